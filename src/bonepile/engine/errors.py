@@ -1,0 +1,48 @@
+"""Exception classes.  Every one is a ValueError carrying a message that says what and where."""
+from __future__ import annotations
+
+
+class BonepileError(ValueError):
+    """Base class of every error caused by bad input."""
+
+
+class OptionError(BonepileError):
+    """Unknown variant, unknown option or bad option value."""
+
+
+class InvalidMoveError(BonepileError):
+    """A move token that is not well formed."""
+
+
+class IllegalMoveError(BonepileError):
+    """A well-formed move that the rules do not allow in this position."""
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """A tile without ``@E`` that more than one arm can take."""
+
+
+class RecordError(BonepileError):
+    """A game record that is malformed or breaks the rules; names hand, move and token."""
+
+    def __init__(self, message: str, hand: int | None = None, move: int | None = None,
+                 token: str | None = None):
+        self.message = message
+        self.hand = hand
+        self.move = move
+        self.token = token
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = []
+        if self.hand is not None:
+            where.append(f"hand {self.hand}")
+        if self.move is not None:
+            where.append(f"move {self.move}")
+        prefix = ", ".join(where)
+        if self.token is not None:
+            prefix += f' ("{self.token}")' if prefix else f'"{self.token}"'
+        return f"{prefix}: {self.message}" if prefix else self.message
+
+    def as_json(self) -> dict:
+        return {"hand": self.hand, "move": self.move, "token": self.token, "message": self.message}

@@ -1,0 +1,300 @@
+"""A whole game: hands to the target, leaders of later hands, totals, the game's end."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from .errors import IllegalMoveError, InvalidMoveError, AmbiguousMoveError, RecordError
+from .hand import Hand, HandResult, rule_leader
+from .tiles import (ARM_INDEX, ARM_NAMES, DRAW, HI, LO, NAME, PASS, mask_of, parse_tile)
+from .variant import Variant, make_variant
+from .view import View, hand_view
+
+
+class Game:
+    """A game of one variant.
+
+    >>> g = Game.new("block", {"players": 4}, seed=7)
+    >>> g.to_move, g.legal_tokens()[:1]
+    """
+
+    def __init__(self, variant: Variant, *, seed: int | None = None, names: Sequence[str] | None = None,
+                 start_hand: int = 1, start_totals: Sequence[int] | None = None,
+                 start_bonus_rounds: int | None = None, auto_deal: bool = True):
+        self.variant = variant
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.names = list(names) if names else None
+        self.start_hand = start_hand
+        nsides = len(variant.sides)
+        self.start_totals = tuple(start_totals) if start_totals is not None else (0,) * nsides
+        self.start_bonus_rounds = start_hand - 1 if start_bonus_rounds is None else start_bonus_rounds
+        self.auto_deal = auto_deal
+        self.hands: list[Hand] = []
+        self.totals = list(self.start_totals)
+        self.over = False
+        self.winner: int | None = None
+        if auto_deal:
+            self.next_hand()
+
+    @classmethod
+    def new(cls, variant: str, options: Mapping[str, Any] | None = None, *, seed: int | None = None,
+            names: Sequence[str] | None = None) -> "Game":
+        """A new game with random deals from ``seed``."""
+        return cls(make_variant(variant, options), seed=seed, names=names)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def hand(self) -> Hand:
+        return self.hands[-1]
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return self.variant.sides
+
+    @property
+    def to_move(self) -> int | None:
+        if self.over or not self.hands or self.hand.over:
+            return None
+        return self.hand.to_move
+
+    def legal_moves(self) -> list[int]:
+        if self.over or not self.hands:
+            return []
+        return self.hand.legal_moves()
+
+    def legal_tokens(self) -> list[str]:
+        return [self.token(m) for m in self.legal_moves()]
+
+    def scores(self) -> list[int]:
+        """Each side's total, including points scored so far in the hand being played."""
+        if self.hands and not self.hand.over:
+            return [a + b for a, b in zip(self.totals, self.hand.inplay)]
+        return list(self.totals)
+
+    def view(self, seat: int) -> View:
+        return hand_view(self.hand, seat)
+
+    # ------------------------------------------------------------------ moves
+    def token(self, m: int, h: Hand | None = None) -> str:
+        """The record token of move m in the current position of hand h."""
+        h = h or self.hand
+        if m == PASS:
+            return "pass"
+        if m == DRAW:
+            return "draw"
+        t, code = m >> 2, m & 3
+        if h.placed == 0:
+            return f"{HI[t]}-{LO[t]}" if code == 0 else f"{LO[t]}-{HI[t]}"
+        name = NAME[t]
+        return name + "@" + ARM_NAMES[code] if len(h.fits(t)) > 1 else name
+
+    def parse(self, token: str, h: Hand | None = None) -> int:
+        """The move a token names in the current position (checks arms, not legality)."""
+        h = h or self.hand
+        if token == "pass":
+            return PASS
+        if token == "draw":
+            return DRAW
+        if not isinstance(token, str):
+            raise InvalidMoveError(f"a move token must be a string, not {token!r}")
+        tile_part, _, arm_part = token.partition("@")
+        parsed = parse_tile(tile_part)
+        if parsed is None or ("@" in token and arm_part not in ARM_INDEX):
+            raise InvalidMoveError(
+                'not a move token (expected "a-b", "a-b@E" with E one of L R U D, "draw" or "pass")')
+        t, a, _b = parsed
+        if h.placed == 0:
+            if arm_part:
+                raise InvalidMoveError(f"@{arm_part} on the first tile: no arm exists yet")
+            return t * 4 + (0 if a == HI[t] else 1)
+        fits = h.fits(t)
+        if arm_part:
+            arm = ARM_INDEX[arm_part]
+            if h.pip[arm] < 0:
+                if h.spin < 0:
+                    raise IllegalMoveError(f"arm {arm_part} does not exist yet (no spinner on the table)")
+                raise IllegalMoveError(
+                    f"arm {arm_part} does not exist yet (the spinner's L and R sides must be played first)")
+            if arm not in fits:
+                raise IllegalMoveError(f"{NAME[t]} does not fit arm {arm_part} (open end {h.pip[arm]})")
+            return t * 4 + arm
+        if not fits:
+            ends = ", ".join(f"{k} {p}" for k, p in h.ends().items())
+            raise IllegalMoveError(f"{NAME[t]} fits no open end ({ends})")
+        if len(fits) > 1:
+            choices = " or ".join(f"{NAME[t]}@{ARM_NAMES[a]}" for a in fits)
+            raise AmbiguousMoveError(f"ambiguous: {NAME[t]} fits arms "
+                                     f"{' and '.join(ARM_NAMES[a] for a in fits)}; write {choices}")
+        return t * 4 + fits[0]
+
+    def play(self, token: str) -> int:
+        """Check and apply a move given as a record token; returns the move."""
+        if self.over:
+            raise IllegalMoveError("the game is already over")
+        h = self.hand
+        if h.over:
+            raise IllegalMoveError(f"the hand is already over ({h.end})")
+        m = h.check(self.parse(token, h))
+        self._apply(m, token)
+        return m
+
+    def apply(self, m: int) -> None:
+        """Check and apply a move given as an int."""
+        if self.over:
+            raise IllegalMoveError("the game is already over")
+        self._apply(self.hand.check(m), None)
+
+    def _apply(self, m: int, token: str | None) -> None:
+        h = self.hand
+        if h.given_tokens is None or len(h.given_tokens) != len(h.log):
+            h.given_tokens = hand_tokens(self, h)
+        h.given_tokens.append(token if token is not None else self.token(m, h))
+        h.apply(m)
+        if h.over:
+            self._hand_over(h)
+
+    def undo(self) -> int:
+        """Take back the last move (across a hand boundary if the next hand has no move yet)."""
+        if self.hands and not self.hand.log and len(self.hands) > 1:
+            self.hands.pop()
+        if not self.hands or not self.hand.log:
+            raise IllegalMoveError("nothing to undo")
+        m = self.hand.undo()
+        self._recompute()
+        return m
+
+    def _recompute(self) -> None:
+        self.totals = list(self.start_totals)
+        self.over = False
+        self.winner = None
+        for h in self.hands:
+            if h.over:
+                self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr]
+                self._check_end(h)
+
+    def copy(self) -> "Game":
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.hands = self.hands[:-1] + [self.hand.copy()] if self.hands else []
+        g.totals = self.totals[:]
+        return g
+
+    # ------------------------------------------------------------------ hands
+    def _hand_over(self, h: Hand) -> None:
+        self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr]
+        self._check_end(h)
+        if not self.over and self.auto_deal:
+            self.next_hand()
+
+    def _check_end(self, h: Hand) -> None:
+        v = self.variant
+        res: HandResult = h.result  # type: ignore[assignment]
+        if v.target_rule == "single_hand":
+            self.over, self.winner = True, res.winner
+        elif res.end == "unfinished":
+            self.over, self.winner = True, h.first_to_target
+        elif v.target is not None:
+            reached = [i for i, t in enumerate(self.totals) if t >= v.target]
+            if reached:
+                best = max(self.totals[i] for i in reached)
+                top = [i for i in reached if self.totals[i] == best]
+                self.over = True
+                if len(top) == 1:
+                    self.winner = top[0]
+                else:
+                    self.winner = h.first_to_target if h.first_to_target in top else None
+
+    def _bonus(self, number: int) -> int:
+        v = self.variant
+        if v.scoring != "quinientos":
+            return 0
+        if v.bonus_by_round_index:
+            idx = number - 1
+        else:
+            idx = self.start_bonus_rounds + sum(
+                1 for h in self.hands if h.over and h.end == "domino" and h.result.winner is not None)
+        return v.round_bonuses[idx] if 0 <= idx < len(v.round_bonuses) else 0
+
+    def next_hand(self, deal: Sequence[Sequence[int]] | None = None, boneyard: Sequence[int] | None = None,
+                  leader: int | None = None, starter_first: int | None = None) -> Hand:
+        """Start the next hand: a random deal, or the given one (validated against the rules;
+        raises ValueError with the reason)."""
+        if self.over:
+            raise IllegalMoveError("the game is already over")
+        if self.hands and not self.hand.over:
+            raise IllegalMoveError("the current hand is not over")
+        v = self.variant
+        number = self.start_hand + len(self.hands)
+        prev = self.hands[-1].result if self.hands else None
+        prev_leader = self.hands[-1].leader if self.hands else None
+        first = number == 1
+        totals = tuple(self.totals)
+        bonus = self._bonus(number)
+        if deal is None:
+            if first or prev is not None:
+                h = Hand.deal(v, self.rng, number=number, prev=prev, prev_leader=prev_leader,
+                              totals=totals, bonus=bonus)
+            else:
+                raise ValueError("a hand after the start of a record needs its deal")
+        else:
+            masks = [mask_of(r) for r in deal]
+            rl, must, how = rule_leader(v, masks, prev, prev_leader, first)
+            if how == "redeal":
+                raise ValueError('no double was dealt; with no_double_lead "redeal" this deal '
+                                 'is redealt, not played')
+            if how in ("chance", "choice", "unknown"):
+                if leader is None:
+                    why = {"chance": "the rules draw it by lot",
+                           "choice": "the winning side chooses it",
+                           "unknown": "it depends on hands before the record"}[how]
+                    raise ValueError(f"leader is required ({why})")
+                if how == "choice" and leader not in v.sides[prev.winner]:  # type: ignore[union-attr]
+                    seats = ", ".join(map(str, v.sides[prev.winner]))  # type: ignore[union-attr]
+                    raise ValueError(f"leader must be a member of the winning side (seats {seats})")
+            else:
+                if leader is not None and leader != rl:
+                    why = {"rotate": "next after the previous leader",
+                           "winner": "the previous hand's winner",
+                           "dominoer": "the player who went out last hand",
+                           "double": f"holder of {NAME[must]}" if must >= 0 else "holder of the highest double",
+                           "heaviest": f"holder of the heaviest tile {NAME[must] if must >= 0 else ''}"}[how]
+                    raise ValueError(f"leader must be seat {rl} ({why}), not {leader}")
+                leader = rl
+            h = Hand(v, deal, boneyard or [], leader, must_lead=must, number=number, totals=totals,
+                     bonus=bonus, starter_first=starter_first)
+        self.hands.append(h)
+        return h
+
+    # ------------------------------------------------------------------ output
+    def result(self) -> dict:
+        """The replay summary of RECORD.md."""
+        v = self.variant
+        hands = []
+        totals = list(self.start_totals)
+        for h in self.hands:
+            res = h.current_result()
+            totals = [a + b for a, b in zip(totals, res.points)]
+            hands.append({"leader": h.leader, "end": res.end, "winner": res.winner,
+                          "points": list(res.points), "totals": list(totals),
+                          "pips": list(res.pips), "breakdown": res.breakdown})
+        return {"variant": v.name, "sides": [list(s) for s in v.sides], "hands": hands,
+                "totals": totals, "winner": self.winner, "finished": self.over}
+
+    def record(self) -> dict:
+        from .record import game_record
+        return game_record(self)
+
+
+def hand_tokens(game: Game, h: Hand) -> list[str]:
+    """Tokens of every move of hand h (the given ones when the hand was read from a record)."""
+    if h.given_tokens is not None and len(h.given_tokens) == len(h.log):
+        return list(h.given_tokens)
+    g = h.fresh()
+    out = []
+    for _, m, _ in h.log:
+        out.append(game.token(m, g))
+        g.apply(m)
+    return out

@@ -1,0 +1,609 @@
+"""One hand (round) of any variant: the state machine at the centre of the engine.
+
+The state is a handful of ints and short lists so that ``copy()`` is cheap and ``apply()``
+is fast enough for rollouts.  Moves are ints (see ``tiles``); ``legal_moves()`` lists them
+and ``apply()`` applies one without checking it (``Game.play``/``Game.apply`` check first).
+Everything a variant changes is read from its ``Variant`` fields.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from .errors import IllegalMoveError
+from .tiles import (ARM_NAMES, BIT, D, DRAW, HI, IS_DOUBLE, L, LO, NAME, OTHER, PASS, PIP_MASK,
+                    PIPS, R, U, bits, heavier, mask_of, mask_pips)
+from .variant import Variant
+
+_MUST, _VOLUNTARY, _BLIND = 0, 1, 2
+_TURN_CODES = {"must_play": _MUST, "voluntary": _VOLUNTARY, "blind": _BLIND}
+
+
+def round5(x: int) -> int:
+    """Nearest multiple of 5 (remainder 1-2 down, 3-4 up)."""
+    r = x % 5
+    return x - r if r <= 2 else x + 5 - r
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended and what it scored."""
+
+    end: str  # "domino", "blocked" or "unfinished"
+    winner: int | None  # winning side (Billitonnen: seat), None for a tie / no winner
+    points: tuple[int, ...]  # per side, everything included
+    pips: tuple[int, ...]  # pips left per seat
+    dominoer: int | None = None  # the seat that went out
+    next_lead: int | None = None  # the seat that "won" (for later-lead rules)
+    breakdown: dict[str, Any] = field(default_factory=dict)
+
+
+class Hand:
+    """The state of one hand.  Create one with ``Hand(...)`` from a given deal or with
+    ``Hand.deal(variant, rng)`` for a random deal under the variant's first-hand rules."""
+
+    __slots__ = ("v", "n", "number", "leader", "must_lead", "deal_rows", "boneyard",
+                 "starter_first", "hands", "rows", "face_up", "in_hands", "bpos", "draw_end",
+                 "pip", "dbl", "occ", "spin", "open_mask", "open_arms", "placed", "to_move",
+                 "passes", "drew", "log", "over", "end", "result", "inplay", "totals", "bonus",
+                 "first_to_target", "capicu_ok", "given_tokens", "_turn", "_fives", "_side",
+                 "_spinner", "_any_order")
+
+    def __init__(self, v: Variant, deal: Sequence[Sequence[int]], boneyard: Sequence[int],
+                 leader: int, *, must_lead: int = -1, number: int = 1,
+                 totals: Sequence[int] | None = None, bonus: int = 0,
+                 starter_first: int | None = None):
+        n = v.players
+        self.v = v
+        self.n = n
+        self.number = number
+        self.leader = leader
+        self.must_lead = must_lead
+        self.deal_rows = tuple(tuple(r) for r in deal)
+        self.boneyard = tuple(boneyard)
+        self.hands = [mask_of(r) for r in deal]
+        in_hands = 0
+        for m in self.hands:
+            in_hands |= m
+        self.in_hands = in_hands
+        self._turn = _TURN_CODES[v.turn]
+        blind = self._turn == _BLIND
+        self.rows = [list(r) for r in deal] if blind else None
+        self.face_up = [0] * n if blind else None
+        self.pip = [-1, -1, -1, -1]
+        self.dbl = [False] * 4
+        self.occ = [False] * 4
+        self.spin = -1
+        self.open_mask = 0
+        self.open_arms: tuple[int, ...] = ()
+        self.placed = 0
+        self.bpos = 0
+        self.draw_end = 0 if blind else len(self.boneyard) - v.draw_reserve
+        self.to_move = leader
+        self.passes = 0
+        self.drew = False
+        self.log: list[tuple[int, int, int]] = []  # (seat, move, tile drawn or turned up)
+        self.over = False
+        self.end: str | None = None
+        self.result: HandResult | None = None
+        nsides = len(v.sides)
+        self.inplay = [0] * nsides
+        self.totals = tuple(totals) if totals is not None else (0,) * nsides
+        self.bonus = bonus
+        self.first_to_target: int | None = None
+        self.capicu_ok = False
+        self.given_tokens: list[str] | None = None
+        self._fives = v.in_play == "fives"
+        self._side = [v.side_of(s) for s in range(n)]
+        self._spinner = v.spinner
+        self._any_order = v.spinner_any_order
+        self.starter_first = None
+        if v.starter:
+            t = self.boneyard[0]
+            first = HI[t] if starter_first is None else starter_first
+            self.starter_first = first
+            self.bpos = 1
+            self._lay_first(t, 0 if first == HI[t] else 1)
+            self.placed = 1
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def deal(cls, v: Variant, rng: random.Random, *, number: int = 1, prev: HandResult | None = None,
+             prev_leader: int | None = None, totals: Sequence[int] | None = None,
+             bonus: int = 0) -> "Hand":
+        """A random deal; the leader follows the rules (by lot where the rules leave it to chance)."""
+        n = v.players
+        while True:
+            tiles = list(range(28))
+            rng.shuffle(tiles)
+            chance_leader = rng.randrange(n)
+            sizes = v.sizes_for(chance_leader)
+            deal, pos = [], 0
+            for size in sizes:
+                deal.append(tiles[pos:pos + size])
+                pos += size
+            boneyard = tiles[pos:]
+            masks = [mask_of(r) for r in deal]
+            leader, must, how = rule_leader(v, masks, prev, prev_leader)
+            if how == "redeal":
+                continue
+            if leader is None:
+                if how == "choice":
+                    leader = rng.choice(v.sides[prev.winner])  # type: ignore[union-attr]
+                else:
+                    leader = chance_leader
+            return cls(v, deal, boneyard, leader, must_lead=must, number=number, totals=totals,
+                       bonus=bonus)
+
+    def copy(self) -> "Hand":
+        h = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(h, name, getattr(self, name))
+        h.hands = self.hands[:]
+        if self.rows is not None:
+            h.rows = [r[:] for r in self.rows]
+            h.face_up = self.face_up[:]  # type: ignore[index]
+        h.pip = self.pip[:]
+        h.dbl = self.dbl[:]
+        h.occ = self.occ[:]
+        h.inplay = self.inplay[:]
+        h.log = self.log[:]
+        h.given_tokens = None if self.given_tokens is None else self.given_tokens[:]
+        return h
+
+    def fresh(self) -> "Hand":
+        """The same hand before any move."""
+        return Hand(self.v, self.deal_rows, self.boneyard, self.leader, must_lead=self.must_lead,
+                    number=self.number, totals=self.totals, bonus=self.bonus,
+                    starter_first=self.starter_first)
+
+    def undo(self) -> int:
+        """Take back the last move (replays the hand from its deal); returns the move."""
+        if not self.log:
+            raise IllegalMoveError("nothing to undo in this hand")
+        moves = [m for _, m, _ in self.log]
+        last = moves.pop()
+        tokens = self.given_tokens[:-1] if self.given_tokens else None
+        h = self.fresh()
+        for m in moves:
+            h.apply(m)
+        for name in Hand.__slots__:
+            setattr(self, name, getattr(h, name))
+        self.given_tokens = tokens
+        return last
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def moves(self) -> list[int]:
+        return [m for _, m, _ in self.log]
+
+    def drawable(self) -> int:
+        d = self.draw_end - self.bpos
+        return d if d > 0 else 0
+
+    def held(self, seat: int) -> list[int]:
+        """Tiles a seat holds (blind games: its row, front first).  Full information."""
+        if self.rows is not None:
+            return list(self.rows[seat])
+        return bits(self.hands[seat])
+
+    def turned_up(self) -> int | None:
+        """Blind games: the tile the player to move turns up now."""
+        if self.rows is None or self.over:
+            return None
+        return self.rows[self.to_move][0]
+
+    def fits(self, t: int) -> list[int]:
+        """Arms on which tile t can be placed now (not for the first tile)."""
+        pip = self.pip
+        base = t * 7
+        return [a for a in self.open_arms if OTHER[base + pip[a]] >= 0]
+
+    def legal_moves(self) -> list[int]:
+        if self.over:
+            return []
+        seat = self.to_move
+        if self._turn == _BLIND:
+            t = self.rows[seat][0]  # type: ignore[index]
+            if self.placed == 0:
+                return [t * 4]
+            pip = self.pip
+            base = t * 7
+            out = [base // 7 * 4 + a for a in self.open_arms if OTHER[base + pip[a]] >= 0]
+            return out or [PASS]
+        hand = self.hands[seat]
+        if self.placed == 0:
+            if self.must_lead >= 0:
+                return [self.must_lead * 4]
+            return [t * 4 for t in bits(hand)]
+        out = []
+        m = hand & self.open_mask
+        if m:
+            arms = self.open_arms
+            pip = self.pip
+            while m:
+                low = m & -m
+                t = low.bit_length() - 1
+                m ^= low
+                base = t * 7
+                for a in arms:
+                    if OTHER[base + pip[a]] >= 0:
+                        out.append(t * 4 + a)
+        if self._turn == _MUST:
+            if not out:
+                out.append(DRAW if self.bpos < self.draw_end else PASS)
+        else:
+            if self.bpos < self.draw_end and not self.drew:
+                out.append(DRAW)
+            out.append(PASS)
+        return out
+
+    def ends(self) -> dict[str, int]:
+        """Open ends by arm name, e.g. {"L": 3, "R": 5}."""
+        return {ARM_NAMES[a]: self.pip[a] for a in self.open_arms}
+
+    def count(self) -> int:
+        """The ends' count (Cinque): occupied arms' exposed values, doubles twice, plus the
+        spinner twice while fewer than two of its sides hold a tile."""
+        total = 0
+        occupied = 0
+        for a in (L, R, U, D):
+            if self.occ[a]:
+                occupied += 1
+                total += self.pip[a] * (2 if self.dbl[a] else 1)
+        if self.spin >= 0 and occupied < 2:
+            total += 2 * self.spin
+        return total
+
+    # ------------------------------------------------------------------ applying moves
+    def apply(self, m: int) -> None:
+        """Apply a legal move (unchecked: use ``check`` or ``Game.apply`` for untrusted input)."""
+        seat = self.to_move
+        if m == PASS:
+            t = -1
+            if self._turn == _BLIND:
+                row = self.rows[seat]  # type: ignore[index]
+                t = row.pop(0)
+                row.append(t)
+                if self.v.face_up_doubles and IS_DOUBLE[t]:
+                    self.face_up[seat] |= BIT[t]  # type: ignore[index]
+            self.log.append((seat, m, t))
+            self.passes += 1
+            self.drew = False
+            if self.v.pass_cycle_ends_hand and self.passes >= self.n:
+                self._finish("blocked", None)
+                return
+            self.to_move = (seat + 1) % self.n
+        elif m == DRAW:
+            t = self.boneyard[self.bpos]
+            self.bpos += 1
+            self.hands[seat] |= BIT[t]
+            self.in_hands |= BIT[t]
+            self.log.append((seat, m, t))
+            self.passes = 0
+            if self._turn == _VOLUNTARY:
+                if self.v.draw_ends_turn:
+                    self.to_move = (seat + 1) % self.n
+                else:
+                    self.drew = True
+            if self.bpos >= self.draw_end and not (self.in_hands & self.open_mask):
+                self._finish("blocked", None)
+        else:
+            self._place(seat, m >> 2, m & 3, m)
+
+    def _lay_first(self, t: int, code: int) -> None:
+        a = HI[t] if code == 0 else LO[t]
+        b = LO[t] if code == 0 else HI[t]
+        pip, occ, dbl = self.pip, self.occ, self.dbl
+        if self._spinner and a == b:
+            self.spin = a
+            pip[L] = pip[R] = a
+            if self._any_order:
+                pip[U] = pip[D] = a
+        else:
+            pip[L] = a
+            pip[R] = b
+            occ[L] = occ[R] = True
+            dbl[L] = dbl[R] = a == b
+        self._reopen()
+
+    def _reopen(self) -> None:
+        pip = self.pip
+        if pip[U] < 0:
+            self.open_arms = (L, R)
+            self.open_mask = PIP_MASK[pip[L]] | PIP_MASK[pip[R]]
+        else:
+            self.open_arms = (L, R, U, D)
+            self.open_mask = PIP_MASK[pip[L]] | PIP_MASK[pip[R]] | PIP_MASK[pip[U]] | PIP_MASK[pip[D]]
+
+    def _place(self, seat: int, t: int, code: int, m: int) -> None:
+        bit = BIT[t]
+        if self.rows is not None:
+            self.rows[seat].pop(0)
+            self.face_up[seat] &= ~bit  # type: ignore[index]
+        hand = self.hands[seat] ^ bit
+        self.hands[seat] = hand
+        self.in_hands ^= bit
+        self.log.append((seat, m, t))
+        self.passes = 0
+        self.drew = False
+        if self.placed == 0:
+            self._lay_first(t, code)
+        else:
+            pip = self.pip
+            p = pip[code]
+            if not hand:
+                # capicú: before the last tile, it fitted both line ends
+                pl, pr = pip[L], pip[R]
+                self.capicu_ok = (OTHER[t * 7 + pl] >= 0 and OTHER[t * 7 + pr] >= 0,
+                                  pl, pr)  # type: ignore[assignment]
+            if self._spinner and self.spin < 0 and IS_DOUBLE[t]:
+                # the first double is the spinner: the side it was played on opens
+                self.spin = p
+                self.occ[code] = False
+                self.dbl[code] = False
+                if self._any_order:
+                    pip[U] = pip[D] = p
+            else:
+                pip[code] = OTHER[t * 7 + p]
+                self.dbl[code] = IS_DOUBLE[t]
+                self.occ[code] = True
+                if self.spin >= 0 and pip[U] < 0 and self.occ[L] and self.occ[R]:
+                    pip[U] = pip[D] = self.spin
+            self._reopen()
+        self.placed += 1
+        if self._fives:
+            c = self.count()
+            if c and c % 5 == 0:
+                side = self._side[seat]
+                self.inplay[side] += c
+                v = self.v
+                if (v.target is not None and self.first_to_target is None
+                        and self.totals[side] + self.inplay[side] >= v.target):
+                    self.first_to_target = side
+                    if v.target_rule == "immediate":
+                        self._finish("unfinished", None)
+                        return
+        if not hand:
+            self._finish("domino", seat)
+        elif self.bpos >= self.draw_end and not (self.in_hands & self.open_mask):
+            self._finish("blocked", None)
+        elif not (self._turn == _BLIND and self.v.blind_continue):
+            self.to_move = (seat + 1) % self.n
+
+    # ------------------------------------------------------------------ scoring
+    def pips_left(self) -> list[int]:
+        return [mask_pips(h) for h in self.hands]
+
+    def _finish(self, end: str, dominoer: int | None) -> None:
+        self.over = True
+        self.end = end
+        self.result = score_hand(self, end, dominoer)
+        res = self.result
+        if (self.v.target is not None and self.first_to_target is None and res.winner is not None):
+            side = res.winner
+            if self.totals[side] + res.points[side] >= self.v.target:
+                self.first_to_target = side
+
+    def unfinished_result(self) -> HandResult:
+        """What an unfinished hand has scored so far."""
+        pips = tuple(self.pips_left())
+        return HandResult("unfinished", None, tuple(self.inplay), pips,
+                          breakdown={"in_play": list(self.inplay)})
+
+    def current_result(self) -> HandResult:
+        return self.result if self.result is not None else self.unfinished_result()
+
+    # ------------------------------------------------------------------ move checking
+    def check(self, m: int) -> int:
+        """Return the canonical form of move m if legal here, else raise IllegalMoveError."""
+        if self.over:
+            raise IllegalMoveError(f"the hand is already over ({self.end})")
+        legal = self.legal_moves()
+        if m in legal:
+            return m
+        if 0 <= m < PASS and self.placed == 0 and (m & 3) == 1 and (m & ~3) in legal:
+            return m  # the first tile laid the other way round
+        raise IllegalMoveError(self.why_illegal(m))
+
+    def why_illegal(self, m: int) -> str:
+        seat = self.to_move
+        v = self.v
+        if m == PASS:
+            if self._turn == _BLIND:
+                return f"seat {seat} turns up {NAME[self.rows[seat][0]]}, which must be played"  # type: ignore[index]
+            if self.placed == 0:
+                return f"seat {seat} leads and must lay a tile, it cannot pass"
+            playable = bits(self.hands[seat] & self.open_mask)
+            if playable:
+                return f"seat {seat} cannot pass: it holds {NAME[playable[0]]}, which fits"
+            return f"seat {seat} cannot pass: it must draw from the boneyard"
+        if m == DRAW:
+            if self._turn == _BLIND or (v.draw_reserve == 0 and not self.boneyard):
+                return f"there is no drawing in {v.name} with {v.players} players"
+            if self.placed == 0:
+                return f"seat {seat} leads and must lay a tile, it cannot draw"
+            if self.drew:
+                return f"seat {seat} has already drawn this turn"
+            if self.bpos >= self.draw_end:
+                return "no tile can be drawn: the boneyard is empty" + (
+                    f" (its last {v.draw_reserve} tiles are never drawn)" if v.draw_reserve else "")
+            return f"seat {seat} cannot draw while holding a tile that fits"
+        t, code = m >> 2, m & 3
+        if self._turn == _BLIND:
+            return f"seat {seat} turns up {NAME[self.rows[seat][0]]} next, not {NAME[t]}"  # type: ignore[index]
+        if not self.hands[seat] & BIT[t]:
+            return f"seat {seat} does not hold {NAME[t]}"
+        if self.placed == 0:
+            if self.must_lead >= 0:
+                return f"the first tile of this hand must be {NAME[self.must_lead]}"
+            return f"{NAME[t]} cannot lead here"
+        if self.pip[code] < 0:
+            return f"arm {ARM_NAMES[code]} is not open"
+        return f"{NAME[t]} does not fit arm {ARM_NAMES[code]} (open end {self.pip[code]})"
+
+
+# ---------------------------------------------------------------------------------------
+# Leaders
+# ---------------------------------------------------------------------------------------
+
+def rule_leader(v: Variant, masks: Sequence[int], prev: HandResult | None,
+                prev_leader: int | None, first: bool | None = None) -> tuple[int | None, int, str]:
+    """Who leads a hand and which tile they must lead (-1: any).
+
+    Returns (leader, must_lead, how); leader is None when chance (``how == "chance"``) or a
+    player's choice (``"choice"``) decides, or when the rule needs the previous hand and it is
+    unknown (``"unknown"``); ``how == "redeal"`` when the deal must be redealt."""
+    n = v.players
+    if first is None:
+        first = prev is None and prev_leader is None
+    kind = v.first_lead if first else v.later_lead
+    if kind == "rotate":
+        if prev_leader is None:
+            return None, -1, "unknown"
+        return (prev_leader + 1) % n, -1, "rotate"
+    if kind == "chance":
+        return None, -1, "chance"
+    if kind == "team_choice":
+        if prev is None:
+            return None, -1, "unknown"
+        if prev.winner is not None:
+            return None, -1, "choice"
+        return rule_leader_rotate(n, prev_leader)
+    if kind == "winner":
+        if prev is None:
+            return None, -1, "unknown"
+        if prev.next_lead is not None:
+            return prev.next_lead, -1, "winner"
+    if kind == "dominoer":
+        if prev is None:
+            return None, -1, "unknown"
+        if prev.end == "domino":
+            return prev.dominoer, -1, "dominoer"
+    # "highest_double", "first", and the fall-backs above
+    best, holder = -1, -1
+    for s, m in enumerate(masks):
+        for t in bits(m):
+            if IS_DOUBLE[t] and (best < 0 or HI[t] > HI[best]):
+                best, holder = t, s
+    if best >= 0:
+        return holder, (best if v.must_lead_double else -1), "double"
+    if v.no_double_lead == "redeal":
+        return None, -1, "redeal"
+    if v.no_double_lead == "heaviest_tile":
+        heavy, holder = -1, -1
+        for s, m in enumerate(masks):
+            for t in bits(m):
+                if heavy < 0 or heavier(t, heavy):
+                    heavy, holder = t, s
+        return holder, heavy, "heaviest"
+    return None, -1, "chance"
+
+
+def rule_leader_rotate(n: int, prev_leader: int | None) -> tuple[int | None, int, str]:
+    if prev_leader is None:
+        return None, -1, "unknown"
+    return (prev_leader + 1) % n, -1, "rotate"
+
+
+# ---------------------------------------------------------------------------------------
+# Scoring
+# ---------------------------------------------------------------------------------------
+
+def _unique_min(values: Sequence[int]) -> int | None:
+    low = min(values)
+    idx = [i for i, x in enumerate(values) if x == low]
+    return idx[0] if len(idx) == 1 else None
+
+
+def score_hand(h: Hand, end: str, dominoer: int | None) -> HandResult:
+    v = h.v
+    sides = v.sides
+    pips = [mask_pips(m) for m in h.hands]
+    side_pips = [sum(pips[s] for s in side) for side in sides]
+    points = [0] * len(sides)
+    winner: int | None = None
+    next_lead: int | None = None
+    bd: dict[str, Any] = {"pips": list(pips)}
+
+    if v.scoring == "result_only":  # Billitonnen: a winner, no points
+        if end == "domino":
+            winner = dominoer
+        elif v.blocked_winner == "lowest_pips":
+            winner = _unique_min(pips)
+        elif v.blocked_winner == "fewest_tiles":
+            winner = _unique_min([len(bits(m)) for m in h.hands])
+        next_lead = winner
+    elif v.scoring == "quinientos":
+        if end == "domino":
+            winner = v.side_of(dominoer)  # type: ignore[arg-type]
+        else:
+            winner = _unique_min(side_pips)
+        if winner is not None:
+            loser = 1 - winner
+            base = side_pips[loser] + (side_pips[winner] if v.count_partner_pips else 0)
+            bonus = capicu = chuchazo = 0
+            if end == "domino":
+                bonus = h.bonus
+                t = h.log[-1][2]
+                fit_both, pl, pr = h.capicu_ok  # type: ignore[misc]
+                if IS_DOUBLE[t]:
+                    if t == 0 and not (v.chuchazo_one_side_only and pl == 0 and pr == 0):
+                        chuchazo = v.chuchazo
+                elif fit_both and not (v.capicu_requires_distinct_ends and pl == pr):
+                    capicu = v.capicu
+            points[winner] = base + bonus + capicu + chuchazo
+            bd.update(base=base, round_bonus=bonus, capicu=capicu, chuchazo=chuchazo)
+    elif v.scoring == "none":  # Cinque: in-play points, optional end bonus
+        points = list(h.inplay)
+        bd["in_play"] = list(h.inplay)
+        if end == "domino":
+            winner = v.side_of(dominoer)  # type: ignore[arg-type]
+        if v.end_bonus == "allfives" and end != "unfinished":
+            bonus = 0
+            if end == "blocked":
+                winner = _unique_min(side_pips)
+                if winner is not None:
+                    bonus = round5(side_pips[1 - winner] - side_pips[winner])
+            elif winner is not None:
+                bonus = round5(side_pips[1 - winner])
+            if winner is not None:
+                points[winner] += bonus
+            bd["hand_end"] = bonus
+    else:  # "lowest"
+        if v.teams and v.team_scoring == "side_value":
+            values = [0 if dominoer in side else side_pips[i] for i, side in enumerate(sides)]
+            winner = _unique_min(values)
+            if winner is not None:
+                points[winner] = values[1 - winner] - values[winner]
+            bd["side_values"] = values
+        elif v.teams:  # lowest_individual
+            vals = list(pips)
+            low = min(vals)
+            low_sides = {v.side_of(s) for s in range(v.players) if vals[s] == low}
+            if len(low_sides) == 1:
+                winner = low_sides.pop()
+                points[winner] = side_pips[1 - winner] - low
+        else:
+            if end == "domino" and v.domino_wins:
+                winner = dominoer
+            else:
+                winner = _unique_min(pips)
+            if winner is not None:
+                own = pips[winner]
+                others = [pips[s] for s in range(v.players) if s != winner]
+                if v.formula == "each":
+                    points[winner] = sum(o - own for o in others)
+                else:
+                    points[winner] = sum(others) - own
+        if winner is not None:
+            if dominoer is not None and v.side_of(dominoer) == winner:
+                next_lead = dominoer
+            else:
+                members = sides[winner]
+                next_lead = min(members, key=lambda s: (pips[s], s))
+    if v.scoring != "result_only" and v.scoring != "lowest" and winner is not None:
+        next_lead = dominoer if dominoer is not None and v.side_of(dominoer) == winner else \
+            min(sides[winner], key=lambda s: (pips[s], s))
+    return HandResult(end, winner, tuple(points), tuple(pips), dominoer, next_lead, bd)

@@ -1,0 +1,359 @@
+"""Variants as data: a frozen declaration of rule components, built from a preset and options.
+
+Every game of RULES.md is a preset (``PRESETS``) plus the named options of RULES.md §7.3.
+The engine (``hand.py``, ``game.py``) reads only the fields of ``Variant``; no code path is
+specific to a variant's name.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any, Callable, Mapping
+
+from .errors import OptionError
+
+VARIANT_NAMES = ("quinientos", "cinque", "draw", "block", "passing", "blind-hugie", "billitonnen")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The rules of one game, fully resolved (player count included)."""
+
+    name: str
+    players: int
+    teams: bool
+    # --- deal -------------------------------------------------------------------------
+    #: tiles dealt to each seat, in seat order; for ``deal_from_leader`` in turn order
+    #: starting with the hand's leader.
+    hand_sizes: tuple[int, ...]
+    deal_from_leader: bool = False
+    #: the first boneyard tile is turned up to start the layout
+    starter: bool = False
+    # --- leaders ----------------------------------------------------------------------
+    #: "highest_double" (holder of the highest double dealt) or "chance" (the leader is
+    #: drawn by lot; a record must name it)
+    first_lead: str = "highest_double"
+    must_lead_double: bool = True
+    #: when no double is dealt: "random", "heaviest_tile" or "redeal"
+    no_double_lead: str = "random"
+    #: later hands: "rotate" (next after the previous leader), "winner" (the previous hand's
+    #: winner; after a tie the first-hand rule), "dominoer" (the player who went out; after a
+    #: block the first-hand rule), "first" (the first-hand rule every hand), "chance",
+    #: "team_choice" (the winning side picks one of its members; after a tie "rotate")
+    later_lead: str = "rotate"
+    # --- turns ------------------------------------------------------------------------
+    #: "must_play" (play if you can, else draw while drawable, else pass), "voluntary"
+    #: (play, draw or pass at will), "blind" (turn up the front tile of your row)
+    turn: str = "must_play"
+    #: boneyard tiles that may never be drawn
+    draw_reserve: int = 0
+    draw_ends_turn: bool = True
+    pass_cycle_ends_hand: bool = False
+    #: blind games: keep turning tiles while they fit
+    blind_continue: bool = False
+    #: blind games: an unplayable double goes back to the row face up
+    face_up_doubles: bool = False
+    # --- layout -----------------------------------------------------------------------
+    spinner: bool = False
+    spinner_any_order: bool = False
+    # --- scoring ----------------------------------------------------------------------
+    #: points scored during play: None or "fives" (the ends' count when a multiple of 5)
+    in_play: str | None = None
+    #: "lowest" (lowest pip count wins), "quinientos", "none", "result_only" (Billitonnen)
+    scoring: str = "lowest"
+    #: a player who goes out wins even if someone else also shows 0 pips
+    domino_wins: bool = True
+    #: individual "lowest" scoring: "each" = sum(opp - own), "once" = sum(opp) - own
+    formula: str = "once"
+    #: partnerships: "side_value" (§0.7) or "lowest_individual"
+    team_scoring: str = "side_value"
+    #: Cinque's optional end-of-hand score: None or "allfives"
+    end_bonus: str | None = None
+    count_partner_pips: bool = False
+    bonus_by_round_index: bool = True
+    round_bonuses: tuple[int, ...] = (100, 75, 50, 25)
+    capicu: int = 0
+    capicu_requires_distinct_ends: bool = False
+    chuchazo: int = 0
+    chuchazo_one_side_only: bool = False
+    #: Billitonnen: who wins a blocked hand: "lowest_pips", "fewest_tiles" or "none"
+    blocked_winner: str = "lowest_pips"
+    # --- game end ---------------------------------------------------------------------
+    target: int | None = 100
+    #: "finish_hand" (checked after each hand; highest total wins, ties to who got there
+    #: first), "immediate" (the first side to reach the target during play wins at once),
+    #: "single_hand" (one hand decides)
+    target_rule: str = "finish_hand"
+    #: the options as given (normalized), for records
+    options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        if self.teams:
+            return ((0, 2), (1, 3))
+        return tuple((s,) for s in range(self.players))
+
+    @property
+    def blind(self) -> bool:
+        return self.turn == "blind"
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.teams else seat
+
+    def sizes_for(self, leader: int) -> tuple[int, ...]:
+        """Tiles dealt to each seat (seat order) when ``leader`` leads."""
+        if not self.deal_from_leader:
+            return self.hand_sizes
+        n = self.players
+        return tuple(self.hand_sizes[(s - leader) % n] for s in range(n))
+
+
+# --------------------------------------------------------------------------------------
+# Option declarations
+# --------------------------------------------------------------------------------------
+
+BOOL = (False, True)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    default: Any
+    values: tuple | None = None  # allowed values, or None for a positive int
+    minimum: int = 1
+
+    def check(self, name: str, value: Any) -> Any:
+        if self.values is None:
+            if type(value) is not int or value < self.minimum:
+                raise OptionError(f"option {name} must be an integer >= {self.minimum}, not {value!r}")
+            return value
+        for allowed in self.values:
+            if type(allowed) is type(value) and allowed == value:
+                return value
+        shown = ", ".join(_show(v) for v in self.values)
+        raise OptionError(f"option {name} must be one of {shown}, not {_show(value)}")
+
+
+def _show(v: Any) -> str:
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if isinstance(v, str):
+        return f'"{v}"'
+    return repr(v)
+
+
+_LINE_OPTIONS = {
+    "blocked_formula": OptionSpec("each", ("each", "once")),
+    "no_double_lead": OptionSpec("random", ("random", "heaviest_tile", "redeal")),
+    "lead_highest_double": OptionSpec(True, BOOL),
+    "boneyard_reserve": OptionSpec(0, None, minimum=0),
+    "teams": OptionSpec(False, BOOL),
+    "target": OptionSpec(100),
+}
+
+OPTION_SPECS: dict[str, dict[str, OptionSpec]] = {
+    "quinientos": {
+        "first_lead": OptionSpec("double_six", ("double_six", "any")),
+        "lead_rotation": OptionSpec("right", ("right", "winning_team_chooses")),
+        "count_partner_pips": OptionSpec(False, BOOL),
+        "bonus_by_round_index": OptionSpec(True, BOOL),
+        "capicu_requires_distinct_ends": OptionSpec(False, BOOL),
+        "chuchazo_one_side_only": OptionSpec(False, BOOL),
+        "target": OptionSpec(500),
+    },
+    "cinque": {
+        "spinner_any_order": OptionSpec(False, BOOL),
+        "hand_end_bonus": OptionSpec(None, (None, "allfives")),
+        "target_rule": OptionSpec("finish_hand", ("finish_hand", "immediate")),
+        "target": OptionSpec(100),
+    },
+    "draw": {
+        "preset": OptionSpec("draw", ("draw",)),
+        "lead_rule": OptionSpec("rotate", ("rotate", "winner", "double_six_always")),
+        **_LINE_OPTIONS,
+    },
+    "block": {
+        "preset": OptionSpec("block", ("block",)),
+        "lead_rule": OptionSpec("winner", ("rotate", "winner", "double_six_always")),
+        **_LINE_OPTIONS,
+    },
+    "passing": {
+        "target_rule": OptionSpec("seed", ("seed", "pagat")),
+        "lead_rule": OptionSpec("random", ("random", "rotate")),
+        "draw_ends_turn": OptionSpec(True, BOOL),
+        "end_on_full_pass_cycle": OptionSpec(True, BOOL),
+        "teams": OptionSpec(False, BOOL),
+        "team_scoring": OptionSpec("side_value", ("side_value", "lowest_individual")),
+    },
+    "blind-hugie": {
+        "deal": OptionSpec("standard", ("standard", "full")),
+        "full_deal_starter": OptionSpec(False, BOOL),
+        "tiles_per_turn": OptionSpec("one", ("one", "while_playable")),
+        "unplayable_doubles_face_up": OptionSpec(False, BOOL),
+        "row_side": OptionSpec("right", ("right", "left")),
+        "teams": OptionSpec(False, BOOL),
+    },
+    "billitonnen": {
+        "blocked_winner": OptionSpec("lowest_pips", ("lowest_pips", "fewest_tiles", "none")),
+    },
+}
+
+PLAYER_COUNTS = {
+    "quinientos": (4,),
+    "cinque": (4,),
+    "draw": (2, 3, 4),
+    "block": (2, 3, 4),
+    "passing": (2, 3, 4),
+    "blind-hugie": (2, 3, 4),
+    "billitonnen": (3, 4, 5),
+}
+DEFAULT_PLAYERS = {name: counts[-1] if name != "billitonnen" else 4
+                   for name, counts in PLAYER_COUNTS.items()}
+
+
+# --------------------------------------------------------------------------------------
+# Presets: option values -> rule components
+# --------------------------------------------------------------------------------------
+
+def _quinientos(n: int, o: dict) -> dict:
+    return dict(
+        teams=True, hand_sizes=(7,) * 4, must_lead_double=o["first_lead"] == "double_six",
+        later_lead="rotate" if o["lead_rotation"] == "right" else "team_choice",
+        scoring="quinientos", count_partner_pips=o["count_partner_pips"],
+        bonus_by_round_index=o["bonus_by_round_index"], capicu=100,
+        capicu_requires_distinct_ends=o["capicu_requires_distinct_ends"], chuchazo=100,
+        chuchazo_one_side_only=o["chuchazo_one_side_only"], target=o["target"],
+    )
+
+
+def _cinque(n: int, o: dict) -> dict:
+    return dict(
+        teams=True, hand_sizes=(7,) * 4, later_lead="dominoer", spinner=True,
+        spinner_any_order=o["spinner_any_order"], in_play="fives", scoring="none",
+        end_bonus=o["hand_end_bonus"], target=o["target"], target_rule=o["target_rule"],
+    )
+
+
+def _line(n: int, o: dict, *, draw: bool) -> dict:
+    if o["teams"] and n != 4:
+        raise OptionError("option teams needs 4 players")
+    sizes = (7 if n == 2 else 5) if draw else 7
+    later = {"rotate": "rotate", "winner": "winner", "double_six_always": "first"}[o["lead_rule"]]
+    return dict(
+        teams=o["teams"], hand_sizes=(sizes,) * n, must_lead_double=o["lead_highest_double"],
+        no_double_lead=o["no_double_lead"], later_lead=later, draw_reserve=o["boneyard_reserve"],
+        formula=o["blocked_formula"], target=o["target"],
+    )
+
+
+def _passing(n: int, o: dict) -> dict:
+    if o["teams"] and n != 4:
+        raise OptionError("option teams needs 4 players")
+    if o["target_rule"] == "seed":
+        target = 101 if n in (2, 3) else 61
+    else:
+        target = 101 if n == 2 or o["teams"] else 61
+    return dict(
+        teams=o["teams"], hand_sizes=((7 if n < 4 else 6),) * n, first_lead="chance",
+        later_lead="chance" if o["lead_rule"] == "random" else "rotate", turn="voluntary",
+        draw_reserve=2, draw_ends_turn=o["draw_ends_turn"],
+        pass_cycle_ends_hand=o["end_on_full_pass_cycle"], domino_wins=False,
+        team_scoring=o["team_scoring"], target=target,
+    )
+
+
+def _blind_hugie(n: int, o: dict) -> dict:
+    if o["teams"] and n != 4:
+        raise OptionError("option teams needs 4 players")
+    if o["deal"] == "standard":
+        if o["full_deal_starter"]:
+            raise OptionError('option full_deal_starter needs deal "full"')
+        size = {2: 7, 3: 5, 4: 5}[n]
+    else:
+        size = {2: 14, 3: 9, 4: 7}[n]
+        if o["full_deal_starter"] and n != 3:
+            raise OptionError("option full_deal_starter applies only to 3 players (the 28th tile)")
+    return dict(
+        teams=o["teams"], hand_sizes=(size,) * n, starter=o["full_deal_starter"],
+        first_lead="chance", later_lead="rotate", turn="blind",
+        blind_continue=o["tiles_per_turn"] == "while_playable",
+        face_up_doubles=o["unplayable_doubles_face_up"], domino_wins=False,
+        target=100 if n == 2 or o["teams"] else 61,
+    )
+
+
+def _billitonnen(n: int, o: dict) -> dict:
+    sizes = {3: (9, 9, 9), 4: (7, 7, 7, 7), 5: (6, 6, 6, 5, 5)}[n]
+    return dict(
+        teams=False, hand_sizes=sizes, deal_from_leader=(n == 5), starter=(n == 3),
+        first_lead="chance", later_lead="chance", turn="blind", blind_continue=True,
+        face_up_doubles=True, scoring="result_only", blocked_winner=o["blocked_winner"],
+        target=None, target_rule="single_hand",
+    )
+
+
+PRESETS: dict[str, Callable[[int, dict], dict]] = {
+    "quinientos": _quinientos,
+    "cinque": _cinque,
+    "draw": lambda n, o: _line(n, o, draw=True),
+    "block": lambda n, o: _line(n, o, draw=False),
+    "passing": _passing,
+    "blind-hugie": _blind_hugie,
+    "billitonnen": _billitonnen,
+}
+
+
+def make_variant(name: str, options: Mapping[str, Any] | None = None) -> Variant:
+    """Build the rules of ``name`` with ``options`` (names and values of RULES.md §7.3, plus
+    ``players``).  Raises OptionError naming the bad variant, option or value."""
+    if name not in PRESETS:
+        raise OptionError(f"unknown variant {name!r} (known: {', '.join(VARIANT_NAMES)})")
+    options = dict(options or {})
+    counts = PLAYER_COUNTS[name]
+    players = options.pop("players", None)
+    if players is None:
+        players = DEFAULT_PLAYERS[name]
+    elif type(players) is not int or players not in counts:
+        raise OptionError(f"option players must be one of {', '.join(map(str, counts))} for {name}, "
+                          f"not {_show(players)}")
+    specs = OPTION_SPECS[name]
+    resolved: dict[str, Any] = {}
+    for key, value in options.items():
+        if key not in specs:
+            known = ", ".join(["players", *specs])
+            raise OptionError(f"unknown option {key!r} for {name} (known: {known})")
+        resolved[key] = specs[key].check(key, value)
+    full = {k: resolved.get(k, spec.default) for k, spec in specs.items()}
+    parts = PRESETS[name](players, full)
+    given = dict(resolved)
+    if len(counts) > 1:
+        given = {"players": players, **given}
+    return Variant(name=name, players=players, options=MappingProxyType(given), **parts)
+
+
+def parse_option_value(text: str) -> Any:
+    """An option value typed on a command line: JSON-like literals, ints, else a string."""
+    low = text.strip()
+    if low in ("true", "True"):
+        return True
+    if low in ("false", "False"):
+        return False
+    if low in ("null", "None"):
+        return None
+    try:
+        return int(low)
+    except ValueError:
+        return low.strip('"')
+
+
+def with_players(v: Variant, players: int) -> Variant:
+    opts = dict(v.options)
+    opts["players"] = players
+    return make_variant(v.name, opts)
+
+
+__all__ = ["Variant", "make_variant", "VARIANT_NAMES", "OPTION_SPECS", "PLAYER_COUNTS",
+           "parse_option_value", "replace"]
