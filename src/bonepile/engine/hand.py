@@ -17,7 +17,13 @@ from .tiles import (ARM_NAMES, BIT, D, DRAW, HI, IS_DOUBLE, L, LO, NAME, OTHER, 
 from .variant import Variant
 
 _MUST, _VOLUNTARY, _BLIND = 0, 1, 2
+_ALL28 = tuple(range(28))
+_DOUBLES_HIGH_FIRST = tuple(t for t in range(27, -1, -1) if IS_DOUBLE[t])
 _TURN_CODES = {"must_play": _MUST, "voluntary": _VOLUNTARY, "blind": _BLIND}
+
+
+#: (tiles mask << 2 | arm) -> the moves placing each of those tiles on that arm
+_ARM_MOVES: dict[int, tuple[int, ...]] = {}
 
 
 def round5(x: int) -> int:
@@ -115,9 +121,10 @@ class Hand:
         """A random deal; the leader follows the rules (by lot where the rules leave it to chance)."""
         n = v.players
         while True:
-            tiles = list(range(28))
-            rng.shuffle(tiles)
-            chance_leader = rng.randrange(n)
+            rnd = rng.random
+            tiles = sorted(_ALL28, key=lambda _: rnd())  # a uniform random permutation
+            chance_leader = rng.randrange(n) if (v.first_lead == "chance" or v.later_lead == "chance"
+                                                 or v.deal_from_leader) else 0
             sizes = v.sizes_for(chance_leader)
             deal, pos = [], 0
             for size in sizes:
@@ -218,18 +225,14 @@ class Hand:
                 return [self.must_lead * 4]
             return [t * 4 for t in bits(hand)]
         out = []
-        m = hand & self.open_mask
-        if m:
-            arms = self.open_arms
+        if hand & self.open_mask:
             pip = self.pip
-            while m:
-                low = m & -m
-                t = low.bit_length() - 1
-                m ^= low
-                base = t * 7
-                for a in arms:
-                    if OTHER[base + pip[a]] >= 0:
-                        out.append(t * 4 + a)
+            for a in self.open_arms:
+                key = ((hand & PIP_MASK[pip[a]]) << 2) | a
+                ms = _ARM_MOVES.get(key)
+                if ms is None:
+                    ms = _ARM_MOVES[key] = tuple(t * 4 + a for t in bits(key >> 2))
+                out += ms
         if self._turn == _MUST:
             if not out:
                 out.append(DRAW if self.bpos < self.draw_end else PASS)
@@ -260,7 +263,9 @@ class Hand:
     def apply(self, m: int) -> None:
         """Apply a legal move (unchecked: use ``check`` or ``Game.apply`` for untrusted input)."""
         seat = self.to_move
-        if m == PASS:
+        if m < PASS:
+            self._place(seat, m >> 2, m & 3, m)
+        elif m == PASS:
             t = -1
             if self._turn == _BLIND:
                 row = self.rows[seat]  # type: ignore[index]
@@ -275,7 +280,7 @@ class Hand:
                 self._finish("blocked", None)
                 return
             self.to_move = (seat + 1) % self.n
-        elif m == DRAW:
+        else:
             t = self.boneyard[self.bpos]
             self.bpos += 1
             self.hands[seat] |= BIT[t]
@@ -289,8 +294,6 @@ class Hand:
                     self.drew = True
             if self.bpos >= self.draw_end and not (self.in_hands & self.open_mask):
                 self._finish("blocked", None)
-        else:
-            self._place(seat, m >> 2, m & 3, m)
 
     def _lay_first(self, t: int, code: int) -> None:
         a = HI[t] if code == 0 else LO[t]
@@ -351,7 +354,10 @@ class Hand:
                 self.occ[code] = True
                 if self.spin >= 0 and pip[U] < 0 and self.occ[L] and self.occ[R]:
                     pip[U] = pip[D] = self.spin
-            self._reopen()
+            if pip[U] < 0:
+                self.open_mask = PIP_MASK[pip[L]] | PIP_MASK[pip[R]]
+            else:
+                self._reopen()
         self.placed += 1
         if self._fives:
             c = self.count()
@@ -483,10 +489,13 @@ def rule_leader(v: Variant, masks: Sequence[int], prev: HandResult | None,
             return prev.dominoer, -1, "dominoer"
     # "highest_double", "first", and the fall-backs above
     best, holder = -1, -1
-    for s, m in enumerate(masks):
-        for t in bits(m):
-            if IS_DOUBLE[t] and (best < 0 or HI[t] > HI[best]):
+    for t in _DOUBLES_HIGH_FIRST:
+        for s, m in enumerate(masks):
+            if m >> t & 1:
                 best, holder = t, s
+                break
+        if best >= 0:
+            break
     if best >= 0:
         return holder, (best if v.must_lead_double else -1), "double"
     if v.no_double_lead == "redeal":
