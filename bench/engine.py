@@ -58,13 +58,14 @@ def make_bonepile(seed: int) -> HandPlayer:
 
     v = make_variant("block", {"teams": True, "players": 4})
     rng = random.Random(seed)
+    rnd = rng.random
 
     def play_hand() -> int:
         h = Hand.deal(v, rng)
         n = 0
         while not h.over:
             ms = h.legal_moves()
-            h.apply(ms[rng.randrange(len(ms))])
+            h.apply(ms[int(rnd() * len(ms))])
             n += 1
         return n
 
@@ -78,6 +79,7 @@ def make_dominoes(seed: int) -> HandPlayer:
     # reproducibility (the move choices use our own Random).
     random.seed(seed)
     rng = random.Random(seed + 1)
+    rnd = rng.random
     six_six = dominoes.Domino(6, 6)
     new = dominoes.Game.new
 
@@ -86,7 +88,7 @@ def make_dominoes(seed: int) -> HandPlayer:
         g = new(starting_domino=six_six)
         while g.result is None:
             ms = g.valid_moves
-            g.make_move(*ms[rng.randrange(len(ms))])
+            g.make_move(*ms[int(rnd() * len(ms))])
         # g.moves = every tile placed (incl. the opening 6-6) + a None per pass.
         return len(g.moves)
 
@@ -103,6 +105,7 @@ def make_openspiel(seed: int) -> HandPlayer:
 
     game = pyspiel.load_game("python_team_dominoes")
     rng = random.Random(seed)
+    rnd = rng.random
     new_state = game.new_initial_state
 
     def play_hand() -> int:
@@ -110,7 +113,7 @@ def make_openspiel(seed: int) -> HandPlayer:
         # Deal: 28 chance nodes, uniformly random among the remaining tiles.
         while s.is_chance_node():
             outs = s.chance_outcomes()
-            s.apply_action(outs[rng.randrange(len(outs))][0])
+            s.apply_action(outs[int(rnd() * len(outs))][0])
         n = 0
         prev = -1
         while not s.is_terminal():
@@ -119,7 +122,7 @@ def make_openspiel(seed: int) -> HandPlayer:
                 n += (p - prev - 1) % 4  # seats skipped = passes
             prev = p
             ms = s.legal_actions()
-            s.apply_action(ms[rng.randrange(len(ms))])
+            s.apply_action(ms[int(rnd() * len(ms))])
             n += 1
         return n
 

@@ -18,12 +18,19 @@ from .variant import Variant
 
 _MUST, _VOLUNTARY, _BLIND = 0, 1, 2
 _ALL28 = tuple(range(28))
+_NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(2, 6)}
 _DOUBLES_HIGH_FIRST = tuple(t for t in range(27, -1, -1) if IS_DOUBLE[t])
 _TURN_CODES = {"must_play": _MUST, "voluntary": _VOLUNTARY, "blind": _BLIND}
 
 
 #: (tiles mask << 2 | arm) -> the moves placing each of those tiles on that arm
 _ARM_MOVES: dict[int, tuple[int, ...]] = {}
+
+
+def _arm_moves(key: int) -> tuple[int, ...]:
+    a = key & 3
+    ms = _ARM_MOVES[key] = tuple(t * 4 + a for t in bits(key >> 2))
+    return ms
 
 
 def round5(x: int) -> int:
@@ -54,7 +61,7 @@ class Hand:
                  "pip", "dbl", "occ", "spin", "open_mask", "open_arms", "placed", "to_move",
                  "passes", "drew", "log", "over", "end", "result", "inplay", "totals", "bonus",
                  "first_to_target", "capicu_ok", "given_tokens", "_turn", "_fives", "_side",
-                 "_spinner", "_any_order")
+                 "_spinner", "_any_order", "_continue", "_next")
 
     def __init__(self, v: Variant, deal: Sequence[Sequence[int]], boneyard: Sequence[int],
                  leader: int, *, must_lead: int = -1, number: int = 1,
@@ -66,9 +73,9 @@ class Hand:
         self.number = number
         self.leader = leader
         self.must_lead = must_lead
-        self.deal_rows = tuple(tuple(r) for r in deal)
+        self.deal_rows = tuple(map(tuple, deal))
         self.boneyard = tuple(boneyard)
-        self.hands = [mask_of(r) for r in deal]
+        self.hands = list(map(mask_of, deal))
         in_hands = 0
         for m in self.hands:
             in_hands |= m
@@ -93,7 +100,7 @@ class Hand:
         self.over = False
         self.end: str | None = None
         self.result: HandResult | None = None
-        nsides = len(v.sides)
+        nsides = len(v.seat_sides) if not v.teams else 2
         self.inplay = [0] * nsides
         self.totals = tuple(totals) if totals is not None else (0,) * nsides
         self.bonus = bonus
@@ -101,9 +108,11 @@ class Hand:
         self.capicu_ok = False
         self.given_tokens: list[str] | None = None
         self._fives = v.in_play == "fives"
-        self._side = [v.side_of(s) for s in range(n)]
+        self._side = v.seat_sides
         self._spinner = v.spinner
         self._any_order = v.spinner_any_order
+        self._continue = blind and v.blind_continue
+        self._next = _NEXT[n]
         self.starter_first = None
         if v.starter:
             t = self.boneyard[0]
@@ -227,12 +236,24 @@ class Hand:
         out = []
         if hand & self.open_mask:
             pip = self.pip
-            for a in self.open_arms:
-                key = ((hand & PIP_MASK[pip[a]]) << 2) | a
-                ms = _ARM_MOVES.get(key)
+            if pip[U] < 0:  # a line: two arms
+                k = (hand & PIP_MASK[pip[0]]) << 2
+                ms = _ARM_MOVES.get(k)
                 if ms is None:
-                    ms = _ARM_MOVES[key] = tuple(t * 4 + a for t in bits(key >> 2))
+                    ms = _arm_moves(k)
                 out += ms
+                k = ((hand & PIP_MASK[pip[1]]) << 2) | 1
+                ms = _ARM_MOVES.get(k)
+                if ms is None:
+                    ms = _arm_moves(k)
+                out += ms
+            else:
+                for a in self.open_arms:
+                    k = ((hand & PIP_MASK[pip[a]]) << 2) | a
+                    ms = _ARM_MOVES.get(k)
+                    if ms is None:
+                        ms = _arm_moves(k)
+                    out += ms
         if self._turn == _MUST:
             if not out:
                 out.append(DRAW if self.bpos < self.draw_end else PASS)
@@ -264,7 +285,43 @@ class Hand:
         """Apply a legal move (unchecked: use ``check`` or ``Game.apply`` for untrusted input)."""
         seat = self.to_move
         if m < PASS:
-            self._place(seat, m >> 2, m & 3, m)
+            # ---- place a tile (inlined: the hot path of every rollout)
+            t = m >> 2
+            code = m & 3
+            bit = BIT[t]
+            if self.rows is not None:
+                self.rows[seat].pop(0)
+                self.face_up[seat] &= ~bit  # type: ignore[index]
+            hand = self.hands[seat] ^ bit
+            self.hands[seat] = hand
+            self.in_hands ^= bit
+            self.log.append((seat, m, t))
+            self.passes = 0
+            self.drew = False
+            if self.placed == 0:
+                self._lay_first(t, code)
+            else:
+                pip = self.pip
+                p = pip[code]
+                if not hand:
+                    # capicú: before the last tile, it fitted both line ends
+                    pl, pr = pip[0], pip[1]
+                    self.capicu_ok = (OTHER[t * 7 + pl] >= 0 and OTHER[t * 7 + pr] >= 0,
+                                      pl, pr)  # type: ignore[assignment]
+                if not self._spinner:
+                    pip[code] = OTHER[t * 7 + p]
+                    self.open_mask = PIP_MASK[pip[0]] | PIP_MASK[pip[1]]
+                else:
+                    self._spin_place(t, code, p)
+            self.placed += 1
+            if self._fives and self._score_count(seat):
+                return
+            if not hand:
+                self._finish("domino", seat)
+            elif self.bpos >= self.draw_end and not (self.in_hands & self.open_mask):
+                self._finish("blocked", None)
+            elif not self._continue:
+                self.to_move = self._next[seat]
         elif m == PASS:
             t = -1
             if self._turn == _BLIND:
@@ -320,63 +377,38 @@ class Hand:
             self.open_arms = (L, R, U, D)
             self.open_mask = PIP_MASK[pip[L]] | PIP_MASK[pip[R]] | PIP_MASK[pip[U]] | PIP_MASK[pip[D]]
 
-    def _place(self, seat: int, t: int, code: int, m: int) -> None:
-        bit = BIT[t]
-        if self.rows is not None:
-            self.rows[seat].pop(0)
-            self.face_up[seat] &= ~bit  # type: ignore[index]
-        hand = self.hands[seat] ^ bit
-        self.hands[seat] = hand
-        self.in_hands ^= bit
-        self.log.append((seat, m, t))
-        self.passes = 0
-        self.drew = False
-        if self.placed == 0:
-            self._lay_first(t, code)
+    def _spin_place(self, t: int, code: int, p: int) -> None:
+        """Place tile t on arm ``code`` (open pip p) in a game with a spinner."""
+        pip = self.pip
+        if self.spin < 0 and IS_DOUBLE[t]:
+            # the first double is the spinner: the side it was played on opens
+            self.spin = p
+            self.occ[code] = False
+            self.dbl[code] = False
+            if self._any_order:
+                pip[U] = pip[D] = p
         else:
-            pip = self.pip
-            p = pip[code]
-            if not hand:
-                # capicú: before the last tile, it fitted both line ends
-                pl, pr = pip[L], pip[R]
-                self.capicu_ok = (OTHER[t * 7 + pl] >= 0 and OTHER[t * 7 + pr] >= 0,
-                                  pl, pr)  # type: ignore[assignment]
-            if self._spinner and self.spin < 0 and IS_DOUBLE[t]:
-                # the first double is the spinner: the side it was played on opens
-                self.spin = p
-                self.occ[code] = False
-                self.dbl[code] = False
-                if self._any_order:
-                    pip[U] = pip[D] = p
-            else:
-                pip[code] = OTHER[t * 7 + p]
-                self.dbl[code] = IS_DOUBLE[t]
-                self.occ[code] = True
-                if self.spin >= 0 and pip[U] < 0 and self.occ[L] and self.occ[R]:
-                    pip[U] = pip[D] = self.spin
-            if pip[U] < 0:
-                self.open_mask = PIP_MASK[pip[L]] | PIP_MASK[pip[R]]
-            else:
-                self._reopen()
-        self.placed += 1
-        if self._fives:
-            c = self.count()
-            if c and c % 5 == 0:
-                side = self._side[seat]
-                self.inplay[side] += c
-                v = self.v
-                if (v.target is not None and self.first_to_target is None
-                        and self.totals[side] + self.inplay[side] >= v.target):
-                    self.first_to_target = side
-                    if v.target_rule == "immediate":
-                        self._finish("unfinished", None)
-                        return
-        if not hand:
-            self._finish("domino", seat)
-        elif self.bpos >= self.draw_end and not (self.in_hands & self.open_mask):
-            self._finish("blocked", None)
-        elif not (self._turn == _BLIND and self.v.blind_continue):
-            self.to_move = (seat + 1) % self.n
+            pip[code] = OTHER[t * 7 + p]
+            self.dbl[code] = IS_DOUBLE[t]
+            self.occ[code] = True
+            if self.spin >= 0 and pip[U] < 0 and self.occ[L] and self.occ[R]:
+                pip[U] = pip[D] = self.spin
+        self._reopen()
+
+    def _score_count(self, seat: int) -> bool:
+        """Score the ends' count for the mover's side; True if that ended the hand."""
+        c = self.count()
+        if c and c % 5 == 0:
+            side = self._side[seat]
+            self.inplay[side] += c
+            v = self.v
+            if (v.target is not None and self.first_to_target is None
+                    and self.totals[side] + self.inplay[side] >= v.target):
+                self.first_to_target = side
+                if v.target_rule == "immediate":
+                    self._finish("unfinished", None)
+                    return True
+        return False
 
     # ------------------------------------------------------------------ scoring
     def pips_left(self) -> list[int]:

@@ -70,13 +70,21 @@ def mask_of(tiles) -> int:
     return m
 
 
+def _pip_table(offset: int) -> list[int]:
+    table = [0] * (1 << 14)
+    for m in range(1, 1 << 14):
+        low = m & -m
+        table[m] = table[m ^ low] + PIPS[low.bit_length() - 1 + offset]
+    return table
+
+
+_PIPS_LO = _pip_table(0)
+_PIPS_HI = _pip_table(14)
+
+
 def mask_pips(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += PIPS[low.bit_length() - 1]
-        mask ^= low
-    return total
+    """Total pips of the tiles in a mask."""
+    return _PIPS_LO[mask & 0x3FFF] + _PIPS_HI[mask >> 14]
 
 
 _TILE_RE = re.compile(r"([0-6])-([0-6])")

@@ -7,6 +7,7 @@ specific to a variant's name.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
@@ -87,11 +88,16 @@ class Variant:
     #: the options as given (normalized), for records
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
-    @property
+    @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         if self.teams:
             return ((0, 2), (1, 3))
         return tuple((s,) for s in range(self.players))
+
+    @cached_property
+    def seat_sides(self) -> tuple[int, ...]:
+        """The side of each seat."""
+        return tuple(self.side_of(s) for s in range(self.players))
 
     @property
     def blind(self) -> bool:

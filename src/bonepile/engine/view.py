@@ -81,7 +81,7 @@ class View:
 
 
 def build_layout(first_move: tuple[int, int] | None, placements: list[tuple[int, int, int]],
-                 ends: dict[str, int], double_ends: frozenset[str], spinner_variant: bool,
+                 ends: dict[str, int], spinner_variant: bool,
                  starter: tuple[int, int] | None = None) -> Layout:
     """Rebuild arm contents from the placements: (tile, arm, pip it attached to)."""
     arms: dict[str, list[Placed]] = {"L": [], "R": [], "U": [], "D": []}
@@ -100,8 +100,16 @@ def build_layout(first_move: tuple[int, int] | None, placements: list[tuple[int,
         if spinner_variant and spinner is None and IS_DOUBLE[t]:
             spinner, spinner_at = attached, (name, len(arms[name]))
         arms[name].append(Placed(t, attached, other))
+    double_ends = set()
+    for name in ends:
+        tiles = arms[name]
+        if tiles:
+            if IS_DOUBLE[tiles[-1].tile] and spinner_at != (name, len(tiles) - 1):
+                double_ends.add(name)
+        elif first is not None and IS_DOUBLE[first] and spinner is None and name in "LR":
+            double_ends.add(name)
     return Layout(first, first_left, {k: tuple(v) for k, v in arms.items() if v}, ends,
-                  double_ends, spinner, spinner_at)
+                  frozenset(double_ends), spinner, spinner_at)
 
 
 def hand_view(h, seat: int, hand_number: int | None = None) -> View:
@@ -129,12 +137,11 @@ def hand_view(h, seat: int, hand_number: int | None = None) -> View:
     # the pip each placement attached to: replay arm ends
     attached = _attach_pips(h, first_move, placements)
     ends = {ARM_NAMES[a]: h.pip[a] for a in h.open_arms}
-    dbl_ends = frozenset(ARM_NAMES[a] for a in h.open_arms if h.dbl[a] and h.occ[a])
     starter = None
     if h.starter_first is not None:
         t0 = h.boneyard[0]
         starter = (t0, h.starter_first)
-    layout = build_layout(first_move, attached, ends, dbl_ends, v.spinner, starter)
+    layout = build_layout(first_move, attached, ends, v.spinner, starter)
     to_move = None if h.over else h.to_move
     legal = tuple(h.legal_moves()) if to_move == seat else ()
     turned = h.turned_up() if blind else None
