@@ -8,8 +8,7 @@ Everything a variant changes is read from its ``Variant`` fields.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from .errors import IllegalMoveError
 from .tiles import (ARM_NAMES, BIT, D, DRAW, HI, IS_DOUBLE, L, LO, NAME, OTHER, PASS, PIP_MASK,
@@ -27,6 +26,22 @@ _TURN_CODES = {"must_play": _MUST, "voluntary": _VOLUNTARY, "blind": _BLIND}
 _ARM_MOVES: dict[int, tuple[int, ...]] = {}
 
 
+_CONSTS: dict[int, tuple] = {}
+
+
+def _consts(v: Variant) -> tuple:
+    """Per-variant constants of the hot path (cached by variant identity)."""
+    c = _CONSTS.get(id(v))
+    if c is None or c[0] is not v:
+        turn = _TURN_CODES[v.turn]
+        blind = turn == _BLIND
+        c = (v, (v.players, turn, blind, len(v.sides), v.in_play == "fives", v.seat_sides,
+                 v.spinner, v.spinner_any_order, blind and v.blind_continue, _NEXT[v.players],
+                 v.draw_reserve))
+        _CONSTS[id(v)] = c
+    return c[1]
+
+
 def _arm_moves(key: int) -> tuple[int, ...]:
     a = key & 3
     ms = _ARM_MOVES[key] = tuple(t * 4 + a for t in bits(key >> 2))
@@ -39,8 +54,7 @@ def round5(x: int) -> int:
     return x - r if r <= 2 else x + 5 - r
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     """How a hand ended and what it scored."""
 
     end: str  # "domino", "blocked" or "unfinished"
@@ -49,7 +63,7 @@ class HandResult:
     pips: tuple[int, ...]  # pips left per seat
     dominoer: int | None = None  # the seat that went out
     next_lead: int | None = None  # the seat that "won" (for later-lead rules)
-    breakdown: dict[str, Any] = field(default_factory=dict)
+    breakdown: dict[str, Any] = {}  # pips, bonuses, in-play points... (read only)
 
 
 class Hand:
@@ -66,53 +80,40 @@ class Hand:
     def __init__(self, v: Variant, deal: Sequence[Sequence[int]], boneyard: Sequence[int],
                  leader: int, *, must_lead: int = -1, number: int = 1,
                  totals: Sequence[int] | None = None, bonus: int = 0,
-                 starter_first: int | None = None):
-        n = v.players
+                 starter_first: int | None = None, _masks: list[int] | None = None):
+        (n, turn, blind, nsides, self._fives, self._side, self._spinner, self._any_order,
+         self._continue, self._next, reserve) = _consts(v)
         self.v = v
         self.n = n
+        self._turn = turn
         self.number = number
         self.leader = leader
         self.must_lead = must_lead
         self.deal_rows = tuple(map(tuple, deal))
-        self.boneyard = tuple(boneyard)
-        self.hands = list(map(mask_of, deal))
-        in_hands = 0
-        for m in self.hands:
-            in_hands |= m
-        self.in_hands = in_hands
-        self._turn = _TURN_CODES[v.turn]
-        blind = self._turn == _BLIND
-        self.rows = [list(r) for r in deal] if blind else None
-        self.face_up = [0] * n if blind else None
+        self.boneyard = boneyard = tuple(boneyard)
+        self.hands = hands = list(map(mask_of, deal)) if _masks is None else _masks
+        self.in_hands = sum(hands)
+        if blind:
+            self.rows = [list(r) for r in deal]
+            self.face_up = [0] * n
+            self.draw_end = 0
+        else:
+            self.rows = self.face_up = None
+            self.draw_end = len(boneyard) - reserve
         self.pip = [-1, -1, -1, -1]
         self.dbl = [False] * 4
         self.occ = [False] * 4
         self.spin = -1
         self.open_mask = 0
-        self.open_arms: tuple[int, ...] = ()
-        self.placed = 0
-        self.bpos = 0
-        self.draw_end = 0 if blind else len(self.boneyard) - v.draw_reserve
+        self.open_arms = ()
+        self.placed = self.bpos = self.passes = 0
         self.to_move = leader
-        self.passes = 0
-        self.drew = False
-        self.log: list[tuple[int, int, int]] = []  # (seat, move, tile drawn or turned up)
-        self.over = False
-        self.end: str | None = None
-        self.result: HandResult | None = None
-        nsides = len(v.seat_sides) if not v.teams else 2
+        self.drew = self.over = self.capicu_ok = False
+        self.log = []  # (seat, move, tile drawn or turned up)
+        self.end = self.result = self.first_to_target = self.given_tokens = None
         self.inplay = [0] * nsides
         self.totals = tuple(totals) if totals is not None else (0,) * nsides
         self.bonus = bonus
-        self.first_to_target: int | None = None
-        self.capicu_ok = False
-        self.given_tokens: list[str] | None = None
-        self._fives = v.in_play == "fives"
-        self._side = v.seat_sides
-        self._spinner = v.spinner
-        self._any_order = v.spinner_any_order
-        self._continue = blind and v.blind_continue
-        self._next = _NEXT[n]
         self.starter_first = None
         if v.starter:
             t = self.boneyard[0]
@@ -150,7 +151,7 @@ class Hand:
                 else:
                     leader = chance_leader
             return cls(v, deal, boneyard, leader, must_lead=must, number=number, totals=totals,
-                       bonus=bonus)
+                       bonus=bonus, _masks=masks)
 
     def copy(self) -> "Hand":
         h = Hand.__new__(Hand)

@@ -64,10 +64,8 @@ def bits(mask: int) -> list[int]:
 
 
 def mask_of(tiles) -> int:
-    m = 0
-    for t in tiles:
-        m |= BIT[t]
-    return m
+    """Mask of distinct tiles."""
+    return sum(map(BIT.__getitem__, tiles))
 
 
 def _pip_table(offset: int) -> list[int]:
