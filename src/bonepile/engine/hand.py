@@ -562,8 +562,8 @@ def _unique_min(values: Sequence[int]) -> int | None:
 def score_hand(h: Hand, end: str, dominoer: int | None) -> HandResult:
     v = h.v
     sides = v.sides
-    pips = [mask_pips(m) for m in h.hands]
-    side_pips = [sum(pips[s] for s in side) for side in sides]
+    pips = list(map(mask_pips, h.hands))
+    side_pips = [pips[0] + pips[2], pips[1] + pips[3]] if v.teams else pips
     points = [0] * len(sides)
     winner: int | None = None
     next_lead: int | None = None
@@ -639,13 +639,12 @@ def score_hand(h: Hand, end: str, dominoer: int | None) -> HandResult:
                     points[winner] = sum(o - own for o in others)
                 else:
                     points[winner] = sum(others) - own
-        if winner is not None:
-            if dominoer is not None and v.side_of(dominoer) == winner:
-                next_lead = dominoer
-            else:
-                members = sides[winner]
-                next_lead = min(members, key=lambda s: (pips[s], s))
-    if v.scoring != "result_only" and v.scoring != "lowest" and winner is not None:
-        next_lead = dominoer if dominoer is not None and v.side_of(dominoer) == winner else \
-            min(sides[winner], key=lambda s: (pips[s], s))
+    if v.scoring != "result_only" and winner is not None:
+        if dominoer is not None and v.side_of(dominoer) == winner:
+            next_lead = dominoer
+        elif v.teams:  # the winning side's member with fewer pips (lower seat on a tie)
+            a, b = sides[winner]
+            next_lead = b if pips[b] < pips[a] else a
+        else:
+            next_lead = winner
     return HandResult(end, winner, tuple(points), tuple(pips), dominoer, next_lead, bd)
