@@ -74,7 +74,7 @@ def replay(doc: dict) -> Game:
         variant = make_variant(name, options)
     except OptionError as e:
         raise _doc_error(str(e)) from None
-    if "players" not in doc.get("options", {}) or doc.get("options") is None:
+    if not isinstance(doc.get("options"), dict) or "players" not in doc["options"]:
         # keep the record's own option set when writing it back
         variant = _with_given(variant, doc.get("options") or {})
     nsides = len(variant.sides)

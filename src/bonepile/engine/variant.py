@@ -54,6 +54,8 @@ class Variant:
     blind_continue: bool = False
     #: blind games: an unplayable double goes back to the row face up
     face_up_doubles: bool = False
+    #: blind games: a tile that fits both ends lets its player look at the next tile
+    peek: bool = False
     # --- layout -----------------------------------------------------------------------
     spinner: bool = False
     spinner_any_order: bool = False
@@ -296,7 +298,7 @@ def _billitonnen(n: int, o: dict) -> dict:
     return dict(
         teams=False, hand_sizes=sizes, deal_from_leader=(n == 5), starter=(n == 3),
         first_lead="chance", later_lead="chance", turn="blind", blind_continue=True,
-        face_up_doubles=True, scoring="result_only", blocked_winner=o["blocked_winner"],
+        face_up_doubles=True, peek=True, scoring="result_only", blocked_winner=o["blocked_winner"],
         target=None, target_rule="single_hand",
     )
 

@@ -146,8 +146,8 @@ def hand_view(h, seat: int, hand_number: int | None = None) -> View:
     legal = tuple(h.legal_moves()) if to_move == seat else ()
     turned = h.turned_up() if blind else None
     peek = None
-    if blind and to_move == seat and turned is not None and h.placed > 0 and v.face_up_doubles \
-            and v.blind_continue and len(h.fits(turned)) > 1 and len(h.rows[seat]) > 1:
+    if v.peek and to_move == seat and turned is not None and h.placed > 0 \
+            and len(h.fits(turned)) > 1 and len(h.rows[seat]) > 1:
         peek = h.rows[seat][1]
     if blind:
         own: tuple[int, ...] = ()
