@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from .errors import IllegalMoveError, InvalidMoveError, AmbiguousMoveError, RecordError
+from .errors import IllegalMoveError, InvalidMoveError, AmbiguousMoveError
 from .hand import Hand, HandResult, rule_leader
 from .tiles import (ARM_INDEX, ARM_NAMES, DRAW, HI, LO, NAME, PASS, mask_of, parse_tile)
 from .variant import Variant, make_variant
@@ -31,6 +31,7 @@ class Game:
         self.start_bonus_rounds = start_hand - 1 if start_bonus_rounds is None else start_bonus_rounds
         self.auto_deal = auto_deal
         self.hands: list[Hand] = []
+        self._rng_states: list = []  # the generator's state before each hand's deal
         self.totals = list(self.start_totals)
         self.over = False
         self.winner: int | None = None
@@ -158,6 +159,10 @@ class Game:
         """Take back the last move (across a hand boundary if the next hand has no move yet)."""
         if self.hands and not self.hand.log and len(self.hands) > 1:
             self.hands.pop()
+            state = self._rng_states.pop()
+            if state is not None:  # the next deal will be the same one again
+                self.rng.setstate(state)
+            self.hands[-1] = self.hands[-1].copy()  # finished hands may be shared with copies
         if not self.hands or not self.hand.log:
             raise IllegalMoveError("nothing to undo")
         m = self.hand.undo()
@@ -179,6 +184,7 @@ class Game:
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
         g.hands = self.hands[:-1] + [self.hand.copy()] if self.hands else []
+        g._rng_states = self._rng_states[:]
         g.totals = self.totals[:]
         return g
 
@@ -233,6 +239,7 @@ class Game:
         first = number == 1
         totals = tuple(self.totals)
         bonus = self._bonus(number)
+        self._rng_states.append(self.rng.getstate() if deal is None else None)
         if deal is None:
             if first or prev is not None:
                 h = Hand.deal(v, self.rng, number=number, prev=prev, prev_leader=prev_leader,

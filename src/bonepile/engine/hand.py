@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, Sequence
 
 from .errors import IllegalMoveError
 from .tiles import (ARM_NAMES, BIT, D, DRAW, HI, IS_DOUBLE, L, LO, NAME, OTHER, PASS, PIP_MASK,
-                    PIPS, R, U, bits, heavier, mask_of, mask_pips)
+                    R, U, bits, heavier, mask_of, mask_pips)
 from .variant import Variant
 
 _MUST, _VOLUNTARY, _BLIND = 0, 1, 2

@@ -6,7 +6,7 @@ from typing import Any
 
 from .errors import BonepileError, OptionError, RecordError
 from .game import Game, hand_tokens
-from .tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS, parse_tile
+from .tiles import DRAW, HI, LO, NAME, PASS, parse_tile
 from .variant import PLAYER_COUNTS, VARIANT_NAMES, make_variant
 
 FORMAT = "bonepile-record/1"

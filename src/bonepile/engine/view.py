@@ -119,7 +119,6 @@ def hand_view(h, seat: int, hand_number: int | None = None) -> View:
         raise ValueError(f"no seat {seat} in a {v.players}-player game")
     blind = h.rows is not None
     history = []
-    placements = []
     first_move = None
     for s, m, t in h.log:
         if m == PASS:
@@ -132,10 +131,9 @@ def hand_view(h, seat: int, hand_number: int | None = None) -> View:
                 first_move = (tile, HI[tile] if code == 0 else LO[tile])
                 history.append(Event(s, "play", tile, None))
             else:
-                placements.append((tile, code))
                 history.append(Event(s, "play", tile, ARM_NAMES[code]))
     # the pip each placement attached to: replay arm ends
-    attached = _attach_pips(h, first_move, placements)
+    attached = _attach_pips(h)
     ends = {ARM_NAMES[a]: h.pip[a] for a in h.open_arms}
     starter = None
     if h.starter_first is not None:
@@ -170,17 +168,13 @@ def hand_view(h, seat: int, hand_number: int | None = None) -> View:
     )
 
 
-def _attach_pips(h, first_move, placements):
-    """For each placement (tile, arm) the open pip it was attached to, by replaying ends."""
+def _attach_pips(h) -> list[tuple[int, int, int]]:
+    """Each placement after the first tile as (tile, arm, the open pip it attached to)."""
     out = []
-    if not placements:
-        return out
-    from .hand import Hand  # local: view must not need the hand module at import time
     g = h.fresh()
-    for s, m, t in h.log:
-        if m < PASS and not (g.placed == 0):
+    for _seat, m, _tile in h.log:
+        if m < PASS and g.placed > 0:
             code = m & 3
             out.append((m >> 2, code, g.pip[code]))
         g.apply(m)
-    assert isinstance(g, Hand)
     return out
