@@ -9,16 +9,21 @@ deal from the moves, which makes each template a complete, valid deal of all 28 
 """
 from __future__ import annotations
 
-import copy
 import json
 
 import pytest
+from support import (
+    EXAMPLES,
+    check_scenario,
+    cli,
+    replay_doc,
+    scenario_files,
+    subset_mismatch,
+)
 
 from bonepile import Game, make_variant
 from bonepile.engine.errors import IllegalMoveError
 from bonepile.engine.tiles import NAME, parse_tile
-
-from support import EXAMPLES, check_scenario, cli, replay_doc, scenario_files, subset_mismatch
 
 FORMAT = "bonepile-record/1"
 
