@@ -75,7 +75,7 @@ class Hand:
                  "pip", "dbl", "occ", "spin", "open_mask", "open_arms", "placed", "to_move",
                  "passes", "drew", "log", "over", "end", "result", "inplay", "totals", "bonus",
                  "first_to_target", "capicu_ok", "given_tokens", "_turn", "_fives", "_side",
-                 "_spinner", "_any_order", "_continue", "_next")
+                 "_spinner", "_any_order", "_continue", "_next", "_plain")
 
     def __init__(self, v: Variant, deal: Sequence[Sequence[int]], boneyard: Sequence[int],
                  leader: int, *, must_lead: int = -1, number: int = 1,
@@ -86,6 +86,9 @@ class Hand:
         self.v = v
         self.n = n
         self._turn = turn
+        # a plain line game (play, else draw, else pass; no spinner, no in-play points):
+        # the common case gets a short path once the first tile is down
+        self._plain = turn == _MUST and not self._spinner and not self._fives
         self.number = number
         self.leader = leader
         self.must_lead = must_lead
@@ -221,6 +224,15 @@ class Hand:
         if self.over:
             return []
         seat = self.to_move
+        if self._plain and self.placed:
+            hand = self.hands[seat]
+            if hand & self.open_mask:
+                pip = self.pip
+                k = (hand & PIP_MASK[pip[0]]) << 2
+                out = _ARM_MOVES.get(k) or _arm_moves(k)
+                k = ((hand & PIP_MASK[pip[1]]) << 2) | 1
+                return out + (_ARM_MOVES.get(k) or _arm_moves(k))
+            return [DRAW] if self.bpos < self.draw_end else [PASS]
         if self._turn == _BLIND:
             t = self.rows[seat][0]  # type: ignore[index]
             if self.placed == 0:
@@ -285,8 +297,33 @@ class Hand:
     def apply(self, m: int) -> None:
         """Apply a legal move (unchecked: use ``check`` or ``Game.apply`` for untrusted input)."""
         seat = self.to_move
-        if m < PASS:
-            # ---- place a tile (inlined: the hot path of every rollout)
+        if m < PASS and self._plain and self.placed:
+            # ---- a tile on a plain line (the hot path of every rollout)
+            t = m >> 2
+            hands = self.hands
+            hand = hands[seat] ^ BIT[t]
+            hands[seat] = hand
+            in_hands = self.in_hands ^ BIT[t]
+            self.in_hands = in_hands
+            self.log.append((seat, m, t))
+            pip = self.pip
+            code = m & 3
+            if not hand:
+                pl, pr = pip[0], pip[1]
+                self.capicu_ok = (OTHER[t * 7 + pl] >= 0 and OTHER[t * 7 + pr] >= 0,
+                                  pl, pr)  # type: ignore[assignment]
+            pip[code] = OTHER[t * 7 + pip[code]]
+            open_mask = PIP_MASK[pip[0]] | PIP_MASK[pip[1]]
+            self.open_mask = open_mask
+            self.placed += 1
+            if not hand:
+                self._finish("domino", seat)
+            elif self.bpos >= self.draw_end and not (in_hands & open_mask):
+                self._finish("blocked", None)
+            else:
+                self.to_move = self._next[seat]
+        elif m < PASS:
+            # ---- place a tile (any variant)
             t = m >> 2
             code = m & 3
             bit = BIT[t]
