@@ -133,18 +133,17 @@ class Hand:
              bonus: int = 0) -> "Hand":
         """A random deal; the leader follows the rules (by lot where the rules leave it to chance)."""
         n = v.players
+        by_lot = v.first_lead == "chance" or v.later_lead == "chance" or v.deal_from_leader
+        rnd = rng.random
         while True:
-            rnd = rng.random
             tiles = sorted(_ALL28, key=lambda _: rnd())  # a uniform random permutation
-            chance_leader = rng.randrange(n) if (v.first_lead == "chance" or v.later_lead == "chance"
-                                                 or v.deal_from_leader) else 0
-            sizes = v.sizes_for(chance_leader)
+            chance_leader = rng.randrange(n) if by_lot else 0
             deal, pos = [], 0
-            for size in sizes:
+            for size in (v.sizes_for(chance_leader) if by_lot else v.hand_sizes):
                 deal.append(tiles[pos:pos + size])
                 pos += size
             boneyard = tiles[pos:]
-            masks = [mask_of(r) for r in deal]
+            masks = list(map(mask_of, deal))
             leader, must, how = rule_leader(v, masks, prev, prev_leader)
             if how == "redeal":
                 continue
@@ -229,9 +228,14 @@ class Hand:
             if hand & self.open_mask:
                 pip = self.pip
                 k = (hand & PIP_MASK[pip[0]]) << 2
-                out = _ARM_MOVES.get(k) or _arm_moves(k)
+                left = _ARM_MOVES.get(k)
+                if left is None:
+                    left = _arm_moves(k)
                 k = ((hand & PIP_MASK[pip[1]]) << 2) | 1
-                return out + (_ARM_MOVES.get(k) or _arm_moves(k))
+                right = _ARM_MOVES.get(k)
+                if right is None:
+                    right = _arm_moves(k)
+                return [*left, *right]
             return [DRAW] if self.bpos < self.draw_end else [PASS]
         if self._turn == _BLIND:
             t = self.rows[seat][0]  # type: ignore[index]
