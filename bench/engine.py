@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import sys
 import time
 from typing import Callable
@@ -170,6 +171,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="wall time per engine (default: 3.0)")
     ap.add_argument("--seed", type=int, default=20240601,
                     help="RNG seed (default: 20240601)")
+    ap.add_argument("--variants", action="store_true",
+                    help="also report bonepile's random-play rate for every variant")
+    ap.add_argument("--rounds", type=int, default=6,
+                    help="interleaved rounds per engine (default: 6)")
     ap.add_argument("--warmup", type=float, default=0.3,
                     help="untimed warm-up per engine, seconds (default: 0.3)")
     args = ap.parse_args(argv)
@@ -178,26 +183,63 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.seconds:g} s/engine, seed {args.seed}, "
           f"Python {sys.version.split()[0]}, {pin_to_one_cpu()}")
 
-    rates: dict[str, float] = {}
+    players: dict[str, HandPlayer] = {}
     for name, make, missing in ENGINES:
         try:
-            play_hand = make(args.seed)
+            players[name] = make(args.seed)
         except ImportError as exc:
             if name == "bonepile":
                 print(f"{name}: {missing} ({exc})")
             else:
                 print(f"{name}: {missing}")
-            continue
         except Exception as exc:  # e.g. engine mid-edit, game not registered
             print(f"{name}: unavailable ({type(exc).__name__}: {exc})")
-            continue
+    for play_hand in players.values():
         if args.warmup > 0:
             measure(play_hand, args.warmup)
-        hands, elapsed, actions = measure(play_hand, args.seconds)
-        rate = hands / elapsed
+    # Interleave the engines in rounds and take each one's median rate, so that drift in
+    # the machine's speed during the run hits every engine alike.
+    per_round = args.seconds / args.rounds
+    samples: dict[str, list[float]] = {name: [] for name in players}
+    totals: dict[str, list[float]] = {name: [0, 0.0, 0] for name in players}
+    for _ in range(args.rounds):
+        for name, play_hand in players.items():
+            hands, elapsed, actions = measure(play_hand, per_round)
+            samples[name].append(hands / elapsed)
+            tot = totals[name]
+            tot[0] += hands
+            tot[1] += elapsed
+            tot[2] += actions
+    rates: dict[str, float] = {}
+    for name in players:
+        rate = statistics.median(samples[name])
         rates[name] = rate
-        print(f"{name:>9}: {rate:10,.0f} hands/s  ({hands:,} hands in "
-              f"{elapsed:.2f} s, {actions / hands:.1f} actions/hand)")
+        hands, elapsed, actions = totals[name]
+        print(f"{name:>9}: {rate:10,.0f} hands/s  (median of {args.rounds} rounds; {hands:,} hands "
+              f"in {elapsed:.2f} s, {actions / hands:.1f} actions/hand)")
+
+    if args.variants and "bonepile" in players:
+        from bonepile.engine import Hand, make_variant
+        from bonepile.engine.variant import PLAYER_COUNTS
+
+        print("bonepile, every variant (random play, hands/s):")
+        for name, counts in PLAYER_COUNTS.items():
+            for n in counts:
+                variant = make_variant(name, {"players": n} if len(counts) > 1 else {})
+                rng = random.Random(args.seed)
+                rnd = rng.random
+
+                def play(variant=variant, rng=rng, rnd=rnd) -> int:
+                    h = Hand.deal(variant, rng)
+                    k = 0
+                    while not h.over:
+                        ms = h.legal_moves()
+                        h.apply(ms[int(rnd() * len(ms))])
+                        k += 1
+                    return k
+
+                hands, elapsed, actions = measure(play, args.seconds / 6)
+                print(f"  {name:>11} {n}p: {hands / elapsed:9,.0f}  ({actions / hands:.1f} actions/hand)")
 
     peers = {k: v for k, v in rates.items() if k != "bonepile"}
     if "bonepile" in rates and peers:
