@@ -246,10 +246,6 @@ def dumps(doc: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def replay_json(game: Game) -> dict:
-    return game.result()
-
-
 # ------------------------------------------------------------------------------ for people
 
 def describe(game: Game) -> str:

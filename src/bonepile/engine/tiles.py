@@ -103,11 +103,3 @@ def heavier(t1: int, t2: int) -> bool:
     """Is t1 the heavier tile: more pips, ties broken by the higher end."""
     return (PIPS[t1], HI[t1]) > (PIPS[t2], HI[t2])
 
-
-def lead_move(t: int, first: int) -> int:
-    """The move that lays tile t as the first tile of a layout with pip ``first`` facing L."""
-    return t * 4 + (0 if first == HI[t] else 1)
-
-
-def move_tile(m: int) -> int:
-    return m >> 2

@@ -357,11 +357,5 @@ def parse_option_value(text: str) -> Any:
         return low.strip('"')
 
 
-def with_players(v: Variant, players: int) -> Variant:
-    opts = dict(v.options)
-    opts["players"] = players
-    return make_variant(v.name, opts)
-
-
 __all__ = ["Variant", "make_variant", "VARIANT_NAMES", "OPTION_SPECS", "PLAYER_COUNTS",
            "parse_option_value", "replace"]
