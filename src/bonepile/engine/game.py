@@ -12,11 +12,10 @@ from .view import View, hand_view
 
 
 class Game:
-    """A game of one variant.
+    """A game of one variant: hands dealt one after another until the game ends.
 
-    >>> g = Game.new("block", {"players": 4}, seed=7)
-    >>> g.to_move, g.legal_tokens()[:1]
-    """
+    ``Game.new(name, options, seed=...)`` deals at random; ``Game(variant, auto_deal=False)``
+    followed by ``next_hand(deal=...)`` for each hand plays given deals (as records do)."""
 
     def __init__(self, variant: Variant, *, seed: int | None = None, names: Sequence[str] | None = None,
                  start_hand: int = 1, start_totals: Sequence[int] | None = None,

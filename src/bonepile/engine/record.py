@@ -294,6 +294,9 @@ def describe(game: Game) -> str:
             out.append("  breakdown: " + ", ".join(f"{k} {x}" for k, x in bd.items()))
         win = "nobody" if res.winner is None else (
             names[res.winner] if v.scoring == "result_only" else side_names[res.winner])
+        if v.scoring == "result_only":  # Billitonnen: a winner, no points
+            out.append(f"  winner: {win}")
+            continue
         out.append(f"  winner: {win}; points " + ", ".join(
             f"{side_names[i]} {p}" for i, p in enumerate(res.points)))
         out.append("  totals: " + ", ".join(f"{side_names[i]} {x}" for i, x in enumerate(totals)))
