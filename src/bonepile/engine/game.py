@@ -150,7 +150,7 @@ class Game:
         if h.given_tokens is None or len(h.given_tokens) != len(h.log):
             h.given_tokens = hand_tokens(self, h)
         h.given_tokens.append(token if token is not None else self.token(m, h))
-        h.apply(m)
+        h.push(m)
         if h.over:
             self._hand_over(h)
 
@@ -164,7 +164,7 @@ class Game:
             self.hands[-1] = self.hands[-1].copy()  # finished hands may be shared with copies
         if not self.hands or not self.hand.log:
             raise IllegalMoveError("nothing to undo")
-        m = self.hand.undo()
+        m = self.hand.pop()
         self._recompute()
         return m
 

@@ -75,7 +75,7 @@ class Hand:
                  "pip", "dbl", "occ", "spin", "open_mask", "open_arms", "placed", "to_move",
                  "passes", "drew", "log", "over", "end", "result", "inplay", "totals", "bonus",
                  "first_to_target", "capicu_ok", "given_tokens", "_turn", "_fives", "_side",
-                 "_spinner", "_any_order", "_continue", "_next", "_plain")
+                 "_spinner", "_any_order", "_continue", "_next", "_plain", "_stack")
 
     def __init__(self, v: Variant, deal: Sequence[Sequence[int]], boneyard: Sequence[int],
                  leader: int, *, must_lead: int = -1, number: int = 1,
@@ -117,6 +117,7 @@ class Hand:
         self.inplay = [0] * nsides
         self.totals = tuple(totals) if totals is not None else (0,) * nsides
         self.bonus = bonus
+        self._stack = []  # snapshots taken by push()
         self.starter_first = None
         if v.starter:
             t = self.boneyard[0]
@@ -168,6 +169,7 @@ class Hand:
         h.occ = self.occ[:]
         h.inplay = self.inplay[:]
         h.log = self.log[:]
+        h._stack = self._stack[:]
         h.given_tokens = None if self.given_tokens is None else self.given_tokens[:]
         return h
 
@@ -177,8 +179,40 @@ class Hand:
                     number=self.number, totals=self.totals, bonus=self.bonus,
                     starter_first=self.starter_first)
 
+    def push(self, m: int) -> None:
+        """Apply move m and remember the state before it, so that ``pop()`` restores it at
+        once (for search; ``apply`` keeps no snapshot)."""
+        rows = self.rows
+        self._stack.append((
+            self.hands[:], None if rows is None else [r[:] for r in rows],
+            None if rows is None else self.face_up[:], self.in_hands, self.bpos,  # type: ignore[index]
+            self.pip[:], self.dbl[:], self.occ[:], self.spin, self.open_mask, self.open_arms,
+            self.placed, self.to_move, self.passes, self.drew, self.over, self.end, self.result,
+            self.inplay[:], self.first_to_target, self.capicu_ok, len(self.log)))
+        self.apply(m)
+
+    def pop(self) -> int:
+        """Take back the last move; returns it.  Restores the snapshot of ``push()`` when there
+        is one, otherwise replays the hand from its deal (``undo``)."""
+        if not self._stack:
+            return self.undo()
+        (hands, rows, face_up, self.in_hands, self.bpos, pip, dbl, occ, self.spin,
+         self.open_mask, self.open_arms, self.placed, self.to_move, self.passes, self.drew,
+         self.over, self.end, self.result, inplay, self.first_to_target, self.capicu_ok,
+         n) = self._stack.pop()
+        # copies: a snapshot may be shared with copies of this hand
+        self.hands = hands[:]
+        self.rows = None if rows is None else [r[:] for r in rows]
+        self.face_up = None if face_up is None else face_up[:]
+        self.pip, self.dbl, self.occ, self.inplay = pip[:], dbl[:], occ[:], inplay[:]
+        m = self.log[n][1]
+        del self.log[n:]
+        if self.given_tokens is not None:
+            del self.given_tokens[n:]
+        return m
+
     def undo(self) -> int:
-        """Take back the last move (replays the hand from its deal); returns the move."""
+        """Take back the last move by replaying the hand from its deal; returns the move."""
         if not self.log:
             raise IllegalMoveError("nothing to undo in this hand")
         moves = [m for _, m, _ in self.log]
