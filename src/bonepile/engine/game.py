@@ -174,7 +174,7 @@ class Game:
         self.winner = None
         for h in self.hands:
             if h.over:
-                self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr]
+                self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr, index]
                 self._check_end(h)
 
     def copy(self) -> "Game":
@@ -189,7 +189,7 @@ class Game:
 
     # ------------------------------------------------------------------ hands
     def _hand_over(self, h: Hand) -> None:
-        self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr]
+        self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr, index]
         self._check_end(h)
         if not self.over and self.auto_deal:
             self.next_hand()
@@ -220,7 +220,8 @@ class Game:
             idx = number - 1
         else:
             idx = self.start_bonus_rounds + sum(
-                1 for h in self.hands if h.over and h.end == "domino" and h.result.winner is not None)
+                1 for h in self.hands
+                if h.result is not None and h.end == "domino" and h.result.winner is not None)
         return v.round_bonuses[idx] if 0 <= idx < len(v.round_bonuses) else 0
 
     def next_hand(self, deal: Sequence[Sequence[int]] | None = None, boneyard: Sequence[int] | None = None,
@@ -257,8 +258,8 @@ class Game:
                            "choice": "the winning side chooses it",
                            "unknown": "it depends on hands before the record"}[how]
                     raise ValueError(f"leader is required ({why})")
-                if how == "choice" and leader not in v.sides[prev.winner]:  # type: ignore[union-attr]
-                    seats = ", ".join(map(str, v.sides[prev.winner]))  # type: ignore[union-attr]
+                if how == "choice" and leader not in v.sides[prev.winner]:  # type: ignore[union-attr, index]
+                    seats = ", ".join(map(str, v.sides[prev.winner]))  # type: ignore[union-attr, index]
                     raise ValueError(f"leader must be a member of the winning side (seats {seats})")
             else:
                 if leader is not None and leader != rl:
@@ -269,6 +270,7 @@ class Game:
                            "heaviest": f"holder of the heaviest tile {NAME[must] if must >= 0 else ''}"}[how]
                     raise ValueError(f"leader must be seat {rl} ({why}), not {leader}")
                 leader = rl
+            assert leader is not None
             h = Hand(v, deal, boneyard or [], leader, must_lead=must, number=number, totals=totals,
                      bonus=bonus, starter_first=starter_first)
         self.hands.append(h)

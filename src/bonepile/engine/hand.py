@@ -77,6 +77,41 @@ class Hand:
                  "first_to_target", "capicu_ok", "given_tokens", "_turn", "_fives", "_side",
                  "_spinner", "_any_order", "_continue", "_next", "_plain", "_stack")
 
+    v: Variant
+    n: int
+    number: int
+    leader: int
+    must_lead: int  # the tile the first play must be, or -1
+    deal_rows: tuple[tuple[int, ...], ...]  # as dealt (blind games: rows, front first)
+    boneyard: tuple[int, ...]  # in drawing order
+    starter_first: int | None  # the starter tile's pip facing L, when the boneyard starts it
+    hands: list[int]  # tile mask per seat
+    rows: list[list[int]] | None  # blind games: each row, front (next turned up) first
+    face_up: list[int] | None  # blind games: mask of face-up tiles in each row
+    in_hands: int  # union of the hands
+    bpos: int  # next boneyard tile to draw
+    draw_end: int  # boneyard index where drawing stops (reserve)
+    pip: list[int]  # open pip of arms L, R, U, D (-1: not open)
+    dbl: list[bool]  # arm ends in a double (counted twice)
+    occ: list[bool]  # a tile lies on the arm (spinner sides start empty)
+    spin: int  # the spinner's pip, or -1
+    open_mask: int  # tiles that fit some open arm
+    open_arms: tuple[int, ...]
+    placed: int
+    to_move: int
+    passes: int  # consecutive passes
+    drew: bool  # drew this turn (Passing Game with draw_ends_turn false)
+    log: list[tuple[int, int, int]]  # (seat, move, tile drawn or turned up, else -1)
+    over: bool
+    end: str | None
+    result: HandResult | None
+    inplay: list[int]  # points scored during play, per side
+    totals: tuple[int, ...]  # per side, before this hand
+    bonus: int  # Quinientos: this round's bonus
+    first_to_target: int | None
+    capicu_ok: tuple[bool, int, int]  # last tile fitted both ends; the ends then
+    given_tokens: list[str] | None
+
     def __init__(self, v: Variant, deal: Sequence[Sequence[int]], boneyard: Sequence[int],
                  leader: int, *, must_lead: int = -1, number: int = 1,
                  totals: Sequence[int] | None = None, bonus: int = 0,
@@ -109,15 +144,16 @@ class Hand:
         self.spin = -1
         self.open_mask = 0
         self.open_arms = ()
+        self._stack: list[tuple] = []
         self.placed = self.bpos = self.passes = 0
         self.to_move = leader
-        self.drew = self.over = self.capicu_ok = False
+        self.drew = self.over = False
+        self.capicu_ok = (False, -1, -1)
         self.log = []  # (seat, move, tile drawn or turned up)
         self.end = self.result = self.first_to_target = self.given_tokens = None
         self.inplay = [0] * nsides
         self.totals = tuple(totals) if totals is not None else (0,) * nsides
         self.bonus = bonus
-        self._stack = []  # snapshots taken by push()
         self.starter_first = None
         if v.starter:
             t = self.boneyard[0]
@@ -150,7 +186,7 @@ class Hand:
                 continue
             if leader is None:
                 if how == "choice":
-                    leader = rng.choice(v.sides[prev.winner])  # type: ignore[union-attr]
+                    leader = rng.choice(v.sides[prev.winner])  # type: ignore[union-attr, index]
                 else:
                     leader = chance_leader
             return cls(v, deal, boneyard, leader, must_lead=must, number=number, totals=totals,
@@ -348,8 +384,7 @@ class Hand:
             code = m & 3
             if not hand:
                 pl, pr = pip[0], pip[1]
-                self.capicu_ok = (OTHER[t * 7 + pl] >= 0 and OTHER[t * 7 + pr] >= 0,
-                                  pl, pr)  # type: ignore[assignment]
+                self.capicu_ok = (OTHER[t * 7 + pl] >= 0 and OTHER[t * 7 + pr] >= 0, pl, pr)
             pip[code] = OTHER[t * 7 + pip[code]]
             open_mask = PIP_MASK[pip[0]] | PIP_MASK[pip[1]]
             self.open_mask = open_mask
@@ -382,8 +417,7 @@ class Hand:
                 if not hand:
                     # capicú: before the last tile, it fitted both line ends
                     pl, pr = pip[0], pip[1]
-                    self.capicu_ok = (OTHER[t * 7 + pl] >= 0 and OTHER[t * 7 + pr] >= 0,
-                                      pl, pr)  # type: ignore[assignment]
+                    self.capicu_ok = (OTHER[t * 7 + pl] >= 0 and OTHER[t * 7 + pr] >= 0, pl, pr)
                 if not self._spinner:
                     pip[code] = OTHER[t * 7 + p]
                     self.open_mask = PIP_MASK[pip[0]] | PIP_MASK[pip[1]]
@@ -664,7 +698,7 @@ def score_hand(h: Hand, end: str, dominoer: int | None) -> HandResult:
             if end == "domino":
                 bonus = h.bonus
                 t = h.log[-1][2]
-                fit_both, pl, pr = h.capicu_ok  # type: ignore[misc]
+                fit_both, pl, pr = h.capicu_ok
                 if IS_DOUBLE[t]:
                     if t == 0 and not (v.chuchazo_one_side_only and pl == 0 and pr == 0):
                         chuchazo = v.chuchazo
