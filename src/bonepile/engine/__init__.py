@@ -2,11 +2,11 @@
 from .errors import (AmbiguousMoveError, BonepileError, IllegalMoveError, InvalidMoveError,
                      OptionError, RecordError)
 from .game import Game
-from .hand import Hand, HandResult
+from .hand import Hand, HandResult, perft
 from .tiles import DRAW, N_ACTIONS, NAME, PASS
 from .variant import VARIANT_NAMES, Variant, make_variant
 from .view import Event, Layout, View
 
-__all__ = ["Game", "Hand", "HandResult", "Variant", "make_variant", "VARIANT_NAMES", "View",
+__all__ = ["Game", "Hand", "HandResult", "perft", "Variant", "make_variant", "VARIANT_NAMES", "View",
            "Event", "Layout", "PASS", "DRAW", "N_ACTIONS", "NAME", "BonepileError", "OptionError",
            "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError", "RecordError"]

@@ -757,3 +757,19 @@ def score_hand(h: Hand, end: str, dominoer: int | None) -> HandResult:
         else:
             next_lead = winner
     return HandResult(end, winner, tuple(points), tuple(pips), dominoer, next_lead, bd)
+
+
+def perft(h: Hand, depth: int) -> int:
+    """Leaf count of the move tree from ``h`` to ``depth`` moves (or the hand's end): a
+    regression measure of move generation, as chess engines use.  ``h`` is left unchanged."""
+    if depth == 0 or h.over:
+        return 1
+    moves = h.legal_moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for m in moves:
+        h.push(m)
+        total += perft(h, depth - 1)
+        h.pop()
+    return total
