@@ -225,3 +225,24 @@ def test_s5_3_full_deal_starter_one_tile_per_turn():
                   rows, [9, 9, 9], bone_first=["5-3"], leader=0, starter_first=5)
     g.play("5-1")
     assert g.to_move == 1 and g.hand.ends() == {"L": 1, "R": 3}
+
+
+# ---------------------------------------------------------------------------------------
+# §6.2 / §5.4 B-a: random deals follow the deal tables
+# ---------------------------------------------------------------------------------------
+
+def test_s6_2_random_5p_deals_6_6_6_5_5_from_the_random_starter():
+    leaders = set()
+    for s in range(60):
+        h = Game.new("billitonnen", {"players": 5}, seed=s).hand
+        sizes = [len(h.deal_rows[(h.leader + i) % 5]) for i in range(5)]
+        assert sizes == [6, 6, 6, 5, 5]
+        leaders.add(h.leader)
+    assert leaders == {0, 1, 2, 3, 4}  # drawn by lot
+
+
+@pytest.mark.parametrize("players, size, left", [(2, 14, 0), (3, 9, 1), (4, 7, 0)])
+def test_s5_4_full_deal_sizes_in_random_deals(players, size, left):
+    h = Game.new("blind-hugie", {"players": players, "deal": "full"}, seed=3).hand
+    assert [len(r) for r in h.deal_rows] == [size] * players
+    assert len(h.boneyard) == left
