@@ -503,3 +503,38 @@ def test_random_records_of_every_variant_keep_the_tile_set_per_hand(tmp_path):
             tiles = [parse_tile(t)[0] for row in h["deal"] for t in row] + \
                     [parse_tile(t)[0] for t in h.get("boneyard", [])]
             assert sorted(tiles) == list(range(28)), variant
+
+
+# ============================================================================ spinner arms, game end
+
+def test_u_and_d_open_only_after_the_spinner_side_opposite_the_line_is_played():
+    """'U and D exist only once a spinner is on the table ...' (RULES.md §2.3: a spinner played
+    onto a line end has that line on one side; the opposite side must be played before U/D).
+    Cinque from hand 2 (leader given): 5-6 (L5 R6), 5-5@L is the spinner, the line is its R arm.
+    5-3@U: error; 5-3 goes only on the spinner's L (no @E needed); then 5-2 fits U and D:
+    ambiguous without @E."""
+    deal, bone = fill([["5-6"], ["5-5"], ["5-3"], ["5-2"]], [7] * 4)
+
+    def d(moves):
+        return doc("cinque", {}, [{"deal": deal, "boneyard": bone, "leader": 0, "moves": moves}],
+                   start={"hand": 2, "totals": [0, 0]})
+
+    e = error_of(d(["5-6", "5-5@L", "5-3@U"]))
+    assert (e["hand"], e["move"], e["token"]) == (1, 3, "5-3@U") and "arm U does not exist yet" in e["message"]
+    assert rec.replay(d(["5-6", "5-5@L", "5-3"])).hand.ends() == {"L": 3, "R": 6, "U": 5, "D": 5}
+    e = error_of(d(["5-6", "5-5@L", "5-3", "5-2"]))
+    assert (e["hand"], e["move"], e["token"]) == (1, 4, "5-2") and "ambiguous" in e["message"]
+    assert rec.replay(d(["5-6", "5-5@L", "5-3", "5-2@D"])).hand.ends() == {"L": 3, "R": 6, "U": 5, "D": 2}
+
+
+def test_cinque_immediate_no_hand_may_follow_the_cut_hand():
+    """'A Cinque hand cut short by target_rule "immediate": ... No token or hand may follow.'"""
+    d = json.loads((SCENARIOS / "c_immediate_target_cuts_hand.record.json").read_text())
+    out = valid(d)
+    assert (out["hands"][-1]["end"], out["hands"][-1]["winner"], out["winner"], out["finished"]) == (
+        "unfinished", None, 1, True)
+    d["hands"].append(copy.deepcopy(d["hands"][0]))
+    e = error_of(d)
+    assert (e["hand"], e["move"], e["token"]) == (3, None, None)
+    line = assert_one_clean_line(run_text(json.dumps(d)))
+    assert re.match(r"record error: hand 3: ", line), line
