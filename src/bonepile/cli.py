@@ -17,7 +17,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 
 
 def fail(message: str, code: int = 2) -> None:
-    typer.echo(message, err=True)
+    typer.echo(message.replace("\n", "\\n").replace("\r", "\\r"), err=True)  # one line
     raise typer.Exit(code)
 
 

@@ -1,6 +1,8 @@
 """Exception classes.  Every one is a ValueError carrying a message that says what and where."""
 from __future__ import annotations
 
+import json
+
 
 class BonepileError(ValueError):
     """Base class of every error caused by bad input."""
@@ -41,8 +43,10 @@ class RecordError(BonepileError):
             where.append(f"move {self.move}")
         prefix = ", ".join(where)
         if self.token is not None:
-            prefix += f' ("{self.token}")' if prefix else f'"{self.token}"'
-        return f"{prefix}: {self.message}" if prefix else self.message
+            shown = json.dumps(self.token, ensure_ascii=False)  # quoted, on one line
+            prefix += f" ({shown})" if prefix else shown
+        message = self.message.replace("\n", "\\n").replace("\r", "\\r")
+        return f"{prefix}: {message}" if prefix else message
 
     def as_json(self) -> dict:
         return {"hand": self.hand, "move": self.move, "token": self.token, "message": self.message}

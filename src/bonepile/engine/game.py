@@ -28,6 +28,7 @@ class Game:
         nsides = len(variant.sides)
         self.start_totals = tuple(start_totals) if start_totals is not None else (0,) * nsides
         self.start_bonus_rounds = start_hand - 1 if start_bonus_rounds is None else start_bonus_rounds
+        self.start_bonus_given = start_bonus_rounds is not None
         self.auto_deal = auto_deal
         self.hands: list[Hand] = []
         self._rng_states: list = []  # the generator's state before each hand's deal

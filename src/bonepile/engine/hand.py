@@ -170,13 +170,13 @@ class Hand:
              bonus: int = 0) -> "Hand":
         """A random deal; the leader follows the rules (by lot where the rules leave it to chance)."""
         n = v.players
-        by_lot = v.first_lead == "chance" or v.later_lead == "chance" or v.deal_from_leader
         rnd = rng.random
         while True:
             tiles = sorted(_ALL28, key=lambda _: rnd())  # a uniform random permutation
-            chance_leader = rng.randrange(n) if by_lot else 0
+            # a leader drawn by lot before the deal where deal sizes depend on the leader
+            chance_leader = rng.randrange(n) if v.deal_from_leader else 0
             deal, pos = [], 0
-            for size in (v.sizes_for(chance_leader) if by_lot else v.hand_sizes):
+            for size in v.sizes_for(chance_leader):
                 deal.append(tiles[pos:pos + size])
                 pos += size
             boneyard = tiles[pos:]
@@ -187,8 +187,10 @@ class Hand:
             if leader is None:
                 if how == "choice":
                     leader = rng.choice(v.sides[prev.winner])  # type: ignore[union-attr, index]
-                else:
+                elif v.deal_from_leader:
                     leader = chance_leader
+                else:  # by lot: the rules' chance, or no double dealt
+                    leader = rng.randrange(n)
             return cls(v, deal, boneyard, leader, must_lead=must, number=number, totals=totals,
                        bonus=bonus, _masks=masks)
 
@@ -424,12 +426,13 @@ class Hand:
                 else:
                     self._spin_place(t, code, p)
             self.placed += 1
-            if self._fives and self._score_count(seat):
-                return
+            won = self._fives and self._score_count(seat)
             if not hand:
                 self._finish("domino", seat)
             elif self.bpos >= self.draw_end and not (self.in_hands & self.open_mask):
                 self._finish("blocked", None)
+            elif won:  # target_rule "immediate": the game is won, the hand is cut short
+                self._finish("unfinished", None)
             elif not self._continue:
                 self.to_move = self._next[seat]
         elif m == PASS:
@@ -506,7 +509,8 @@ class Hand:
         self._reopen()
 
     def _score_count(self, seat: int) -> bool:
-        """Score the ends' count for the mover's side; True if that ended the hand."""
+        """Score the ends' count for the mover's side; True if that wins the game at once
+        (``target_rule="immediate"``)."""
         c = self.count()
         if c and c % 5 == 0:
             side = self._side[seat]
@@ -515,9 +519,7 @@ class Hand:
             if (v.target is not None and self.first_to_target is None
                     and self.totals[side] + self.inplay[side] >= v.target):
                 self.first_to_target = side
-                if v.target_rule == "immediate":
-                    self._finish("unfinished", None)
-                    return True
+                return v.target_rule == "immediate"
         return False
 
     # ------------------------------------------------------------------ scoring

@@ -15,14 +15,28 @@ FORMAT = "bonepile-record/1"
 def loads(text: str | bytes) -> dict:
     """Parse a record's JSON text (RecordError if it is not JSON or not an object)."""
     try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        msg = getattr(e, "msg", str(e))
-        where = f" (line {e.lineno}, column {e.colno})" if isinstance(e, json.JSONDecodeError) else ""
-        raise RecordError(f"not JSON: {msg}{where}") from None
+        doc = json.loads(text, parse_constant=_not_json, parse_int=_parse_int)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+    except UnicodeDecodeError:
+        raise RecordError("not JSON: the text is not UTF-8") from None
+    except RecursionError:
+        raise RecordError("not JSON that can be read: nested too deeply") from None
+    except ValueError as e:
+        raise RecordError(f"not JSON: {e}") from None
     if not isinstance(doc, dict):
         raise RecordError("a record must be a JSON object")
     return doc
+
+
+def _not_json(name: str):
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _parse_int(digits: str) -> int | float:
+    # JSON allows any number of digits; a number this long is never a valid value here,
+    # and Python refuses to convert it, so it becomes a value every check rejects.
+    return int(digits) if len(digits) <= 100 else float("inf")
 
 
 def read(path: str) -> Game:
@@ -200,8 +214,10 @@ def game_record(game: Game) -> dict:
     doc: dict[str, Any] = {"format": FORMAT, "variant": v.name, "options": dict(v.options)}
     if game.names:
         doc["players"] = list(game.names)
-    if game.start_hand != 1 or any(game.start_totals):
+    if game.start_hand != 1 or any(game.start_totals) or game.start_bonus_given:
         doc["start"] = {"hand": game.start_hand, "totals": list(game.start_totals)}
+        if game.start_bonus_given:
+            doc["start"]["bonus_rounds"] = game.start_bonus_rounds
     hands = []
     for h in game.hands:
         bone = [NAME[t] for t in h.boneyard]

@@ -6,6 +6,7 @@ specific to a variant's name.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
@@ -149,7 +150,7 @@ def _show(v: Any) -> str:
     if v is False:
         return "false"
     if isinstance(v, str):
-        return f'"{v}"'
+        return json.dumps(v, ensure_ascii=False)
     return repr(v)
 
 
@@ -321,10 +322,8 @@ def make_variant(name: str, options: Mapping[str, Any] | None = None) -> Variant
         raise OptionError(f"unknown variant {name!r} (known: {', '.join(VARIANT_NAMES)})")
     options = dict(options or {})
     counts = PLAYER_COUNTS[name]
-    players = options.pop("players", None)
-    if players is None:
-        players = DEFAULT_PLAYERS[name]
-    elif type(players) is not int or players not in counts:
+    players = options.pop("players", DEFAULT_PLAYERS[name])
+    if type(players) is not int or players not in counts:
         raise OptionError(f"option players must be one of {', '.join(map(str, counts))} for {name}, "
                           f"not {_show(players)}")
     specs = OPTION_SPECS[name]
