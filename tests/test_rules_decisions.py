@@ -7,7 +7,7 @@ import pytest
 from support import tile
 
 from bonepile import Game, OptionError, make_variant, replay
-from bonepile.engine import DRAW, PASS
+from bonepile.engine import DRAW, PASS, Hand
 from bonepile.engine.tiles import NAME
 from bonepile.engine.variant import PLAYER_COUNTS
 
@@ -193,3 +193,71 @@ def test_first_tile_may_be_written_either_way_round():
     assert "6-5" in g.legal_tokens() and "5-6" not in g.legal_tokens()  # listed once
     g.play("5-6")  # the other way round is accepted and laid as written
     assert g.hand.ends() == {"L": 5, "R": 6}
+
+
+def test_d3_4_heaviest_tile_is_led_even_when_any_lead_is_allowed():
+    deal = [T("5-4", "5-3", "5-2", "5-1", "5-0", "4-3", "4-2"),
+            T("6-3", "6-2", "6-1", "6-0", "4-1", "4-0", "3-2")]
+    g = game_with("draw", {"players": 2, "no_double_lead": "heaviest_tile",
+                           "lead_highest_double": False}, deal, rest_of(*deal))
+    assert g.hand.leader == 1 and g.legal_tokens() == ["6-3"]
+
+
+def _random_hands(variant, count, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        h = Hand.deal(variant, rng)
+        while not h.over:
+            ms = h.legal_moves()
+            h.apply(ms[rng.randrange(len(ms))])
+        yield h
+
+
+def test_t6_3_fewest_tiles_blocked_winner_and_tie_means_no_winner():
+    v = make_variant("billitonnen", {"players": 4, "blocked_winner": "fewest_tiles"})
+    seen_unique = seen_tie = False
+    for h in _random_hands(v, 3000, 1):
+        if h.end != "blocked":
+            continue
+        counts = [len(r) for r in h.rows]
+        fewest = [s for s, c in enumerate(counts) if c == min(counts)]
+        if len(fewest) == 1:
+            assert h.result.winner == fewest[0]
+            seen_unique = True
+        else:
+            assert h.result.winner is None
+            seen_tie = True
+        if seen_unique and seen_tie:
+            break
+    assert seen_unique and seen_tie
+
+
+def test_c2_4_immediate_target_reached_by_the_last_tile_keeps_the_domino_end():
+    # find a hand whose going-out tile is its side's first score, then replay it with that
+    # side just short of the target
+    v_free = make_variant("cinque", {"target": 10_000})
+    for h in _random_hands(v_free, 400, 2):
+        if h.end != "domino":
+            continue
+        side = h.result.dominoer % 2
+        replayed = h.fresh()
+        scores = []
+        for _s, m, _t in h.log:
+            before = replayed.inplay[side]
+            replayed.apply(m)
+            scores.append(replayed.inplay[side] - before)
+        if scores[-1] and not any(scores[:-1]):
+            break
+    else:
+        pytest.fail("no suitable hand found")
+    last = scores[-1]
+    v = make_variant("cinque", {"target_rule": "immediate"})
+    totals = [0, 0]
+    totals[side] = 100 - last
+    g = Game(v, auto_deal=False, start_totals=totals)
+    g.next_hand(deal=h.deal_rows, leader=h.leader)
+    for _s, m, _t in h.log:
+        g.apply(m)
+    res = g.hands[0].result
+    assert res.end == "domino" and res.winner == side
+    assert g.over and g.winner == side and g.totals[side] == 100
