@@ -72,3 +72,83 @@ def cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
 
 def names(tiles) -> list[str]:
     return [NAME[t] for t in tiles]
+
+
+# ------------------------------------------------------------------ building records by hand
+
+FORMAT = "bonepile-record/1"
+ALL_NAMES = [f"{a}-{b}" for a in range(7) for b in range(a + 1)]
+
+
+def T(token: str) -> int:
+    """The tile a tile name or play token names ("4-6", "6-4@L" -> the same tile)."""
+    return parse_tile(token.split("@")[0])[0]
+
+
+def norm(name: str) -> str:
+    """A tile name written high end first."""
+    return NAME[T(name)]
+
+
+def rest(*groups) -> list[str]:
+    """Every tile name not in the given groups of names."""
+    used = {norm(t) for g in groups for t in g}
+    return [t for t in ALL_NAMES if t not in used]
+
+
+def record_doc(variant: str, hands: list, options: dict | None = None,
+               start: dict | None = None) -> dict:
+    doc = {"format": FORMAT, "variant": variant, "options": options or {}, "hands": hands}
+    if start is not None:
+        doc["start"] = start
+    return doc
+
+
+def deal_for(moves, left, leader, players: int = 4, size: int = 7):
+    """The deal (by seat) for a hand template: move i is made by the seat i places after the
+    leader, which must hold that tile; ``left[r]`` are the tiles that seat keeps."""
+    rel: list[list[str]] = [[] for _ in range(players)]
+    for i, m in enumerate(moves):
+        if m != "pass":
+            rel[i % players].append(NAME[T(m)])
+    for r in range(players):
+        rel[r] += [NAME[T(x)] for x in left[r]]
+    deal: list = [None] * players
+    for r in range(players):
+        deal[(leader + r) % players] = rel[r]
+    assert sorted(T(x) for row in deal for x in row) == list(range(28)), "template is not a full deal"
+    assert all(len(row) == size for row in deal)
+    return deal
+
+
+def template_hand(tpl, leader, *, give_leader=True, moves=None) -> dict:
+    """A record hand from a template (moves, leftovers per relative seat)."""
+    mv, left = tpl
+    h = {"deal": deal_for(mv, left, leader), "boneyard": [],
+         "moves": list(mv if moves is None else moves)}
+    if give_leader:
+        h["leader"] = leader
+    return h
+
+
+def replay_ok(doc: dict) -> dict:
+    out = replay_doc(doc)
+    assert "error" not in out, f"unexpected record error: {out.get('error')}"
+    return out
+
+
+def replay_err(doc: dict) -> dict:
+    out = replay_doc(doc)
+    assert "error" in out, f"expected a record error, got a valid game: {out}"
+    return out["error"]
+
+
+def err_at(result: dict) -> tuple:
+    assert "error" in result, f"expected a record error, got a valid replay: {result}"
+    e = result["error"]
+    return e["hand"], e["move"]
+
+
+def hands_of(result: dict) -> list[dict]:
+    assert "error" not in result, f"unexpected record error: {result['error']}"
+    return result["hands"]

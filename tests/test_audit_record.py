@@ -14,7 +14,7 @@ import re
 import pytest
 
 from support import EXAMPLES, SCENARIOS, cli, replay_doc
-from test_errors import DEAL, MOVES, block_doc
+from test_errors import MOVES, block_doc
 
 from bonepile.engine import record as rec
 from bonepile.engine.errors import RecordError

@@ -10,7 +10,7 @@ import pytest
 from support import check_scenario, scenario_files
 
 from bonepile import Game, make_variant
-from bonepile.engine.tiles import IS_DOUBLE, NAME, parse_tile
+from bonepile.engine.tiles import IS_DOUBLE, parse_tile
 
 
 def T(name: str) -> int:

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bonepile import Game, make_variant
-from bonepile.engine import DRAW, PASS
+from bonepile.engine import PASS
 from bonepile.engine import record as rec
 from bonepile.engine.errors import OptionError
 from bonepile.engine.tiles import bits

@@ -10,42 +10,32 @@ early, `deal_fill` gives each mover its tiles and deals the rest of the set in o
 """
 from __future__ import annotations
 
-import json
 
 import pytest
 from support import (
-    EXAMPLES,
+    T,
+    deal_for,
+    record_doc,
+    replay_err,
+    replay_ok,
+    template_hand,
     check_scenario,
-    cli,
-    replay_doc,
     scenario_files,
-    subset_mismatch,
 )
 
 from bonepile import Game, make_variant
 from bonepile.engine.errors import AmbiguousMoveError, IllegalMoveError
-from bonepile.engine.tiles import NAME, parse_tile
-
-FORMAT = "bonepile-record/1"
+from bonepile.engine.tiles import NAME
 
 
-def T(name: str) -> int:
-    return parse_tile(name.split("@")[0])[0]
+
+hand = template_hand
+result = replay_ok
+error = replay_err
 
 
-def deal_for(moves, left, leader):
-    rel = [[] for _ in range(4)]
-    for i, m in enumerate(moves):
-        if m != "pass":
-            rel[i % 4].append(NAME[T(m)])
-    for r in range(4):
-        rel[r] += [NAME[T(x)] for x in left[r]]
-    deal = [None] * 4
-    for r in range(4):
-        deal[(leader + r) % 4] = rel[r]
-    assert sorted(T(x) for row in deal for x in row) == list(range(28)), "template is not a full deal"
-    assert all(len(row) == 7 for row in deal)
-    return deal
+def record(hands, options=None, start=None):
+    return record_doc("cinque", hands, options, start)
 
 
 def deal_fill(moves, leader):
@@ -62,33 +52,6 @@ def deal_fill(moves, leader):
         while len(row) < 7:
             row.append(NAME[free.pop(0)])
     return deal
-
-
-def hand(tpl, leader, *, give_leader=True, moves=None):
-    mv, left = tpl
-    h = {"deal": deal_for(mv, left, leader), "boneyard": [], "moves": list(mv if moves is None else moves)}
-    if give_leader:
-        h["leader"] = leader
-    return h
-
-
-def record(hands, options=None, start=None):
-    doc = {"format": FORMAT, "variant": "cinque", "options": options or {}, "hands": hands}
-    if start is not None:
-        doc["start"] = start
-    return doc
-
-
-def result(doc):
-    out = replay_doc(doc)
-    assert "error" not in out, f"unexpected record error: {out.get('error')}"
-    return out
-
-
-def error(doc):
-    out = replay_doc(doc)
-    assert "error" in out, f"expected a record error, got a valid game: {out}"
-    return out["error"]
 
 
 def after_domino(totals=(0, 0)):
@@ -182,21 +145,6 @@ def pts(side, mine, other):
 
 
 # ----------------------------------------------------------------------------- examples and scenarios
-
-def test_example_cinque_replays_to_expected_output():
-    doc = json.loads((EXAMPLES / "cinque.record.json").read_text())
-    expected = json.loads((EXAMPLES / "cinque.expected.json").read_text())
-    bad = subset_mismatch(expected, replay_doc(doc))
-    assert bad is None, f"examples/cinque: {bad}"
-
-
-def test_example_cinque_cli_replay_json():
-    p = cli("replay", str(EXAMPLES / "cinque.record.json"), "--json")
-    assert p.returncode == 0, p.stderr
-    expected = json.loads((EXAMPLES / "cinque.expected.json").read_text())
-    bad = subset_mismatch(expected, json.loads(p.stdout))
-    assert bad is None, f"bonepile replay --json examples/cinque: {bad}"
-
 
 @pytest.mark.parametrize("path", scenario_files("c_"), ids=lambda p: p.name)
 def test_c_scenario(path):

@@ -10,6 +10,11 @@ import random
 
 import pytest
 from support import (
+    ALL_NAMES,
+    err_at,
+    hands_of,
+    record_doc,
+    rest,
     EXAMPLES,
     check_scenario,
     names,
@@ -23,37 +28,13 @@ from bonepile import Game, make_variant
 from bonepile.engine import DRAW, PASS
 from bonepile.engine.tiles import NAME
 
-ALL = [f"{a}-{b}" for a in range(7) for b in range(a + 1)]
+ALL = ALL_NAMES
 HI = {t: max(map(int, NAME[t].split("-"))) for t in range(28)}
 LO = {t: min(map(int, NAME[t].split("-"))) for t in range(28)}
 
 
-def norm(name: str) -> str:
-    a, b = map(int, name.split("-"))
-    return f"{max(a, b)}-{min(a, b)}"
-
-
-def rest(*groups) -> list[str]:
-    used = {norm(t) for g in groups for t in g}
-    return [t for t in ALL if t not in used]
-
-
 def doc(options: dict, hands: list[dict], start: dict | None = None) -> dict:
-    d = {"format": "bonepile-record/1", "variant": "passing", "options": options, "hands": hands}
-    if start is not None:
-        d["start"] = start
-    return d
-
-
-def err_at(result: dict) -> tuple:
-    assert "error" in result, f"expected a record error, got a valid replay: {result}"
-    e = result["error"]
-    return e["hand"], e["move"]
-
-
-def hands_of(result: dict) -> list[dict]:
-    assert "error" not in result, f"unexpected record error: {result['error']}"
-    return result["hands"]
+    return record_doc("passing", hands, options, start)
 
 
 def tiles_of(moves) -> set[int]:

@@ -9,76 +9,36 @@ deal from the moves, which makes each template a complete, valid deal of all 28 
 """
 from __future__ import annotations
 
-import json
 
 import pytest
 from support import (
-    EXAMPLES,
+    T,
+    deal_for,
+    record_doc,
+    replay_err,
+    replay_ok,
+    template_hand,
     check_scenario,
-    cli,
-    replay_doc,
     scenario_files,
-    subset_mismatch,
 )
 
 from bonepile import Game, make_variant
 from bonepile.engine.errors import IllegalMoveError
-from bonepile.engine.tiles import NAME, parse_tile
-
-FORMAT = "bonepile-record/1"
+from bonepile.engine.tiles import NAME
 
 
-def T(name: str) -> int:
-    return parse_tile(name.split("@")[0])[0]
+
+hand = template_hand
+result = replay_ok
+error = replay_err
+
+
+def record(hands, options=None, start=None):
+    return record_doc("quinientos", hands, options, start)
 
 
 def pips(names) -> int:
     return sum(sum(map(int, NAME[T(n)].split("-"))) for n in names)
-
-
-def deal_for(moves, left, leader):
-    """The deal (by absolute seat) that makes relative seat i % 4 hold the tile of move i,
-    plus the leftovers `left[r]` of relative seat r."""
-    rel = [[] for _ in range(4)]
-    for i, m in enumerate(moves):
-        if m != "pass":
-            rel[i % 4].append(NAME[T(m)])
-    for r in range(4):
-        rel[r] += [NAME[T(x)] for x in left[r]]
-    deal = [None] * 4
-    for r in range(4):
-        deal[(leader + r) % 4] = rel[r]
-    flat = [T(x) for row in deal for x in row]
-    assert sorted(flat) == list(range(28)), "template is not a full deal"
-    assert all(len(row) == 7 for row in deal)
-    return deal
-
-
-def hand(tpl, leader, *, give_leader=True, moves=None):
-    mv, left = tpl
-    h = {"deal": deal_for(mv, left, leader), "boneyard": [], "moves": list(mv if moves is None else moves)}
-    if give_leader:
-        h["leader"] = leader
-    return h
-
-
-def record(hands, options=None, start=None):
-    doc = {"format": FORMAT, "variant": "quinientos", "options": options or {}, "hands": hands}
-    if start is not None:
-        doc["start"] = start
-    return doc
-
-
-def result(doc):
-    out = replay_doc(doc)
-    assert "error" not in out, f"unexpected record error: {out.get('error')}"
-    return out
-
-
-def error(doc):
-    out = replay_doc(doc)
-    assert "error" in out, f"expected a record error, got a valid game: {out}"
-    return out["error"]
 
 
 def at_round(r):
@@ -153,21 +113,6 @@ def pts(side, value):
 
 
 # ----------------------------------------------------------------------------- examples and scenarios
-
-def test_example_quinientos_replays_to_expected_output():
-    doc = json.loads((EXAMPLES / "quinientos.record.json").read_text())
-    expected = json.loads((EXAMPLES / "quinientos.expected.json").read_text())
-    bad = subset_mismatch(expected, replay_doc(doc))
-    assert bad is None, f"examples/quinientos: {bad}"
-
-
-def test_example_quinientos_cli_replay_json():
-    p = cli("replay", str(EXAMPLES / "quinientos.record.json"), "--json")
-    assert p.returncode == 0, p.stderr
-    expected = json.loads((EXAMPLES / "quinientos.expected.json").read_text())
-    bad = subset_mismatch(expected, json.loads(p.stdout))
-    assert bad is None, f"bonepile replay --json examples/quinientos: {bad}"
-
 
 @pytest.mark.parametrize("path", scenario_files("q_"), ids=lambda p: p.name)
 def test_q_scenario(path):
