@@ -313,10 +313,7 @@ class Hand:
             t = self.rows[seat][0]  # type: ignore[index]
             if self.placed == 0:
                 return [t * 4]
-            pip = self.pip
-            base = t * 7
-            out = [base // 7 * 4 + a for a in self.open_arms if OTHER[base + pip[a]] >= 0]
-            return out or [PASS]
+            return [t * 4 + a for a in self.fits(t)] or [PASS]
         hand = self.hands[seat]
         if self.placed == 0:
             if self.must_lead >= 0:
@@ -325,24 +322,12 @@ class Hand:
         out = []
         if hand & self.open_mask:
             pip = self.pip
-            if pip[U] < 0:  # a line: two arms
-                k = (hand & PIP_MASK[pip[0]]) << 2
+            for a in self.open_arms:
+                k = ((hand & PIP_MASK[pip[a]]) << 2) | a
                 ms = _ARM_MOVES.get(k)
                 if ms is None:
                     ms = _arm_moves(k)
                 out += ms
-                k = ((hand & PIP_MASK[pip[1]]) << 2) | 1
-                ms = _ARM_MOVES.get(k)
-                if ms is None:
-                    ms = _arm_moves(k)
-                out += ms
-            else:
-                for a in self.open_arms:
-                    k = ((hand & PIP_MASK[pip[a]]) << 2) | a
-                    ms = _ARM_MOVES.get(k)
-                    if ms is None:
-                        ms = _arm_moves(k)
-                    out += ms
         if self._turn == _MUST:
             if not out:
                 out.append(DRAW if self.bpos < self.draw_end else PASS)
