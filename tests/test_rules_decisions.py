@@ -261,3 +261,19 @@ def test_c2_4_immediate_target_reached_by_the_last_tile_keeps_the_domino_end():
     res = g.hands[0].result
     assert res.end == "domino" and res.winner == side
     assert g.over and g.winner == side and g.totals[side] == 100
+
+
+def test_d3_4_no_double_lead_redeal_deals_again_in_random_games():
+    from bonepile.engine.tiles import DOUBLE_MASK
+    by_lot = make_variant("draw", {"players": 2})
+    redeal = make_variant("draw", {"players": 2, "no_double_lead": "redeal"})
+    found = 0
+    for seed in range(4000):
+        h = Hand.deal(by_lot, random.Random(seed))
+        if any(m & DOUBLE_MASK for m in h.hands):
+            continue
+        found += 1
+        again = Hand.deal(redeal, random.Random(seed))
+        assert any(m & DOUBLE_MASK for m in again.hands)  # a new deal, with a double
+        assert again.must_lead >= 0 and again.hands[again.leader] >> again.must_lead & 1
+    assert found >= 3  # about 0.3% of 2-player deals hold no double
