@@ -54,10 +54,11 @@ HandPlayer = Callable[[], int]
 # --------------------------------------------------------------------------
 
 
-def make_bonepile(seed: int) -> HandPlayer:
+def make_bonepile(seed: int, variant: str = "block",
+                  options: dict | None = None) -> HandPlayer:
     from bonepile.engine import Hand, make_variant
 
-    v = make_variant("block", {"teams": True, "players": 4})
+    v = make_variant(variant, {"teams": True, "players": 4} if options is None else options)
     rng = random.Random(seed)
     rnd = rng.random
 
@@ -219,25 +220,12 @@ def main(argv: list[str] | None = None) -> int:
               f"in {elapsed:.2f} s, {actions / hands:.1f} actions/hand)")
 
     if args.variants and "bonepile" in players:
-        from bonepile.engine import Hand, make_variant
         from bonepile.engine.variant import PLAYER_COUNTS
 
         print("bonepile, every variant (random play, hands/s):")
         for name, counts in PLAYER_COUNTS.items():
             for n in counts:
-                variant = make_variant(name, {"players": n} if len(counts) > 1 else {})
-                rng = random.Random(args.seed)
-                rnd = rng.random
-
-                def play(variant=variant, rng=rng, rnd=rnd) -> int:
-                    h = Hand.deal(variant, rng)
-                    k = 0
-                    while not h.over:
-                        ms = h.legal_moves()
-                        h.apply(ms[int(rnd() * len(ms))])
-                        k += 1
-                    return k
-
+                play = make_bonepile(args.seed, name, {"players": n} if len(counts) > 1 else {})
                 hands, elapsed, actions = measure(play, args.seconds / 6)
                 print(f"  {name:>11} {n}p: {hands / elapsed:9,.0f}  ({actions / hands:.1f} actions/hand)")
 
