@@ -30,6 +30,8 @@ class Game:
         self.start_bonus_rounds = start_hand - 1 if start_bonus_rounds is None else start_bonus_rounds
         self.start_bonus_given = start_bonus_rounds is not None
         self.auto_deal = auto_deal
+        #: the options a record names (None: the variant's own, i.e. as given to make_variant)
+        self.record_options: dict | None = None
         self.hands: list[Hand] = []
         self._rng_states: list = []  # the generator's state before each hand's deal
         self.totals = list(self.start_totals)

@@ -88,9 +88,6 @@ def replay(doc: dict) -> Game:
         variant = make_variant(name, options)
     except OptionError as e:
         raise _doc_error(str(e)) from None
-    if not isinstance(doc.get("options"), dict) or "players" not in doc["options"]:
-        # keep the record's own option set when writing it back
-        variant = _with_given(variant, doc.get("options") or {})
     nsides = len(variant.sides)
     names = doc.get("players")
     if names is not None:
@@ -115,18 +112,10 @@ def replay(doc: dict) -> Game:
             raise _doc_error('"start.bonus_rounds" must be an integer >= 0')
     game = Game(variant, names=names, start_hand=start_hand, start_totals=start_totals,
                 start_bonus_rounds=start_bonus, auto_deal=False)
+    game.record_options = dict(doc.get("options") or {})  # written back as the record gave them
     for hi, hand in enumerate(hands, 1):
         _replay_hand(game, variant, hi, hand)
     return game
-
-
-def _with_given(variant, given: dict):
-    from dataclasses import replace
-    from types import MappingProxyType
-    opts = dict(variant.options)
-    if "players" not in given:
-        opts.pop("players", None)
-    return replace(variant, options=MappingProxyType(opts))
 
 
 def _replay_hand(game: Game, variant, hi: int, hand: Any) -> None:
@@ -211,7 +200,8 @@ def _replay_hand(game: Game, variant, hi: int, hand: Any) -> None:
 
 def game_record(game: Game) -> dict:
     v = game.variant
-    doc: dict[str, Any] = {"format": FORMAT, "variant": v.name, "options": dict(v.options)}
+    options = game.record_options if game.record_options is not None else v.options
+    doc: dict[str, Any] = {"format": FORMAT, "variant": v.name, "options": dict(options)}
     if game.names:
         doc["players"] = list(game.names)
     if game.start_hand != 1 or any(game.start_totals) or game.start_bonus_given:
