@@ -319,7 +319,7 @@ class Hand:
             if self.must_lead >= 0:
                 return [self.must_lead * 4]
             return [t * 4 for t in bits(hand)]
-        out = []
+        out: list[int] = []
         if hand & self.open_mask:
             pip = self.pip
             for a in self.open_arms:
