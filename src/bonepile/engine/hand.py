@@ -265,10 +265,6 @@ class Hand:
         return last
 
     # ------------------------------------------------------------------ queries
-    @property
-    def moves(self) -> list[int]:
-        return [m for _, m, _ in self.log]
-
     def drawable(self) -> int:
         d = self.draw_end - self.bpos
         return d if d > 0 else 0
@@ -594,18 +590,18 @@ def rule_leader(v: Variant, masks: Sequence[int], prev: HandResult | None,
     if first is None:
         first = prev is None and prev_leader is None
     kind = v.first_lead if first else v.later_lead
+    if kind == "team_choice":  # the winning side picks; after a tie the lead rotates
+        if prev is None:
+            return None, -1, "unknown"
+        if prev.winner is not None:
+            return None, -1, "choice"
+        kind = "rotate"
     if kind == "rotate":
         if prev_leader is None:
             return None, -1, "unknown"
         return (prev_leader + 1) % n, -1, "rotate"
     if kind == "chance":
         return None, -1, "chance"
-    if kind == "team_choice":
-        if prev is None:
-            return None, -1, "unknown"
-        if prev.winner is not None:
-            return None, -1, "choice"
-        return rule_leader_rotate(n, prev_leader)
     if kind == "winner":
         if prev is None:
             return None, -1, "unknown"
@@ -637,12 +633,6 @@ def rule_leader(v: Variant, masks: Sequence[int], prev: HandResult | None,
                     heavy, holder = t, s
         return holder, heavy, "heaviest"
     return None, -1, "chance"
-
-
-def rule_leader_rotate(n: int, prev_leader: int | None) -> tuple[int | None, int, str]:
-    if prev_leader is None:
-        return None, -1, "unknown"
-    return (prev_leader + 1) % n, -1, "rotate"
 
 
 # ---------------------------------------------------------------------------------------
