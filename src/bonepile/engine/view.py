@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, NAME, PASS, bits
+from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, NAME, OTHER, PASS, bits
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,29 +118,64 @@ def hand_view(h, seat: int, hand_number: int | None = None) -> View:
     if not 0 <= seat < v.players:
         raise ValueError(f"no seat {seat} in a {v.players}-player game")
     blind = h.rows is not None
+    # one pass over the log: the public history, and the pip each placement attached to
+    # (each arm's open pip is chained from the first tile; U and D open at the spinner)
     history = []
+    add = history.append
+    events = _EVENTS
     first_move = None
-    for s, m, t in h.log:
-        if m == PASS:
-            history.append(Event(s, "pass", t if t >= 0 else None))
-        elif m == DRAW:
-            history.append(Event(s, "draw", t if s == seat else None))
-        else:
-            tile, code = m >> 2, m & 3
-            if first_move is None and h.starter_first is None:
-                first_move = (tile, HI[tile] if code == 0 else LO[tile])
-                history.append(Event(s, "play", tile, None))
-            else:
-                history.append(Event(s, "play", tile, ARM_NAMES[code]))
-    # the pip each placement attached to: replay arm ends
-    attached = _attach_pips(h)
-    ends = {ARM_NAMES[a]: h.pip[a] for a in h.open_arms}
-    starter = None
+    attached = []
+    cur = [-1, -1, -1, -1]
+    spin = -1
+    spinner_variant = v.spinner
+    placed = 0
     if h.starter_first is not None:
         t0 = h.boneyard[0]
         starter = (t0, h.starter_first)
-    layout = build_layout(first_move, attached, ends, v.spinner, starter)
-    to_move = None if h.over else h.to_move
+        cur[0] = h.starter_first
+        cur[1] = OTHER[t0 * 7 + h.starter_first]
+        if spinner_variant and IS_DOUBLE[t0]:
+            spin = cur[2] = cur[3] = h.starter_first
+        placed = 1
+    else:
+        starter = None
+    for s, m, t in h.log:
+        if m >= PASS:
+            key = (s, m, t if m == PASS or s == seat else -1)
+            e = events.get(key)
+            if e is None:
+                if m == PASS:
+                    e = Event(s, "pass", t if t >= 0 else None)
+                else:
+                    e = Event(s, "draw", t if s == seat and t >= 0 else None)
+                events[key] = e
+            add(e)
+            continue
+        tile, code = m >> 2, m & 3
+        if placed == 0:
+            pip = HI[tile] if code == 0 else LO[tile]
+            first_move = (tile, pip)
+            cur[0] = pip
+            cur[1] = OTHER[tile * 7 + pip]
+            if spinner_variant and IS_DOUBLE[tile]:
+                spin = cur[2] = cur[3] = pip
+            key = (s, m, -2)
+        else:
+            p = cur[code]
+            attached.append((tile, code, p))
+            cur[code] = OTHER[tile * 7 + p]
+            if spinner_variant and spin < 0 and IS_DOUBLE[tile]:
+                spin = cur[2] = cur[3] = p
+            key = (s, m, -3)
+        placed += 1
+        e = events.get(key)
+        if e is None:
+            e = events[key] = Event(s, "play", tile, None if key[2] == -2 else ARM_NAMES[code])
+        add(e)
+    ends = {ARM_NAMES[a]: h.pip[a] for a in h.open_arms}
+    layout = build_layout(first_move, attached, ends, spinner_variant, starter)
+    over = h.over
+    to_move = None if over else h.to_move
     legal = tuple(h.legal_moves()) if to_move == seat else ()
     turned = h.turned_up() if blind else None
     peek = None
@@ -154,18 +189,22 @@ def hand_view(h, seat: int, hand_number: int | None = None) -> View:
                         for s, r in enumerate(h.rows))
     else:
         own = tuple(bits(h.hands[seat]))
-        counts = tuple(len(bits(m)) for m in h.hands)
-        face_up = tuple(() for _ in range(v.players))
-    revealed = tuple(tuple(h.held(s)) for s in range(v.players)) if h.over else None
+        counts = tuple(m.bit_count() for m in h.hands)
+        face_up = ((),) * v.players
+    revealed = tuple(tuple(h.held(s)) for s in range(v.players)) if over else None
     return View(
         variant=v.name, players=v.players, seat=seat, sides=v.sides,
         hand_number=h.number if hand_number is None else hand_number, leader=h.leader,
         to_move=to_move, legal=legal, hand=own, tile_counts=counts, face_up=face_up,
         turned_up=turned, peek=peek, layout=layout, boneyard=h.drawable(),
         boneyard_size=len(h.boneyard) - h.bpos, history=tuple(history), totals=tuple(h.totals),
-        hand_points=tuple(h.current_result().points), over=h.over, end=h.end,
-        revealed=revealed, blind=blind,
+        hand_points=tuple(h.inplay) if h.result is None else tuple(h.result.points), over=over,
+        end=h.end, revealed=revealed, blind=blind,
     )
+
+
+#: Events are frozen and equal by value: one shared instance per (seat, move, visible tile)
+_EVENTS: dict[tuple[int, int, int], Event] = {}
 
 
 def _attach_pips(h) -> list[tuple[int, int, int]]:
