@@ -1,0 +1,135 @@
+"""What the adapters share: one episode of bonepile (a hand or a whole game), its rewards, a
+text rendering.  Agents only ever get ``View``-derived data (see ``obs.py``)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from ..engine import Game, Hand, IllegalMoveError, OptionError, Variant, make_variant
+from ..engine.tiles import NAME, N_ACTIONS
+from ..engine.view import View, hand_view
+
+EPISODES = ("hand", "game")
+REWARDS = ("points", "win_loss")
+
+
+def variant_from(variant: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
+    """A ``Variant`` from a name and options (``players``, ``teams``... as for ``make_variant``);
+    a variant name may use ``_`` for ``-`` (``blind_hugie``)."""
+    if isinstance(variant, Variant):
+        if options:
+            raise OptionError("options go with a variant name, not with a built Variant")
+        return variant
+    return make_variant(str(variant).replace("_", "-"), dict(options or {}))
+
+
+def check_choice(name: str, value: str, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise OptionError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    return value
+
+
+def first_bonus(v: Variant) -> int:
+    """Quinientos' round bonus of a game's first hand (0 elsewhere)."""
+    return v.round_bonuses[0] if v.scoring == "quinientos" and v.round_bonuses else 0
+
+
+class Match:
+    """One episode: a single hand (``episode="hand"``) or a whole game to the target."""
+
+    def __init__(self, variant: Variant, episode: str = "hand", seed: int | None = None):
+        self.variant = variant
+        self.episode = episode
+        if episode == "hand":
+            self.game = None
+            self.hand = Hand.deal(variant, random.Random(seed), bonus=first_bonus(variant))
+        else:
+            self.game = Game(variant, seed=seed)
+            self.hand = self.game.hand
+
+    @property
+    def over(self) -> bool:
+        return self.hand.over if self.game is None else self.game.over
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else self.hand.to_move
+
+    def view(self, seat: int) -> View:
+        return hand_view(self.hand, seat)
+
+    def legal(self) -> list[int]:
+        return [] if self.over else self.hand.legal_moves()
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action id; raises IllegalMoveError otherwise."""
+        if self.over:
+            raise IllegalMoveError("the episode is over")
+        action = int(action)
+        if not 0 <= action < N_ACTIONS:
+            raise IllegalMoveError(f"action {action} is not an action id (0..{N_ACTIONS - 1})")
+        if self.game is None:
+            self.hand.apply(self.hand.check(action))
+        else:
+            self.game.apply(action)
+            self.hand = self.game.hand
+
+    def scores(self) -> list[int]:
+        """Points per side so far in the episode."""
+        if self.game is None:
+            h = self.hand
+            return list(h.inplay if h.result is None else h.result.points)
+        return self.game.scores()
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the episode is over (Billitonnen: the winning seat)."""
+        if not self.over:
+            return None
+        if self.game is None:
+            return self.hand.result.winner  # type: ignore[union-attr]
+        return self.game.winner
+
+    def win_loss(self, side: int) -> float:
+        w = self.winner
+        if w is None:
+            return 0.0
+        return 1.0 if w == side else -1.0
+
+    def render(self, seat: int | None = None) -> str:
+        """A text picture of the table (as seat ``seat`` sees it; default: the seat to move)."""
+        if seat is None:
+            seat = self.to_move if self.to_move is not None else 0
+        return render_view(self.view(seat))
+
+
+def render_view(v: View) -> str:
+    lay = v.layout
+    lines = [f"{v.variant} {v.players}p, hand {v.hand_number}, seen by seat {v.seat}"]
+    if lay.first is None:
+        lines.append("table: empty")
+    else:
+        lines.append(f"table: first {NAME[lay.first]}; ends "
+                     + " ".join(f"{a}={p}" for a, p in lay.ends.items()))
+        for arm, placed in lay.arms.items():
+            lines.append(f"  {arm}: " + " ".join(NAME[p.tile] for p in placed))
+    lines.append("tiles held: " + " ".join(f"s{s}={c}" for s, c in enumerate(v.tile_counts))
+                 + f"; boneyard {v.boneyard}")
+    if v.hand:
+        lines.append("own tiles: " + " ".join(NAME[t] for t in v.hand))
+    if v.turned_up is not None:
+        lines.append(f"turned up: {NAME[v.turned_up]}")
+    lines.append("totals: " + " ".join(map(str, v.totals))
+                 + "; this hand: " + " ".join(map(str, v.hand_points)))
+    if v.over:
+        lines.append(f"hand over ({v.end})")
+    else:
+        lines.append(f"to move: seat {v.to_move}")
+    return "\n".join(lines)
+
+
+def seed_stream(seed: int | None) -> random.Random:
+    return random.Random(seed)
+
+
+__all__ = ["Match", "EPISODES", "REWARDS", "variant_from", "render_view", "first_bonus"]

@@ -1,0 +1,243 @@
+"""The observation vector and the action mask, computed only from a seat's ``View``.
+
+One encoder serves the PettingZoo, Gymnasium and OpenSpiel adapters.  The vector is float32
+with a fixed length for a given player count ``n``; seats are *relative to the observer*
+(relative seat ``r`` is absolute seat ``(seat + r) % n``, so ``r = 0`` is the observer and
+``r = 1`` plays next), and sides likewise start with the observer's own side.
+
+=================  ==========  ===============================================================
+field              size        meaning
+=================  ==========  ===============================================================
+``hand``           28          1 for each tile the observer holds (empty in blind games: rows
+                               are face down, even to their owner)
+``played``         28          1 for each tile on the table (the starter tile included)
+``played_by``      n x 28      1 where relative seat r laid that tile
+``ends``           4 x 7       open pip of arm L, R, U, D, one-hot (all 0: arm not open)
+``double_ends``    4           arm L, R, U, D ends in a double (it counts twice)
+``spinner``        7           the spinner's pip, one-hot (all 0: no spinner)
+``counts``         n           tiles held by relative seat r
+``boneyard``       2           tiles that may still be drawn; tiles not dealt and not drawn
+``voids``          n x 7       relative seat r is known to hold no tile with that pip: it drew
+                               or passed while every open end showed one of those pips
+                               (must-play games only: Draw, Block, Quinientos, Cinque).  After
+                               a run of draws the seat plays the last tile drawn, so the voids
+                               still hold for every tile it kept.
+``turn``           n           relative seat to move, one-hot (all 0 when the hand is over)
+``leader``         n           relative seat that led the hand, one-hot
+``empty_table``    1           no tile laid yet (the next play leads)
+``turned_up``      28          blind games: the tile the player to move has turned up
+``peek``           28          Billitonnen: the next tile of the observer's own row, when it
+                               may peek (it is information, not an action)
+``face_up``        n x 28      blind games: tiles lying face up in relative seat r's row
+``totals``         n           points per relative side before this hand, / 100, capped at
+                               100 (sides past the number of sides stay 0)
+``hand_points``    n           points per relative side scored so far in this hand, / 100
+=================  ==========  ===============================================================
+
+Length: ``154 + 68 n`` (290 for 2 players, 426 for 4).
+
+The action mask is int8 of length 114 over the engine's action ids: ``tile * 4 + arm``
+places a tile on arm L=0, R=1, U=2, D=3; ``PASS = 112``; ``DRAW = 113``.  For the first tile of
+a hand the low two bits are its orientation instead of an arm (0: high pip facing L); the mask
+offers orientation 0 only, as the two orientations lead to the same game.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..engine.tiles import ARM_INDEX, HI, IS_DOUBLE, N_ACTIONS, OTHER
+from ..engine.variant import Variant
+from ..engine.view import View
+
+N_TILES = 28
+#: score fields are points / 100, clipped here (10,000 points)
+SCORE_CAP = 100.0
+
+#: (name, size for n players)
+FIELDS: tuple[tuple[str, object], ...] = (
+    ("hand", 28), ("played", 28), ("played_by", "n*28"), ("ends", 28), ("double_ends", 4),
+    ("spinner", 7), ("counts", "n"), ("boneyard", 2), ("voids", "n*7"), ("turn", "n"),
+    ("leader", "n"), ("empty_table", 1), ("turned_up", 28), ("peek", 28),
+    ("face_up", "n*28"), ("totals", "n"), ("hand_points", "n"),
+)
+
+
+def field_sizes(n: int) -> dict[str, int]:
+    out = {}
+    for name, size in FIELDS:
+        if isinstance(size, str):
+            size = n * (int(size.split("*")[1]) if "*" in size else 1)
+        out[name] = size  # type: ignore[assignment]
+    return out
+
+
+def obs_size(n: int) -> int:
+    return sum(field_sizes(n).values())
+
+
+class Encoder:
+    """Observation vectors and action masks for one variant (the rules are public)."""
+
+    def __init__(self, variant: Variant):
+        self.variant = variant
+        n = self.n = variant.players
+        sizes = field_sizes(n)
+        self.offsets: dict[str, int] = {}
+        pos = 0
+        for name, _ in FIELDS:
+            self.offsets[name] = pos
+            pos += sizes[name]
+        self.size = pos
+        self.sizes = sizes
+        self.nsides = len(variant.sides)
+        self.seat_sides = variant.seat_sides
+        self.voids_apply = variant.turn == "must_play"
+        self.spinner = variant.spinner
+        self.any_order = variant.spinner_any_order
+        high = np.ones(pos, np.float32)
+        for name in ("counts", "boneyard"):
+            o = self.offsets[name]
+            high[o:o + sizes[name]] = N_TILES
+        for name in ("totals", "hand_points"):
+            o = self.offsets[name]
+            high[o:o + sizes[name]] = SCORE_CAP
+        self.low = np.zeros(pos, np.float32)
+        self.high = high
+
+    # ------------------------------------------------------------------ spaces
+    def observation_box(self):
+        from gymnasium import spaces
+        return spaces.Box(self.low, self.high, dtype=np.float32)
+
+    @staticmethod
+    def mask_box():
+        from gymnasium import spaces
+        return spaces.Box(0, 1, (N_ACTIONS,), dtype=np.int8)
+
+    # ------------------------------------------------------------------ encoding
+    def mask(self, view: View) -> np.ndarray:
+        m = np.zeros(N_ACTIONS, np.int8)
+        if view.legal:
+            m[list(view.legal)] = 1
+        return m
+
+    def encode(self, view: View) -> np.ndarray:
+        """The observation vector of ``view`` (a new float32 array)."""
+        n = self.n
+        o = self.offsets
+        seat = view.seat
+        x = np.zeros(self.size, np.float32)
+        ones: list[int] = [o["hand"] + t for t in view.hand]
+        add = ones.append
+        layout = view.layout
+        o_played, o_by = o["played"], o["played_by"]
+        voids = [0] * n if self.voids_apply else None
+        # ---- the history: tiles played by whom; the ends at each draw or pass (voids)
+        if voids is not None:
+            cur = [-1, -1, -1, -1]
+            occ = [False, False, False, False]
+            spin = -1
+            ud = False
+            spinner, any_order = self.spinner, self.any_order
+            for e in view.history:
+                s = e.seat
+                if e.action == "play":
+                    t = e.tile
+                    add(o_by + ((s - seat) % n) * N_TILES + t)
+                    if e.arm is None:  # the first tile
+                        a = layout.first_left if layout.first == t else HI[t]
+                        cur[0] = a
+                        cur[1] = OTHER[t * 7 + a]
+                        if spinner and IS_DOUBLE[t]:
+                            spin = a
+                            if any_order:
+                                cur[2] = cur[3] = a
+                                ud = True
+                        else:
+                            occ[0] = occ[1] = True
+                    else:
+                        arm = ARM_INDEX[e.arm]
+                        p = cur[arm]
+                        if spinner and spin < 0 and IS_DOUBLE[t]:
+                            spin = p
+                            occ[arm] = False
+                            if any_order:
+                                cur[2] = cur[3] = p
+                                ud = True
+                        else:
+                            cur[arm] = OTHER[t * 7 + p]
+                            occ[arm] = True
+                            if spin >= 0 and not ud and occ[0] and occ[1]:
+                                cur[2] = cur[3] = spin
+                                ud = True
+                elif cur[0] >= 0:  # a draw or a pass with tiles on the table
+                    pips = (1 << cur[0]) | (1 << cur[1])
+                    if ud:
+                        pips |= (1 << cur[2]) | (1 << cur[3])
+                    voids[(s - seat) % n] |= pips
+        else:
+            for e in view.history:
+                if e.action == "play":
+                    add(o_by + ((e.seat - seat) % n) * N_TILES + e.tile)
+        # ---- the table
+        if layout.first is not None:
+            add(o_played + layout.first)
+        for placed in layout.arms.values():
+            for p in placed:
+                add(o_played + p.tile)
+        o_ends = o["ends"]
+        for arm, pip in layout.ends.items():
+            add(o_ends + ARM_INDEX[arm] * 7 + pip)
+        o_dbl = o["double_ends"]
+        for arm in layout.double_ends:
+            add(o_dbl + ARM_INDEX[arm])
+        if layout.spinner is not None:
+            add(o["spinner"] + layout.spinner)
+        if layout.first is None:
+            add(o["empty_table"])
+        # ---- seats
+        if view.to_move is not None:
+            add(o["turn"] + (view.to_move - seat) % n)
+        add(o["leader"] + (view.leader - seat) % n)
+        if voids is not None:
+            o_v = o["voids"]
+            for r, pips in enumerate(voids):
+                while pips:
+                    low = pips & -pips
+                    add(o_v + r * 7 + low.bit_length() - 1)
+                    pips ^= low
+        if view.turned_up is not None:
+            add(o["turned_up"] + view.turned_up)
+        if view.peek is not None:
+            add(o["peek"] + view.peek)
+        if view.blind:
+            o_f = o["face_up"]
+            for s, row in enumerate(view.face_up):
+                base = o_f + ((s - seat) % n) * N_TILES
+                for _pos, t in row:
+                    add(base + t)
+        x[ones] = 1.0
+        # ---- numbers
+        oc = o["counts"]
+        counts = view.tile_counts
+        for r in range(n):
+            x[oc + r] = counts[(seat + r) % n]
+        x[o["boneyard"]] = view.boneyard
+        x[o["boneyard"] + 1] = view.boneyard_size
+        ns = self.nsides
+        own = self.seat_sides[seat]
+        ot, oh = o["totals"], o["hand_points"]
+        totals, points = view.totals, view.hand_points
+        for k in range(ns):
+            side = (own + k) % ns
+            x[ot + k] = min(totals[side] / 100.0, SCORE_CAP)
+            x[oh + k] = min(points[side] / 100.0, SCORE_CAP)
+        return x
+
+    def describe(self, x: np.ndarray) -> dict[str, np.ndarray]:
+        """The named fields of an observation vector (views into it)."""
+        return {name: x[self.offsets[name]:self.offsets[name] + size]
+                for name, size in self.sizes.items()}
+
+
+__all__ = ["Encoder", "FIELDS", "field_sizes", "obs_size", "N_ACTIONS"]

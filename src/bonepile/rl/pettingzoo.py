@@ -1,0 +1,161 @@
+"""PettingZoo AEC environments for every bonepile variant.
+
+``env(variant, **options)`` (wrapped, the usual entry point) and ``raw_env(variant, **options)``;
+per-variant constructors ``ENVS["bonepile_block_v0"]`` and module-level ``block_v0`` etc.
+Options of the variant (``players``, ``teams``, ``target``...) go to ``make_variant``; the
+environment's own options are ``episode="hand"|"game"``, ``reward="points"|"win_loss"`` and
+``render_mode="ansi"``.
+
+Agents are ``player_0 ... player_{n-1}`` (seat numbers).  Every agent has the action space
+``Discrete(114)`` (engine action ids, see ``obs.py``) and the observation space
+``Dict(observation=Box(float32), action_mask=Box(int8, 114))``, built only from the agent's
+``View``.  Rewards are the points scored by the agent's side (each step's increase); with
+``reward="win_loss"`` an agent gets +1 / -1 / 0 at the episode's end for its side winning,
+another side winning, or no winner.  Billitonnen scores no points: it always uses win/loss.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..engine import VARIANT_NAMES, IllegalMoveError, Variant
+from ..engine.tiles import N_ACTIONS
+from .core import EPISODES, REWARDS, Match, check_choice, variant_from
+from .obs import Encoder
+
+
+def env_name(variant: str) -> str:
+    """The versioned PettingZoo name of a variant: ``bonepile_blind_hugie_v0``."""
+    return f"bonepile_{variant.replace('-', '_')}_v0"
+
+
+class raw_env(AECEnv):
+    """A bonepile variant as a PettingZoo AEC environment (see the module's docstring)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "bonepile_v0", "is_parallelizable": False}
+
+    def __init__(self, variant: str | Variant = "block", *, episode: str = "hand",
+                 reward: str = "points", render_mode: str | None = None, **options: Any):
+        super().__init__()
+        v = self.variant = variant_from(variant, options)
+        self.episode = check_choice("episode", episode, EPISODES)
+        self.reward_kind = check_choice("reward", reward, REWARDS)
+        if v.scoring == "result_only":
+            self.reward_kind = "win_loss"
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=env_name(v.name))
+        self.encoder = Encoder(v)
+        self.possible_agents = [f"player_{s}" for s in range(v.players)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        self._side = [v.side_of(s) for s in range(v.players)]
+        obs_space = spaces.Dict({"observation": self.encoder.observation_box(),
+                                 "action_mask": Encoder.mask_box()})
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self._seeds = np.random.default_rng()
+        self.match: Match | None = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ episode
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        deal_seed = int(self._seeds.integers(2**63 - 1))
+        self.match = Match(self.variant, self.episode, deal_seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._scores = self.match.scores()
+        self.agent_selection = self.possible_agents[self.match.to_move]  # type: ignore[index]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        view = self.match.view(self._seat[agent])  # type: ignore[union-attr]
+        enc = self.encoder
+        return {"observation": enc.encode(view), "action_mask": enc.mask(view)}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        m = self.match
+        assert m is not None
+        try:
+            m.apply(int(action))
+        except IllegalMoveError as e:
+            raise ValueError(f"illegal action {action} for {agent}: {e}") from None
+        self._cumulative_rewards[agent] = 0.0
+        side = self._side
+        if self.reward_kind == "points":
+            new = m.scores()
+            old = self._scores
+            self._scores = new
+            self.rewards = {a: float(new[side[s]] - old[side[s]])
+                            for s, a in enumerate(self.possible_agents)}
+        else:
+            self.rewards = {a: 0.0 for a in self.possible_agents}
+        if m.over:
+            if self.reward_kind == "win_loss":
+                self.rewards = {a: m.win_loss(side[s]) for s, a in enumerate(self.possible_agents)}
+            self.terminations = {a: True for a in self.agents}
+            # every agent now steps None in turn; start with the one who acted
+        else:
+            self.agent_selection = self.possible_agents[m.to_move]  # type: ignore[index]
+        self._accumulate_rewards()
+        if self.render_mode == "ansi":
+            pass  # render() is called by the user
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            import gymnasium
+            gymnasium.logger.warn("render() called without render_mode; use render_mode='ansi'")
+            return None
+        if self.match is None:
+            return ""
+        return self.match.render()
+
+    def close(self) -> None:
+        pass
+
+
+def env(variant: str | Variant = "block", **kwargs: Any) -> AECEnv:
+    """The environment with PettingZoo's standard wrappers (bounds and call-order checks)."""
+    e: AECEnv = raw_env(variant, **kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+def _make_ctor(name: str):
+    def ctor(**kwargs: Any) -> AECEnv:
+        return env(name, **kwargs)
+
+    def raw(**kwargs: Any) -> raw_env:
+        return raw_env(name, **kwargs)
+
+    ctor.__name__ = env_name(name)
+    ctor.__doc__ = f"PettingZoo environment of {name} (options go to make_variant)."
+    ctor.raw_env = raw  # type: ignore[attr-defined]
+    return ctor
+
+
+#: versioned name -> constructor, e.g. ENVS["bonepile_block_v0"](players=2)
+ENVS = {env_name(n): _make_ctor(n) for n in VARIANT_NAMES}
+for _n in VARIANT_NAMES:
+    globals()[f"{_n.replace('-', '_')}_v0"] = ENVS[env_name(_n)]
+
+__all__ = ["env", "raw_env", "env_name", "ENVS"]
