@@ -118,62 +118,98 @@ def hand_view(h, seat: int, hand_number: int | None = None) -> View:
     if not 0 <= seat < v.players:
         raise ValueError(f"no seat {seat} in a {v.players}-player game")
     blind = h.rows is not None
-    # one pass over the log: the public history, and the pip each placement attached to
-    # (each arm's open pip is chained from the first tile; U and D open at the spinner)
-    history = []
-    add = history.append
-    events = _EVENTS
-    first_move = None
-    attached = []
-    cur = [-1, -1, -1, -1]
-    spin = -1
     spinner_variant = v.spinner
-    placed = 0
-    if h.starter_first is not None:
-        t0 = h.boneyard[0]
-        starter = (t0, h.starter_first)
-        cur[0] = h.starter_first
-        cur[1] = OTHER[t0 * 7 + h.starter_first]
-        if spinner_variant and IS_DOUBLE[t0]:
-            spin = cur[2] = cur[3] = h.starter_first
-        placed = 1
-    else:
-        starter = None
-    for s, m, t in h.log:
+    # The public history and the arms are rebuilt from the log.  A log only grows while a
+    # hand is played (copies, undo and pop make a new or a shorter one), so the work done for
+    # the previous view of the same log and seat is kept and only the new entries are read.
+    log = h.log
+    key = (id(log), seat)
+    st = _SEEN.get(key)
+    if st is not None:
+        done = st[1]
+        if st[0] is not log or len(log) < done or (done and log[done - 1] is not st[2]):
+            st = None
+    if st is None:
+        if len(_SEEN) > 512:
+            _SEEN.clear()
+        cur = [-1, -1, -1, -1]
+        spin = -1
+        spinner_at = None
+        first = first_left = None
+        placed = 0
+        if h.starter_first is not None:
+            first, first_left = h.boneyard[0], h.starter_first
+            cur[0] = first_left
+            cur[1] = OTHER[first * 7 + first_left]
+            if spinner_variant and IS_DOUBLE[first]:
+                spin = cur[2] = cur[3] = first_left
+                spinner_at = ("C", 0)
+            placed = 1
+        st = [log, 0, None, [], {"L": [], "R": [], "U": [], "D": []}, cur, spin, spinner_at,
+              placed, first, first_left]
+        _SEEN[key] = st
+    history, arms, cur = st[3], st[4], st[5]
+    spin, spinner_at, placed, first, first_left = st[6:11]
+    events = _EVENTS
+    add = history.append
+    for i in range(st[1], len(log)):
+        s, m, t = log[i]
         if m >= PASS:
-            key = (s, m, t if m == PASS or s == seat else -1)
-            e = events.get(key)
+            ekey = (s, m, t if m == PASS or s == seat else -1)
+            e = events.get(ekey)
             if e is None:
                 if m == PASS:
                     e = Event(s, "pass", t if t >= 0 else None)
                 else:
                     e = Event(s, "draw", t if s == seat and t >= 0 else None)
-                events[key] = e
+                events[ekey] = e
             add(e)
             continue
         tile, code = m >> 2, m & 3
         if placed == 0:
-            pip = HI[tile] if code == 0 else LO[tile]
-            first_move = (tile, pip)
+            first = tile
+            first_left = pip = HI[tile] if code == 0 else LO[tile]
             cur[0] = pip
             cur[1] = OTHER[tile * 7 + pip]
             if spinner_variant and IS_DOUBLE[tile]:
                 spin = cur[2] = cur[3] = pip
-            key = (s, m, -2)
+                spinner_at = ("C", 0)
+            ekey = (s, m, -2)
         else:
             p = cur[code]
-            attached.append((tile, code, p))
-            cur[code] = OTHER[tile * 7 + p]
+            name = ARM_NAMES[code]
+            arm = arms[name]
             if spinner_variant and spin < 0 and IS_DOUBLE[tile]:
                 spin = cur[2] = cur[3] = p
-            key = (s, m, -3)
+                spinner_at = (name, len(arm))
+            cur[code] = other = OTHER[tile * 7 + p]
+            pkey = tile * 7 + p
+            pl = _PLACED.get(pkey)
+            if pl is None:
+                pl = _PLACED[pkey] = Placed(tile, p, other)
+            arm.append(pl)
+            ekey = (s, m, -3)
         placed += 1
-        e = events.get(key)
+        e = events.get(ekey)
         if e is None:
-            e = events[key] = Event(s, "play", tile, None if key[2] == -2 else ARM_NAMES[code])
+            e = events[ekey] = Event(s, "play", tile, None if ekey[2] == -2 else ARM_NAMES[code])
         add(e)
+    st[1] = len(log)
+    st[2] = log[-1] if log else None
+    st[6:11] = [spin, spinner_at, placed, first, first_left]
+    # the layout
     ends = {ARM_NAMES[a]: h.pip[a] for a in h.open_arms}
-    layout = build_layout(first_move, attached, ends, spinner_variant, starter)
+    spinner = spin if spin >= 0 else None
+    double_ends = set()
+    for name in ends:
+        tiles = arms[name]
+        if tiles:
+            if IS_DOUBLE[tiles[-1].tile] and spinner_at != (name, len(tiles) - 1):
+                double_ends.add(name)
+        elif first is not None and IS_DOUBLE[first] and spinner is None and name in "LR":
+            double_ends.add(name)
+    layout = Layout(first, first_left, {k: tuple(a) for k, a in arms.items() if a}, ends,
+                    frozenset(double_ends), spinner, spinner_at)
     over = h.over
     to_move = None if over else h.to_move
     legal = tuple(h.legal_moves()) if to_move == seat else ()
@@ -203,6 +239,10 @@ def hand_view(h, seat: int, hand_number: int | None = None) -> View:
     )
 
 
+#: (id of a hand's log, seat) -> the history and arms read from that log so far
+_SEEN: dict[tuple[int, int], list] = {}
+#: Placed tiles are frozen: one shared instance per (tile, pip attached to)
+_PLACED: dict[int, Placed] = {}
 #: Events are frozen and equal by value: one shared instance per (seat, move, visible tile)
 _EVENTS: dict[tuple[int, int, int], Event] = {}
 

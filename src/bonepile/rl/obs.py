@@ -102,6 +102,7 @@ class Encoder:
             o = self.offsets[name]
             high[o:o + sizes[name]] = SCORE_CAP
         self.low = np.zeros(pos, np.float32)
+        self._seen: dict[int, _HistoryState] = {}
         self.high = high
 
     # ------------------------------------------------------------------ spaces
@@ -126,65 +127,37 @@ class Encoder:
         n = self.n
         o = self.offsets
         seat = view.seat
-        x = np.zeros(self.size, np.float32)
-        ones: list[int] = [o["hand"] + t for t in view.hand]
-        add = ones.append
         layout = view.layout
-        o_played, o_by = o["played"], o["played_by"]
-        voids = [0] * n if self.voids_apply else None
-        # ---- the history: tiles played by whom; the ends at each draw or pass (voids)
-        if voids is not None:
-            cur = [-1, -1, -1, -1]
-            occ = [False, False, False, False]
-            spin = -1
-            ud = False
-            spinner, any_order = self.spinner, self.any_order
-            for e in view.history:
-                s = e.seat
-                if e.action == "play":
-                    t = e.tile
-                    add(o_by + ((s - seat) % n) * N_TILES + t)
-                    if e.arm is None:  # the first tile
-                        a = layout.first_left if layout.first == t else HI[t]
-                        cur[0] = a
-                        cur[1] = OTHER[t * 7 + a]
-                        if spinner and IS_DOUBLE[t]:
-                            spin = a
-                            if any_order:
-                                cur[2] = cur[3] = a
-                                ud = True
-                        else:
-                            occ[0] = occ[1] = True
-                    else:
-                        arm = ARM_INDEX[e.arm]
-                        p = cur[arm]
-                        if spinner and spin < 0 and IS_DOUBLE[t]:
-                            spin = p
-                            occ[arm] = False
-                            if any_order:
-                                cur[2] = cur[3] = p
-                                ud = True
-                        else:
-                            cur[arm] = OTHER[t * 7 + p]
-                            occ[arm] = True
-                            if spin >= 0 and not ud and occ[0] and occ[1]:
-                                cur[2] = cur[3] = spin
-                                ud = True
-                elif cur[0] >= 0:  # a draw or a pass with tiles on the table
-                    pips = (1 << cur[0]) | (1 << cur[1])
-                    if ud:
-                        pips |= (1 << cur[2]) | (1 << cur[3])
-                    voids[(s - seat) % n] |= pips
-        else:
-            for e in view.history:
-                if e.action == "play":
-                    add(o_by + ((e.seat - seat) % n) * N_TILES + e.tile)
+        x = np.zeros(self.size, np.float32)
+        # ---- the history: tiles played by whom; the ends at each draw or pass (voids).
+        # These fields are a function of (seat, first tile, history); the reading of the
+        # previous history of the same seat is kept when the new one extends it.
+        hist = view.history
+        st = self._seen.get(seat)
+        if st is not None:
+            k = st.k
+            if (st.first != (layout.first, layout.first_left) or len(hist) < k
+                    or hist[:k] != st.hist):
+                st = None
+        if st is None:
+            st = self._seen[seat] = _HistoryState(n, (layout.first, layout.first_left))
+        if len(hist) > st.k:
+            self._read(st, hist, seat, layout)
+        ones = st.ones[:]
+        if self.voids_apply:
+            o_v = o["voids"]
+            for r, pips in enumerate(st.voids):
+                while pips:
+                    low = pips & -pips
+                    ones.append(o_v + r * 7 + low.bit_length() - 1)
+                    pips ^= low
+        o_hand = o["hand"]
+        ones += [o_hand + t for t in view.hand]
+        add = ones.append
+        o_played = o["played"]
         # ---- the table
-        if layout.first is not None:
+        if layout.first is not None:  # (a starter tile is in no event)
             add(o_played + layout.first)
-        for placed in layout.arms.values():
-            for p in placed:
-                add(o_played + p.tile)
         o_ends = o["ends"]
         for arm, pip in layout.ends.items():
             add(o_ends + ARM_INDEX[arm] * 7 + pip)
@@ -199,13 +172,6 @@ class Encoder:
         if view.to_move is not None:
             add(o["turn"] + (view.to_move - seat) % n)
         add(o["leader"] + (view.leader - seat) % n)
-        if voids is not None:
-            o_v = o["voids"]
-            for r, pips in enumerate(voids):
-                while pips:
-                    low = pips & -pips
-                    add(o_v + r * 7 + low.bit_length() - 1)
-                    pips ^= low
         if view.turned_up is not None:
             add(o["turned_up"] + view.turned_up)
         if view.peek is not None:
@@ -234,10 +200,81 @@ class Encoder:
             x[oh + k] = min(points[side] / 100.0, SCORE_CAP)
         return x
 
+    def _read(self, st: "_HistoryState", hist, seat: int, layout) -> None:
+        """Read the events of ``hist`` past ``st.k`` into ``st``."""
+        n = self.n
+        o_by = self.offsets["played_by"]
+        o_played = self.offsets["played"]
+        add = st.ones.append
+        voids = st.voids
+        cur, occ = st.cur, st.occ
+        spin, ud = st.spin, st.ud
+        spinner, any_order, track = self.spinner, self.any_order, self.voids_apply
+        for i in range(st.k, len(hist)):
+            e = hist[i]
+            s = e.seat
+            if e.action == "play":
+                t = e.tile
+                add(o_by + ((s - seat) % n) * N_TILES + t)
+                add(o_played + t)
+                if not track:
+                    continue
+                if e.arm is None:  # the first tile
+                    a = layout.first_left if layout.first == t else HI[t]
+                    cur[0] = a
+                    cur[1] = OTHER[t * 7 + a]
+                    if spinner and IS_DOUBLE[t]:
+                        spin = a
+                        if any_order:
+                            cur[2] = cur[3] = a
+                            ud = True
+                    else:
+                        occ[0] = occ[1] = True
+                else:
+                    arm = ARM_INDEX[e.arm]
+                    p = cur[arm]
+                    if spinner and spin < 0 and IS_DOUBLE[t]:
+                        spin = p
+                        occ[arm] = False
+                        if any_order:
+                            cur[2] = cur[3] = p
+                            ud = True
+                    else:
+                        cur[arm] = OTHER[t * 7 + p]
+                        occ[arm] = True
+                        if spin >= 0 and not ud and occ[0] and occ[1]:
+                            cur[2] = cur[3] = spin
+                            ud = True
+            elif track and cur[0] >= 0:  # a draw or a pass with tiles on the table
+                pips = (1 << cur[0]) | (1 << cur[1])
+                if ud:
+                    pips |= (1 << cur[2]) | (1 << cur[3])
+                voids[(s - seat) % n] |= pips
+        st.spin, st.ud = spin, ud
+        st.k = len(hist)
+        st.hist = hist
+
     def describe(self, x: np.ndarray) -> dict[str, np.ndarray]:
         """The named fields of an observation vector (views into it)."""
         return {name: x[self.offsets[name]:self.offsets[name] + size]
                 for name, size in self.sizes.items()}
+
+
+class _HistoryState:
+    """What the encoder has read from one seat's history so far."""
+
+    __slots__ = ("first", "k", "hist", "ones", "voids", "cur", "occ", "spin", "ud")
+
+    def __init__(self, n: int, first) -> None:
+        self.first = first
+        self.k = 0
+        self.hist: tuple = ()
+        self.ones: list[int] = []  # played and played_by indices
+        self.voids = [0] * n
+        self.cur = [-1, -1, -1, -1]
+        self.occ = [False] * 4
+        self.spin = -1
+        self.ud = False
 
 
 __all__ = ["Encoder", "FIELDS", "field_sizes", "obs_size", "N_ACTIONS"]
