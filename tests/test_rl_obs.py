@@ -1,0 +1,164 @@
+"""The observation vector (bonepile.rl.obs) and the View it is built from.
+
+* the layout's length and fields;
+* the incremental readers (hand_view's per-log reading, the encoder's per-seat history
+  reading) give exactly what a fresh reading gives, through push/pop/copy/undo;
+* no leak: hidden tiles moved between other seats (or the boneyard) change neither the View
+  nor the observation; a public event does change the observation.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from bonepile.engine import Game  # noqa: E402
+from bonepile.engine import view as view_module  # noqa: E402
+from bonepile.engine.tiles import BIT  # noqa: E402
+from bonepile.engine.variant import PLAYER_COUNTS  # noqa: E402
+from bonepile.engine.view import hand_view  # noqa: E402
+from bonepile.rl.obs import Encoder, field_sizes, obs_size  # noqa: E402
+
+CASES = [(name, {"players": n} if len(counts) > 1 else {})
+         for name, counts in PLAYER_COUNTS.items() for n in counts]
+CASES += [("cinque", {"spinner_any_order": True}), ("draw", {"players": 4, "teams": True}),
+          ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True})]
+IDS = [f"{v}-{'-'.join(f'{k}={x}' for k, x in o.items())}" for v, o in CASES]
+
+
+def fresh_view(h, seat):
+    view_module._SEEN.clear()
+    return hand_view(h, seat)
+
+
+def test_layout_sizes():
+    for n in (2, 3, 4, 5):
+        sizes = field_sizes(n)
+        assert obs_size(n) == 154 + 68 * n == sum(sizes.values())
+        assert sizes["played_by"] == sizes["face_up"] == 28 * n and sizes["voids"] == 7 * n
+
+
+@pytest.mark.parametrize("variant,options", CASES, ids=IDS)
+def test_incremental_readers_match_fresh(variant, options):
+    rng = random.Random(7)
+    for seed in range(2):
+        g = Game.new(variant, options, seed=seed)
+        n = g.variant.players
+        enc = Encoder(g.variant)
+        h = g.hand
+        while not h.over:
+            for s in range(n):
+                v = hand_view(h, s)
+                assert dataclasses.asdict(v) == dataclasses.asdict(fresh_view(h, s))
+                assert np.array_equal(enc.encode(v), Encoder(g.variant).encode(v))
+            moves = h.legal_moves()
+            r = rng.random()
+            if r < 0.15 and h.log:
+                h.pop() if rng.random() < 0.5 else h.undo()
+            elif r < 0.25:
+                h = h.copy()
+            else:
+                h.push(moves[rng.randrange(len(moves))])
+
+
+def _hidden_swap(h, seat, rng):
+    """A copy of hand h where two tiles the seat cannot see trade places (between two other
+    seats, or another seat and the undrawn boneyard); None if there is none to swap."""
+    g = h.copy()
+    others = [s for s in range(g.n) if s != seat]
+    if g.rows is not None:  # blind: tiles past the front, not face up, in other rows
+        spots = [(s, i) for s in others for i, t in enumerate(g.rows[s])
+                 if i >= 1 and not g.face_up[s] >> t & 1]
+        pairs = [(a, b) for a in spots for b in spots if a < b]
+        if not pairs:
+            return None
+        (s1, i1), (s2, i2) = pairs[rng.randrange(len(pairs))]
+        t1, t2 = g.rows[s1][i1], g.rows[s2][i2]
+        g.rows[s1][i1], g.rows[s2][i2] = t2, t1
+        g.hands[s1] ^= BIT[t1] | BIT[t2]
+        g.hands[s2] ^= BIT[t1] | BIT[t2]
+        return g
+    held = [(s, t) for s in others for t in range(28) if g.hands[s] >> t & 1]
+    bone = list(g.boneyard[g.bpos:])
+    choices = [(a, b) for a in held for b in held if a[0] < b[0]]
+    choices += [(a, ("B", t)) for a in held for t in bone]
+    if not choices:
+        return None
+    (s1, t1), (s2, t2) = choices[rng.randrange(len(choices))]
+    g.hands[s1] ^= BIT[t1] | BIT[t2]
+    if s2 == "B":
+        by = list(g.boneyard)
+        by[by.index(t2, g.bpos)] = t1
+        g.boneyard = tuple(by)
+    else:
+        g.hands[s2] ^= BIT[t1] | BIT[t2]
+    return g
+
+
+@pytest.mark.parametrize("variant,options", CASES, ids=IDS)
+def test_no_leak(variant, options):
+    rng = random.Random(3)
+    g = Game.new(variant, options, seed=11)
+    h = g.hand
+    enc = Encoder(g.variant)
+    swaps = 0
+    while not h.over:
+        for seat in range(h.n):
+            other = _hidden_swap(h, seat, rng)
+            if other is None:
+                continue
+            a, b = hand_view(h, seat), hand_view(other, seat)
+            assert a == b
+            assert np.array_equal(enc.encode(a), enc.encode(b))
+            swaps += 1
+        before = [enc.encode(hand_view(h, s)) for s in range(h.n)]
+        moves = h.legal_moves()
+        h.apply(moves[rng.randrange(len(moves))])
+        after = [enc.encode(hand_view(h, s)) for s in range(h.n)]
+        assert all(not np.array_equal(x, y) for x, y in zip(before, after))  # the event is public
+    assert swaps > 0
+
+
+def test_fields_of_a_known_position():
+    g = Game.new("block", {"players": 2}, seed=5)
+    enc = Encoder(g.variant)
+    v = g.view(g.to_move)
+    f = enc.describe(enc.encode(v))
+    assert sorted(np.flatnonzero(f["hand"])) == sorted(v.hand)
+    assert f["counts"].tolist() == [7, 7] and f["boneyard"].tolist() == [14, 14]
+    assert f["turn"].tolist() == [1, 0] and f["empty_table"].tolist() == [1]
+    g.apply(v.legal[0])
+    w = g.view(v.seat)
+    f = enc.describe(enc.encode(w))
+    t = v.legal[0] >> 2
+    assert f["played"][t] == 1 and f["played_by"][t] == 1  # by relative seat 0
+    assert f["turn"].tolist() == [0, 1] and f["counts"].tolist() == [6, 7]
+    assert {a: int(np.argmax(f["ends"][i * 7:(i + 1) * 7])) for i, a in enumerate("LR")} == w.layout.ends
+    m = enc.mask(g.view(g.to_move))
+    assert m.dtype == np.int8 and sorted(np.flatnonzero(m)) == sorted(g.legal_moves())
+
+
+def test_voids_after_a_draw():
+    # a draw in a must-play game tells every seat the drawer had no tile fitting the ends
+    rng = random.Random(0)
+    for seed in range(30):
+        g = Game.new("draw", {"players": 2}, seed=seed)
+        while not g.over and g.hand.number == 1:
+            s = g.to_move
+            moves = g.legal_moves()
+            if moves == [113] and g.hand.placed:
+                ends = set(g.hand.ends().values())
+                g.apply(113)
+                if g.hand.number != 1:
+                    break
+                other = 1 - s
+                enc = Encoder(g.variant)
+                f = enc.describe(enc.encode(g.view(other)))
+                voids = f["voids"].reshape(2, 7)[1]
+                assert all(voids[p] == 1 for p in ends)
+                return
+            g.apply(moves[rng.randrange(len(moves))])
+    pytest.fail("no draw seen")
