@@ -83,7 +83,7 @@ def row(label: str, result: tuple[int, int, float], ref: float | None = None) ->
     games, steps, dt = result
     gps = games / dt
     extra = f"  {gps / ref:5.1f}x" if ref else ""
-    print(f"{label:58s} {gps:9.0f} games/s {steps / dt:9.0f} steps/s{extra}")
+    print(f"{label:64s} {gps:9.0f} games/s {steps / dt:9.0f} steps/s{extra}")
     return gps
 
 
