@@ -1,0 +1,2 @@
+def play():
+    """Play against bots in the terminal."""
