@@ -35,12 +35,12 @@ def leader_rule(game: Game, deal: Sequence[Sequence[int]]) -> str:
 
 
 def deal_next(game: Game, game_seed: int,
-              choose_leader: Callable[[Game, tuple[int, ...], int], int] | None = None) -> Hand:
+              choose_leader: Callable[[Game, tuple[int, ...], int, tuple], int] | None = None) -> Hand:
     """Deal the next hand of ``game`` (made with ``auto_deal=False``) from ``game_seed``.
 
     Where the rules let the winning side choose the leader, ``choose_leader(game, seats,
-    default)`` picks one of ``seats`` (the winning side); without it, the seeded draw
-    ``default`` leads."""
+    default, deal_rows)`` picks one of ``seats`` (the winning side; a caller shows a seat only
+    its own row); without it, the seeded draw ``default`` leads."""
     number = game.start_hand + len(game.hands)
     prev = game.hands[-1].result if game.hands else None
     prev_leader = game.hands[-1].leader if game.hands else None
@@ -52,7 +52,7 @@ def deal_next(game: Game, game_seed: int,
         seats = game.variant.sides[prev.winner]  # type: ignore[union-attr, index]
         leader = h.leader
         if choose_leader is not None:
-            leader = choose_leader(game, seats, h.leader)
+            leader = choose_leader(game, seats, h.leader, h.deal_rows)
             if leader not in seats:
                 raise ValueError(f"the leader must be one of seats {seats}")
     elif how in ("chance", "unknown"):
