@@ -57,6 +57,7 @@ class PlaySession:
         self.shown_hand = 0  # hands whose start has been announced
         self.shown_events = 0  # events of the current hand printed
         self.finished_shown = 0  # hands whose result has been printed
+        self.last_points: tuple = ()  # in-play points of the current hand, as last printed
 
     # ----------------------------------------------------------------------------- names
     def side_name(self, side: int) -> str:
@@ -119,13 +120,17 @@ class PlaySession:
             view = g.view(self.seat)
             if not view.blind:
                 self.print("Your tiles: " + " ".join(NAME[t] for t in view.hand))
+            if view.blind:
+                self.print(self.rows_line(view, self.seat))
+            self.last_points = view.hand_points
         view = g.view(self.seat)
         for ev in view.history[self.shown_events:]:
-            text = self.event_text(ev)
-            self.print(text)
-        if len(view.history) > self.shown_events and any(view.hand_points) and not g.hand.over:
-            pts = ", ".join(f"{self.side_name(i)} {p}" for i, p in enumerate(view.hand_points))
-            self.print(f"   points this hand: {pts}")
+            self.print(self.event_text(ev))
+        if view.hand_points != self.last_points and not g.hand.over:
+            gained = [f"+{b - a} {self.side_name(i)}" for i, (a, b) in
+                      enumerate(zip(self.last_points, view.hand_points)) if b != a]
+            self.print(f"    scores {', '.join(gained)}")
+        self.last_points = view.hand_points
         self.shown_events = len(view.history)
         if g.hand.over and self.finished_shown < len(g.hands):
             self.finished_shown = len(g.hands)
@@ -186,9 +191,7 @@ class PlaySession:
         for arm, pip in lay.ends.items():
             ends.append(f"{arm} {pip}" + (" (double)" if arm in lay.double_ends else ""))
         extra = f" · spinner {lay.spinner}" if lay.spinner is not None else ""
-        count = sum(p * (2 if arm in lay.double_ends else 1) for arm, p in lay.ends.items())
-        count_txt = f" · count {count}" if self.v.in_play else ""
-        lines.append(Text("Open ends: " + (", ".join(ends) or "none") + extra + count_txt))
+        lines.append(Text("Open ends: " + (", ".join(ends) or "none") + extra))
         return lines
 
     def rows_text(self, view: View, s: int):
@@ -201,6 +204,13 @@ class PlaySession:
                 t.append(tile_text(HI[up[i]], LO[up[i]]), style="bold")
             else:
                 t.append("[▒|▒]", style="dim")
+        return t
+
+    def rows_line(self, view: View, s: int):
+        from rich.text import Text
+
+        t = Text(f"{'Your row' if s == self.seat else self.names[s] + ' row'}: ")
+        t.append_text(self.rows_text(view, s))
         return t
 
     def render(self, view: View) -> None:
@@ -229,9 +239,7 @@ class PlaySession:
         playable = {m >> 2 for m in view.legal if m < PASS}
         if view.blind:
             for s in range(self.v.players):
-                t = Text(f"{'Your row' if s == self.seat else self.names[s] + ' row'}: ")
-                t.append_text(self.rows_text(view, s))
-                self.print(t)
+                self.print(self.rows_line(view, s))
             if view.turned_up is not None:
                 self.print(f"You turned up {NAME[view.turned_up]}")
             if view.peek is not None:
@@ -381,6 +389,7 @@ class PlaySession:
         self.shown_hand = len(g.hands)
         self.finished_shown = len([h for h in g.hands if h.over])
         self.shown_events = len(g.hand.log)
+        self.last_points = g.view(self.seat).hand_points
         self.print(f"Took back your last move ({taken} move{'s' if taken != 1 else ''} undone).")
         return True
 
