@@ -60,26 +60,16 @@ def arena(
         fail(f"error: cannot create {out_dir}: {e.strerror}")
 
     from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
 
     console = Console()
     if not console.is_terminal:  # a file or a pipe: no need to fit 80 columns
         console = Console(width=120)
     label = f"{variant} {' vs '.join(spec.labels)}"
-    if quiet:
-        run = run_arena(spec, workers=nworkers)
-    else:
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TextColumn("hands"), TimeElapsedColumn(), TextColumn("ETA"),
-                      TimeRemainingColumn(), console=console, transient=False) as bar:
-            task = bar.add_task(label, total=hands)
-
-            def progress(done: int, total: int) -> None:
-                bar.update(task, completed=done)
-
-            run = run_arena(spec, workers=nworkers, progress=progress)
-            bar.update(task, completed=min(run.hands, hands))
+    try:
+        run = _run(spec, nworkers, hands, label, console, quiet)
+    except KeyboardInterrupt:
+        console.print("Interrupted: nothing written.")
+        raise typer.Exit(130)
     res = write_outputs(run, out_dir, nworkers)
     console.print(results_table(res))
     t = res["totals"]
@@ -93,6 +83,28 @@ def arena(
                       f"{s['draws']}D {s['losses']}L: {s['verdict']}")
     console.print(f"Wrote {os.path.join(out_dir, 'results.json')}, {os.path.join(out_dir, 'records')}/ "
                   f"and {os.path.join(out_dir, 'winrates.png')}")
+
+
+def _run(spec, nworkers: int, hands: int, label: str, console, quiet: bool):
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    from .arena import run_arena
+
+    if quiet:
+        run = run_arena(spec, workers=nworkers)
+    else:
+        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TextColumn("hands"), TimeElapsedColumn(), TextColumn("ETA"),
+                      TimeRemainingColumn(), console=console, transient=False) as bar:
+            task = bar.add_task(label, total=hands)
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done)
+
+            run = run_arena(spec, workers=nworkers, progress=progress)
+            bar.update(task, completed=min(run.hands, hands))
+    return run
 
 
 def results_table(res: dict):

@@ -184,6 +184,27 @@ def hand_scores(spec: ArenaSpec, g: GameResult, sides_of_seat) -> list[float]:
     return out
 
 
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor, pending: dict) -> None:
+    """Shut the pool down; deal sets still running are not needed (the run is complete or
+    interrupted), so their workers are ended rather than waited for."""
+    if not any(not f.done() for f in pending):
+        pool.shutdown(wait=True)
+        return
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    for p in procs:
+        p.join(timeout=5)
+
+
 def run_arena(spec: ArenaSpec, workers: int | None = None,
               progress: Callable[[int, int], None] | None = None) -> ArenaRun:
     """Play deal sets until ``spec.hands`` hands (or an SPRT decision).  ``progress(done,
@@ -245,8 +266,9 @@ def run_arena(spec: ArenaSpec, workers: int | None = None,
         # fork (where there is one) lets any script call run_arena without a __main__ guard
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            pending: dict[Future, int] = {}
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init)
+        pending: dict[Future, int] = {}
+        try:
             submitted = 0
             finished_sets = 0
             finished_hands = 0
@@ -272,7 +294,7 @@ def run_arena(spec: ArenaSpec, workers: int | None = None,
                     finished_hands += n
                     report(n)
                 complete = consume()
-            for fut in pending:
-                fut.cancel()
+        finally:
+            _stop(pool, pending)
     return ArenaRun(spec, consumed, next_set, hands_consumed, time.perf_counter() - start,
                     scores, stopped_by)
