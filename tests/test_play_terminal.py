@@ -219,3 +219,94 @@ def test_undo_takes_back_the_bots_moves_after_the_persons():
     assert back.to_move == seat
     fresh = Game.new("draw", {"players": 3}, seed=5)
     assert undo_person(fresh, fresh.to_move) is None
+
+
+# ------------------------------------------------------------------------------ the screen
+
+def session(variant, options, seat=0, seed=3):
+    import io
+
+    from rich.console import Console
+
+    from bonepile.cli_play import PlaySession
+    from bonepile.engine import make_variant
+
+    n = make_variant(variant, options).players
+    levels = ["random"] * n
+    levels[seat] = "you"
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    return PlaySession(variant, options, seat, levels, seed, "/dev/null", console)
+
+
+def screen_text(s) -> str:
+    return s.console.file.getvalue()
+
+
+@pytest.mark.parametrize("variant, options", [
+    ("draw", {"players": 3}), ("cinque", {}), ("passing", {"players": 4}),
+    ("blind-hugie", {"players": 2}), ("billitonnen", {"players": 4}), ("quinientos", {}),
+])
+def test_the_screen_never_shows_hidden_tiles(variant, options):
+    from bonepile.arena.deals import deal_next
+    from bonepile.engine.tiles import HI, LO, NAME
+
+    s = session(variant, options, seat=1)
+    g = s.game
+    rng = __import__("random").Random(0)
+    checked = 0
+    while not g.over and checked < 12:
+        if not g.hands or g.hand.over:
+            deal_next(g, s.seed)
+        s.announce()
+        if g.to_move == s.seat:
+            s.console.file.seek(0)
+            s.console.file.truncate()
+            s.render(g.view(s.seat))
+            s.announce()
+            text = screen_text(s)
+            h = g.hand
+            view = g.view(s.seat)
+            hidden = set()
+            for other in range(g.variant.players):
+                if other != s.seat or h.rows is not None:  # blind: own rows are face down
+                    hidden |= set(h.held(other))
+            hidden -= {t for row in view.face_up for _, t in row}  # public: face up
+            hidden.discard(view.turned_up)
+            hidden |= set(h.boneyard[h.bpos:])
+            for t in hidden:
+                for shown in (NAME[t], f"{LO[t]}-{HI[t]}", f"[{HI[t]}|{LO[t]}]", f"[{LO[t]}|{HI[t]}]"):
+                    assert shown not in text, (shown, text)
+            checked += 1
+        legal = g.legal_moves()
+        g.apply(legal[rng.randrange(len(legal))])
+    assert checked
+
+
+def test_hint_shows_the_evaluation_or_says_it_needs_the_expert(monkeypatch):
+    import bonepile.bots as bots
+    from bonepile.bots import Evaluation
+
+    s = session("draw", {"players": 2})
+    monkeypatch.delattr(bots, "hint", raising=False)
+    s.hint()
+    assert "hint needs the expert bot" in screen_text(s)
+
+    calls = []
+
+    def fake_hint(game, *, seat=None, time=0.5, simulations=None, seed=0):
+        calls.append(seat)
+        return [("6-4@L", Evaluation(1, 12.5, 0.75, "sheds weight")),
+                ("pass", Evaluation(112, -3.0, None, ""))]
+
+    monkeypatch.setattr(bots, "hint", fake_hint, raising=False)
+    s.hint()
+    out = screen_text(s)
+    assert calls == [0]
+    assert "6-4@L" in out and "+12.5" in out and "75%" in out and "sheds weight" in out
+
+    def broken(game, **kw):
+        raise RuntimeError("no worlds")
+
+    monkeypatch.setattr(bots, "hint", broken, raising=False)
+    s.hint()
+    assert "No hint available: no worlds" in screen_text(s)
