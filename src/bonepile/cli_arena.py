@@ -108,13 +108,12 @@ def _run(spec, nworkers: int, hands: int, label: str, console, quiet: bool):
 
 
 def results_table(res: dict):
-    from rich.table import Table
-
     from rich import box
+    from rich.table import Table
 
     table = Table(title=f"{res['settings']['variant']} arena, seed {res['settings']['seed']}",
                   box=box.SIMPLE_HEAD, pad_edge=False)
-    for col in ("bot", "hands", "won [95% CI]", "pts/hand", "games", "ms med/p95", "OpenSkill"):
+    for col in ("bot", "hands", "won [95% CI]", "pts/hand", "games", "ms mean/med/p95", "OpenSkill"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for label, b in res["bots"].items():
         lo, hi = b["hands_won_ci95"]
@@ -124,6 +123,6 @@ def results_table(res: dict):
             f"{b['hands_won_rate']:.1%} [{lo * 100:.1f}, {hi * 100:.1f}]",
             f"{b['points_per_hand']:.2f}±{b['points_per_hand_pm95']:.2f}",
             f"{b['games_won']}/{b['games']}",
-            f"{b['decision_ms_median']:.2f}/{b['decision_ms_p95']:.2f}",
+            f"{b['decision_ms_mean']:.2f}/{b['decision_ms_median']:.2f}/{b['decision_ms_p95']:.2f}",
             f"{r['mu']:.1f}±{r['sigma']:.1f}")
     return table

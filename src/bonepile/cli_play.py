@@ -57,6 +57,7 @@ class PlaySession:
         self.shown_hand = 0  # hands whose start has been announced
         self.shown_events = 0  # events of the current hand printed
         self.finished_shown = 0  # hands whose result has been printed
+        self.failed = False
         self.last_points: tuple = ()  # in-play points of the current hand, as last printed
 
     # ----------------------------------------------------------------------------- names
@@ -86,8 +87,14 @@ class PlaySession:
                     else:
                         self.person_turn(view)
                 else:
-                    m = self.bots[s].choose(g.view(s))  # type: ignore[union-attr]
-                    g.apply(m)
+                    try:
+                        m = self.bots[s].choose(g.view(s))  # type: ignore[union-attr]
+                        g.apply(m)
+                    except Exception as e:  # a broken bot ends the game, not the program
+                        self.print(f"The {self.levels[s]} bot at seat {s} failed: {e!r}",
+                                   markup=False)
+                        self.failed = True
+                        return
                 self.announce()
             self.game_over()
         except (EOFError, KeyboardInterrupt, Quit):
@@ -468,3 +475,5 @@ def play(
         fail(f"error: {e}")
         return
     session.run()
+    if session.failed:
+        raise typer.Exit(1)
