@@ -103,7 +103,11 @@ def _run(spec, nworkers: int, hands: int, label: str, console, quiet: bool):
                 bar.update(task, completed=done)
 
             run = run_arena(spec, workers=nworkers, progress=progress)
-            bar.update(task, completed=min(run.hands, hands))
+            if run.stopped_by == "sprt":
+                bar.update(task, total=run.hands, completed=run.hands,
+                           description=f"{label} (stopped: SPRT decided)")
+            else:
+                bar.update(task, completed=min(run.hands, hands))
     return run
 
 
