@@ -27,7 +27,7 @@ def arena(
 ) -> None:
     """Bots against bots on duplicate deals: win rates with 95% intervals, points, timings,
     ratings; writes results.json, every game's record and a plot."""
-    from .arena import ArenaSpec, run_arena, validate, write_outputs
+    from .arena import ArenaSpec, validate, write_outputs
     from .arena.stats import parse_sprt
     from .cli import fail, parse_options
 

@@ -223,7 +223,6 @@ class PlaySession:
     def render(self, view: View) -> None:
         from rich.text import Text
 
-        g = self.game
         self.print()
         self.print(f"[bold]{self.v.name}[/] · hand {view.hand_number} · you are seat {self.seat}"
                    + (f" (partner: {self.names[(self.seat + 2) % 4]})" if self.v.teams else ""))

@@ -28,7 +28,7 @@ import os
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
 
 from ..bots import BOTS, make_bot
 from ..engine import Game, OptionError, make_variant
