@@ -26,7 +26,12 @@ def arena(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:
     """Bots against bots on duplicate deals: win rates with 95% intervals, points, timings,
-    ratings; writes results.json, every game's record and a plot."""
+    ratings; writes results.json, every game's record and a plot.
+
+    A game is played to the target from a game seed; each game seed is replayed once per
+    seating, the bots rotated through the seats (sides in partnership games), with the same
+    deal for every hand number.  Runs whole sets of seatings until at least HANDS hands, or
+    until the SPRT on hand results (two bots) decides."""
     from .arena import ArenaSpec, validate, write_outputs
     from .arena.stats import parse_sprt
     from .cli import fail, parse_options

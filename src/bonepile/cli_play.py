@@ -431,7 +431,7 @@ def normalize(cmd: str) -> str:
 def play(
     variant: str = typer.Argument(..., help=f"One of: {', '.join(VARIANT_NAMES)}."),
     players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of players."),
-    seat: int = typer.Option(0, "--seat", help="Your seat (0 leads the seat order)."),
+    seat: int = typer.Option(0, "--seat", help="Your seat, 0 to players-1 (play goes 0, 1, 2, ...)."),
     bots: Optional[str] = typer.Option(None, "--bots", help="Bot level for the other seats: one for all, "
                                        "or one per other seat in seat order (comma-separated)."),
     option: List[str] = typer.Option([], "--option", "-O", help="A rule option, key=value (repeatable)."),
