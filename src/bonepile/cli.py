@@ -93,6 +93,13 @@ def random_cmd(
         typer.echo(text, nl=False)
 
 
+from .cli_arena import arena  # noqa: E402
+from .cli_play import play  # noqa: E402
+
+app.command("arena")(arena)
+app.command("play")(play)
+
+
 def main() -> None:
     app()
 
