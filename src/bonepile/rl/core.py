@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from ..engine import Game, Hand, IllegalMoveError, OptionError, Variant, make_variant
 from ..engine.tiles import NAME, N_ACTIONS
-from ..engine.view import View, hand_view
+from ..engine.view import Observer, View, hand_view, observer
 
 EPISODES = ("hand", "game")
 REWARDS = ("points", "win_loss")
@@ -57,6 +57,10 @@ class Match:
 
     def view(self, seat: int) -> View:
         return hand_view(self.hand, seat)
+
+    def observer(self) -> Observer:
+        """The current hand's observer (what each seat may know; see ``engine.view``)."""
+        return observer(self.hand)
 
     def legal(self) -> list[int]:
         return [] if self.over else self.hand.legal_moves()

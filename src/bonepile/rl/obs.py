@@ -47,7 +47,7 @@ import numpy as np
 
 from ..engine.tiles import ARM_INDEX, HI, IS_DOUBLE, N_ACTIONS, OTHER
 from ..engine.variant import Variant
-from ..engine.view import View
+from ..engine.view import Observer, View
 
 N_TILES = 28
 #: score fields are points / 100, clipped here (10,000 points)
@@ -103,6 +103,7 @@ class Encoder:
             high[o:o + sizes[name]] = SCORE_CAP
         self.low = np.zeros(pos, np.float32)
         self._seen: dict[int, _HistoryState] = {}
+        self._fast: dict[int, _FastState] = {}
         self.high = high
 
     # ------------------------------------------------------------------ spaces
@@ -254,6 +255,164 @@ class Encoder:
         st.k = len(hist)
         st.hist = hist
 
+    # ------------------------------------------------------------------ the fast path
+    def observe(self, ob: Observer, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """The observation vector and the action mask of ``seat``, read from the hand's
+        ``Observer`` (``engine.view.observer(hand)``) without building a View: equal to
+        ``encode(view)`` and ``mask(view)`` for ``view = hand_view(hand, seat)``.
+
+        Each seat's vector is kept (as bytes) between calls and updated from what changed:
+        the events added to the seat's history since its last call, its own tiles, the
+        ends, counts and turn.  Returns new arrays."""
+        st = self._fast.get(seat)
+        if st is None or st.ob is not ob:
+            st = self._fast[seat] = self._fresh(ob, seat)
+        hist = ob.history(seat)
+        if len(hist) == st.k and st.x is not None:  # nothing happened since the last call
+            return st.x.copy(), st.mask.copy()
+        if len(hist) > st.k:
+            self._read_fast(st, hist, seat, ob)
+        buf = st.buf
+        o = self.offsets
+        n = self.n
+        # ---- own tiles: set or clear what changed
+        own = ob.own_mask(seat)
+        diff = own ^ st.own
+        if diff:
+            o_hand = o["hand"]
+            while diff:
+                low = diff & -diff
+                buf[o_hand + low.bit_length() - 1] = 1 if own & low else 0
+                diff ^= low
+            st.own = own
+        # ---- one-hot facts of the moment
+        o_ends = o["ends"]
+        dyn = [o_ends + a * 7 + p for a, p in ob.end_pips()]
+        o_dbl = o["double_ends"]
+        for a in ob.double_end_arms():
+            dyn.append(o_dbl + a)
+        if ob.spin >= 0:
+            dyn.append(o["spinner"] + ob.spin)
+        if ob.first is None:
+            dyn.append(o["empty_table"])
+        to_move = ob.to_move()
+        if to_move is not None:
+            dyn.append(o["turn"] + (to_move - seat) % n)
+        if st.blind:
+            turned = ob.turned_up()
+            if turned is not None:
+                dyn.append(o["turned_up"] + turned)
+            peek = ob.peek(seat)
+            if peek is not None:
+                dyn.append(o["peek"] + peek)
+            o_f = o["face_up"]
+            for s, row in enumerate(ob.face_up()):
+                base = o_f + ((s - seat) % n) * N_TILES
+                for _pos, t in row:
+                    dyn.append(base + t)
+        if dyn != st.dyn:
+            for i in st.dyn:
+                buf[i] = 0
+            for i in dyn:
+                buf[i] = 1
+            st.dyn = dyn
+        # ---- numbers that fit a byte
+        counts = ob.counts()
+        if counts != st.counts:
+            oc = o["counts"]
+            for r in range(n):
+                buf[oc + r] = counts[(seat + r) % n]
+            st.counts = counts
+        ob_ = o["boneyard"]
+        buf[ob_] = ob.boneyard()
+        buf[ob_ + 1] = ob.boneyard_size()
+        x = np.frombuffer(buf, np.uint8).astype(np.float32)
+        # ---- scores (fractions)
+        totals, points = ob.totals(), ob.hand_points()
+        if any(totals) or any(points):
+            ns = self.nsides
+            own_side = self.seat_sides[seat]
+            ot, oh = o["totals"], o["hand_points"]
+            for k in range(ns):
+                side = (own_side + k) % ns
+                x[ot + k] = min(totals[side] / 100.0, SCORE_CAP)
+                x[oh + k] = min(points[side] / 100.0, SCORE_CAP)
+        mb = bytearray(N_ACTIONS)
+        for a in ob.legal(seat):
+            mb[a] = 1
+        mask = np.frombuffer(mb, np.int8)
+        st.x, st.mask = x, mask
+        return x.copy(), mask.copy()
+
+    def _fresh(self, ob: Observer, seat: int) -> "_FastState":
+        st = _FastState(self.n, self.size, ob, ob.blind())
+        st.buf[self.offsets["leader"] + (ob.leader() - seat) % self.n] = 1
+        if ob.first is not None:  # (a starter tile is in no event)
+            st.buf[self.offsets["played"] + ob.first] = 1
+        return st
+
+    def _read_fast(self, st: "_FastState", hist, seat: int, ob: Observer) -> None:
+        """``_read`` for the fast path: the events of ``hist`` past ``st.k`` into the bytes."""
+        n = self.n
+        o_by = self.offsets["played_by"]
+        o_played = self.offsets["played"]
+        o_v = self.offsets["voids"]
+        buf = st.buf
+        voids = st.voids
+        cur, occ = st.cur, st.occ
+        spin, ud = st.spin, st.ud
+        spinner, any_order, track = self.spinner, self.any_order, self.voids_apply
+        for i in range(st.k, len(hist)):
+            e = hist[i]
+            s = e.seat
+            if e.action == "play":
+                t = e.tile
+                buf[o_by + ((s - seat) % n) * N_TILES + t] = 1
+                buf[o_played + t] = 1
+                if not track:
+                    continue
+                if e.arm is None:  # the first tile
+                    a = ob.first_left if ob.first == t else HI[t]
+                    cur[0] = a
+                    cur[1] = OTHER[t * 7 + a]
+                    if spinner and IS_DOUBLE[t]:
+                        spin = a
+                        if any_order:
+                            cur[2] = cur[3] = a
+                            ud = True
+                    else:
+                        occ[0] = occ[1] = True
+                else:
+                    arm = ARM_INDEX[e.arm]
+                    p = cur[arm]
+                    if spinner and spin < 0 and IS_DOUBLE[t]:
+                        spin = p
+                        occ[arm] = False
+                        if any_order:
+                            cur[2] = cur[3] = p
+                            ud = True
+                    else:
+                        cur[arm] = OTHER[t * 7 + p]
+                        occ[arm] = True
+                        if spin >= 0 and not ud and occ[0] and occ[1]:
+                            cur[2] = cur[3] = spin
+                            ud = True
+            elif track and cur[0] >= 0:  # a draw or a pass with tiles on the table
+                pips = (1 << cur[0]) | (1 << cur[1])
+                if ud:
+                    pips |= (1 << cur[2]) | (1 << cur[3])
+                r = (s - seat) % n
+                new = pips & ~voids[r]
+                if new:
+                    voids[r] |= new
+                    base = o_v + r * 7
+                    while new:
+                        low = new & -new
+                        buf[base + low.bit_length() - 1] = 1
+                        new ^= low
+        st.spin, st.ud = spin, ud
+        st.k = len(hist)
+
     def describe(self, x: np.ndarray) -> dict[str, np.ndarray]:
         """The named fields of an observation vector (views into it)."""
         return {name: x[self.offsets[name]:self.offsets[name] + size]
@@ -275,6 +434,29 @@ class _HistoryState:
         self.occ = [False] * 4
         self.spin = -1
         self.ud = False
+
+
+class _FastState:
+    """One seat's vector as bytes, and what it was built from (``Encoder.observe``)."""
+
+    __slots__ = ("ob", "blind", "k", "buf", "own", "dyn", "counts", "cur", "occ", "spin", "ud",
+                 "voids", "x", "mask")
+
+    def __init__(self, n: int, size: int, ob: Observer, blind: bool) -> None:
+        self.ob = ob
+        self.blind = blind
+        self.k = 0  # history events read
+        self.buf = bytearray(size)
+        self.own = 0
+        self.dyn: list[int] = []
+        self.counts: tuple[int, ...] | None = None
+        self.voids = [0] * n
+        self.cur = [-1, -1, -1, -1]
+        self.occ = [False] * 4
+        self.spin = -1
+        self.ud = False
+        self.x: np.ndarray | None = None
+        self.mask: np.ndarray | None = None
 
 
 __all__ = ["Encoder", "FIELDS", "field_sizes", "obs_size", "N_ACTIONS"]

@@ -80,12 +80,15 @@ class raw_env(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._scores = self.match.scores()
+        self._zero_rewards = True  # self.rewards holds only zeros
         self.agent_selection = self.possible_agents[self.match.to_move]  # type: ignore[index]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        view = self.match.view(self._seat[agent])  # type: ignore[union-attr]
-        enc = self.encoder
-        return {"observation": enc.encode(view), "action_mask": enc.mask(view)}
+        # read from the hand's Observer, the censoring boundary the seat's View is built
+        # from: equal to encoding match.view(seat) (tests/test_rl_obs.py), without building it
+        x, mask = self.encoder.observe(self.match.observer(),  # type: ignore[union-attr]
+                                       self._seat[agent])
+        return {"observation": x, "action_mask": mask}
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -95,29 +98,37 @@ class raw_env(AECEnv):
         m = self.match
         assert m is not None
         try:
-            m.apply(int(action))
+            m.apply(action)
         except IllegalMoveError as e:
             raise ValueError(f"illegal action {action} for {agent}: {e}") from None
+        except TypeError:
+            raise ValueError(f"action {action!r} for {agent} is not an action id") from None
         self._cumulative_rewards[agent] = 0.0
         side = self._side
+        agents = self.possible_agents
         if self.reward_kind == "points":
             new = m.scores()
             old = self._scores
-            self._scores = new
-            self.rewards = {a: float(new[side[s]] - old[side[s]])
-                            for s, a in enumerate(self.possible_agents)}
-        else:
-            self.rewards = {a: 0.0 for a in self.possible_agents}
+            if new != old:
+                self._scores = new
+                self.rewards = {a: float(new[side[s]] - old[side[s]]) for s, a in enumerate(agents)}
+                self._zero_rewards = False
+            elif not self._zero_rewards:
+                self.rewards = dict.fromkeys(agents, 0.0)
+                self._zero_rewards = True
+        elif not self._zero_rewards:
+            self.rewards = dict.fromkeys(agents, 0.0)
+            self._zero_rewards = True
         if m.over:
             if self.reward_kind == "win_loss":
-                self.rewards = {a: m.win_loss(side[s]) for s, a in enumerate(self.possible_agents)}
+                self.rewards = {a: m.win_loss(side[s]) for s, a in enumerate(agents)}
+                self._zero_rewards = False
             self.terminations = {a: True for a in self.agents}
             # every agent now steps None in turn; start with the one who acted
         else:
-            self.agent_selection = self.possible_agents[m.to_move]  # type: ignore[index]
-        self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            pass  # render() is called by the user
+            self.agent_selection = agents[m.to_move]  # type: ignore[index]
+        if not self._zero_rewards:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -132,11 +143,77 @@ class raw_env(AECEnv):
         pass
 
 
+class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's AssertOutOfBoundsWrapper; a plain int in range skips ``Discrete.contains``
+    (the same test), anything else gets the standard check."""
+
+    def step(self, action) -> None:
+        if type(action) is int and 0 <= action < N_ACTIONS:
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper with the same checks; the attributes read on every
+    step (``agents``, ``agent_selection``, ``last()``...) go straight to the environment
+    instead of through a chain of ``__getattr__``."""
+
+    def __init__(self, env: AECEnv):
+        super().__init__(env)
+        self._raw = env.unwrapped
+
+    def _reset_check(self, name: str) -> None:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+
+    @property
+    def agents(self):
+        self._reset_check("agents")
+        return self._raw.agents
+
+    @property
+    def agent_selection(self):
+        self._reset_check("agent_selection")
+        return self._raw.agent_selection
+
+    @property
+    def rewards(self):
+        self._reset_check("rewards")
+        return self._raw.rewards
+
+    @property
+    def terminations(self):
+        self._reset_check("terminations")
+        return self._raw.terminations
+
+    @property
+    def truncations(self):
+        self._reset_check("truncations")
+        return self._raw.truncations
+
+    @property
+    def infos(self):
+        self._reset_check("infos")
+        return self._raw.infos
+
+    def last(self, observe: bool = True):
+        self._reset_check("agent_selection")
+        return self._raw.last(observe)
+
+    def step(self, action) -> None:
+        if self._has_reset and self._raw.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
 def env(variant: str | Variant = "block", **kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's standard wrappers (bounds and call-order checks)."""
     e: AECEnv = raw_env(variant, **kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
+    e = _AssertOutOfBounds(e)
+    e = _OrderEnforcing(e)
     return e
 
 
