@@ -125,14 +125,18 @@ class Observer:
     Treat what the queries return as read-only.
     """
 
-    __slots__ = ("_h", "_log", "_done", "_last", "_hist", "_arms", "_cur", "spin", "_spin_arm",
-                 "_spin_idx", "placed", "first", "first_left", "_layout", "_layout_at")
+    __slots__ = ("_h", "_log", "_done", "_last", "_pub", "_hist", "_arms", "_cur", "spin",
+                 "_spin_arm", "_spin_idx", "placed", "first", "first_left", "_layout",
+                 "_layout_at")
 
     def __init__(self, h) -> None:
         self._h = h
         self._log = h.log
         self._done = 0
         self._last = None
+        #: the public history: one event per log entry, every draw hidden
+        self._pub: list[Event] = []
+        #: the history as each seat sees it (its own draws shown), extended on demand
         self._hist: list[list[Event]] = [[] for _ in range(h.v.players)]
         self._arms: list[list[Placed]] = [[], [], [], []]
         cur = self._cur = [-1, -1, -1, -1]
@@ -158,7 +162,7 @@ class Observer:
     def _read(self) -> None:
         """Read the log entries added since the last reading."""
         log = self._log
-        hists = self._hist
+        add = self._pub.append
         arms, cur = self._arms, self._cur
         spinner_variant = self._h.v.spinner
         events = _EVENTS
@@ -166,23 +170,14 @@ class Observer:
         for i in range(self._done, len(log)):
             s, m, t = log[i]
             if m >= PASS:
-                if m == PASS:  # a pass is public (blind games: with the tile passed)
-                    ekey = (s, m, t)
-                    e = events.get(ekey)
-                    if e is None:
-                        e = events[ekey] = Event(s, "pass", t if t >= 0 else None)
-                    for hist in hists:
-                        hist.append(e)
-                    continue
-                # a draw: only the drawer sees the tile
-                hidden = events.get((s, m, -1))
-                if hidden is None:
-                    hidden = events[(s, m, -1)] = Event(s, "draw", None)
-                seen = events.get((s, m, t))
-                if seen is None:
-                    seen = events[(s, m, t)] = Event(s, "draw", t if t >= 0 else None)
-                for r, hist in enumerate(hists):
-                    hist.append(seen if r == s else hidden)
+                # a pass is public (blind games: with the tile passed); a draw is public
+                # but not the tile drawn (``history`` shows it to the drawer)
+                ekey = (s, m, t if m == PASS else -1)
+                e = events.get(ekey)
+                if e is None:
+                    e = events[ekey] = Event(s, "pass" if m == PASS else "draw",
+                                             t if m == PASS and t >= 0 else None)
+                add(e)
                 continue
             tile, code = m >> 2, m & 3
             if placed == 0:
@@ -210,8 +205,7 @@ class Observer:
             e = events.get(ekey)
             if e is None:
                 e = events[ekey] = Event(s, "play", tile, None if ekey[2] == -2 else ARM_NAMES[code])
-            for hist in hists:
-                hist.append(e)
+            add(e)
         self.placed = placed
         self._done = len(log)
         self._last = log[-1] if log else None
@@ -282,7 +276,7 @@ class Observer:
         h = self._h
         if h.rows is not None:
             return tuple(map(len, h.rows))
-        return tuple(m.bit_count() for m in h.hands)
+        return tuple(map(int.bit_count, h.hands))
 
     def face_up(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Blind games: (position, tile) of the face-up tiles in each row."""
@@ -311,6 +305,15 @@ class Observer:
         h = self._h
         return tuple(h.inplay) if h.result is None else tuple(h.result.points)
 
+    def public_facts(self) -> tuple:
+        """The public facts of the moment in one tuple, for encoders: (to_move, end_pips(),
+        double_end_arms(), counts(), boneyard(), boneyard_size(), totals(), hand_points())."""
+        h = self._h
+        pip = h.pip
+        return (None if h.over else h.to_move, [(a, pip[a]) for a in h.open_arms],
+                self.double_end_arms(), self.counts(), h.drawable(), len(h.boneyard) - h.bpos,
+                h.totals, tuple(h.inplay) if h.result is None else h.result.points)
+
     def end(self) -> str | None:
         return self._h.end
 
@@ -323,8 +326,26 @@ class Observer:
 
     # ------------------------------------------------------------------ one seat's facts
     def history(self, seat: int) -> list[Event]:
-        """The public history as ``seat`` sees it (its own draws show their tiles)."""
-        return self._hist[seat]
+        """The public history as ``seat`` sees it: its own draws show their tiles."""
+        hist = self._hist[seat]
+        pub = self._pub
+        if len(hist) < len(pub):
+            log = self._log
+            events = _EVENTS
+            for i in range(len(hist), len(pub)):
+                e = pub[i]
+                if e.seat == seat and e.action == "draw":
+                    t = log[i][2]
+                    ekey = (seat, DRAW, t)
+                    e = events.get(ekey)
+                    if e is None:
+                        e = events[ekey] = Event(seat, "draw", t if t >= 0 else None)
+                hist.append(e)
+        return hist
+
+    def public_history(self) -> list[Event]:
+        """The history as a spectator sees it: every draw hides its tile."""
+        return self._pub
 
     def own_mask(self, seat: int) -> int:
         """The seat's own tiles as a mask (0 in blind games: rows are face down)."""
@@ -334,12 +355,12 @@ class Observer:
     def own(self, seat: int) -> tuple[int, ...]:
         return tuple(bits(self.own_mask(seat)))
 
-    def legal(self, seat: int) -> tuple[int, ...]:
-        """The seat's legal moves when it is to move, else ()."""
+    def legal(self, seat: int) -> list[int]:
+        """The seat's legal moves when it is to move, else [] (a new list)."""
         h = self._h
         if h.over or h.to_move != seat:
-            return ()
-        return tuple(h.legal_moves())
+            return []
+        return h.legal_moves()
 
     def peek(self, seat: int) -> int | None:
         """Billitonnen: the next tile of the seat's own row, when it may peek at it."""
@@ -359,10 +380,10 @@ class Observer:
         return View(
             variant=v.name, players=v.players, seat=seat, sides=v.sides,
             hand_number=h.number if hand_number is None else hand_number, leader=h.leader,
-            to_move=self.to_move(), legal=self.legal(seat), hand=self.own(seat),
+            to_move=self.to_move(), legal=tuple(self.legal(seat)), hand=self.own(seat),
             tile_counts=self.counts(), face_up=self.face_up(), turned_up=self.turned_up(),
             peek=self.peek(seat), layout=self.layout(), boneyard=h.drawable(),
-            boneyard_size=self.boneyard_size(), history=tuple(self._hist[seat]),
+            boneyard_size=self.boneyard_size(), history=tuple(self.history(seat)),
             totals=self.totals(), hand_points=self.hand_points(), over=h.over, end=h.end,
             revealed=self.revealed(), blind=h.rows is not None,
         )

@@ -103,7 +103,24 @@ class Encoder:
             high[o:o + sizes[name]] = SCORE_CAP
         self.low = np.zeros(pos, np.float32)
         self._seen: dict[int, _HistoryState] = {}
-        self._fast: dict[int, _FastState] = {}
+        # the fast path (observe): state per hand observer and per seat
+        self._pub: _PublicState | None = None
+        #: seat -> (own tiles mask, their bytes)
+        self._own: dict[int, tuple[int, int]] = {}
+        #: _E[i]: element i set to 1, in a vector held as an int of one byte per element
+        self._E = [1 << (8 * i) for i in range(pos)]
+        o = self.offsets
+        self._o_hand, self._o_played, self._o_by = o["hand"], o["played"], o["played_by"]
+        self._o_ends, self._o_dbl, self._o_spinner = o["ends"], o["double_ends"], o["spinner"]
+        self._o_counts, self._o_bone, self._o_voids = o["counts"], o["boneyard"], o["voids"]
+        self._o_turn, self._o_empty, self._o_leader = o["turn"], o["empty_table"], o["leader"]
+        self._o_totals, self._o_points = o["totals"], o["hand_points"]
+        #: _rel[seat][s]: seat s relative to seat
+        self._rel = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]
+        #: _side_order[seat]: the sides in relative order (own side first)
+        ns = len(variant.sides)
+        self._side_order = [tuple((variant.seat_sides[seat] + k) % ns for k in range(ns))
+                            for seat in range(n)]
         self.high = high
 
     # ------------------------------------------------------------------ spaces
@@ -261,114 +278,98 @@ class Encoder:
         ``Observer`` (``engine.view.observer(hand)``) without building a View: equal to
         ``encode(view)`` and ``mask(view)`` for ``view = hand_view(hand, seat)``.
 
-        Each seat's vector is kept (as bytes) between calls and updated from what changed:
-        the events added to the seat's history since its last call, its own tiles, the
-        ends, counts and turn.  Returns new arrays."""
-        st = self._fast.get(seat)
-        if st is None or st.ob is not ob:
-            st = self._fast[seat] = self._fresh(ob, seat)
-        hist = ob.history(seat)
-        if len(hist) == st.k and st.x is not None:  # nothing happened since the last call
-            return st.x.copy(), st.mask.copy()
-        if len(hist) > st.k:
-            self._read_fast(st, hist, seat, ob)
-        buf = st.buf
-        o = self.offsets
-        n = self.n
-        # ---- own tiles: set or clear what changed
+        The vector is assembled as an int holding one byte per element (``E[i]`` sets
+        element i to 1): the history part (plays, voids) is kept per seat and grows with
+        the public events; the facts of the moment (ends, counts, boneyard) are read once
+        per change of the hand for every seat; the seat adds its own tiles and turn.
+        Returns new arrays."""
+        pub = self._pub
+        if pub is None or pub.ob is not ob:
+            pub = self._pub = _PublicState(ob, self.n)
+            self._own.clear()
+        hist = ob.public_history()
+        if len(hist) != pub.k or pub.counts is None:
+            self._update_public(pub, hist, ob)
+        E = self._E
+        rel = self._rel[seat]
+        # ---- own tiles: the bytes of what changed since the seat's last call
         own = ob.own_mask(seat)
-        diff = own ^ st.own
-        if diff:
-            o_hand = o["hand"]
+        prev = self._own.get(seat)
+        if prev is None or prev[0] != own:
+            if prev is None:
+                big, diff = 0, own
+            else:
+                big, diff = prev[1], own ^ prev[0]
+            o_hand = self._o_hand
             while diff:
                 low = diff & -diff
-                buf[o_hand + low.bit_length() - 1] = 1 if own & low else 0
+                big ^= E[o_hand + low.bit_length() - 1]
                 diff ^= low
-            st.own = own
-        # ---- one-hot facts of the moment
-        o_ends = o["ends"]
-        dyn = [o_ends + a * 7 + p for a, p in ob.end_pips()]
-        o_dbl = o["double_ends"]
-        for a in ob.double_end_arms():
-            dyn.append(o_dbl + a)
-        if ob.spin >= 0:
-            dyn.append(o["spinner"] + ob.spin)
-        if ob.first is None:
-            dyn.append(o["empty_table"])
-        to_move = ob.to_move()
-        if to_move is not None:
-            dyn.append(o["turn"] + (to_move - seat) % n)
-        if st.blind:
-            turned = ob.turned_up()
-            if turned is not None:
-                dyn.append(o["turned_up"] + turned)
-            peek = ob.peek(seat)
-            if peek is not None:
-                dyn.append(o["peek"] + peek)
-            o_f = o["face_up"]
-            for s, row in enumerate(ob.face_up()):
-                base = o_f + ((s - seat) % n) * N_TILES
-                for _pos, t in row:
-                    dyn.append(base + t)
-        if dyn != st.dyn:
-            for i in st.dyn:
-                buf[i] = 0
-            for i in dyn:
-                buf[i] = 1
-            st.dyn = dyn
-        # ---- numbers that fit a byte
-        counts = ob.counts()
-        if counts != st.counts:
-            oc = o["counts"]
-            for r in range(n):
-                buf[oc + r] = counts[(seat + r) % n]
-            st.counts = counts
-        ob_ = o["boneyard"]
-        buf[ob_] = ob.boneyard()
-        buf[ob_ + 1] = ob.boneyard_size()
-        x = np.frombuffer(buf, np.uint8).astype(np.float32)
-        # ---- scores (fractions)
-        totals, points = ob.totals(), ob.hand_points()
-        if any(totals) or any(points):
-            ns = self.nsides
-            own_side = self.seat_sides[seat]
-            ot, oh = o["totals"], o["hand_points"]
-            for k in range(ns):
-                side = (own_side + k) % ns
-                x[ot + k] = min(totals[side] / 100.0, SCORE_CAP)
-                x[oh + k] = min(points[side] / 100.0, SCORE_CAP)
+            prev = self._own[seat] = (own, big)
+        # ---- counts, relative to the seat (once per change of the hand)
+        cb = pub.count_bytes[seat]
+        if cb is None:
+            oc = self._o_counts
+            counts = pub.counts
+            cb = 0
+            for s in range(self.n):
+                cb |= counts[s] << (8 * (oc + rel[s]))
+            pub.count_bytes[seat] = cb
+        big = pub.hist[seat] | pub.dyn | prev[1] | cb | E[self._o_leader + rel[pub.leader]]
+        if pub.to_move is not None:
+            big |= E[self._o_turn + rel[pub.to_move]]
+        if pub.blind:
+            big |= self._blind_bytes(ob, seat, rel)
+        x = np.frombuffer(big.to_bytes(self.size, "little"), np.uint8).astype(np.float32)
+        scores = pub.scores
+        if scores is not None:
+            totals, points = scores
+            ot, oh = self._o_totals, self._o_points
+            for k, side in enumerate(self._side_order[seat]):
+                x[ot + k] = totals[side]
+                x[oh + k] = points[side]
         mb = bytearray(N_ACTIONS)
         for a in ob.legal(seat):
             mb[a] = 1
-        mask = np.frombuffer(mb, np.int8)
-        st.x, st.mask = x, mask
-        return x.copy(), mask.copy()
+        return x, np.frombuffer(mb, np.int8)
 
-    def _fresh(self, ob: Observer, seat: int) -> "_FastState":
-        st = _FastState(self.n, self.size, ob, ob.blind())
-        st.buf[self.offsets["leader"] + (ob.leader() - seat) % self.n] = 1
-        if ob.first is not None:  # (a starter tile is in no event)
-            st.buf[self.offsets["played"] + ob.first] = 1
-        return st
+    def _blind_bytes(self, ob: Observer, seat: int, rel) -> int:
+        E = self._E
+        o = self.offsets
+        big = 0
+        turned = ob.turned_up()
+        if turned is not None:
+            big |= E[o["turned_up"] + turned]
+        peek = ob.peek(seat)
+        if peek is not None:
+            big |= E[o["peek"] + peek]
+        o_f = o["face_up"]
+        for s, row in enumerate(ob.face_up()):
+            base = o_f + rel[s] * N_TILES
+            for _pos, t in row:
+                big |= E[base + t]
+        return big
 
-    def _read_fast(self, st: "_FastState", hist, seat: int, ob: Observer) -> None:
-        """``_read`` for the fast path: the events of ``hist`` past ``st.k`` into the bytes."""
+    def _update_public(self, pub: "_PublicState", hist, ob: Observer) -> None:
+        """Read the public history past ``pub.k`` into every seat's history bytes (plays;
+        voids: pips a seat is known to lack), then the facts of the moment."""
+        E = self._E
         n = self.n
-        o_by = self.offsets["played_by"]
-        o_played = self.offsets["played"]
-        o_v = self.offsets["voids"]
-        buf = st.buf
-        voids = st.voids
-        cur, occ = st.cur, st.occ
-        spin, ud = st.spin, st.ud
+        rels = self._rel
+        o_by, o_played, o_v = self._o_by, self._o_played, self._o_voids
+        bits = pub.hist
+        voids = pub.voids
+        cur, occ = pub.cur, pub.occ
+        spin, ud = pub.spin, pub.ud
         spinner, any_order, track = self.spinner, self.any_order, self.voids_apply
-        for i in range(st.k, len(hist)):
+        for i in range(pub.k, len(hist)):
             e = hist[i]
             s = e.seat
             if e.action == "play":
                 t = e.tile
-                buf[o_by + ((s - seat) % n) * N_TILES + t] = 1
-                buf[o_played + t] = 1
+                played = E[o_played + t]
+                for v in range(n):
+                    bits[v] |= played | E[o_by + rels[v][s] * N_TILES + t]
                 if not track:
                     continue
                 if e.arm is None:  # the first tile
@@ -401,17 +402,43 @@ class Encoder:
                 pips = (1 << cur[0]) | (1 << cur[1])
                 if ud:
                     pips |= (1 << cur[2]) | (1 << cur[3])
-                r = (s - seat) % n
-                new = pips & ~voids[r]
+                new = pips & ~voids[s]
                 if new:
-                    voids[r] |= new
-                    base = o_v + r * 7
-                    while new:
-                        low = new & -new
-                        buf[base + low.bit_length() - 1] = 1
-                        new ^= low
-        st.spin, st.ud = spin, ud
-        st.k = len(hist)
+                    voids[s] |= new
+                    for v in range(n):
+                        base = o_v + rels[v][s] * 7
+                        m = new
+                        while m:
+                            low = m & -m
+                            bits[v] |= E[base + low.bit_length() - 1]
+                            m ^= low
+        pub.spin, pub.ud = spin, ud
+        pub.k = len(hist)
+        # ---- the facts of the moment (the same for every seat)
+        to_move, end_pips, dbl_arms, counts, bone, bone_size, totals, points = ob.public_facts()
+        o_ends = self._o_ends
+        dyn = 0
+        for a, p in end_pips:
+            dyn |= E[o_ends + a * 7 + p]
+        o_dbl = self._o_dbl
+        for a in dbl_arms:
+            dyn |= E[o_dbl + a]
+        if ob.spin >= 0:
+            dyn |= E[self._o_spinner + ob.spin]
+        if ob.first is None:
+            dyn |= E[self._o_empty]
+        else:  # (a starter tile is in no event)
+            dyn |= E[o_played + ob.first]
+        o_b = self._o_bone
+        pub.dyn = dyn | (bone << (8 * o_b)) | (bone_size << (8 * o_b + 8))
+        pub.to_move = to_move
+        pub.counts = counts
+        pub.count_bytes = [None] * n
+        if any(totals) or any(points):
+            pub.scores = ([min(t / 100.0, SCORE_CAP) for t in totals],
+                          [min(p / 100.0, SCORE_CAP) for p in points])
+        else:
+            pub.scores = None
 
     def describe(self, x: np.ndarray) -> dict[str, np.ndarray]:
         """The named fields of an observation vector (views into it)."""
@@ -436,27 +463,28 @@ class _HistoryState:
         self.ud = False
 
 
-class _FastState:
-    """One seat's vector as bytes, and what it was built from (``Encoder.observe``)."""
+class _PublicState:
+    """What the fast path has read from one hand's public history, for every seat."""
 
-    __slots__ = ("ob", "blind", "k", "buf", "own", "dyn", "counts", "cur", "occ", "spin", "ud",
-                 "voids", "x", "mask")
+    __slots__ = ("ob", "k", "hist", "voids", "cur", "occ", "spin", "ud", "dyn", "to_move",
+                 "leader", "counts", "count_bytes", "scores", "blind")
 
-    def __init__(self, n: int, size: int, ob: Observer, blind: bool) -> None:
+    def __init__(self, ob: Observer, n: int) -> None:
         self.ob = ob
-        self.blind = blind
-        self.k = 0  # history events read
-        self.buf = bytearray(size)
-        self.own = 0
-        self.dyn: list[int] = []
-        self.counts: tuple[int, ...] | None = None
-        self.voids = [0] * n
+        self.k = 0  # public history events read
+        self.hist = [0] * n  # per seat: the bytes of played, played_by and voids
+        self.voids = [0] * n  # per (absolute) seat: pips it is known to lack
         self.cur = [-1, -1, -1, -1]
         self.occ = [False] * 4
         self.spin = -1
         self.ud = False
-        self.x: np.ndarray | None = None
-        self.mask: np.ndarray | None = None
+        self.dyn = 0  # the bytes of the public facts of the moment
+        self.to_move: int | None = None
+        self.leader = ob.leader()
+        self.counts: tuple[int, ...] | None = None  # None: facts not read yet
+        self.count_bytes: list[int | None] = [None] * n
+        self.scores: tuple[list[float], list[float]] | None = None
+        self.blind = ob.blind()
 
 
 __all__ = ["Encoder", "FIELDS", "field_sizes", "obs_size", "N_ACTIONS"]
