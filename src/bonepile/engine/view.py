@@ -311,7 +311,9 @@ class Observer:
         h = self._h
         pip = h.pip
         return (None if h.over else h.to_move, [(a, pip[a]) for a in h.open_arms],
-                self.double_end_arms(), self.counts(), h.drawable(), len(h.boneyard) - h.bpos,
+                self.double_end_arms(),
+                tuple(map(len, h.rows)) if h.rows is not None else tuple(map(int.bit_count, h.hands)),
+                h.drawable(), len(h.boneyard) - h.bpos,
                 h.totals, tuple(h.inplay) if h.result is None else h.result.points)
 
     def end(self) -> str | None:

@@ -105,10 +105,6 @@ class Encoder:
         self._seen: dict[int, _HistoryState] = {}
         # the fast path (observe): state per hand observer and per seat
         self._pub: _PublicState | None = None
-        #: seat -> (own tiles mask, their bytes)
-        self._own: dict[int, tuple[int, int]] = {}
-        #: _E[i]: element i set to 1, in a vector held as an int of one byte per element
-        self._E = [1 << (8 * i) for i in range(pos)]
         o = self.offsets
         self._o_hand, self._o_played, self._o_by = o["hand"], o["played"], o["played_by"]
         self._o_ends, self._o_dbl, self._o_spinner = o["ends"], o["double_ends"], o["spinner"]
@@ -117,6 +113,14 @@ class Encoder:
         self._o_totals, self._o_points = o["totals"], o["hand_points"]
         #: _rel[seat][s]: seat s relative to seat
         self._rel = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]
+        #: _one_hot[r]: n bytes, 1 at relative seat r (the last: all 0)
+        self._one_hot = [bytes(1 if k == r else 0 for k in range(n)) for r in range(n)]
+        self._one_hot.append(bytes(n))
+        #: what follows empty_table, all 0: turned_up, peek, face_up, totals, hand_points
+        self.blank_tail = bytes(pos - o["turned_up"])
+        _spread_table()
+        self._mask_bytes = bytearray(N_ACTIONS)
+        self._mask_view = np.frombuffer(self._mask_bytes, np.int8)
         #: _side_order[seat]: the sides in relative order (own side first)
         ns = len(variant.sides)
         self._side_order = [tuple((variant.seat_sides[seat] + k) % ns for k in range(ns))
@@ -278,49 +282,26 @@ class Encoder:
         ``Observer`` (``engine.view.observer(hand)``) without building a View: equal to
         ``encode(view)`` and ``mask(view)`` for ``view = hand_view(hand, seat)``.
 
-        The vector is assembled as an int holding one byte per element (``E[i]`` sets
-        element i to 1): the history part (plays, voids) is kept per seat and grows with
-        the public events; the facts of the moment (ends, counts, boneyard) are read once
-        per change of the hand for every seat; the seat adds its own tiles and turn.
-        Returns new arrays."""
+        The public facts are read once per change of the hand into byte strings per
+        absolute seat (tiles played, voids) or for everyone (ends, boneyard...); a seat's
+        vector joins them in its relative order with its own tiles.  Returns new arrays."""
         pub = self._pub
         if pub is None or pub.ob is not ob:
-            pub = self._pub = _PublicState(ob, self.n)
-            self._own.clear()
+            pub = self._pub = _PublicState(ob, self.n, self.blank_tail)
         hist = ob.public_history()
-        if len(hist) != pub.k or pub.counts is None:
+        if len(hist) != pub.k or not pub.read:
             self._update_public(pub, hist, ob)
-        E = self._E
-        rel = self._rel[seat]
-        # ---- own tiles: the bytes of what changed since the seat's last call
         own = ob.own_mask(seat)
-        prev = self._own.get(seat)
-        if prev is None or prev[0] != own:
-            if prev is None:
-                big, diff = 0, own
-            else:
-                big, diff = prev[1], own ^ prev[0]
-            o_hand = self._o_hand
-            while diff:
-                low = diff & -diff
-                big ^= E[o_hand + low.bit_length() - 1]
-                diff ^= low
-            prev = self._own[seat] = (own, big)
-        # ---- counts, relative to the seat (once per change of the hand)
-        cb = pub.count_bytes[seat]
-        if cb is None:
-            oc = self._o_counts
-            counts = pub.counts
-            cb = 0
-            for s in range(self.n):
-                cb |= counts[s] << (8 * (oc + rel[s]))
-            pub.count_bytes[seat] = cb
-        big = pub.hist[seat] | pub.dyn | prev[1] | cb | E[self._o_leader + rel[pub.leader]]
-        if pub.to_move is not None:
-            big |= E[self._o_turn + rel[pub.to_move]]
-        if pub.blind:
-            big |= self._blind_bytes(ob, seat, rel)
-        x = np.frombuffer(big.to_bytes(self.size, "little"), np.uint8).astype(np.float32)
+        by, vd, c = pub.by_bytes, pub.void_bytes, pub.counts
+        one = self._one_hot
+        rel = self._rel[seat]
+        tail = self._blind_tail(ob, seat, rel) if pub.blind else pub.tail
+        x = np.frombuffer(b"".join((
+            _SPREAD14[own & 16383], _SPREAD14[own >> 14], pub.played_bytes,
+            *by[seat:], *by[:seat], pub.table_bytes, bytes(c[seat:] + c[:seat]),
+            pub.bone_bytes, *vd[seat:], *vd[:seat],
+            one[rel[pub.to_move]] if pub.to_move is not None else one[-1],
+            one[rel[pub.leader]], pub.empty_byte, tail)), np.uint8).astype(np.float32)
         scores = pub.scores
         if scores is not None:
             totals, points = scores
@@ -328,37 +309,38 @@ class Encoder:
             for k, side in enumerate(self._side_order[seat]):
                 x[ot + k] = totals[side]
                 x[oh + k] = points[side]
-        mb = bytearray(N_ACTIONS)
-        for a in ob.legal(seat):
+        legal = ob.legal(seat)
+        mb = self._mask_bytes
+        for a in legal:
             mb[a] = 1
-        return x, np.frombuffer(mb, np.int8)
+        mask = self._mask_view.copy()
+        for a in legal:
+            mb[a] = 0
+        return x, mask
 
-    def _blind_bytes(self, ob: Observer, seat: int, rel) -> int:
-        E = self._E
-        o = self.offsets
-        big = 0
+    def _blind_tail(self, ob: Observer, seat: int, rel) -> bytes:
+        """Blind games: turned_up, peek and face_up (relative), then the zeroed scores."""
+        n = self.n
+        tail = bytearray(len(self.blank_tail))
         turned = ob.turned_up()
         if turned is not None:
-            big |= E[o["turned_up"] + turned]
+            tail[turned] = 1
         peek = ob.peek(seat)
         if peek is not None:
-            big |= E[o["peek"] + peek]
-        o_f = o["face_up"]
+            tail[N_TILES + peek] = 1
         for s, row in enumerate(ob.face_up()):
-            base = o_f + rel[s] * N_TILES
+            base = 2 * N_TILES + rel[s] * N_TILES
             for _pos, t in row:
-                big |= E[base + t]
-        return big
+                tail[base + t] = 1
+        del n
+        return bytes(tail)
 
     def _update_public(self, pub: "_PublicState", hist, ob: Observer) -> None:
-        """Read the public history past ``pub.k`` into every seat's history bytes (plays;
-        voids: pips a seat is known to lack), then the facts of the moment."""
-        E = self._E
-        n = self.n
-        rels = self._rel
-        o_by, o_played, o_v = self._o_by, self._o_played, self._o_voids
-        bits = pub.hist
-        voids = pub.voids
+        """Read the public events past ``pub.k`` (tiles played by whom; voids: pips a seat
+        is known to lack) and the facts of the moment, as byte strings."""
+        played, by, voids = pub.played, pub.by, pub.voids
+        by_bytes = pub.by_bytes
+        changed_voids = False
         cur, occ = pub.cur, pub.occ
         spin, ud = pub.spin, pub.ud
         spinner, any_order, track = self.spinner, self.any_order, self.voids_apply
@@ -367,9 +349,9 @@ class Encoder:
             s = e.seat
             if e.action == "play":
                 t = e.tile
-                played = E[o_played + t]
-                for v in range(n):
-                    bits[v] |= played | E[o_by + rels[v][s] * N_TILES + t]
+                played |= 1 << t
+                m = by[s] = by[s] | 1 << t
+                by_bytes[s] = _SPREAD14[m & 16383] + _SPREAD14[m >> 14]
                 if not track:
                     continue
                 if e.arm is None:  # the first tile
@@ -402,38 +384,34 @@ class Encoder:
                 pips = (1 << cur[0]) | (1 << cur[1])
                 if ud:
                     pips |= (1 << cur[2]) | (1 << cur[3])
-                new = pips & ~voids[s]
-                if new:
-                    voids[s] |= new
-                    for v in range(n):
-                        base = o_v + rels[v][s] * 7
-                        m = new
-                        while m:
-                            low = m & -m
-                            bits[v] |= E[base + low.bit_length() - 1]
-                            m ^= low
+                if pips & ~voids[s]:
+                    voids[s] |= pips
+                    changed_voids = True
         pub.spin, pub.ud = spin, ud
         pub.k = len(hist)
-        # ---- the facts of the moment (the same for every seat)
+        pub.read = True
+        first = ob.first
+        if first is not None:  # (a starter tile is in no event)
+            played |= 1 << first
+        if played != pub.played or not pub.played_bytes:
+            pub.played = played
+            pub.played_bytes = _SPREAD14[played & 16383] + _SPREAD14[played >> 14]
+        if changed_voids:
+            pub.void_bytes = [_SPREAD14[m][:7] for m in voids]
+        # ---- the facts of the moment
         to_move, end_pips, dbl_arms, counts, bone, bone_size, totals, points = ob.public_facts()
-        o_ends = self._o_ends
-        dyn = 0
+        table = bytearray(28 + 4 + 7)  # ends, double_ends, spinner
         for a, p in end_pips:
-            dyn |= E[o_ends + a * 7 + p]
-        o_dbl = self._o_dbl
+            table[a * 7 + p] = 1
         for a in dbl_arms:
-            dyn |= E[o_dbl + a]
+            table[28 + a] = 1
         if ob.spin >= 0:
-            dyn |= E[self._o_spinner + ob.spin]
-        if ob.first is None:
-            dyn |= E[self._o_empty]
-        else:  # (a starter tile is in no event)
-            dyn |= E[o_played + ob.first]
-        o_b = self._o_bone
-        pub.dyn = dyn | (bone << (8 * o_b)) | (bone_size << (8 * o_b + 8))
+            table[32 + ob.spin] = 1
+        pub.table_bytes = bytes(table)
+        pub.empty_byte = b"\x01" if first is None else b"\x00"
         pub.to_move = to_move
         pub.counts = counts
-        pub.count_bytes = [None] * n
+        pub.bone_bytes = bytes((bone, bone_size))
         if any(totals) or any(points):
             pub.scores = ([min(t / 100.0, SCORE_CAP) for t in totals],
                           [min(p / 100.0, SCORE_CAP) for p in points])
@@ -464,27 +442,45 @@ class _HistoryState:
 
 
 class _PublicState:
-    """What the fast path has read from one hand's public history, for every seat."""
+    """The fast path's reading of one hand's public facts, for every seat."""
 
-    __slots__ = ("ob", "k", "hist", "voids", "cur", "occ", "spin", "ud", "dyn", "to_move",
-                 "leader", "counts", "count_bytes", "scores", "blind")
+    __slots__ = ("ob", "k", "read", "played", "by", "voids", "cur", "occ", "spin", "ud",
+                 "played_bytes", "by_bytes", "void_bytes", "table_bytes", "empty_byte",
+                 "to_move", "leader", "counts", "bone_bytes", "scores", "blind", "tail")
 
-    def __init__(self, ob: Observer, n: int) -> None:
+    def __init__(self, ob: Observer, n: int, tail: bytes) -> None:
         self.ob = ob
         self.k = 0  # public history events read
-        self.hist = [0] * n  # per seat: the bytes of played, played_by and voids
+        self.read = False  # the facts of the moment read at least once
+        self.played = 0  # tiles on the table
+        self.by = [0] * n  # per (absolute) seat: tiles it played
         self.voids = [0] * n  # per (absolute) seat: pips it is known to lack
-        self.cur = [-1, -1, -1, -1]
+        self.cur = [-1, -1, -1, -1]  # open pips, as far as voids go
         self.occ = [False] * 4
         self.spin = -1
         self.ud = False
-        self.dyn = 0  # the bytes of the public facts of the moment
+        self.played_bytes = b""
+        self.by_bytes = [bytes(N_TILES)] * n
+        self.void_bytes = [bytes(7)] * n
+        self.table_bytes = b""
+        self.empty_byte = b""
         self.to_move: int | None = None
         self.leader = ob.leader()
-        self.counts: tuple[int, ...] | None = None  # None: facts not read yet
-        self.count_bytes: list[int | None] = [None] * n
+        self.counts: tuple[int, ...] = ()
+        self.bone_bytes = b""
         self.scores: tuple[list[float], list[float]] | None = None
         self.blind = ob.blind()
+        self.tail = tail
+
+
+#: _SPREAD14[m]: 14 bytes, byte i = bit i of m (filled on first use)
+_SPREAD14: list[bytes] = []
+
+
+def _spread_table() -> None:
+    if not _SPREAD14:
+        low = [bytes((m >> i) & 1 for i in range(7)) for m in range(128)]
+        _SPREAD14.extend(low[m & 127] + low[m >> 7] for m in range(1 << 14))
 
 
 __all__ = ["Encoder", "FIELDS", "field_sizes", "obs_size", "N_ACTIONS"]
