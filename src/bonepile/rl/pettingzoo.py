@@ -15,15 +15,19 @@ another side winning, or no winner.  Billitonnen scores no points: it always use
 """
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.order_enforcing import (AECOrderEnforcingIterable,
+                                                      AECOrderEnforcingIterator)
 
 from ..engine import VARIANT_NAMES, IllegalMoveError, Variant
 from ..engine.tiles import N_ACTIONS
+from ..engine.view import observer
 from .core import EPISODES, REWARDS, Match, check_choice, variant_from
 from .obs import Encoder
 
@@ -58,7 +62,7 @@ class raw_env(AECEnv):
                                  "action_mask": Encoder.mask_box()})
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
-        self._seeds = np.random.default_rng()
+        self._seeds = random.Random()
         self.match: Match | None = None
 
     def observation_space(self, agent):
@@ -70,8 +74,8 @@ class raw_env(AECEnv):
     # ------------------------------------------------------------------ episode
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-        deal_seed = int(self._seeds.integers(2**63 - 1))
+            self._seeds = random.Random(seed)
+        deal_seed = self._seeds.getrandbits(63)
         self.match = Match(self.variant, self.episode, deal_seed)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -86,7 +90,7 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         # read from the hand's Observer, the censoring boundary the seat's View is built
         # from: equal to encoding match.view(seat) (tests/test_rl_obs.py), without building it
-        x, mask = self.encoder.observe(self.match.observer(),  # type: ignore[union-attr]
+        x, mask = self.encoder.observe(observer(self.match.hand),  # type: ignore[union-attr]
                                        self._seat[agent])
         return {"observation": x, "action_mask": mask}
 
@@ -156,49 +160,43 @@ class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's OrderEnforcingWrapper with the same checks; the attributes read on every
-    step (``agents``, ``agent_selection``, ``last()``...) go straight to the environment
-    instead of through a chain of ``__getattr__``."""
+    step (``agents``, ``agent_selection``, ``last()``, the agent iterator...) go straight to
+    the environment instead of through a chain of ``__getattr__``."""
 
     def __init__(self, env: AECEnv):
         super().__init__(env)
         self._raw = env.unwrapped
 
-    def _reset_check(self, name: str) -> None:
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
+    def _not_reset(self, name: str):
+        raise AttributeError(f"{name} cannot be accessed before reset")
 
     @property
     def agents(self):
-        self._reset_check("agents")
-        return self._raw.agents
+        return self._raw.agents if self._has_reset else self._not_reset("agents")
 
     @property
     def agent_selection(self):
-        self._reset_check("agent_selection")
-        return self._raw.agent_selection
+        return self._raw.agent_selection if self._has_reset else self._not_reset("agent_selection")
 
     @property
     def rewards(self):
-        self._reset_check("rewards")
-        return self._raw.rewards
+        return self._raw.rewards if self._has_reset else self._not_reset("rewards")
 
     @property
     def terminations(self):
-        self._reset_check("terminations")
-        return self._raw.terminations
+        return self._raw.terminations if self._has_reset else self._not_reset("terminations")
 
     @property
     def truncations(self):
-        self._reset_check("truncations")
-        return self._raw.truncations
+        return self._raw.truncations if self._has_reset else self._not_reset("truncations")
 
     @property
     def infos(self):
-        self._reset_check("infos")
-        return self._raw.infos
+        return self._raw.infos if self._has_reset else self._not_reset("infos")
 
     def last(self, observe: bool = True):
-        self._reset_check("agent_selection")
+        if not self._has_reset:
+            self._not_reset("agent_selection")
         return self._raw.last(observe)
 
     def step(self, action) -> None:
@@ -207,6 +205,30 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
             self.env.step(action)
         else:
             super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63):
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # (logs the error)
+        return _OrderIterable(self, max_iter)
+
+
+class _OrderIterable(AECOrderEnforcingIterable):
+    def __iter__(self):
+        return _OrderIterator(self.env, self.max_iter)
+
+
+class _OrderIterator(AECOrderEnforcingIterator):
+    """The order-enforcing agent iterator, reading the environment directly."""
+
+    def __next__(self):
+        env = self.env
+        raw = env._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection
 
 
 def env(variant: str | Variant = "block", **kwargs: Any) -> AECEnv:
