@@ -401,7 +401,7 @@ def observer(h) -> Observer:
                 or (done and log[done - 1] is not ob._last)):
             ob = None
     if ob is None:
-        if len(_SEEN) > 512:
+        if len(_SEEN) > 64:
             _SEEN.clear()
         ob = _SEEN[id(log)] = Observer(h)
     if len(log) > ob._done:

@@ -26,6 +26,7 @@ from gymnasium import spaces
 from ..bots import Bot, make_bot
 from ..engine import IllegalMoveError, OptionError, Variant
 from ..engine.tiles import N_ACTIONS
+from ..engine.view import observer
 from .core import EPISODES, REWARDS, Match, check_choice, variant_from
 from .obs import Encoder
 
@@ -76,9 +77,11 @@ class BonepileEnv(gymnasium.Env):
 
     # ------------------------------------------------------------------ helpers
     def _obs(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        view = self.match.view(self.seat)  # type: ignore[union-attr]
-        mask = self.encoder.mask(view)
-        return {"observation": self.encoder.encode(view), "action_mask": mask}, {"action_mask": mask}
+        # read from the hand's Observer, the censoring boundary the seat's View is built
+        # from: equal to encoding match.view(seat) (tests/test_rl_obs.py)
+        x, mask = self.encoder.observe(observer(self.match.hand),  # type: ignore[union-attr]
+                                       self.seat)
+        return {"observation": x, "action_mask": mask}, {"action_mask": mask}
 
     def _run_bots(self) -> None:
         m = self.match
