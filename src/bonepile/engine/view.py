@@ -355,7 +355,10 @@ class Observer:
         return 0 if h.rows is not None else h.hands[seat]
 
     def own(self, seat: int) -> tuple[int, ...]:
-        return tuple(bits(self.own_mask(seat)))
+        """The seat's own tiles, lowest first (() in blind games)."""
+        m = self.own_mask(seat)
+        return _TILES7[0][m & 127] + _TILES7[1][m >> 7 & 127] + _TILES7[2][m >> 14 & 127] \
+            + _TILES7[3][m >> 21]
 
     def legal(self, seat: int) -> list[int]:
         """The seat's legal moves when it is to move, else [] (a new list)."""
@@ -417,6 +420,9 @@ def hand_view(h, seat: int, hand_number: int | None = None) -> View:
 #: id of a hand's log -> the observer that has read it (a log only grows while a hand is
 #: played: copies, undo and pop make a new or a shorter one, which gets a new observer)
 _SEEN: dict[int, Observer] = {}
+#: _TILES7[k][m]: the tiles of the 7-bit mask m in bits 7k..7k+6, lowest first
+_TILES7 = [[tuple(7 * k + i for i in range(7) if m >> i & 1) for m in range(128)]
+           for k in range(4)]
 #: Placed tiles are frozen: one shared instance per (tile, pip attached to)
 _PLACED: dict[int, Placed] = {}
 #: Events are frozen and equal by value: one shared instance per (seat, move, visible tile)

@@ -98,12 +98,12 @@ class BonepileEnv(gymnasium.Env):
         super().reset(seed=seed)
         rng = self.np_random
         while True:
-            self.match = Match(self.variant, self.episode, int(rng.integers(2**63 - 1)))
+            seeds = rng.integers(2**63 - 1, size=1 + len(self._opponent_spec)).tolist()
+            self.match = Match(self.variant, self.episode, seeds[0])
             self.bots = {}
-            for s, spec in self._opponent_spec.items():
+            for (s, spec), bot_seed in zip(self._opponent_spec.items(), seeds[1:]):
                 self.bots[s] = spec if isinstance(spec, Bot) else make_bot(
-                    spec, self.variant, seed=int(rng.integers(2**63 - 1)),
-                    **self._opponent_options)
+                    spec, self.variant, seed=bot_seed, **self._opponent_options)
             self._run_bots()
             # (rare: blind games the bots finish before the agent's first turn) deal again
             if not self.match.over:
