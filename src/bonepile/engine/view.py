@@ -172,7 +172,7 @@ class Observer:
             if m >= PASS:
                 # a pass is public (blind games: with the tile passed); a draw is public
                 # but not the tile drawn (``history`` shows it to the drawer)
-                ekey = (s, m, t if m == PASS else -1)
+                ekey = (s << 12) | (m << 5) | ((t if m == PASS else -1) + 3)  # _ekey
                 e = events.get(ekey)
                 if e is None:
                     e = events[ekey] = Event(s, "pass" if m == PASS else "draw",
@@ -187,7 +187,7 @@ class Observer:
                 cur[1] = OTHER[tile * 7 + pip]
                 if spinner_variant and IS_DOUBLE[tile]:
                     self.spin = cur[2] = cur[3] = pip
-                ekey = (s, m, -2)
+                ekey = (s << 12) | (m << 5) | 1  # _ekey(s, m, -2)
             else:
                 p = cur[code]
                 arm = arms[code]
@@ -200,11 +200,11 @@ class Observer:
                 if pl is None:
                     pl = _PLACED[pkey] = Placed(tile, p, other)
                 arm.append(pl)
-                ekey = (s, m, -3)
+                ekey = (s << 12) | (m << 5)  # _ekey(s, m, -3)
             placed += 1
             e = events.get(ekey)
             if e is None:
-                e = events[ekey] = Event(s, "play", tile, None if ekey[2] == -2 else ARM_NAMES[code])
+                e = events[ekey] = Event(s, "play", tile, None if placed == 1 else ARM_NAMES[code])
             add(e)
         self.placed = placed
         self._done = len(log)
@@ -338,7 +338,7 @@ class Observer:
                 e = pub[i]
                 if e.seat == seat and e.action == "draw":
                     t = log[i][2]
-                    ekey = (seat, DRAW, t)
+                    ekey = _ekey(seat, DRAW, t)
                     e = events.get(ekey)
                     if e is None:
                         e = events[ekey] = Event(seat, "draw", t if t >= 0 else None)
@@ -426,7 +426,12 @@ _TILES7 = [[tuple(7 * k + i for i in range(7) if m >> i & 1) for m in range(128)
 #: Placed tiles are frozen: one shared instance per (tile, pip attached to)
 _PLACED: dict[int, Placed] = {}
 #: Events are frozen and equal by value: one shared instance per (seat, move, visible tile)
-_EVENTS: dict[tuple[int, int, int], Event] = {}
+#: (-1: hidden or none; for plays -2: the first tile, -3: another), keyed by ``_ekey``
+_EVENTS: dict[int, Event] = {}
+
+
+def _ekey(seat: int, move: int, tile: int) -> int:
+    return (seat << 12) | (move << 5) | (tile + 3)
 
 
 def _attach_pips(h) -> list[tuple[int, int, int]]:

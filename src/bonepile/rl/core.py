@@ -67,16 +67,23 @@ class Match:
 
     def apply(self, action: int) -> None:
         """Apply a legal action id; raises IllegalMoveError otherwise."""
-        if self.over:
+        if self.game is None:
+            h = self.hand
+            if h.over:
+                raise IllegalMoveError("the episode is over")
+            if type(action) is not int:
+                action = int(action)
+            if not 0 <= action < N_ACTIONS:
+                raise IllegalMoveError(f"action {action} is not an action id (0..{N_ACTIONS - 1})")
+            h.apply(h.check(action))
+            return
+        if self.game.over:
             raise IllegalMoveError("the episode is over")
         action = int(action)
         if not 0 <= action < N_ACTIONS:
             raise IllegalMoveError(f"action {action} is not an action id (0..{N_ACTIONS - 1})")
-        if self.game is None:
-            self.hand.apply(self.hand.check(action))
-        else:
-            self.game.apply(action)
-            self.hand = self.game.hand
+        self.game.apply(action)
+        self.hand = self.game.hand
 
     def scores(self) -> list[int]:
         """Points per side so far in the episode."""

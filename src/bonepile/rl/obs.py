@@ -292,14 +292,16 @@ class Encoder:
         if len(hist) != pub.k or not pub.read:
             self._update_public(pub, hist, ob)
         own = ob.own_mask(seat)
-        by, vd, c = pub.by_bytes, pub.void_bytes, pub.counts
+        end = seat + self.n
         one = self._one_hot
         rel = self._rel[seat]
         tail = self._blind_tail(ob, seat, rel) if pub.blind else pub.tail
+        # (by_bytes2, void_bytes2, counts2: per absolute seat, twice over: a slice from the
+        # seat on lists them in relative order)
         x = np.frombuffer(b"".join((
             _SPREAD14[own & 16383], _SPREAD14[own >> 14], pub.played_bytes,
-            *by[seat:], *by[:seat], pub.table_bytes, bytes(c[seat:] + c[:seat]),
-            pub.bone_bytes, *vd[seat:], *vd[:seat],
+            *pub.by_bytes2[seat:end], pub.table_bytes, bytes(pub.counts2[seat:end]),
+            pub.bone_bytes, *pub.void_bytes2[seat:end],
             one[rel[pub.to_move]] if pub.to_move is not None else one[-1],
             one[rel[pub.leader]], pub.empty_byte, tail)), np.uint8).astype(np.float32)
         scores = pub.scores
@@ -396,8 +398,10 @@ class Encoder:
         if played != pub.played or not pub.played_bytes:
             pub.played = played
             pub.played_bytes = _SPREAD14[played & 16383] + _SPREAD14[played >> 14]
+        pub.by_bytes2 = by_bytes * 2
         if changed_voids:
-            pub.void_bytes = [_SPREAD14[m][:7] for m in voids]
+            pub.void_bytes = vb = [_SPREAD14[m][:7] for m in voids]
+            pub.void_bytes2 = vb * 2
         # ---- the facts of the moment
         to_move, end_pips, dbl_arms, counts, bone, bone_size, totals, points = ob.public_facts()
         table = bytearray(28 + 4 + 7)  # ends, double_ends, spinner
@@ -410,7 +414,7 @@ class Encoder:
         pub.table_bytes = bytes(table)
         pub.empty_byte = b"\x01" if first is None else b"\x00"
         pub.to_move = to_move
-        pub.counts = counts
+        pub.counts2 = counts * 2
         pub.bone_bytes = bytes((bone, bone_size))
         if any(totals) or any(points):
             pub.scores = ([min(t / 100.0, SCORE_CAP) for t in totals],
@@ -445,8 +449,8 @@ class _PublicState:
     """The fast path's reading of one hand's public facts, for every seat."""
 
     __slots__ = ("ob", "k", "read", "played", "by", "voids", "cur", "occ", "spin", "ud",
-                 "played_bytes", "by_bytes", "void_bytes", "table_bytes", "empty_byte",
-                 "to_move", "leader", "counts", "bone_bytes", "scores", "blind", "tail")
+                 "played_bytes", "by_bytes", "by_bytes2", "void_bytes", "void_bytes2",
+                 "table_bytes", "empty_byte", "to_move", "leader", "counts2", "bone_bytes", "scores", "blind", "tail")
 
     def __init__(self, ob: Observer, n: int, tail: bytes) -> None:
         self.ob = ob
@@ -461,12 +465,14 @@ class _PublicState:
         self.ud = False
         self.played_bytes = b""
         self.by_bytes = [bytes(N_TILES)] * n
+        self.by_bytes2 = self.by_bytes * 2
         self.void_bytes = [bytes(7)] * n
+        self.void_bytes2 = self.void_bytes * 2
         self.table_bytes = b""
         self.empty_byte = b""
         self.to_move: int | None = None
         self.leader = ob.leader()
-        self.counts: tuple[int, ...] = ()
+        self.counts2: tuple[int, ...] = ()
         self.bone_bytes = b""
         self.scores: tuple[list[float], list[float]] | None = None
         self.blind = ob.blind()

@@ -123,14 +123,14 @@ class raw_env(AECEnv):
         elif not self._zero_rewards:
             self.rewards = dict.fromkeys(agents, 0.0)
             self._zero_rewards = True
-        if m.over:
+        if m.over:  # (a property: read once)
             if self.reward_kind == "win_loss":
                 self.rewards = {a: m.win_loss(side[s]) for s, a in enumerate(agents)}
                 self._zero_rewards = False
             self.terminations = {a: True for a in self.agents}
             # every agent now steps None in turn; start with the one who acted
         else:
-            self.agent_selection = agents[m.to_move]  # type: ignore[index]
+            self.agent_selection = agents[m.hand.to_move]
         if not self._zero_rewards:
             self._accumulate_rewards()
 
