@@ -125,17 +125,20 @@ class Observer:
     Treat what the queries return as read-only.
     """
 
-    __slots__ = ("_h", "_log", "_done", "_last", "_pub", "_hist", "_arms", "_cur", "spin",
-                 "_spin_arm", "_spin_idx", "placed", "first", "first_left", "_layout",
-                 "_layout_at")
+    __slots__ = ("_h", "_log", "_done", "_last", "_raw", "_pub", "_pub_placed", "_hist",
+                 "_arms", "_cur", "spin", "_spin_arm", "_spin_idx", "placed", "first",
+                 "first_left", "_layout", "_layout_at")
 
     def __init__(self, h) -> None:
         self._h = h
         self._log = h.log
         self._done = 0
         self._last = None
-        #: the public history: one event per log entry, every draw hidden
+        #: the log as a spectator sees it: (seat, move, tile) with every draw's tile -1
+        self._raw: list[tuple[int, int, int]] = []
+        #: the public history: one event per log entry, every draw hidden (built on demand)
         self._pub: list[Event] = []
+        self._pub_placed = 0 if h.starter_first is None else 1
         #: the history as each seat sees it (its own draws shown), extended on demand
         self._hist: list[list[Event]] = [[] for _ in range(h.v.players)]
         self._arms: list[list[Placed]] = [[], [], [], []]
@@ -160,25 +163,22 @@ class Observer:
             self.placed = 1
 
     def _read(self) -> None:
-        """Read the log entries added since the last reading."""
+        """Read the log entries added since the last reading: the spectator's log, the
+        tiles on each arm."""
         log = self._log
-        add = self._pub.append
+        add = self._raw.append
         arms, cur = self._arms, self._cur
         spinner_variant = self._h.v.spinner
-        events = _EVENTS
         placed = self.placed
         for i in range(self._done, len(log)):
-            s, m, t = log[i]
+            entry = log[i]
+            s, m, t = entry
             if m >= PASS:
                 # a pass is public (blind games: with the tile passed); a draw is public
                 # but not the tile drawn (``history`` shows it to the drawer)
-                ekey = (s << 12) | (m << 5) | ((t if m == PASS else -1) + 3)  # _ekey
-                e = events.get(ekey)
-                if e is None:
-                    e = events[ekey] = Event(s, "pass" if m == PASS else "draw",
-                                             t if m == PASS and t >= 0 else None)
-                add(e)
+                add(entry if m == PASS else _HIDDEN_DRAW[s])
                 continue
+            add(entry)
             tile, code = m >> 2, m & 3
             if placed == 0:
                 self.first = tile
@@ -187,7 +187,6 @@ class Observer:
                 cur[1] = OTHER[tile * 7 + pip]
                 if spinner_variant and IS_DOUBLE[tile]:
                     self.spin = cur[2] = cur[3] = pip
-                ekey = (s << 12) | (m << 5) | 1  # _ekey(s, m, -2)
             else:
                 p = cur[code]
                 arm = arms[code]
@@ -200,15 +199,42 @@ class Observer:
                 if pl is None:
                     pl = _PLACED[pkey] = Placed(tile, p, other)
                 arm.append(pl)
-                ekey = (s << 12) | (m << 5)  # _ekey(s, m, -3)
             placed += 1
-            e = events.get(ekey)
-            if e is None:
-                e = events[ekey] = Event(s, "play", tile, None if placed == 1 else ARM_NAMES[code])
-            add(e)
         self.placed = placed
         self._done = len(log)
         self._last = log[-1] if log else None
+
+    def public_log(self) -> list[tuple[int, int, int]]:
+        """The log as a spectator sees it, for encoders: (seat, move, tile) per entry, the
+        tile -1 for every draw (and for a pass outside blind games)."""
+        return self._raw
+
+    def public_history(self) -> list[Event]:
+        """The history as a spectator sees it: every draw hides its tile."""
+        pub = self._pub
+        raw = self._raw
+        if len(pub) < len(raw):
+            events = _EVENTS
+            add = pub.append
+            placed = self._pub_placed
+            for i in range(len(pub), len(raw)):
+                s, m, t = raw[i]
+                if m >= PASS:
+                    ekey = (s << 12) | (m << 5) | (t + 3)  # _ekey(s, m, t)
+                    e = events.get(ekey)
+                    if e is None:
+                        e = events[ekey] = Event(s, "pass" if m == PASS else "draw",
+                                                 t if t >= 0 else None)
+                else:
+                    ekey = (s << 12) | (m << 5) | (1 if placed == 0 else 0)  # -2 / -3
+                    e = events.get(ekey)
+                    if e is None:
+                        e = events[ekey] = Event(s, "play", m >> 2,
+                                                 None if placed == 0 else ARM_NAMES[m & 3])
+                    placed += 1
+                add(e)
+            self._pub_placed = placed
+        return pub
 
     # ------------------------------------------------------------------ public facts
     def check_seat(self, seat: int) -> None:
@@ -330,7 +356,7 @@ class Observer:
     def history(self, seat: int) -> list[Event]:
         """The public history as ``seat`` sees it: its own draws show their tiles."""
         hist = self._hist[seat]
-        pub = self._pub
+        pub = self.public_history()
         if len(hist) < len(pub):
             log = self._log
             events = _EVENTS
@@ -344,10 +370,6 @@ class Observer:
                         e = events[ekey] = Event(seat, "draw", t if t >= 0 else None)
                 hist.append(e)
         return hist
-
-    def public_history(self) -> list[Event]:
-        """The history as a spectator sees it: every draw hides its tile."""
-        return self._pub
 
     def own_mask(self, seat: int) -> int:
         """The seat's own tiles as a mask (0 in blind games: rows are face down)."""
@@ -423,6 +445,8 @@ _SEEN: dict[int, Observer] = {}
 #: _TILES7[k][m]: the tiles of the 7-bit mask m in bits 7k..7k+6, lowest first
 _TILES7 = [[tuple(7 * k + i for i in range(7) if m >> i & 1) for m in range(128)]
            for k in range(4)]
+#: a draw as a spectator sees it, per seat
+_HIDDEN_DRAW = [(s, DRAW, -1) for s in range(8)]
 #: Placed tiles are frozen: one shared instance per (tile, pip attached to)
 _PLACED: dict[int, Placed] = {}
 #: Events are frozen and equal by value: one shared instance per (seat, move, visible tile)

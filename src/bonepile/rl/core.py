@@ -37,12 +37,15 @@ def first_bonus(v: Variant) -> int:
 class Match:
     """One episode: a single hand (``episode="hand"``) or a whole game to the target."""
 
-    def __init__(self, variant: Variant, episode: str = "hand", seed: int | None = None):
+    def __init__(self, variant: Variant, episode: str = "hand", seed: int | None = None,
+                 rng: random.Random | None = None):
+        """``rng`` (hand episodes): deal with this generator instead of one seeded by ``seed``."""
         self.variant = variant
         self.episode = episode
         if episode == "hand":
             self.game = None
-            self.hand = Hand.deal(variant, random.Random(seed), bonus=first_bonus(variant))
+            self.hand = Hand.deal(variant, rng if rng is not None else random.Random(seed),
+                                  bonus=first_bonus(variant))
         else:
             self.game = Game(variant, seed=seed)
             self.hand = self.game.hand

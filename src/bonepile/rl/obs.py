@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.tiles import ARM_INDEX, HI, IS_DOUBLE, N_ACTIONS, OTHER
+from ..engine.tiles import ARM_INDEX, HI, IS_DOUBLE, LO, N_ACTIONS, OTHER, PASS
 from ..engine.variant import Variant
 from ..engine.view import Observer, View
 
@@ -288,7 +288,7 @@ class Encoder:
         pub = self._pub
         if pub is None or pub.ob is not ob:
             pub = self._pub = _PublicState(ob, self.n, self.blank_tail)
-        hist = ob.public_history()
+        hist = ob.public_log()
         if len(hist) != pub.k or not pub.read:
             self._update_public(pub, hist, ob)
         own = ob.own_mask(seat)
@@ -338,7 +338,7 @@ class Encoder:
         return bytes(tail)
 
     def _update_public(self, pub: "_PublicState", hist, ob: Observer) -> None:
-        """Read the public events past ``pub.k`` (tiles played by whom; voids: pips a seat
+        """Read the spectator's log past ``pub.k`` (tiles played by whom; voids: pips a seat
         is known to lack) and the facts of the moment, as byte strings."""
         played, by, voids = pub.played, pub.by, pub.voids
         by_bytes = pub.by_bytes
@@ -347,17 +347,17 @@ class Encoder:
         spin, ud = pub.spin, pub.ud
         spinner, any_order, track = self.spinner, self.any_order, self.voids_apply
         for i in range(pub.k, len(hist)):
-            e = hist[i]
-            s = e.seat
-            if e.action == "play":
-                t = e.tile
+            s, m, t = hist[i]
+            if m < PASS:  # a play
+                t = m >> 2
                 played |= 1 << t
-                m = by[s] = by[s] | 1 << t
-                by_bytes[s] = _SPREAD14[m & 16383] + _SPREAD14[m >> 14]
+                b = by[s] = by[s] | 1 << t
+                by_bytes[s] = _SPREAD14[b & 16383] + _SPREAD14[b >> 14]
                 if not track:
                     continue
-                if e.arm is None:  # the first tile
-                    a = ob.first_left if ob.first == t else HI[t]
+                code = m & 3
+                if cur[0] < 0:  # the first tile (must-play games have no starter tile)
+                    a = HI[t] if code == 0 else LO[t]
                     cur[0] = a
                     cur[1] = OTHER[t * 7 + a]
                     if spinner and IS_DOUBLE[t]:
@@ -368,17 +368,16 @@ class Encoder:
                     else:
                         occ[0] = occ[1] = True
                 else:
-                    arm = ARM_INDEX[e.arm]
-                    p = cur[arm]
+                    p = cur[code]
                     if spinner and spin < 0 and IS_DOUBLE[t]:
                         spin = p
-                        occ[arm] = False
+                        occ[code] = False
                         if any_order:
                             cur[2] = cur[3] = p
                             ud = True
                     else:
-                        cur[arm] = OTHER[t * 7 + p]
-                        occ[arm] = True
+                        cur[code] = OTHER[t * 7 + p]
+                        occ[code] = True
                         if spin >= 0 and not ud and occ[0] and occ[1]:
                             cur[2] = cur[3] = spin
                             ud = True

@@ -75,8 +75,10 @@ class raw_env(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._seeds = random.Random(seed)
-        deal_seed = self._seeds.getrandbits(63)
-        self.match = Match(self.variant, self.episode, deal_seed)
+        if self.episode == "hand":  # deal with the environment's own generator
+            self.match = Match(self.variant, self.episode, rng=self._seeds)
+        else:
+            self.match = Match(self.variant, self.episode, self._seeds.getrandbits(63))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -93,6 +95,11 @@ class raw_env(AECEnv):
         x, mask = self.encoder.observe(observer(self.match.hand),  # type: ignore[union-attr]
                                        self._seat[agent])
         return {"observation": x, "action_mask": mask}
+
+    def last(self, observe: bool = True):
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -166,6 +173,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     def __init__(self, env: AECEnv):
         super().__init__(env)
         self._raw = env.unwrapped
+        # an int action in range goes straight to the environment when the only layer
+        # between is the bounds check (which would pass it on unchanged)
+        self._direct = type(env) is _AssertOutOfBounds and env.env is self._raw
 
     def _not_reset(self, name: str):
         raise AttributeError(f"{name} cannot be accessed before reset")
@@ -200,9 +210,13 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
         return self._raw.last(observe)
 
     def step(self, action) -> None:
-        if self._has_reset and self._raw.agents:
+        raw = self._raw
+        if self._has_reset and raw.agents:
             self._has_updated = True
-            self.env.step(action)
+            if self._direct and type(action) is int and 0 <= action < N_ACTIONS:
+                raw.step(action)
+            else:
+                self.env.step(action)
         else:
             super().step(action)
 
