@@ -289,10 +289,22 @@ class Observer:
         """The table (a new Layout after each tile laid; the same one in between)."""
         if self._layout_at == self.placed and self._layout is not None:
             return self._layout
-        ends = {ARM_NAMES[a]: p for a, p in self.end_pips()}
-        dbl = frozenset(ARM_NAMES[a] for a in self.double_end_arms())
-        arms = {ARM_NAMES[a]: tuple(tiles) for a, tiles in enumerate(self._arms) if tiles}
-        lay = Layout(self.first, self.first_left, arms, ends, dbl,
+        pip = self._h.pip
+        ends = {ARM_NAMES[a]: pip[a] for a in self._h.open_arms}
+        dbl = 0
+        for a in self.double_end_arms():
+            dbl |= 1 << a
+        a0, a1, a2, a3 = self._arms
+        arms = {}
+        if a0:
+            arms["L"] = tuple(a0)
+        if a1:
+            arms["R"] = tuple(a1)
+        if a2:
+            arms["U"] = tuple(a2)
+        if a3:
+            arms["D"] = tuple(a3)
+        lay = Layout(self.first, self.first_left, arms, ends, _ARM_SETS[dbl],
                      self.spin if self.spin >= 0 else None, self.spinner_at())
         self._layout, self._layout_at = lay, self.placed
         return lay
@@ -308,7 +320,7 @@ class Observer:
         """Blind games: (position, tile) of the face-up tiles in each row."""
         h = self._h
         if h.rows is None:
-            return ((),) * h.v.players
+            return _NO_FACE_UP[h.v.players]
         return tuple(tuple((i, t) for i, t in enumerate(r) if h.face_up[s] >> t & 1)
                      for s, r in enumerate(h.rows))
 
@@ -392,7 +404,7 @@ class Observer:
     def peek(self, seat: int) -> int | None:
         """Billitonnen: the next tile of the seat's own row, when it may peek at it."""
         h = self._h
-        if not h.v.peek or h.over or h.to_move != seat or h.rows is None or h.placed == 0:
+        if h.rows is None or not h.v.peek or h.over or h.to_move != seat or h.placed == 0:
             return None
         row = h.rows[seat]
         if len(row) > 1 and len(h.fits(row[0])) > 1:
@@ -445,6 +457,10 @@ _SEEN: dict[int, Observer] = {}
 #: _TILES7[k][m]: the tiles of the 7-bit mask m in bits 7k..7k+6, lowest first
 _TILES7 = [[tuple(7 * k + i for i in range(7) if m >> i & 1) for m in range(128)]
            for k in range(4)]
+#: _ARM_SETS[mask]: the frozenset of the arm names in a 4-bit mask
+_ARM_SETS = [frozenset(ARM_NAMES[a] for a in range(4) if m >> a & 1) for m in range(16)]
+#: face_up outside blind games, per player count
+_NO_FACE_UP = [((),) * n for n in range(9)]
 #: a draw as a spectator sees it, per seat
 _HIDDEN_DRAW = [(s, DRAW, -1) for s in range(8)]
 #: Placed tiles are frozen: one shared instance per (tile, pip attached to)
