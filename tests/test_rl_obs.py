@@ -263,7 +263,7 @@ def test_observer_censoring(variant, options):
                     assert seen.tile == (t if seat == s else None)
             else:
                 assert all(ob.history(seat)[i] is e for seat in range(n))
-        assert dict((("LRUD"[a], p) for a, p in ob.end_pips())) == h.ends()
+        assert {"LRUD"[a]: p for a, p in ob.end_pips()} == h.ends()
         assert ob.layout().ends == h.ends()
         moves = h.legal_moves()
         before = ob

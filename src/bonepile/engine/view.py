@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, NAME, OTHER, PASS, bits
+from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, NAME, OTHER, PASS
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +172,7 @@ class Observer:
         placed = self.placed
         for i in range(self._done, len(log)):
             entry = log[i]
-            s, m, t = entry
+            s, m, _t = entry
             if m >= PASS:
                 # a pass is public (blind games: with the tile passed); a draw is public
                 # but not the tile drawn (``history`` shows it to the drawer)

@@ -1,4 +1,10 @@
-"""The observation vector and the action mask, computed only from a seat's ``View``.
+"""The observation vector and the action mask, computed only from what a seat may know.
+
+Two ways, equal element for element (tests/test_rl_obs.py): ``Encoder.encode(view)`` and
+``Encoder.mask(view)`` from a seat's ``View`` (the plain definition), and
+``Encoder.observe(observer(hand), seat)``, which the adapters use: it reads the hand's
+``engine.view.Observer`` -- the censoring boundary every View is built from -- without
+building a View, and updates the vector from what changed since the last call.
 
 One encoder serves the PettingZoo, Gymnasium and OpenSpiel adapters.  The vector is float32
 with a fixed length for a given player count ``n``; seats are *relative to the observer*
