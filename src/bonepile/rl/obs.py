@@ -409,23 +409,30 @@ class Encoder:
             pub.void_bytes2 = vb * 2
         # ---- the facts of the moment
         to_move, end_pips, dbl_arms, counts, bone, bone_size, totals, points = ob.public_facts()
-        table = bytearray(28 + 4 + 7)  # ends, double_ends, spinner
-        for a, p in end_pips:
-            table[a * 7 + p] = 1
-        for a in dbl_arms:
-            table[28 + a] = 1
-        if ob.spin >= 0:
-            table[32 + ob.spin] = 1
-        pub.table_bytes = bytes(table)
-        pub.empty_byte = b"\x01" if first is None else b"\x00"
+        key = (ob.placed, len(end_pips))  # the ends change only when a tile is laid
+        if key != pub.table_key:
+            table = bytearray(28 + 4 + 7)  # ends, double_ends, spinner
+            for a, p in end_pips:
+                table[a * 7 + p] = 1
+            for a in dbl_arms:
+                table[28 + a] = 1
+            if ob.spin >= 0:
+                table[32 + ob.spin] = 1
+            pub.table_bytes = bytes(table)
+            pub.table_key = key
+            pub.empty_byte = b"\x01" if first is None else b"\x00"
         pub.to_move = to_move
         pub.counts2 = counts * 2
-        pub.bone_bytes = bytes((bone, bone_size))
-        if any(totals) or any(points):
-            pub.scores = ([min(t / 100.0, SCORE_CAP) for t in totals],
-                          [min(p / 100.0, SCORE_CAP) for p in points])
-        else:
-            pub.scores = None
+        if bone != pub.bone or bone_size != pub.bone_size or not pub.bone_bytes:
+            pub.bone, pub.bone_size = bone, bone_size
+            pub.bone_bytes = bytes((bone, bone_size))
+        if totals != pub.totals or points != pub.points:
+            pub.totals, pub.points = totals, points
+            if any(totals) or any(points):
+                pub.scores = ([min(t / 100.0, SCORE_CAP) for t in totals],
+                              [min(p / 100.0, SCORE_CAP) for p in points])
+            else:
+                pub.scores = None
 
     def describe(self, x: np.ndarray) -> dict[str, np.ndarray]:
         """The named fields of an observation vector (views into it)."""
@@ -455,7 +462,9 @@ class _PublicState:
 
     __slots__ = ("ob", "k", "read", "played", "by", "voids", "cur", "occ", "spin", "ud",
                  "played_bytes", "by_bytes", "by_bytes2", "void_bytes", "void_bytes2",
-                 "table_bytes", "empty_byte", "to_move", "leader", "counts2", "bone_bytes", "scores", "blind", "tail")
+                 "table_bytes", "table_key", "empty_byte", "to_move", "leader", "counts2",
+                 "bone", "bone_size", "bone_bytes", "totals", "points", "scores", "blind",
+                 "tail")
 
     def __init__(self, ob: Observer, n: int, tail: bytes) -> None:
         self.ob = ob
@@ -479,6 +488,10 @@ class _PublicState:
         self.leader = ob.leader()
         self.counts2: tuple[int, ...] = ()
         self.bone_bytes = b""
+        self.bone = self.bone_size = -1
+        self.table_key: tuple[int, int] | None = None
+        self.totals: tuple[int, ...] | None = None
+        self.points: tuple[int, ...] | None = None
         self.scores: tuple[list[float], list[float]] | None = None
         self.blind = ob.blind()
         self.tail = tail
