@@ -273,3 +273,14 @@ def test_observer_censoring(variant, options):
             h.pop()
             assert observer(h) is not before  # the log shrank: a new reading
             h.push(moves[0])
+
+
+def test_views_share_nothing_mutable():
+    # views of one state built by the same observer: changing one's dicts leaves the others
+    g = Game.new("cinque", {}, seed=3)
+    for m in g.legal_moves()[:1]:
+        g.apply(m)
+    a, b = g.view(0), g.view(1)
+    a.layout.ends.clear()
+    a.layout.arms.clear()
+    assert b.layout.ends and g.view(0).layout.ends == b.layout.ends

@@ -127,7 +127,7 @@ class Observer:
 
     __slots__ = ("_h", "_log", "_done", "_last", "_raw", "_pub", "_pub_placed", "_hist",
                  "_arms", "_cur", "spin", "_spin_arm", "_spin_idx", "placed", "first",
-                 "first_left", "_layout", "_layout_at")
+                 "first_left")
 
     def __init__(self, h) -> None:
         self._h = h
@@ -151,8 +151,6 @@ class Observer:
         #: the first tile laid and its pip facing L (None before)
         self.first: int | None = None
         self.first_left: int | None = None
-        self._layout: Layout | None = None
-        self._layout_at = -1
         if h.starter_first is not None:
             first = self.first = h.boneyard[0]
             left = self.first_left = h.starter_first
@@ -286,9 +284,7 @@ class Observer:
         return (ARM_NAMES[self._spin_arm], self._spin_idx)
 
     def layout(self) -> Layout:
-        """The table (a new Layout after each tile laid; the same one in between)."""
-        if self._layout_at == self.placed and self._layout is not None:
-            return self._layout
+        """The table (a new Layout each time: its dicts are the caller's own)."""
         pip = self._h.pip
         ends = {ARM_NAMES[a]: pip[a] for a in self._h.open_arms}
         dbl = 0
@@ -304,10 +300,8 @@ class Observer:
             arms["U"] = tuple(a2)
         if a3:
             arms["D"] = tuple(a3)
-        lay = Layout(self.first, self.first_left, arms, ends, _ARM_SETS[dbl],
-                     self.spin if self.spin >= 0 else None, self.spinner_at())
-        self._layout, self._layout_at = lay, self.placed
-        return lay
+        return Layout(self.first, self.first_left, arms, ends, _ARM_SETS[dbl],
+                      self.spin if self.spin >= 0 else None, self.spinner_at())
 
     def counts(self) -> tuple[int, ...]:
         """Tiles each seat holds."""
