@@ -8,10 +8,13 @@ environment's own options are ``episode="hand"|"game"``, ``reward="points"|"win_
 
 Agents are ``player_0 ... player_{n-1}`` (seat numbers).  Every agent has the action space
 ``Discrete(114)`` (engine action ids, see ``obs.py``) and the observation space
-``Dict(observation=Box(float32), action_mask=Box(int8, 114))``, built only from the agent's
-``View``.  Rewards are the points scored by the agent's side (each step's increase); with
+``Dict(observation=Box(float32), action_mask=Box(int8, 114))``, built only from what the
+agent's seat may know (the hand's ``Observer``, from which its ``View`` is built).  Rewards are the points scored by the agent's side (each step's increase); with
 ``reward="win_loss"`` an agent gets +1 / -1 / 0 at the episode's end for its side winning,
 another side winning, or no winner.  Billitonnen scores no points: it always uses win/loss.
+
+``env()`` wraps with PettingZoo's AssertOutOfBoundsWrapper and OrderEnforcingWrapper, as
+subclasses that make the same checks with less indirection on every step.
 """
 from __future__ import annotations
 
