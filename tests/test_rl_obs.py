@@ -4,7 +4,10 @@
 * the incremental readers (hand_view's per-log reading, the encoder's per-seat history
   reading) give exactly what a fresh reading gives, through push/pop/copy/undo;
 * no leak: hidden tiles moved between other seats (or the boneyard) change neither the View
-  nor the observation; a public event does change the observation.
+  nor the observation; a public event does change the observation;
+* the fast path (``Encoder.observe`` reading the hand's ``Observer``) gives exactly the plain
+  encoding of ``hand_view`` at every step, through push/pop/copy/undo and whole games, and the
+  same observation for two states with the same View.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from bonepile.engine import Game  # noqa: E402
 from bonepile.engine import view as view_module  # noqa: E402
 from bonepile.engine.tiles import BIT  # noqa: E402
 from bonepile.engine.variant import PLAYER_COUNTS  # noqa: E402
-from bonepile.engine.view import hand_view  # noqa: E402
+from bonepile.engine.view import Observer, hand_view, observer  # noqa: E402
 from bonepile.rl.obs import Encoder, field_sizes, obs_size  # noqa: E402
 
 CASES = [(name, {"players": n} if len(counts) > 1 else {})
@@ -162,3 +165,122 @@ def test_voids_after_a_draw():
                 return
             g.apply(moves[rng.randrange(len(moves))])
     pytest.fail("no draw seen")
+
+
+def _check_fast(fast, ref, h, seat):
+    x, m = fast.observe(observer(h), seat)
+    v = fresh_view(h, seat)
+    assert x.dtype == np.float32 and x.shape == (ref.size,) and x.flags.writeable
+    assert m.dtype == np.int8 and m.shape == (114,) and m.flags.writeable
+    assert np.array_equal(x, ref.encode(v)), np.flatnonzero(x != ref.encode(v))
+    assert np.array_equal(m, ref.mask(v))
+    return x, m
+
+
+@pytest.mark.parametrize("variant,options", CASES, ids=IDS)
+def test_fast_observation_is_the_encoding_of_the_view(variant, options):
+    """At every step of random hands (with push/pop/undo/copy, seats asked in random order,
+    some skipped) and of whole games, Encoder.observe equals encode(hand_view) and
+    mask(hand_view), whatever the encoder saw before."""
+    rng = random.Random(5)
+    for seed in range(6):
+        g = Game.new(variant, options, seed=seed)
+        n = g.variant.players
+        fast, ref = Encoder(g.variant), Encoder(g.variant)
+        h = g.hand
+        while not h.over:
+            for s in rng.sample(range(n), n):
+                if rng.random() < 0.7:
+                    x, m = _check_fast(fast, ref, h, s)
+                    x[:] = 7  # the arrays returned are the caller's own
+                    m[:] = 3
+            moves = h.legal_moves()
+            r = rng.random()
+            if r < 0.12 and h.log:
+                h.pop() if rng.random() < 0.5 else h.undo()
+            elif r < 0.2:
+                h = h.copy()
+            else:
+                h.push(moves[rng.randrange(len(moves))])
+        for s in range(n):
+            _check_fast(fast, ref, h, s)
+    for seed in range(3):  # whole games: totals, a new hand (a new observer) each time
+        g = Game.new(variant, options, seed=100 + seed)
+        fast, ref = Encoder(g.variant), Encoder(g.variant)
+        steps = 0
+        while not g.over and steps < 400:
+            s = g.to_move
+            _check_fast(fast, ref, g.hand, s)
+            if rng.random() < 0.3:
+                _check_fast(fast, ref, g.hand, rng.randrange(g.variant.players))
+            moves = g.legal_moves()
+            g.apply(moves[rng.randrange(len(moves))])
+            steps += 1
+
+
+@pytest.mark.parametrize("variant,options", CASES, ids=IDS)
+def test_fast_observation_same_view_same_observation(variant, options):
+    rng = random.Random(8)
+    g = Game.new(variant, options, seed=12)
+    h = g.hand
+    enc, other_enc = Encoder(g.variant), Encoder(g.variant)
+    swaps = 0
+    while not h.over:
+        for seat in range(h.n):
+            other = _hidden_swap(h, seat, rng)
+            if other is None:
+                continue
+            assert hand_view(h, seat) == hand_view(other, seat)
+            a, ma = enc.observe(observer(h), seat)
+            b, mb = other_enc.observe(observer(other), seat)
+            assert np.array_equal(a, b) and np.array_equal(ma, mb)
+            swaps += 1
+        moves = h.legal_moves()
+        h.apply(moves[rng.randrange(len(moves))])
+    assert swaps > 0
+
+
+@pytest.mark.parametrize("variant,options", CASES, ids=IDS)
+def test_observer_censoring(variant, options):
+    """The public history hides every draw; a seat's history shows its own draws only; the
+    layout's ends are the hand's open ends; an observer is replaced when the log is."""
+    rng = random.Random(9)
+    g = Game.new(variant, options, seed=21)
+    h = g.hand
+    n = g.variant.players
+    while not h.over:
+        ob = observer(h)
+        assert isinstance(ob, Observer) and observer(h) is ob
+        pub = ob.public_history()
+        assert len(pub) == len(h.log)
+        for i, (s, m, t) in enumerate(h.log):
+            e = pub[i]
+            assert e.seat == s
+            if m == 113:
+                assert e.action == "draw" and e.tile is None
+                for seat in range(n):
+                    seen = ob.history(seat)[i]
+                    assert seen.tile == (t if seat == s else None)
+            else:
+                assert all(ob.history(seat)[i] is e for seat in range(n))
+        assert {"LRUD"[a]: p for a, p in ob.end_pips()} == h.ends()
+        assert ob.layout().ends == h.ends()
+        moves = h.legal_moves()
+        before = ob
+        h.push(moves[rng.randrange(len(moves))])
+        assert observer(h) is before  # the log grew: the same observer reads on
+        if rng.random() < 0.2:
+            h.pop()
+            assert observer(h) is not before  # the log shrank: a new reading
+            h.push(moves[0])
+
+
+def test_views_share_nothing_mutable():
+    # views of one state built by the same observer: changing one's dicts leaves the others
+    g = Game.new("cinque", {}, seed=3)
+    for m in g.legal_moves()[:1]:
+        g.apply(m)
+    a, b = g.view(0), g.view(1)
+    a.layout.ends.clear()
+    a.layout.arms.clear()
+    assert b.layout.ends and g.view(0).layout.ends == b.layout.ends

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, NAME, OTHER, PASS, bits
+from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, NAME, OTHER, PASS
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,139 +112,360 @@ def build_layout(first_move: tuple[int, int] | None, placements: list[tuple[int,
                   frozenset(double_ends), spinner, spinner_at)
 
 
+class Observer:
+    """What the seats of one hand may know, read incrementally from the hand's log.
+
+    This is the censoring boundary: ``hand_view`` builds every ``View`` from an observer, and
+    the RL encoder reads one directly (without building a View).  Public facts (the layout,
+    the plays and passes, tile counts, the boneyard, scores) are shared by all seats; the
+    queries that take a ``seat`` answer what that seat may know: its own tiles, its legal
+    moves, its history (another seat's draw shows no tile).  Get one with ``observer(h)``:
+    it reads the log entries added since the last call, and a new observer replaces it when
+    the log no longer extends what it has read (``pop``, ``undo``; a copy has its own log).
+    Treat what the queries return as read-only.
+    """
+
+    __slots__ = ("_h", "_log", "_done", "_last", "_raw", "_pub", "_pub_placed", "_hist",
+                 "_arms", "_cur", "spin", "_spin_arm", "_spin_idx", "placed", "first",
+                 "first_left")
+
+    def __init__(self, h) -> None:
+        self._h = h
+        self._log = h.log
+        self._done = 0
+        self._last = None
+        #: the log as a spectator sees it: (seat, move, tile) with every draw's tile -1
+        self._raw: list[tuple[int, int, int]] = []
+        #: the public history: one event per log entry, every draw hidden (built on demand)
+        self._pub: list[Event] = []
+        self._pub_placed = 0 if h.starter_first is None else 1
+        #: the history as each seat sees it (its own draws shown), extended on demand
+        self._hist: list[list[Event]] = [[] for _ in range(h.v.players)]
+        self._arms: list[list[Placed]] = [[], [], [], []]
+        cur = self._cur = [-1, -1, -1, -1]
+        #: the spinner's pip (-1: none yet), and where it lies: arm -1 for the centre
+        self.spin = -1
+        self._spin_arm = self._spin_idx = -1
+        #: tiles laid (the starter tile included)
+        self.placed = 0
+        #: the first tile laid and its pip facing L (None before)
+        self.first: int | None = None
+        self.first_left: int | None = None
+        if h.starter_first is not None:
+            first = self.first = h.boneyard[0]
+            left = self.first_left = h.starter_first
+            cur[0] = left
+            cur[1] = OTHER[first * 7 + left]
+            if h.v.spinner and IS_DOUBLE[first]:
+                self.spin = cur[2] = cur[3] = left
+            self.placed = 1
+
+    def _read(self) -> None:
+        """Read the log entries added since the last reading: the spectator's log, the
+        tiles on each arm."""
+        log = self._log
+        add = self._raw.append
+        arms, cur = self._arms, self._cur
+        spinner_variant = self._h.v.spinner
+        placed = self.placed
+        for i in range(self._done, len(log)):
+            entry = log[i]
+            s, m, _t = entry
+            if m >= PASS:
+                # a pass is public (blind games: with the tile passed); a draw is public
+                # but not the tile drawn (``history`` shows it to the drawer)
+                add(entry if m == PASS else _HIDDEN_DRAW[s])
+                continue
+            add(entry)
+            tile, code = m >> 2, m & 3
+            if placed == 0:
+                self.first = tile
+                self.first_left = pip = HI[tile] if code == 0 else LO[tile]
+                cur[0] = pip
+                cur[1] = OTHER[tile * 7 + pip]
+                if spinner_variant and IS_DOUBLE[tile]:
+                    self.spin = cur[2] = cur[3] = pip
+            else:
+                p = cur[code]
+                arm = arms[code]
+                if spinner_variant and self.spin < 0 and IS_DOUBLE[tile]:
+                    self.spin = cur[2] = cur[3] = p
+                    self._spin_arm, self._spin_idx = code, len(arm)
+                cur[code] = other = OTHER[tile * 7 + p]
+                pkey = tile * 7 + p
+                pl = _PLACED.get(pkey)
+                if pl is None:
+                    pl = _PLACED[pkey] = Placed(tile, p, other)
+                arm.append(pl)
+            placed += 1
+        self.placed = placed
+        self._done = len(log)
+        self._last = log[-1] if log else None
+
+    def public_log(self) -> list[tuple[int, int, int]]:
+        """The log as a spectator sees it, for encoders: (seat, move, tile) per entry, the
+        tile -1 for every draw (and for a pass outside blind games)."""
+        return self._raw
+
+    def public_history(self) -> list[Event]:
+        """The history as a spectator sees it: every draw hides its tile."""
+        pub = self._pub
+        raw = self._raw
+        if len(pub) < len(raw):
+            events = _EVENTS
+            add = pub.append
+            placed = self._pub_placed
+            for i in range(len(pub), len(raw)):
+                s, m, t = raw[i]
+                if m >= PASS:
+                    ekey = (s << 12) | (m << 5) | (t + 3)  # _ekey(s, m, t)
+                    e = events.get(ekey)
+                    if e is None:
+                        e = events[ekey] = Event(s, "pass" if m == PASS else "draw",
+                                                 t if t >= 0 else None)
+                else:
+                    ekey = (s << 12) | (m << 5) | (1 if placed == 0 else 0)  # -2 / -3
+                    e = events.get(ekey)
+                    if e is None:
+                        e = events[ekey] = Event(s, "play", m >> 2,
+                                                 None if placed == 0 else ARM_NAMES[m & 3])
+                    placed += 1
+                add(e)
+            self._pub_placed = placed
+        return pub
+
+    # ------------------------------------------------------------------ public facts
+    def check_seat(self, seat: int) -> None:
+        n = self._h.v.players
+        if not 0 <= seat < n:
+            raise ValueError(f"no seat {seat} in a {n}-player game")
+
+    @property
+    def over(self) -> bool:
+        return self._h.over
+
+    def to_move(self) -> int | None:
+        h = self._h
+        return None if h.over else h.to_move
+
+    def leader(self) -> int:
+        return self._h.leader
+
+    def number(self) -> int:
+        return self._h.number
+
+    def blind(self) -> bool:
+        return self._h.rows is not None
+
+    def end_pips(self) -> list[tuple[int, int]]:
+        """(arm, open pip) of each open arm."""
+        pip = self._h.pip
+        return [(a, pip[a]) for a in self._h.open_arms]
+
+    def double_end_arms(self) -> list[int]:
+        """The open arms whose end tile is a double (not the spinner): it counts twice."""
+        out = []
+        arms = self._arms
+        for a in self._h.open_arms:
+            tiles = arms[a]
+            if tiles:
+                if IS_DOUBLE[tiles[-1].tile] and not (
+                        a == self._spin_arm and self._spin_idx == len(tiles) - 1):
+                    out.append(a)
+            elif a < 2 and self.first is not None and IS_DOUBLE[self.first] and self.spin < 0:
+                out.append(a)
+        return out
+
+    def spinner_at(self) -> tuple[str, int] | None:
+        if self.spin < 0:
+            return None
+        if self._spin_arm < 0:
+            return ("C", 0)
+        return (ARM_NAMES[self._spin_arm], self._spin_idx)
+
+    def layout(self) -> Layout:
+        """The table (a new Layout each time: its dicts are the caller's own)."""
+        pip = self._h.pip
+        ends = {ARM_NAMES[a]: pip[a] for a in self._h.open_arms}
+        dbl = 0
+        for a in self.double_end_arms():
+            dbl |= 1 << a
+        a0, a1, a2, a3 = self._arms
+        arms = {}
+        if a0:
+            arms["L"] = tuple(a0)
+        if a1:
+            arms["R"] = tuple(a1)
+        if a2:
+            arms["U"] = tuple(a2)
+        if a3:
+            arms["D"] = tuple(a3)
+        return Layout(self.first, self.first_left, arms, ends, _ARM_SETS[dbl],
+                      self.spin if self.spin >= 0 else None, self.spinner_at())
+
+    def counts(self) -> tuple[int, ...]:
+        """Tiles each seat holds."""
+        h = self._h
+        if h.rows is not None:
+            return tuple(map(len, h.rows))
+        return tuple(map(int.bit_count, h.hands))
+
+    def face_up(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Blind games: (position, tile) of the face-up tiles in each row."""
+        h = self._h
+        if h.rows is None:
+            return _NO_FACE_UP[h.v.players]
+        return tuple(tuple((i, t) for i, t in enumerate(r) if h.face_up[s] >> t & 1)
+                     for s, r in enumerate(h.rows))
+
+    def turned_up(self) -> int | None:
+        """Blind games: the tile the player to move has turned up."""
+        h = self._h
+        return h.turned_up() if h.rows is not None else None
+
+    def boneyard(self) -> int:
+        return self._h.drawable()
+
+    def boneyard_size(self) -> int:
+        h = self._h
+        return len(h.boneyard) - h.bpos
+
+    def totals(self) -> tuple[int, ...]:
+        return tuple(self._h.totals)
+
+    def hand_points(self) -> tuple[int, ...]:
+        h = self._h
+        return tuple(h.inplay) if h.result is None else tuple(h.result.points)
+
+    def public_facts(self) -> tuple:
+        """The public facts of the moment in one tuple, for encoders: (to_move, end_pips(),
+        double_end_arms(), counts(), boneyard(), boneyard_size(), totals(), hand_points())."""
+        h = self._h
+        pip = h.pip
+        return (None if h.over else h.to_move, [(a, pip[a]) for a in h.open_arms],
+                self.double_end_arms(),
+                tuple(map(len, h.rows)) if h.rows is not None else tuple(map(int.bit_count, h.hands)),
+                h.drawable(), len(h.boneyard) - h.bpos,
+                h.totals, tuple(h.inplay) if h.result is None else h.result.points)
+
+    def end(self) -> str | None:
+        return self._h.end
+
+    def revealed(self) -> tuple[tuple[int, ...], ...] | None:
+        """Every seat's tiles once the hand is over (None before)."""
+        h = self._h
+        if not h.over:
+            return None
+        return tuple(tuple(h.held(s)) for s in range(h.v.players))
+
+    # ------------------------------------------------------------------ one seat's facts
+    def history(self, seat: int) -> list[Event]:
+        """The public history as ``seat`` sees it: its own draws show their tiles."""
+        hist = self._hist[seat]
+        pub = self.public_history()
+        if len(hist) < len(pub):
+            log = self._log
+            events = _EVENTS
+            for i in range(len(hist), len(pub)):
+                e = pub[i]
+                if e.seat == seat and e.action == "draw":
+                    t = log[i][2]
+                    ekey = _ekey(seat, DRAW, t)
+                    e = events.get(ekey)
+                    if e is None:
+                        e = events[ekey] = Event(seat, "draw", t if t >= 0 else None)
+                hist.append(e)
+        return hist
+
+    def own_mask(self, seat: int) -> int:
+        """The seat's own tiles as a mask (0 in blind games: rows are face down)."""
+        h = self._h
+        return 0 if h.rows is not None else h.hands[seat]
+
+    def own(self, seat: int) -> tuple[int, ...]:
+        """The seat's own tiles, lowest first (() in blind games)."""
+        m = self.own_mask(seat)
+        return _TILES7[0][m & 127] + _TILES7[1][m >> 7 & 127] + _TILES7[2][m >> 14 & 127] \
+            + _TILES7[3][m >> 21]
+
+    def legal(self, seat: int) -> list[int]:
+        """The seat's legal moves when it is to move, else [] (a new list)."""
+        h = self._h
+        if h.over or h.to_move != seat:
+            return []
+        return h.legal_moves()
+
+    def peek(self, seat: int) -> int | None:
+        """Billitonnen: the next tile of the seat's own row, when it may peek at it."""
+        h = self._h
+        if h.rows is None or not h.v.peek or h.over or h.to_move != seat or h.placed == 0:
+            return None
+        row = h.rows[seat]
+        if len(row) > 1 and len(h.fits(row[0])) > 1:
+            return row[1]
+        return None
+
+    def view(self, seat: int, hand_number: int | None = None) -> View:
+        """The View of ``seat``."""
+        self.check_seat(seat)
+        h = self._h
+        v = h.v
+        return View(
+            variant=v.name, players=v.players, seat=seat, sides=v.sides,
+            hand_number=h.number if hand_number is None else hand_number, leader=h.leader,
+            to_move=self.to_move(), legal=tuple(self.legal(seat)), hand=self.own(seat),
+            tile_counts=self.counts(), face_up=self.face_up(), turned_up=self.turned_up(),
+            peek=self.peek(seat), layout=self.layout(), boneyard=h.drawable(),
+            boneyard_size=self.boneyard_size(), history=tuple(self.history(seat)),
+            totals=self.totals(), hand_points=self.hand_points(), over=h.over, end=h.end,
+            revealed=self.revealed(), blind=h.rows is not None,
+        )
+
+
+def observer(h) -> Observer:
+    """The observer of hand ``h``, up to date with its log."""
+    log = h.log
+    ob = _SEEN.get(id(log))
+    if ob is not None:
+        done = ob._done
+        if (ob._log is not log or ob._h is not h or len(log) < done
+                or (done and log[done - 1] is not ob._last)):
+            ob = None
+    if ob is None:
+        if len(_SEEN) > 64:
+            _SEEN.clear()
+        ob = _SEEN[id(log)] = Observer(h)
+    if len(log) > ob._done:
+        ob._read()
+    return ob
+
+
 def hand_view(h, seat: int, hand_number: int | None = None) -> View:
     """The view of ``seat`` on hand ``h`` (a ``Hand``)."""
-    v = h.v
-    if not 0 <= seat < v.players:
-        raise ValueError(f"no seat {seat} in a {v.players}-player game")
-    blind = h.rows is not None
-    spinner_variant = v.spinner
-    # The public history and the arms are rebuilt from the log.  A log only grows while a
-    # hand is played (copies, undo and pop make a new or a shorter one), so the work done for
-    # the previous view of the same log and seat is kept and only the new entries are read.
-    log = h.log
-    key = (id(log), seat)
-    st = _SEEN.get(key)
-    if st is not None:
-        done = st[1]
-        if st[0] is not log or len(log) < done or (done and log[done - 1] is not st[2]):
-            st = None
-    if st is None:
-        if len(_SEEN) > 512:
-            _SEEN.clear()
-        cur = [-1, -1, -1, -1]
-        spin = -1
-        spinner_at = None
-        first = first_left = None
-        placed = 0
-        if h.starter_first is not None:
-            first, first_left = h.boneyard[0], h.starter_first
-            cur[0] = first_left
-            cur[1] = OTHER[first * 7 + first_left]
-            if spinner_variant and IS_DOUBLE[first]:
-                spin = cur[2] = cur[3] = first_left
-                spinner_at = ("C", 0)
-            placed = 1
-        st = [log, 0, None, [], {"L": [], "R": [], "U": [], "D": []}, cur, spin, spinner_at,
-              placed, first, first_left]
-        _SEEN[key] = st
-    history, arms, cur = st[3], st[4], st[5]
-    spin, spinner_at, placed, first, first_left = st[6:11]
-    events = _EVENTS
-    add = history.append
-    for i in range(st[1], len(log)):
-        s, m, t = log[i]
-        if m >= PASS:
-            ekey = (s, m, t if m == PASS or s == seat else -1)
-            e = events.get(ekey)
-            if e is None:
-                if m == PASS:
-                    e = Event(s, "pass", t if t >= 0 else None)
-                else:
-                    e = Event(s, "draw", t if s == seat and t >= 0 else None)
-                events[ekey] = e
-            add(e)
-            continue
-        tile, code = m >> 2, m & 3
-        if placed == 0:
-            first = tile
-            first_left = pip = HI[tile] if code == 0 else LO[tile]
-            cur[0] = pip
-            cur[1] = OTHER[tile * 7 + pip]
-            if spinner_variant and IS_DOUBLE[tile]:
-                spin = cur[2] = cur[3] = pip
-                spinner_at = ("C", 0)
-            ekey = (s, m, -2)
-        else:
-            p = cur[code]
-            name = ARM_NAMES[code]
-            arm = arms[name]
-            if spinner_variant and spin < 0 and IS_DOUBLE[tile]:
-                spin = cur[2] = cur[3] = p
-                spinner_at = (name, len(arm))
-            cur[code] = other = OTHER[tile * 7 + p]
-            pkey = tile * 7 + p
-            pl = _PLACED.get(pkey)
-            if pl is None:
-                pl = _PLACED[pkey] = Placed(tile, p, other)
-            arm.append(pl)
-            ekey = (s, m, -3)
-        placed += 1
-        e = events.get(ekey)
-        if e is None:
-            e = events[ekey] = Event(s, "play", tile, None if ekey[2] == -2 else ARM_NAMES[code])
-        add(e)
-    st[1] = len(log)
-    st[2] = log[-1] if log else None
-    st[6:11] = [spin, spinner_at, placed, first, first_left]
-    # the layout
-    ends = {ARM_NAMES[a]: h.pip[a] for a in h.open_arms}
-    spinner = spin if spin >= 0 else None
-    double_ends = set()
-    for name in ends:
-        tiles = arms[name]
-        if tiles:
-            if IS_DOUBLE[tiles[-1].tile] and spinner_at != (name, len(tiles) - 1):
-                double_ends.add(name)
-        elif first is not None and IS_DOUBLE[first] and spinner is None and name in "LR":
-            double_ends.add(name)
-    layout = Layout(first, first_left, {k: tuple(a) for k, a in arms.items() if a}, ends,
-                    frozenset(double_ends), spinner, spinner_at)
-    over = h.over
-    to_move = None if over else h.to_move
-    legal = tuple(h.legal_moves()) if to_move == seat else ()
-    turned = h.turned_up() if blind else None
-    peek = None
-    if v.peek and to_move == seat and turned is not None and h.placed > 0 \
-            and len(h.fits(turned)) > 1 and len(h.rows[seat]) > 1:
-        peek = h.rows[seat][1]
-    if blind:
-        own: tuple[int, ...] = ()
-        counts = tuple(len(r) for r in h.rows)
-        face_up = tuple(tuple((i, t) for i, t in enumerate(r) if h.face_up[s] >> t & 1)
-                        for s, r in enumerate(h.rows))
-    else:
-        own = tuple(bits(h.hands[seat]))
-        counts = tuple(m.bit_count() for m in h.hands)
-        face_up = ((),) * v.players
-    revealed = tuple(tuple(h.held(s)) for s in range(v.players)) if over else None
-    return View(
-        variant=v.name, players=v.players, seat=seat, sides=v.sides,
-        hand_number=h.number if hand_number is None else hand_number, leader=h.leader,
-        to_move=to_move, legal=legal, hand=own, tile_counts=counts, face_up=face_up,
-        turned_up=turned, peek=peek, layout=layout, boneyard=h.drawable(),
-        boneyard_size=len(h.boneyard) - h.bpos, history=tuple(history), totals=tuple(h.totals),
-        hand_points=tuple(h.inplay) if h.result is None else tuple(h.result.points), over=over,
-        end=h.end, revealed=revealed, blind=blind,
-    )
+    return observer(h).view(seat, hand_number)
 
 
-#: (id of a hand's log, seat) -> the history and arms read from that log so far
-_SEEN: dict[tuple[int, int], list] = {}
+#: id of a hand's log -> the observer that has read it (a log only grows while a hand is
+#: played: copies, undo and pop make a new or a shorter one, which gets a new observer)
+_SEEN: dict[int, Observer] = {}
+#: _TILES7[k][m]: the tiles of the 7-bit mask m in bits 7k..7k+6, lowest first
+_TILES7 = [[tuple(7 * k + i for i in range(7) if m >> i & 1) for m in range(128)]
+           for k in range(4)]
+#: _ARM_SETS[mask]: the frozenset of the arm names in a 4-bit mask
+_ARM_SETS = [frozenset(ARM_NAMES[a] for a in range(4) if m >> a & 1) for m in range(16)]
+#: face_up outside blind games, per player count
+_NO_FACE_UP = [((),) * n for n in range(9)]
+#: a draw as a spectator sees it, per seat
+_HIDDEN_DRAW = [(s, DRAW, -1) for s in range(8)]
 #: Placed tiles are frozen: one shared instance per (tile, pip attached to)
 _PLACED: dict[int, Placed] = {}
 #: Events are frozen and equal by value: one shared instance per (seat, move, visible tile)
-_EVENTS: dict[tuple[int, int, int], Event] = {}
+#: (-1: hidden or none; for plays -2: the first tile, -3: another), keyed by ``_ekey``
+_EVENTS: dict[int, Event] = {}
+
+
+def _ekey(seat: int, move: int, tile: int) -> int:
+    return (seat << 12) | (move << 5) | (tile + 3)
 
 
 def _attach_pips(h) -> list[tuple[int, int, int]]:

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from ..engine import Game, Hand, IllegalMoveError, OptionError, Variant, make_variant
 from ..engine.tiles import NAME, N_ACTIONS
-from ..engine.view import View, hand_view
+from ..engine.view import Observer, View, hand_view, observer
 
 EPISODES = ("hand", "game")
 REWARDS = ("points", "win_loss")
@@ -37,12 +37,15 @@ def first_bonus(v: Variant) -> int:
 class Match:
     """One episode: a single hand (``episode="hand"``) or a whole game to the target."""
 
-    def __init__(self, variant: Variant, episode: str = "hand", seed: int | None = None):
+    def __init__(self, variant: Variant, episode: str = "hand", seed: int | None = None,
+                 rng: random.Random | None = None):
+        """``rng`` (hand episodes): deal with this generator instead of one seeded by ``seed``."""
         self.variant = variant
         self.episode = episode
         if episode == "hand":
             self.game = None
-            self.hand = Hand.deal(variant, random.Random(seed), bonus=first_bonus(variant))
+            self.hand = Hand.deal(variant, rng if rng is not None else random.Random(seed),
+                                  bonus=first_bonus(variant))
         else:
             self.game = Game(variant, seed=seed)
             self.hand = self.game.hand
@@ -58,21 +61,32 @@ class Match:
     def view(self, seat: int) -> View:
         return hand_view(self.hand, seat)
 
+    def observer(self) -> Observer:
+        """The current hand's observer (what each seat may know; see ``engine.view``)."""
+        return observer(self.hand)
+
     def legal(self) -> list[int]:
         return [] if self.over else self.hand.legal_moves()
 
     def apply(self, action: int) -> None:
         """Apply a legal action id; raises IllegalMoveError otherwise."""
-        if self.over:
+        if self.game is None:
+            h = self.hand
+            if h.over:
+                raise IllegalMoveError("the episode is over")
+            if type(action) is not int:
+                action = int(action)
+            if not 0 <= action < N_ACTIONS:
+                raise IllegalMoveError(f"action {action} is not an action id (0..{N_ACTIONS - 1})")
+            h.apply(h.check(action))
+            return
+        if self.game.over:
             raise IllegalMoveError("the episode is over")
         action = int(action)
         if not 0 <= action < N_ACTIONS:
             raise IllegalMoveError(f"action {action} is not an action id (0..{N_ACTIONS - 1})")
-        if self.game is None:
-            self.hand.apply(self.hand.check(action))
-        else:
-            self.game.apply(action)
-            self.hand = self.game.hand
+        self.game.apply(action)
+        self.hand = self.game.hand
 
     def scores(self) -> list[int]:
         """Points per side so far in the episode."""

@@ -26,6 +26,7 @@ from gymnasium import spaces
 from ..bots import Bot, make_bot
 from ..engine import IllegalMoveError, OptionError, Variant
 from ..engine.tiles import N_ACTIONS
+from ..engine.view import observer
 from .core import EPISODES, REWARDS, Match, check_choice, variant_from
 from .obs import Encoder
 
@@ -76,9 +77,11 @@ class BonepileEnv(gymnasium.Env):
 
     # ------------------------------------------------------------------ helpers
     def _obs(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        view = self.match.view(self.seat)  # type: ignore[union-attr]
-        mask = self.encoder.mask(view)
-        return {"observation": self.encoder.encode(view), "action_mask": mask}, {"action_mask": mask}
+        # read from the hand's Observer, the censoring boundary the seat's View is built
+        # from: equal to encoding match.view(seat) (tests/test_rl_obs.py)
+        x, mask = self.encoder.observe(observer(self.match.hand),  # type: ignore[union-attr]
+                                       self.seat)
+        return {"observation": x, "action_mask": mask}, {"action_mask": mask}
 
     def _run_bots(self) -> None:
         m = self.match
@@ -95,12 +98,12 @@ class BonepileEnv(gymnasium.Env):
         super().reset(seed=seed)
         rng = self.np_random
         while True:
-            self.match = Match(self.variant, self.episode, int(rng.integers(2**63 - 1)))
+            seeds = rng.integers(2**63 - 1, size=1 + len(self._opponent_spec)).tolist()
+            self.match = Match(self.variant, self.episode, seeds[0])
             self.bots = {}
-            for s, spec in self._opponent_spec.items():
+            for (s, spec), bot_seed in zip(self._opponent_spec.items(), seeds[1:]):
                 self.bots[s] = spec if isinstance(spec, Bot) else make_bot(
-                    spec, self.variant, seed=int(rng.integers(2**63 - 1)),
-                    **self._opponent_options)
+                    spec, self.variant, seed=bot_seed, **self._opponent_options)
             self._run_bots()
             # (rare: blind games the bots finish before the agent's first turn) deal again
             if not self.match.over:

@@ -1,4 +1,10 @@
-"""The observation vector and the action mask, computed only from a seat's ``View``.
+"""The observation vector and the action mask, computed only from what a seat may know.
+
+Two ways, equal element for element (tests/test_rl_obs.py): ``Encoder.encode(view)`` and
+``Encoder.mask(view)`` from a seat's ``View`` (the plain definition), and
+``Encoder.observe(observer(hand), seat)``, which the adapters use: it reads the hand's
+``engine.view.Observer`` -- the censoring boundary every View is built from -- without
+building a View, and updates the vector from what changed since the last call.
 
 One encoder serves the PettingZoo, Gymnasium and OpenSpiel adapters.  The vector is float32
 with a fixed length for a given player count ``n``; seats are *relative to the observer*
@@ -45,9 +51,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.tiles import ARM_INDEX, HI, IS_DOUBLE, N_ACTIONS, OTHER
+from ..engine.tiles import ARM_INDEX, HI, IS_DOUBLE, LO, N_ACTIONS, OTHER, PASS
 from ..engine.variant import Variant
-from ..engine.view import View
+from ..engine.view import Observer, View
 
 N_TILES = 28
 #: score fields are points / 100, clipped here (10,000 points)
@@ -103,6 +109,28 @@ class Encoder:
             high[o:o + sizes[name]] = SCORE_CAP
         self.low = np.zeros(pos, np.float32)
         self._seen: dict[int, _HistoryState] = {}
+        # the fast path (observe): state per hand observer and per seat
+        self._pub: _PublicState | None = None
+        o = self.offsets
+        self._o_hand, self._o_played, self._o_by = o["hand"], o["played"], o["played_by"]
+        self._o_ends, self._o_dbl, self._o_spinner = o["ends"], o["double_ends"], o["spinner"]
+        self._o_counts, self._o_bone, self._o_voids = o["counts"], o["boneyard"], o["voids"]
+        self._o_turn, self._o_empty, self._o_leader = o["turn"], o["empty_table"], o["leader"]
+        self._o_totals, self._o_points = o["totals"], o["hand_points"]
+        #: _rel[seat][s]: seat s relative to seat
+        self._rel = [tuple((s - seat) % n for s in range(n)) for seat in range(n)]
+        #: _one_hot[r]: n bytes, 1 at relative seat r (the last: all 0)
+        self._one_hot = [bytes(1 if k == r else 0 for k in range(n)) for r in range(n)]
+        self._one_hot.append(bytes(n))
+        #: what follows empty_table, all 0: turned_up, peek, face_up, totals, hand_points
+        self.blank_tail = bytes(pos - o["turned_up"])
+        _spread_table()
+        self._mask_bytes = bytearray(N_ACTIONS)
+        self._mask_view = np.frombuffer(self._mask_bytes, np.int8)
+        #: _side_order[seat]: the sides in relative order (own side first)
+        ns = len(variant.sides)
+        self._side_order = [tuple((variant.seat_sides[seat] + k) % ns for k in range(ns))
+                            for seat in range(n)]
         self.high = high
 
     # ------------------------------------------------------------------ spaces
@@ -254,6 +282,158 @@ class Encoder:
         st.k = len(hist)
         st.hist = hist
 
+    # ------------------------------------------------------------------ the fast path
+    def observe(self, ob: Observer, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """The observation vector and the action mask of ``seat``, read from the hand's
+        ``Observer`` (``engine.view.observer(hand)``) without building a View: equal to
+        ``encode(view)`` and ``mask(view)`` for ``view = hand_view(hand, seat)``.
+
+        The public facts are read once per change of the hand into byte strings per
+        absolute seat (tiles played, voids) or for everyone (ends, boneyard...); a seat's
+        vector joins them in its relative order with its own tiles.  Returns new arrays."""
+        pub = self._pub
+        if pub is None or pub.ob is not ob:
+            pub = self._pub = _PublicState(ob, self.n, self.blank_tail)
+        hist = ob.public_log()
+        if len(hist) != pub.k or not pub.read:
+            self._update_public(pub, hist, ob)
+        own = ob.own_mask(seat)
+        end = seat + self.n
+        one = self._one_hot
+        rel = self._rel[seat]
+        tail = self._blind_tail(ob, seat, rel) if pub.blind else pub.tail
+        # (by_bytes2, void_bytes2, counts2: per absolute seat, twice over: a slice from the
+        # seat on lists them in relative order)
+        x = np.frombuffer(b"".join((
+            _SPREAD14[own & 16383], _SPREAD14[own >> 14], pub.played_bytes,
+            *pub.by_bytes2[seat:end], pub.table_bytes, bytes(pub.counts2[seat:end]),
+            pub.bone_bytes, *pub.void_bytes2[seat:end],
+            one[rel[pub.to_move]] if pub.to_move is not None else one[-1],
+            one[rel[pub.leader]], pub.empty_byte, tail)), np.uint8).astype(np.float32)
+        scores = pub.scores
+        if scores is not None:
+            totals, points = scores
+            ot, oh = self._o_totals, self._o_points
+            for k, side in enumerate(self._side_order[seat]):
+                x[ot + k] = totals[side]
+                x[oh + k] = points[side]
+        legal = ob.legal(seat)
+        mb = self._mask_bytes
+        for a in legal:
+            mb[a] = 1
+        mask = self._mask_view.copy()
+        for a in legal:
+            mb[a] = 0
+        return x, mask
+
+    def _blind_tail(self, ob: Observer, seat: int, rel) -> bytes:
+        """Blind games: turned_up, peek and face_up (relative), then the zeroed scores."""
+        n = self.n
+        tail = bytearray(len(self.blank_tail))
+        turned = ob.turned_up()
+        if turned is not None:
+            tail[turned] = 1
+        peek = ob.peek(seat)
+        if peek is not None:
+            tail[N_TILES + peek] = 1
+        for s, row in enumerate(ob.face_up()):
+            base = 2 * N_TILES + rel[s] * N_TILES
+            for _pos, t in row:
+                tail[base + t] = 1
+        del n
+        return bytes(tail)
+
+    def _update_public(self, pub: "_PublicState", hist, ob: Observer) -> None:
+        """Read the spectator's log past ``pub.k`` (tiles played by whom; voids: pips a seat
+        is known to lack) and the facts of the moment, as byte strings."""
+        played, by, voids = pub.played, pub.by, pub.voids
+        by_bytes = pub.by_bytes
+        changed_voids = False
+        cur, occ = pub.cur, pub.occ
+        spin, ud = pub.spin, pub.ud
+        spinner, any_order, track = self.spinner, self.any_order, self.voids_apply
+        for i in range(pub.k, len(hist)):
+            s, m, t = hist[i]
+            if m < PASS:  # a play
+                t = m >> 2
+                played |= 1 << t
+                b = by[s] = by[s] | 1 << t
+                by_bytes[s] = _SPREAD14[b & 16383] + _SPREAD14[b >> 14]
+                if not track:
+                    continue
+                code = m & 3
+                if cur[0] < 0:  # the first tile (must-play games have no starter tile)
+                    a = HI[t] if code == 0 else LO[t]
+                    cur[0] = a
+                    cur[1] = OTHER[t * 7 + a]
+                    if spinner and IS_DOUBLE[t]:
+                        spin = a
+                        if any_order:
+                            cur[2] = cur[3] = a
+                            ud = True
+                    else:
+                        occ[0] = occ[1] = True
+                else:
+                    p = cur[code]
+                    if spinner and spin < 0 and IS_DOUBLE[t]:
+                        spin = p
+                        occ[code] = False
+                        if any_order:
+                            cur[2] = cur[3] = p
+                            ud = True
+                    else:
+                        cur[code] = OTHER[t * 7 + p]
+                        occ[code] = True
+                        if spin >= 0 and not ud and occ[0] and occ[1]:
+                            cur[2] = cur[3] = spin
+                            ud = True
+            elif track and cur[0] >= 0:  # a draw or a pass with tiles on the table
+                pips = (1 << cur[0]) | (1 << cur[1])
+                if ud:
+                    pips |= (1 << cur[2]) | (1 << cur[3])
+                if pips & ~voids[s]:
+                    voids[s] |= pips
+                    changed_voids = True
+        pub.spin, pub.ud = spin, ud
+        pub.k = len(hist)
+        pub.read = True
+        first = ob.first
+        if first is not None:  # (a starter tile is in no event)
+            played |= 1 << first
+        if played != pub.played or not pub.played_bytes:
+            pub.played = played
+            pub.played_bytes = _SPREAD14[played & 16383] + _SPREAD14[played >> 14]
+        pub.by_bytes2 = by_bytes * 2
+        if changed_voids:
+            pub.void_bytes = vb = [_SPREAD14[m][:7] for m in voids]
+            pub.void_bytes2 = vb * 2
+        # ---- the facts of the moment
+        to_move, end_pips, dbl_arms, counts, bone, bone_size, totals, points = ob.public_facts()
+        key = (ob.placed, len(end_pips))  # the ends change only when a tile is laid
+        if key != pub.table_key:
+            table = bytearray(28 + 4 + 7)  # ends, double_ends, spinner
+            for a, p in end_pips:
+                table[a * 7 + p] = 1
+            for a in dbl_arms:
+                table[28 + a] = 1
+            if ob.spin >= 0:
+                table[32 + ob.spin] = 1
+            pub.table_bytes = bytes(table)
+            pub.table_key = key
+            pub.empty_byte = b"\x01" if first is None else b"\x00"
+        pub.to_move = to_move
+        pub.counts2 = counts * 2
+        if bone != pub.bone or bone_size != pub.bone_size or not pub.bone_bytes:
+            pub.bone, pub.bone_size = bone, bone_size
+            pub.bone_bytes = bytes((bone, bone_size))
+        if totals != pub.totals or points != pub.points:
+            pub.totals, pub.points = totals, points
+            if any(totals) or any(points):
+                pub.scores = ([min(t / 100.0, SCORE_CAP) for t in totals],
+                              [min(p / 100.0, SCORE_CAP) for p in points])
+            else:
+                pub.scores = None
+
     def describe(self, x: np.ndarray) -> dict[str, np.ndarray]:
         """The named fields of an observation vector (views into it)."""
         return {name: x[self.offsets[name]:self.offsets[name] + size]
@@ -275,6 +455,56 @@ class _HistoryState:
         self.occ = [False] * 4
         self.spin = -1
         self.ud = False
+
+
+class _PublicState:
+    """The fast path's reading of one hand's public facts, for every seat."""
+
+    __slots__ = ("ob", "k", "read", "played", "by", "voids", "cur", "occ", "spin", "ud",
+                 "played_bytes", "by_bytes", "by_bytes2", "void_bytes", "void_bytes2",
+                 "table_bytes", "table_key", "empty_byte", "to_move", "leader", "counts2",
+                 "bone", "bone_size", "bone_bytes", "totals", "points", "scores", "blind",
+                 "tail")
+
+    def __init__(self, ob: Observer, n: int, tail: bytes) -> None:
+        self.ob = ob
+        self.k = 0  # public history events read
+        self.read = False  # the facts of the moment read at least once
+        self.played = 0  # tiles on the table
+        self.by = [0] * n  # per (absolute) seat: tiles it played
+        self.voids = [0] * n  # per (absolute) seat: pips it is known to lack
+        self.cur = [-1, -1, -1, -1]  # open pips, as far as voids go
+        self.occ = [False] * 4
+        self.spin = -1
+        self.ud = False
+        self.played_bytes = b""
+        self.by_bytes = [bytes(N_TILES)] * n
+        self.by_bytes2 = self.by_bytes * 2
+        self.void_bytes = [bytes(7)] * n
+        self.void_bytes2 = self.void_bytes * 2
+        self.table_bytes = b""
+        self.empty_byte = b""
+        self.to_move: int | None = None
+        self.leader = ob.leader()
+        self.counts2: tuple[int, ...] = ()
+        self.bone_bytes = b""
+        self.bone = self.bone_size = -1
+        self.table_key: tuple[int, int] | None = None
+        self.totals: tuple[int, ...] | None = None
+        self.points: tuple[int, ...] | None = None
+        self.scores: tuple[list[float], list[float]] | None = None
+        self.blind = ob.blind()
+        self.tail = tail
+
+
+#: _SPREAD14[m]: 14 bytes, byte i = bit i of m (filled on first use)
+_SPREAD14: list[bytes] = []
+
+
+def _spread_table() -> None:
+    if not _SPREAD14:
+        low = [bytes((m >> i) & 1 for i in range(7)) for m in range(128)]
+        _SPREAD14.extend(low[m & 127] + low[m >> 7] for m in range(1 << 14))
 
 
 __all__ = ["Encoder", "FIELDS", "field_sizes", "obs_size", "N_ACTIONS"]

@@ -36,7 +36,7 @@ from ..engine import VARIANT_NAMES, Hand, make_variant
 from ..engine.hand import rule_leader
 from ..engine.tiles import DRAW, N_ACTIONS, NAME, PASS, mask_of
 from ..engine.variant import OPTION_SPECS, PLAYER_COUNTS, Variant
-from ..engine.view import View, hand_view
+from ..engine.view import View, hand_view, observer
 from .core import first_bonus
 from .obs import Encoder
 
@@ -321,13 +321,14 @@ class BonepileObserver:
         t = self.tensor
         t.fill(0.0)
         enc = self.enc
-        view = state.view(player)
-        if view is None:  # dealing: only the player's own tiles so far (not in blind games)
+        if state.c.hand is None:  # dealing: only the player's own tiles so far (not in blind games)
             if self.private and not state.c.v.blind:
                 for tile in state.c.rows[player]:
                     t[enc.offsets["hand"] + tile] = 1.0
             return
-        x = enc.encode(view)
+        # the fast path: equal to enc.encode(state.view(player)) (tests/test_rl_obs.py)
+        ob = observer(state.c.hand)
+        x, _mask = enc.observe(ob, player)
         if not self.private:
             for name in ("hand", "peek"):
                 o = enc.offsets[name]
@@ -344,7 +345,7 @@ class BonepileObserver:
             n = state.c.v.players
             base = enc.size
             k = 0
-            for e in view.history:
+            for e in ob.history(player):
                 r = (e.seat - player) % n
                 if e.action == "play":
                     k += 1

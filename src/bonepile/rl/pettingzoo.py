@@ -8,22 +8,29 @@ environment's own options are ``episode="hand"|"game"``, ``reward="points"|"win_
 
 Agents are ``player_0 ... player_{n-1}`` (seat numbers).  Every agent has the action space
 ``Discrete(114)`` (engine action ids, see ``obs.py``) and the observation space
-``Dict(observation=Box(float32), action_mask=Box(int8, 114))``, built only from the agent's
-``View``.  Rewards are the points scored by the agent's side (each step's increase); with
+``Dict(observation=Box(float32), action_mask=Box(int8, 114))``, built only from what the
+agent's seat may know (the hand's ``Observer``, from which its ``View`` is built).  Rewards are the points scored by the agent's side (each step's increase); with
 ``reward="win_loss"`` an agent gets +1 / -1 / 0 at the episode's end for its side winning,
 another side winning, or no winner.  Billitonnen scores no points: it always uses win/loss.
+
+``env()`` wraps with PettingZoo's AssertOutOfBoundsWrapper and OrderEnforcingWrapper, as
+subclasses that make the same checks with less indirection on every step.
 """
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.order_enforcing import (AECOrderEnforcingIterable,
+                                                      AECOrderEnforcingIterator)
 
 from ..engine import VARIANT_NAMES, IllegalMoveError, Variant
 from ..engine.tiles import N_ACTIONS
+from ..engine.view import observer
 from .core import EPISODES, REWARDS, Match, check_choice, variant_from
 from .obs import Encoder
 
@@ -58,7 +65,7 @@ class raw_env(AECEnv):
                                  "action_mask": Encoder.mask_box()})
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
-        self._seeds = np.random.default_rng()
+        self._seeds = random.Random()
         self.match: Match | None = None
 
     def observation_space(self, agent):
@@ -70,9 +77,11 @@ class raw_env(AECEnv):
     # ------------------------------------------------------------------ episode
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-        deal_seed = int(self._seeds.integers(2**63 - 1))
-        self.match = Match(self.variant, self.episode, deal_seed)
+            self._seeds = random.Random(seed)
+        if self.episode == "hand":  # deal with the environment's own generator
+            self.match = Match(self.variant, self.episode, rng=self._seeds)
+        else:
+            self.match = Match(self.variant, self.episode, self._seeds.getrandbits(63))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -80,12 +89,20 @@ class raw_env(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._scores = self.match.scores()
+        self._zero_rewards = True  # self.rewards holds only zeros
         self.agent_selection = self.possible_agents[self.match.to_move]  # type: ignore[index]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        view = self.match.view(self._seat[agent])  # type: ignore[union-attr]
-        enc = self.encoder
-        return {"observation": enc.encode(view), "action_mask": enc.mask(view)}
+        # read from the hand's Observer, the censoring boundary the seat's View is built
+        # from: equal to encoding match.view(seat) (tests/test_rl_obs.py), without building it
+        x, mask = self.encoder.observe(observer(self.match.hand),  # type: ignore[union-attr]
+                                       self._seat[agent])
+        return {"observation": x, "action_mask": mask}
+
+    def last(self, observe: bool = True):
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -95,29 +112,37 @@ class raw_env(AECEnv):
         m = self.match
         assert m is not None
         try:
-            m.apply(int(action))
+            m.apply(action)
         except IllegalMoveError as e:
             raise ValueError(f"illegal action {action} for {agent}: {e}") from None
+        except TypeError:
+            raise ValueError(f"action {action!r} for {agent} is not an action id") from None
         self._cumulative_rewards[agent] = 0.0
         side = self._side
+        agents = self.possible_agents
         if self.reward_kind == "points":
             new = m.scores()
             old = self._scores
-            self._scores = new
-            self.rewards = {a: float(new[side[s]] - old[side[s]])
-                            for s, a in enumerate(self.possible_agents)}
-        else:
-            self.rewards = {a: 0.0 for a in self.possible_agents}
-        if m.over:
+            if new != old:
+                self._scores = new
+                self.rewards = {a: float(new[side[s]] - old[side[s]]) for s, a in enumerate(agents)}
+                self._zero_rewards = False
+            elif not self._zero_rewards:
+                self.rewards = dict.fromkeys(agents, 0.0)
+                self._zero_rewards = True
+        elif not self._zero_rewards:
+            self.rewards = dict.fromkeys(agents, 0.0)
+            self._zero_rewards = True
+        if m.over:  # (a property: read once)
             if self.reward_kind == "win_loss":
-                self.rewards = {a: m.win_loss(side[s]) for s, a in enumerate(self.possible_agents)}
+                self.rewards = {a: m.win_loss(side[s]) for s, a in enumerate(agents)}
+                self._zero_rewards = False
             self.terminations = {a: True for a in self.agents}
             # every agent now steps None in turn; start with the one who acted
         else:
-            self.agent_selection = self.possible_agents[m.to_move]  # type: ignore[index]
-        self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            pass  # render() is called by the user
+            self.agent_selection = agents[m.hand.to_move]
+        if not self._zero_rewards:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -132,11 +157,102 @@ class raw_env(AECEnv):
         pass
 
 
+class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's AssertOutOfBoundsWrapper; a plain int in range skips ``Discrete.contains``
+    (the same test), anything else gets the standard check."""
+
+    def step(self, action) -> None:
+        if type(action) is int and 0 <= action < N_ACTIONS:
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper with the same checks; the attributes read on every
+    step (``agents``, ``agent_selection``, ``last()``, the agent iterator...) go straight to
+    the environment instead of through a chain of ``__getattr__``."""
+
+    def __init__(self, env: AECEnv):
+        super().__init__(env)
+        self._raw = env.unwrapped
+        # an int action in range goes straight to the environment when the only layer
+        # between is the bounds check (which would pass it on unchanged)
+        self._direct = type(env) is _AssertOutOfBounds and env.env is self._raw
+
+    def _not_reset(self, name: str):
+        raise AttributeError(f"{name} cannot be accessed before reset")
+
+    @property
+    def agents(self):
+        return self._raw.agents if self._has_reset else self._not_reset("agents")
+
+    @property
+    def agent_selection(self):
+        return self._raw.agent_selection if self._has_reset else self._not_reset("agent_selection")
+
+    @property
+    def rewards(self):
+        return self._raw.rewards if self._has_reset else self._not_reset("rewards")
+
+    @property
+    def terminations(self):
+        return self._raw.terminations if self._has_reset else self._not_reset("terminations")
+
+    @property
+    def truncations(self):
+        return self._raw.truncations if self._has_reset else self._not_reset("truncations")
+
+    @property
+    def infos(self):
+        return self._raw.infos if self._has_reset else self._not_reset("infos")
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            self._not_reset("agent_selection")
+        return self._raw.last(observe)
+
+    def step(self, action) -> None:
+        raw = self._raw
+        if self._has_reset and raw.agents:
+            self._has_updated = True
+            if self._direct and type(action) is int and 0 <= action < N_ACTIONS:
+                raw.step(action)
+            else:
+                self.env.step(action)
+        else:
+            super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63):
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # (logs the error)
+        return _OrderIterable(self, max_iter)
+
+
+class _OrderIterable(AECOrderEnforcingIterable):
+    def __iter__(self):
+        return _OrderIterator(self.env, self.max_iter)
+
+
+class _OrderIterator(AECOrderEnforcingIterator):
+    """The order-enforcing agent iterator, reading the environment directly."""
+
+    def __next__(self):
+        env = self.env
+        raw = env._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection
+
+
 def env(variant: str | Variant = "block", **kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's standard wrappers (bounds and call-order checks)."""
     e: AECEnv = raw_env(variant, **kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
+    e = _AssertOutOfBounds(e)
+    e = _OrderEnforcing(e)
     return e
 
 
