@@ -78,6 +78,7 @@ class View:
     end: str | None
     revealed: tuple[tuple[int, ...], ...] | None  # every seat's tiles, once the hand is over
     blind: bool
+    round_bonus: int = 0  # Quinientos: the bonus this round is worth to a side that dominoes
 
 
 def build_layout(first_move: tuple[int, int] | None, placements: list[tuple[int, int, int]],
@@ -164,7 +165,7 @@ def hand_view(h, seat: int, hand_number: int | None = None) -> View:
         turned_up=turned, peek=peek, layout=layout, boneyard=h.drawable(),
         boneyard_size=len(h.boneyard) - h.bpos, history=tuple(history), totals=tuple(h.totals),
         hand_points=tuple(h.current_result().points), over=h.over, end=h.end,
-        revealed=revealed, blind=blind,
+        revealed=revealed, blind=blind, round_bonus=h.bonus,
     )
 
 
