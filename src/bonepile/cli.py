@@ -93,6 +93,11 @@ def random_cmd(
         typer.echo(text, nl=False)
 
 
+from .cli_hint import hint_cmd  # noqa: E402
+
+app.command("hint")(hint_cmd)
+
+
 def main() -> None:
     app()
 
