@@ -125,7 +125,7 @@ class ExpertBot(Bot):
         eps = self.epsilon
         endgame = self.endgame
         while not h.over:
-            if endgame and h.placed and _tiles_left(h) <= endgame:
+            if endgame and h.placed and _tiles_left(h) <= endgame and not h.drawable():
                 return _solve(h, self.variant, my_side, self.win_weight)
             ms = h.legal_moves()
             h.apply(ms[0] if len(ms) == 1 else _policy_move(h, ms, rng, eps))
