@@ -17,7 +17,8 @@ read.  What a world must respect:
   moves, and the hand is not over (a world where the engine would have seen a block is void).
 
 Worlds are drawn by a randomized constraint fill and checked by replay; a failed draw is
-retried.  ``weight(world)`` gives a soft likelihood of the observed plays (optional).
+retried.  Only hard constraints are used: every consistent world is possible, none is
+weighted by how likely the observed plays were.
 """
 from __future__ import annotations
 
