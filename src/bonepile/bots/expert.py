@@ -51,7 +51,8 @@ class ExpertBot(Bot):
 
     def __init__(self, variant: Variant, *, seed: int | None = None, time: float = 0.1,
                  simulations: int | None = None, win_weight: float = 10.0,
-                 epsilon: float = 0.25, endgame: int = 8) -> None:
+                 epsilon: float = 0.25, opponent_epsilon: float | None = None, endgame: int = 8,
+                 model: float | None = None) -> None:
         super().__init__(variant, seed=seed)
         self.time = time
         self.simulations = simulations
@@ -59,6 +60,8 @@ class ExpertBot(Bot):
         self.epsilon = epsilon
         self.endgame = endgame if len(variant.sides) == 2 and variant.turn == "must_play" else 0
         self.last_worlds = 0
+        self.model = model
+        self.opponent_epsilon = epsilon if opponent_epsilon is None else opponent_epsilon
 
     def choose(self, view: View) -> int:
         legal = view.legal
@@ -79,11 +82,12 @@ class ExpertBot(Bot):
         nsides = len(v.sides)
         seat_win = v.scoring == "result_only"  # Billitonnen: the winner is a seat
         rng = self.rng
-        sampler = Sampler(v, view)
+        sampler = Sampler(v, view, model_eps=self.model)
         k = len(legal)
         value = [0.0] * k
         wins = [0.0] * k
         worlds = 0
+        wsum = 0.0
         deadline = None if self.simulations is not None else _time.perf_counter() + self.time
         limit = self.simulations if self.simulations is not None else 1 << 30
         while worlds < limit:
@@ -92,22 +96,26 @@ class ExpertBot(Bot):
             except InconsistentView:
                 if worlds:
                     break
-                raise
+                # never expected (tests check every view yields worlds): stay legal
+                return [Evaluation(m, 0.0, None, "no hidden deal found for this view")
+                        for m in legal]
             rseed = rng.random()
+            wt = sampler.last_weight
+            wsum += wt
             for i, m in enumerate(legal):
                 h = world.copy()
                 h.apply(m)
                 net, won = self._finish(h, random.Random(rseed), me, my_side)
-                value[i] += net
-                wins[i] += won
+                value[i] += wt * net
+                wins[i] += wt * won
             worlds += 1
             if deadline is not None and _time.perf_counter() >= deadline:
                 break
         self.last_worlds = worlds
         out = []
         for i, m in enumerate(legal):
-            ev = value[i] / worlds
-            w = wins[i] / worlds
+            ev = value[i] / wsum
+            w = wins[i] / wsum
             out.append((ev + self.win_weight * w if not seat_win else w, i, m, ev, w))
         out.sort(key=lambda x: (-x[0], x[1]))
         top = out[0]
@@ -122,13 +130,15 @@ class ExpertBot(Bot):
 
     def _finish(self, h: Hand, rng: random.Random, me: int, my_side: int) -> tuple[float, bool]:
         """Play world h to the end of the hand: (net points of my side, did it win)."""
-        eps = self.epsilon
+        side_of = self.variant.seat_sides
+        eps = [self.epsilon if side_of[s] == my_side else self.opponent_epsilon
+               for s in range(self.variant.players)]
         endgame = self.endgame
         while not h.over:
             if endgame and h.placed and _tiles_left(h) <= endgame and not h.drawable():
                 return _solve(h, self.variant, my_side, self.win_weight)
             ms = h.legal_moves()
-            h.apply(ms[0] if len(ms) == 1 else _policy_move(h, ms, rng, eps))
+            h.apply(ms[0] if len(ms) == 1 else _policy_move(h, ms, rng, eps[h.to_move]))
         return self._outcome(h.result, me, my_side)
 
     def _outcome(self, res, me: int, my_side: int) -> tuple[float, bool]:

@@ -27,7 +27,10 @@ from typing import Sequence
 
 from ..engine import Hand, Variant, View
 from ..engine.hand import rule_leader
-from ..engine.tiles import (ALL_TILES, ARM_INDEX, BIT, DRAW, HI, PASS, bits, mask_of)
+from ..engine.tiles import (ALL_TILES, ARM_INDEX, BIT, DRAW, HI, LO, PASS, bits, mask_of)
+
+
+_HEAVY = [HI[t] + LO[t] + (2 if HI[t] == LO[t] else 0) for t in range(28)]
 
 
 class InconsistentView(ValueError):
@@ -54,7 +57,8 @@ def history_moves(view: View) -> list[int]:
 class Sampler:
     """Draws worlds for one view.  Build once per decision; ``sample(rng)`` many times."""
 
-    def __init__(self, variant: Variant, view: View, *, tries: int = 200) -> None:
+    def __init__(self, variant: Variant, view: View, *, tries: int = 200,
+                 model_eps: float | None = None) -> None:
         if view.variant != variant.name or view.players != variant.players:
             raise ValueError("the view is not of this variant")
         self.v = variant
@@ -64,6 +68,9 @@ class Sampler:
         self.n = view.players
         self.me = view.seat
         self.failures = 0
+        #: None: no soft weighting; else the weight of the last world sampled
+        self.model_eps = model_eps
+        self.last_weight = 1.0
         lay = view.layout
         self.starter = lay.first if variant.starter else None
         self.starter_first = lay.first_left if variant.starter else None
@@ -259,10 +266,31 @@ class Sampler:
                 must = tiles.pop()
         h = Hand(self.v, deal, boneyard, view.leader, must_lead=must, number=view.hand_number,
                  totals=view.totals, bonus=view.round_bonus, starter_first=self.starter_first)
-        for m in self.moves:
-            if h.over:
-                return None
-            h.apply(m)
+        eps = self.model_eps
+        if eps is None:
+            for m in self.moves:
+                if h.over:
+                    return None
+                h.apply(m)
+        else:
+            # soft evidence: how likely each other seat's choice was under a simple model of
+            # play (eps uniform over the legal actions, else one of the heaviest tiles)
+            w = 1.0
+            me = self.me
+            for m in self.moves:
+                if h.over:
+                    return None
+                if h.to_move != me and m < PASS:
+                    legal = h.legal_moves()
+                    if len(legal) > 1:
+                        top = max(_HEAVY[x >> 2] if x < PASS else -1 for x in legal)
+                        heavy = [x for x in legal if x < PASS and _HEAVY[x >> 2] == top]
+                        p = eps / len(legal)
+                        if m in heavy:
+                            p += (1 - eps) / len(heavy)
+                        w *= p * len(legal)
+                h.apply(m)
+            self.last_weight = w
         if not agrees(h, view):
             return None
         return h
