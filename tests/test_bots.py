@@ -202,3 +202,21 @@ def test_expert_beats_random_on_partnership_block():
             total += 1
             won += h.result.winner == expert_side
     assert won >= 48, f"expert won {won} of {total}"
+
+
+@pytest.mark.parametrize("case", [("block", {"teams": True}), ("draw", {"players": 3}),
+                                  ("passing", {"players": 4})], ids=_id)
+def test_weighted_worlds_agree_too(case):
+    """With soft evidence weighting the worlds are the same kind (they agree with the view)
+    and carry a positive weight."""
+    name, opts = case
+    v = make_variant(name, opts)
+    rng = random.Random(5)
+    for game in _positions(name, opts, 8, 6):
+        seat = game.to_move
+        view = game.view(seat)
+        sampler = Sampler(v, view, model_eps=0.5)
+        for _ in range(3):
+            world = sampler.sample(rng)
+            assert hand_view(world, seat) == view
+            assert sampler.last_weight > 0
