@@ -25,9 +25,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
-from bonepile.bots import make_bot  # noqa: E402
-from bonepile.engine import Game, make_variant  # noqa: E402
-from bonepile.engine.variant import VARIANT_NAMES  # noqa: E402
+from bonepile.bots import make_bot
+from bonepile.engine import Game, make_variant
+from bonepile.engine.variant import VARIANT_NAMES
 
 GAMES = [("block-teams", "block", {"players": 4, "teams": True})] + [
     (name, name, {}) for name in VARIANT_NAMES]

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 
@@ -12,8 +11,8 @@ from .engine import record as rec
 
 def hint_cmd(
     file: str = typer.Argument(..., help="A game record (RECORD.md); its last position is studied."),
-    seat: Optional[int] = typer.Option(None, "--seat", help="The seat to advise (default: the seat to move)."),
-    simulations: Optional[int] = typer.Option(None, "--simulations", "-s", min=1,
+    seat: int | None = typer.Option(None, "--seat", help="The seat to advise (default: the seat to move)."),
+    simulations: int | None = typer.Option(None, "--simulations", "-s", min=1,
                                               help="Sampled deals per action (deterministic); default: 0.5 s of search."),
     seed: int = typer.Option(0, "--seed", help="Seed of the search."),
     as_json: bool = typer.Option(False, "--json", help="Print the evaluations as JSON."),
@@ -45,11 +44,11 @@ def hint_cmd(
     if as_json:
         typer.echo(json.dumps({
             "seat": to_move,
-            "actions": [{"token": tok, "value": e.value, "win": e.win, "reason": e.reason}
-                        for tok, e in rows]}))
+            "actions": [{"token": tok, "value": ev.value, "win": ev.win, "reason": ev.reason}
+                        for tok, ev in rows]}))
         return
     typer.echo(f"seat {to_move} to move; the expert's evaluation, best first:")
     width = max(len(tok) for tok, _ in rows)
-    for tok, e in rows:
-        win = "  -  " if e.win is None else f"{100 * e.win:4.0f}%"
-        typer.echo(f"  {tok:<{width}}  {e.value:+7.1f} pts  win {win}  {e.reason}")
+    for tok, ev in rows:
+        win = "  -  " if ev.win is None else f"{100 * ev.win:4.0f}%"
+        typer.echo(f"  {tok:<{width}}  {ev.value:+7.1f} pts  win {win}  {ev.reason}")

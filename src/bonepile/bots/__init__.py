@@ -30,7 +30,7 @@ def _register() -> None:
 _register()
 BOT_LEVELS = tuple(BOTS)
 
-from .hint import hint  # noqa: E402
+from .hint import hint
 
 
 def make_bot(level: str, variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
@@ -43,4 +43,4 @@ def make_bot(level: str, variant: Variant, *, seed: int | None = None, **budget:
     return cls(variant, seed=seed, **budget)
 
 
-__all__ = ["Bot", "Evaluation", "RandomBot", "BOTS", "BOT_LEVELS", "make_bot", "hint"]
+__all__ = ["BOTS", "BOT_LEVELS", "Bot", "Evaluation", "RandomBot", "hint", "make_bot"]

@@ -21,8 +21,8 @@ import random
 import time as _time
 
 from ..engine import Variant, View
-from ..engine.hand import Hand
-from ..engine.tiles import DRAW, IS_DOUBLE, NAME, PASS, PIPS
+from ..engine.hand import Hand, HandResult
+from ..engine.tiles import DRAW, IS_DOUBLE, PASS, PIPS
 from .base import Bot, Evaluation
 from .sampler import InconsistentView, Sampler
 
@@ -79,7 +79,6 @@ class ExpertBot(Bot):
         v = self.variant
         me = view.seat
         my_side = v.side_of(me)
-        nsides = len(v.sides)
         seat_win = v.scoring == "result_only"  # Billitonnen: the winner is a seat
         rng = self.rng
         sampler = Sampler(v, view, model_eps=self.model)
@@ -139,20 +138,20 @@ class ExpertBot(Bot):
                 return _solve(h, self.variant, my_side, self.win_weight)
             ms = h.legal_moves()
             h.apply(ms[0] if len(ms) == 1 else _policy_move(h, ms, rng, eps[h.to_move]))
-        return self._outcome(h.result, me, my_side)
+        return self._outcome(h.result, me, my_side)  # type: ignore[arg-type]
 
-    def _outcome(self, res, me: int, my_side: int) -> tuple[float, bool]:
+    def _outcome(self, res: HandResult, me: int, my_side: int) -> tuple[float, bool]:
         if self.variant.scoring == "result_only":
             won = res.winner == me
             return (1.0 if won else 0.0), won
         pts = res.points
-        mine = pts[my_side]
+        mine = pts[my_side]  # res is a HandResult
         nsides = len(pts)
         return mine - (sum(pts) - mine) / (nsides - 1), res.winner == my_side
 
 
 def _tiles_left(h: Hand) -> int:
-    return bin(h.in_hands).count("1")
+    return h.in_hands.bit_count()
 
 
 def _solve(h: Hand, v: Variant, my_side: int, win_weight: float) -> tuple[float, bool]:
@@ -163,7 +162,7 @@ def _solve(h: Hand, v: Variant, my_side: int, win_weight: float) -> tuple[float,
 
     def ab(alpha: float, beta: float) -> tuple[float, float, bool]:
         if h.over:
-            res = h.result
+            res: HandResult = h.result  # type: ignore[assignment]
             p = res.points
             net = p[my_side] - p[other]
             won = res.winner == my_side
@@ -179,8 +178,7 @@ def _solve(h: Hand, v: Variant, my_side: int, win_weight: float) -> tuple[float,
                 h.pop()
                 if best is None or x[0] > best[0]:
                     best = x
-                    if x[0] > alpha:
-                        alpha = x[0]
+                    alpha = max(alpha, x[0])
                     if alpha >= beta:
                         break
         else:
@@ -190,8 +188,7 @@ def _solve(h: Hand, v: Variant, my_side: int, win_weight: float) -> tuple[float,
                 h.pop()
                 if best is None or x[0] < best[0]:
                     best = x
-                    if x[0] < beta:
-                        beta = x[0]
+                    beta = min(beta, x[0])
                     if alpha >= beta:
                         break
         return best  # type: ignore[return-value]

@@ -115,16 +115,15 @@ class GreedyBot(Bot):
                 score -= 3.0 * risk
                 if risk >= 1:
                     reasons.append(f"gives P{nxt} ~{risk:.0f}")
-            if v.capicu or v.chuchazo:
-                if len(bits(rest)) == 1:
-                    last = bits(rest)[0]
-                    if last == 0 and v.chuchazo:
-                        score += 8.0
-                        reasons.append("keeps 0-0 for chuchazo")
-                    elif not IS_DOUBLE[last] and all(HI[last] == p or LO[last] == p for p in ends) \
-                            and len(ends) == 2 and v.capicu:
-                        score += 8.0
-                        reasons.append("keeps a capicu tile")
+            if (v.capicu or v.chuchazo) and len(bits(rest)) == 1:
+                last = bits(rest)[0]
+                if last == 0 and v.chuchazo:
+                    score += 8.0
+                    reasons.append("keeps 0-0 for chuchazo")
+                elif not IS_DOUBLE[last] and all(HI[last] == p or LO[last] == p for p in ends) \
+                        and len(ends) == 2 and v.capicu:
+                    score += 8.0
+                    reasons.append("keeps a capicu tile")
         finally:
             world.pop()
         return score, ", ".join(reasons)

@@ -37,7 +37,7 @@ class Knowledge:
         for row in view.face_up:
             for _pos, t in row:
                 seen |= 1 << t
-        for t in (view.turned_up, view.peek):
+        for t in (view.turned_up, view.peek):  # type: ignore[assignment]
             if t is not None:
                 seen |= 1 << t
         return ALL_TILES & ~seen

@@ -23,12 +23,11 @@ weighted by how likely the observed plays were.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..engine import Hand, Variant, View
 from ..engine.hand import rule_leader
-from ..engine.tiles import (ALL_TILES, ARM_INDEX, BIT, DRAW, HI, LO, PASS, bits, mask_of)
-
+from ..engine.tiles import ALL_TILES, ARM_INDEX, BIT, DRAW, HI, LO, PASS, bits, mask_of
 
 _HEAVY = [HI[t] + LO[t] + (2 if HI[t] == LO[t] else 0) for t in range(28)]
 
@@ -48,9 +47,9 @@ def history_moves(view: View) -> list[int]:
             out.append(DRAW)
         elif e.arm is None:  # the first tile: its orientation
             t = e.tile
-            out.append(t * 4 + (0 if lay.first_left == HI[t] else 1))
+            out.append(t * 4 + (0 if lay.first_left == HI[t] else 1))  # type: ignore[operator,index]
         else:
-            out.append(e.tile * 4 + ARM_INDEX[e.arm])
+            out.append(e.tile * 4 + ARM_INDEX[e.arm])  # type: ignore[operator]
     return out
 
 
@@ -90,12 +89,12 @@ class Sampler:
         # per seat: draws (event index), pinned draws (index -> tile), plays (tile -> index)
         self.draw_events: list[int] = []  # global draw order: event index
         self.draw_tile: dict[int, int] = {}  # event index -> tile, when known
-        plays: list[dict[int, int]] = [dict() for _ in range(n)]
+        plays: list[dict[int, int]] = [{} for _ in range(n)]
         draws: list[list[int]] = [[] for _ in range(n)]
         constraints: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (event, mask)
         for i, e in enumerate(hist):
             if e.action == "play":
-                plays[e.seat][e.tile] = i
+                plays[e.seat][e.tile] = i  # type: ignore[index]
             elif e.action == "draw":
                 self.draw_events.append(i)
                 draws[e.seat].append(i)
@@ -103,7 +102,7 @@ class Sampler:
                     self.draw_tile[i] = e.tile
                 elif must and i + 1 < len(hist) and hist[i + 1].seat == e.seat \
                         and hist[i + 1].action == "play":
-                    self.draw_tile[i] = hist[i + 1].tile  # the drawn tile was the one that fit
+                    self.draw_tile[i] = hist[i + 1].tile  # type: ignore[assignment]  # the tile that fit
                 if must:
                     constraints[e.seat].append((i, masks[i]))
             elif must:  # a forced pass
@@ -222,7 +221,7 @@ class Sampler:
         turns: list[list[int]] = [[] for _ in range(n)]
         plays = [0] * n
         for e in view.history:
-            turns[e.seat].append(e.tile)  # every turned tile is public
+            turns[e.seat].append(e.tile)  # type: ignore[arg-type]  # turned tiles are public
             if e.action == "play":
                 plays[e.seat] += 1
         if view.to_move is not None and view.turned_up is not None:
@@ -328,15 +327,13 @@ def agrees(h: Hand, view: View) -> bool:
         if view.turned_up is not None and h.rows[h.to_move][0] != view.turned_up:
             return False
     else:
-        if tuple(bin(m).count("1") for m in h.hands) != view.tile_counts:
+        if tuple(m.bit_count() for m in h.hands) != view.tile_counts:
             return False
         if h.hands[view.seat] != mask_of(view.hand):
             return False
     if h.drawable() != view.boneyard:
         return False
-    if view.to_move == view.seat and tuple(h.legal_moves()) != view.legal:
-        return False
-    return True
+    return not (view.to_move == view.seat and tuple(h.legal_moves()) != view.legal)
 
 
 def _open_masks_before(v: Variant, view: View, moves: list[int], starter: int | None,
@@ -347,7 +344,7 @@ def _open_masks_before(v: Variant, view: View, moves: list[int], starter: int | 
     deal: list[list[int]] = [[] for _ in range(n)]
     for e in view.history:
         if e.action == "play":
-            deal[e.seat].append(e.tile)
+            deal[e.seat].append(e.tile)  # type: ignore[arg-type]
     used = mask_of(t for r in deal for t in r) | (BIT[starter] if starter is not None else 0)
     spare = bits(ALL_TILES & ~used)
     boneyard = ([starter] if starter is not None else []) + spare + list(range(28)) * 2
