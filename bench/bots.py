@@ -6,7 +6,9 @@ bot B on the odd seats, then the same deal with the bots swapped.  One hand per 
 first hand of a game: dealer rules of hand 1).  Reported per pairing: the share of hands won
 by A with a Wilson 95% interval (ties -- no winner -- count as not won), ties, and the
 median milliseconds per decision of each bot (over all its decisions, and over decisions
-with a real choice, i.e. two or more legal actions).
+with a real choice, i.e. two or more legal actions), and A's net points per hand (a side's
+points minus the other sides', averaged per side; Billitonnen scores no points).  In Cinque
+the hand goes to the side that scored more points in it.
 
     PYTHONPATH=src python bench/bots.py --hands 100 --time 0.1
     PYTHONPATH=src python bench/bots.py --hands 50 --simulations 40 --only block-teams
@@ -45,7 +47,12 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def side_won(variant, res, side_seats: set[int]) -> bool | None:
-    """Did the seats in side_seats win the hand? None for a tie."""
+    """Did the seats in side_seats win the hand? None for a tie.  Where points are scored
+    during play (Cinque) the hand goes to the side that scored more in it."""
+    if variant.in_play is not None:
+        a_pts = sum(p for i, p in enumerate(res.points) if variant.sides[i][0] in side_seats)
+        b_pts = sum(res.points) - a_pts
+        return None if a_pts == b_pts else a_pts > b_pts
     if res.winner is None:
         return None
     if variant.scoring == "result_only":  # Billitonnen: the winner is a seat
@@ -56,6 +63,7 @@ def side_won(variant, res, side_seats: set[int]) -> bool | None:
 def play_pairing(name: str, opts: dict, a: str, b: str, hands: int, budget: dict, seed: int):
     v = make_variant(name, opts)
     won = ties = total = 0
+    net = 0.0
     ms: dict[str, list[float]] = {a: [], b: []}
     choice_ms: dict[str, list[float]] = {a: [], b: []}
     for deal in range(hands):
@@ -76,12 +84,17 @@ def play_pairing(name: str, opts: dict, a: str, b: str, hands: int, budget: dict
                     choice_ms[levels[s]].append(dt)
                 game.apply(m)
             total += 1
-            r = side_won(v, h.result, {s for s in range(v.players) if levels[s] == a})
+            seats_a = {s for s in range(v.players) if levels[s] == a}
+            pts = h.result.points
+            mine = sum(p for i, p in enumerate(pts) if v.sides[i][0] in seats_a)
+            n_a = sum(1 for side in v.sides if side[0] in seats_a)
+            net += mine / n_a - (sum(pts) - mine) / (len(pts) - n_a)
+            r = side_won(v, h.result, seats_a)
             if r is None:
                 ties += 1
             elif r:
                 won += 1
-    return won, ties, total, ms, choice_ms
+    return won, ties, total, ms, choice_ms, net / total
 
 
 def med(xs: list[float]) -> str:
@@ -103,13 +116,13 @@ def main(argv: list[str] | None = None) -> None:
     pairings = PAIRINGS if not args.pairings else [tuple(p.split(":")) for p in args.pairings.split(",")]
     print(f"bots: {2 * args.hands} hands per pairing (duplicate deals), expert budget {budget}")
     print(f"{'game':<13} {'A vs B':<17} {'A won':>6} {'95% CI':>15} {'ties':>5}  "
-          f"{'A ms med':>8} {'A ms choice':>11} {'B ms med':>8}")
+          f"{'A ms med':>8} {'A ms choice':>11} {'B ms med':>8} {'A net/hand':>8}")
     for label, name, opts in games:
         for a, b in pairings:
-            won, ties, total, ms, cms = play_pairing(name, opts, a, b, args.hands, budget, args.seed)
+            won, ties, total, ms, cms, net = play_pairing(name, opts, a, b, args.hands, budget, args.seed)
             lo, hi = wilson(won, total)
             print(f"{label:<13} {a + ' vs ' + b:<17} {won / total:6.1%} [{lo:5.1%}, {hi:5.1%}] {ties:5d}  "
-                  f"{med(ms[a]):>8} {med(cms[a]):>11} {med(ms[b]):>8}", flush=True)
+                  f"{med(ms[a]):>8} {med(cms[a]):>11} {med(ms[b]):>8} {net:+8.1f}", flush=True)
     if not args.no_peers:
         try:
             import bots_peers  # type: ignore[import-not-found]

@@ -287,7 +287,7 @@ class Sampler:
                         p = eps / len(legal)
                         if m in heavy:
                             p += (1 - eps) / len(heavy)
-                        w *= p * len(legal)
+                        w *= p
                 h.apply(m)
             self.last_weight = w
         if not agrees(h, view):
