@@ -9,8 +9,9 @@ deal.  Close to the end of a hand in two-sided games the rollout is replaced by 
 α-β search of the world (the bot's side maximizes, the other side minimizes).
 
 Objective: the points the bot's side gains in the hand, net of the other sides, plus a
-bonus for winning the hand (``win_weight``); ``evaluate`` reports both the expected net
-points and the hand-win chance of every action.
+bonus for winning the hand (``win_weight``); where points are scored during play (Cinque)
+"winning the hand" means scoring more points in it than the other side.  ``evaluate``
+reports both the expected net points and the hand-win chance of every action.
 
 Budget: ``simulations`` worlds per decision when given (deterministic for a seed), else as
 many as fit in ``time`` seconds.
@@ -43,6 +44,27 @@ def _policy_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
                 best, bm = w, m
     if best < 0:  # no tile to play: in voluntary games prefer drawing while possible
         return DRAW if DRAW in ms else ms[0]
+    return bm
+
+
+def _fives_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
+    """Rollout policy where points are scored during play (Cinque): the move that scores
+    most now, ties to the heaviest tile."""
+    if rng.random() < eps:
+        return ms[int(rng.random() * len(ms))]
+    side = h._side[h.to_move]
+    base = h.inplay[side]
+    best = -1.0
+    bm = ms[0]
+    for m in ms:
+        if m >= PASS:
+            continue
+        h.push(m)
+        gain = h.inplay[side] - base
+        h.pop()
+        w = gain * 10 + _WEIGHT[m >> 2]
+        if w > best:
+            best, bm = w, m
     return bm
 
 
@@ -133,11 +155,12 @@ class ExpertBot(Bot):
         eps = [self.epsilon if side_of[s] == my_side else self.opponent_epsilon
                for s in range(self.variant.players)]
         endgame = self.endgame
+        policy = _fives_move if self.variant.in_play == "fives" else _policy_move
         while not h.over:
             if endgame and h.placed and _tiles_left(h) <= endgame and not h.drawable():
                 return _solve(h, self.variant, my_side, self.win_weight)
             ms = h.legal_moves()
-            h.apply(ms[0] if len(ms) == 1 else _policy_move(h, ms, rng, eps[h.to_move]))
+            h.apply(ms[0] if len(ms) == 1 else policy(h, ms, rng, eps[h.to_move]))
         return self._outcome(h.result, me, my_side)  # type: ignore[arg-type]
 
     def _outcome(self, res: HandResult, me: int, my_side: int) -> tuple[float, bool]:
@@ -145,9 +168,13 @@ class ExpertBot(Bot):
             won = res.winner == me
             return (1.0 if won else 0.0), won
         pts = res.points
-        mine = pts[my_side]  # res is a HandResult
+        mine = pts[my_side]
         nsides = len(pts)
-        return mine - (sum(pts) - mine) / (nsides - 1), res.winner == my_side
+        if self.variant.in_play is not None:  # Cinque: the hand goes to the side scoring more
+            won = all(mine > p for i, p in enumerate(pts) if i != my_side)
+        else:
+            won = res.winner == my_side
+        return mine - (sum(pts) - mine) / (nsides - 1), won
 
 
 def _tiles_left(h: Hand) -> int:
@@ -159,13 +186,14 @@ def _solve(h: Hand, v: Variant, my_side: int, win_weight: float) -> tuple[float,
     maximizes net points + win_weight x win, the other side minimizes it."""
     side_of = v.seat_sides
     other = 1 - my_side
+    by_points = v.in_play is not None
 
     def ab(alpha: float, beta: float) -> tuple[float, float, bool]:
         if h.over:
             res: HandResult = h.result  # type: ignore[assignment]
             p = res.points
             net = p[my_side] - p[other]
-            won = res.winner == my_side
+            won = net > 0 if by_points else res.winner == my_side
             return net + (win_weight if won else 0.0), net, won
         ms = h.legal_moves()
         if len(ms) > 1:
