@@ -95,6 +95,7 @@ class ExpertBot(Bot):
 
     # ------------------------------------------------------------------ search
     def evaluate(self, view: View) -> list[Evaluation]:
+        start = _time.perf_counter()
         legal = list(view.legal)
         if not legal:
             raise ValueError(f"seat {view.seat} is not to move")
@@ -109,7 +110,7 @@ class ExpertBot(Bot):
         wins = [0.0] * k
         worlds = 0
         wsum = 0.0
-        deadline = None if self.simulations is not None else _time.perf_counter() + self.time
+        deadline = None if self.simulations is not None else start + self.time
         limit = self.simulations if self.simulations is not None else 1 << 30
         while worlds < limit:
             try:
@@ -130,7 +131,9 @@ class ExpertBot(Bot):
                 value[i] += wt * net
                 wins[i] += wt * won
             worlds += 1
-            if deadline is not None and _time.perf_counter() >= deadline:
+            # stop when one more world would likely overrun the budget
+            if deadline is not None and \
+                    (now := _time.perf_counter()) + (now - start) / worlds >= deadline:
                 break
         self.last_worlds = worlds
         out = []
