@@ -50,10 +50,9 @@ def test_2_3_cinque_takes_the_multiple_of_five():
     assert "scores 15" in ev[0].reason
 
 
-def test_1_3_quinientos_goes_out_when_it_can():
-    """§1.3 Quinientos: a tile that ends the round (domino, with the bonus) beats a heavier one.
-    Seat 1 holds 6-1 only among sixes after the lead... built so that going out is possible:
-    a one-tile hand always goes out, so check the evaluation ranks the domino first."""
+def test_1_3_quinientos_sheds_the_heavier_six_and_ranks_best_first():
+    """§1.3 Quinientos: after the 6-6 lead, 6-5 (11 pips) goes before 6-1, and the
+    evaluation is sorted best first."""
     g = game_with("quinientos", {}, [
         DOUBLES,
         ["6-5", "6-1", "1-0", "2-0", "2-1", "3-1", "4-1"],
