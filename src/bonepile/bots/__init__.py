@@ -30,6 +30,8 @@ def _register() -> None:
 _register()
 BOT_LEVELS = tuple(BOTS)
 
+from .hint import hint
+
 
 def make_bot(level: str, variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
     """A bot of the named level for ``variant``; ``budget`` goes to the bot (e.g. ``time=0.1``
@@ -41,4 +43,4 @@ def make_bot(level: str, variant: Variant, *, seed: int | None = None, **budget:
     return cls(variant, seed=seed, **budget)
 
 
-__all__ = ["Bot", "Evaluation", "RandomBot", "BOTS", "BOT_LEVELS", "make_bot"]
+__all__ = ["BOTS", "BOT_LEVELS", "Bot", "Evaluation", "RandomBot", "hint", "make_bot"]

@@ -78,6 +78,7 @@ class View:
     end: str | None
     revealed: tuple[tuple[int, ...], ...] | None  # every seat's tiles, once the hand is over
     blind: bool
+    round_bonus: int = 0  # Quinientos: the bonus this round is worth to a side that dominoes
 
 
 def build_layout(first_move: tuple[int, int] | None, placements: list[tuple[int, int, int]],
@@ -418,7 +419,7 @@ class Observer:
             peek=self.peek(seat), layout=self.layout(), boneyard=h.drawable(),
             boneyard_size=self.boneyard_size(), history=tuple(self.history(seat)),
             totals=self.totals(), hand_points=self.hand_points(), over=h.over, end=h.end,
-            revealed=self.revealed(), blind=h.rows is not None,
+            revealed=self.revealed(), blind=h.rows is not None, round_bonus=h.bonus,
         )
 
 

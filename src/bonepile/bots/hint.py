@@ -1,0 +1,26 @@
+"""The expert's opinion of every legal action in a game's current position."""
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Evaluation
+
+
+def hint(game: Any, *, seat: int | None = None, time: float = 0.5, simulations: int | None = None,
+         seed: int = 0) -> list[tuple[str, Evaluation]]:
+    """(token, evaluation) for each legal action of the seat to move, best first.
+
+    Built only from ``game.view(seat)``.  ``seat`` defaults to the seat to move; a seat that is
+    not to move (or a finished game) raises ValueError."""
+    from .expert import ExpertBot
+
+    to_move = game.to_move
+    if to_move is None:
+        raise ValueError("the game is over: no one is to move")
+    if seat is None:
+        seat = to_move
+    if seat != to_move:
+        raise ValueError(f"seat {seat} is not to move (seat {to_move} is)")
+    view = game.view(seat)
+    bot = ExpertBot(game.variant, seed=seed, time=time, simulations=simulations)
+    return [(game.token(e.action), e) for e in bot.evaluate(view)]

@@ -1,0 +1,357 @@
+"""Hidden worlds consistent with a View: the determinizations the expert searches.
+
+A *world* is an engine ``Hand`` rebuilt from a deal and a boneyard that agree with everything
+the view shows, with the public history replayed on it by ``Hand.apply``.  Only the view is
+read.  What a world must respect:
+
+* the seat's own tiles, every seat's tile count, the tiles on the table, the boneyard's size;
+* in games where a seat must play when it can (``turn == "must_play"``), a pass or a draw
+  proves the seat held no tile fitting the open ends *at that moment*; a tile drawn later may
+  carry that pip, so each hidden tile gets an arrival (dealt, or one of the seat's draws) and a
+  tile may arrive no earlier than the last pass/draw it would contradict;
+* a draw followed at once by a play of the same seat (must-play games) drew that tile;
+* hand 1 under the highest-double lead rule: no one was dealt a double higher than the lead;
+* blind games: each row is a queue, so every tile turned up and put back is known in place;
+  only the tiles never turned up are hidden (the turned-up tile and the peek included);
+* the rebuilt hand must reproduce the view: same seat to move, open ends, tile counts, legal
+  moves, and the hand is not over (a world where the engine would have seen a block is void).
+
+Worlds are drawn by a randomized constraint fill and checked by replay; a failed draw is
+retried.  Only hard constraints are used: every consistent world is possible, none is
+weighted by how likely the observed plays were.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..engine import Hand, Variant, View
+from ..engine.hand import rule_leader
+from ..engine.tiles import ALL_TILES, ARM_INDEX, BIT, DRAW, HI, LO, PASS, bits, mask_of
+
+_HEAVY = [HI[t] + LO[t] + (2 if HI[t] == LO[t] else 0) for t in range(28)]
+
+
+class InconsistentView(ValueError):
+    """No world could be built for this view (a bug, or a view from other rules)."""
+
+
+def history_moves(view: View) -> list[int]:
+    """The engine moves of the view's public history."""
+    lay = view.layout
+    out = []
+    for e in view.history:
+        if e.action == "pass":
+            out.append(PASS)
+        elif e.action == "draw":
+            out.append(DRAW)
+        elif e.arm is None:  # the first tile: its orientation
+            t = e.tile
+            out.append(t * 4 + (0 if lay.first_left == HI[t] else 1))  # type: ignore[operator,index]
+        else:
+            out.append(e.tile * 4 + ARM_INDEX[e.arm])  # type: ignore[operator]
+    return out
+
+
+class Sampler:
+    """Draws worlds for one view.  Build once per decision; ``sample(rng)`` many times."""
+
+    def __init__(self, variant: Variant, view: View, *, tries: int = 200,
+                 model_eps: float | None = None) -> None:
+        if view.variant != variant.name or view.players != variant.players:
+            raise ValueError("the view is not of this variant")
+        self.v = variant
+        self.view = view
+        self.tries = tries
+        self.moves = history_moves(view)
+        self.n = view.players
+        self.me = view.seat
+        self.failures = 0
+        #: None: no soft weighting; else the weight of the last world sampled
+        self.model_eps = model_eps
+        self.last_weight = 1.0
+        lay = view.layout
+        self.starter = lay.first if variant.starter else None
+        self.starter_first = lay.first_left if variant.starter else None
+        self.table = mask_of(bits_of_layout(view))
+        if view.blind:
+            self._prepare_blind()
+        else:
+            self._prepare_open()
+
+    # ------------------------------------------------------------------ open games
+    def _prepare_open(self) -> None:
+        v, view, n, me = self.v, self.view, self.n, self.me
+        self.own = mask_of(view.hand)
+        must = v.turn == "must_play"
+        masks = _open_masks_before(v, view, self.moves, self.starter, self.starter_first)
+        hist = view.history
+        # per seat: draws (event index), pinned draws (index -> tile), plays (tile -> index)
+        self.draw_events: list[int] = []  # global draw order: event index
+        self.draw_tile: dict[int, int] = {}  # event index -> tile, when known
+        plays: list[dict[int, int]] = [{} for _ in range(n)]
+        draws: list[list[int]] = [[] for _ in range(n)]
+        constraints: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (event, mask)
+        for i, e in enumerate(hist):
+            if e.action == "play":
+                plays[e.seat][e.tile] = i  # type: ignore[index]
+            elif e.action == "draw":
+                self.draw_events.append(i)
+                draws[e.seat].append(i)
+                if e.tile is not None:
+                    self.draw_tile[i] = e.tile
+                elif must and i + 1 < len(hist) and hist[i + 1].seat == e.seat \
+                        and hist[i + 1].action == "play":
+                    self.draw_tile[i] = hist[i + 1].tile  # type: ignore[assignment]  # the tile that fit
+                if must:
+                    constraints[e.seat].append((i, masks[i]))
+            elif must:  # a forced pass
+                constraints[e.seat].append((i, masks[i]))
+        self.plays, self.draws, self.constraints = plays, draws, constraints
+        self.unknown = ALL_TILES & ~self.own & ~self.table
+        self.others = [s for s in range(n) if s != me]
+        # a tile every current hidden tile of s must avoid: the passes/draws after s's last draw
+        self.strict = [0] * n
+        self.pinned_tiles = [0] * n
+        for s in range(n):
+            # the latest a tile held now can have arrived: s's last draw of an unknown tile
+            last = max((i for i in draws[s] if i not in self.draw_tile), default=-1)
+            for i, m in constraints[s]:
+                if i > last:
+                    self.strict[s] |= m
+            self.pinned_tiles[s] = mask_of(t for i, t in self.draw_tile.items() if hist[i].seat == s)
+        self.counts = view.tile_counts
+        self.rest = view.boneyard_size
+        self.lead_check = (view.hand_number == 1 and v.first_lead == "highest_double")
+
+    def _sample_open(self, rng: random.Random) -> Hand | None:
+        v, n = self.v, self.n
+        # 1. the hidden tiles now: other seats' hands and the undrawn boneyard
+        pool = bits(self.unknown)
+        rng.shuffle(pool)
+        cap = {s: self.counts[s] for s in self.others}
+        cap[-1] = self.rest
+        # the most constrained tiles first
+        allowed: dict[int, list[int]] = {}
+        for t in pool:
+            allowed[t] = [s for s in self.others if not self.strict[s] >> t & 1] + [-1]
+        pool.sort(key=lambda t: len(allowed[t]))
+        held: dict[int, list[int]] = {s: [] for s in cap}
+        for t in pool:
+            opts = [s for s in allowed[t] if cap[s] > 0]
+            if not opts:
+                return None
+            weights = [cap[s] for s in opts]
+            s = rng.choices(opts, weights)[0]
+            cap[s] -= 1
+            held[s].append(t)
+        # 2. arrivals: which tile each hidden draw brought
+        draw_tile = dict(self.draw_tile)
+        initial: list[list[int]] = [[] for _ in range(n)]
+        initial[self.me] = bits((self.own | mask_of(self.plays[self.me]))
+                                & ~mask_of(t for i, t in self.draw_tile.items()
+                                           if self.view.history[i].seat == self.me))
+        for s in self.others:
+            got = self._arrivals(s, held[s], draw_tile, rng)
+            if got is None:
+                return None
+            initial[s] = got
+        if self.lead_check:
+            leader, _must, how = rule_leader(v, [mask_of(r) for r in initial], None, None, True)
+            if how == "double" and leader != self.view.leader:
+                return None
+        boneyard = [draw_tile[i] for i in self.draw_events]
+        rest = held[-1]
+        rng.shuffle(rest)
+        if self.starter is not None:
+            boneyard = [self.starter] + boneyard
+        boneyard += rest
+        return self._replay(initial, boneyard)
+
+    def _arrivals(self, s: int, held: list[int], draw_tile: dict[int, int],
+                  rng: random.Random) -> list[int] | None:
+        """Give each unknown draw of seat s a tile; return s's dealt tiles."""
+        slots = [i for i in self.draws[s] if i not in draw_tile]
+        cons = self.constraints[s]
+        pinned = self.pinned_tiles[s]
+        cands = []  # (tile, earliest slot allowed, departure)
+        for t in held:
+            need = -1
+            for i, m in cons:
+                if m >> t & 1 and i > need:
+                    need = i
+            cands.append((t, need, 1 << 30))
+        for t, p in self.plays[s].items():
+            if pinned >> t & 1:
+                continue
+            need = -1
+            for i, m in cons:
+                if i < p and m >> t & 1 and i > need:
+                    need = i
+            cands.append((t, need, p))
+        if not slots:
+            if any(need >= 0 for _, need, _ in cands):
+                return None
+            return [t for t, _, _ in cands]
+        rng.shuffle(cands)
+        used = set()
+        # tiles that must arrive by a draw: earliest departure first, each to a slot in range
+        required = sorted((c for c in cands if c[1] >= 0), key=lambda c: c[2])
+        free = set(slots)
+        for t, need, dep in required:
+            ok = [j for j in free if need <= j < dep]
+            if not ok:
+                return None
+            j = rng.choice(sorted(ok))
+            free.discard(j)
+            draw_tile[j] = t
+            used.add(t)
+        for j in sorted(free):
+            ok = [c[0] for c in cands if c[0] not in used and c[2] > j]
+            if not ok:
+                return None
+            t = rng.choice(ok)
+            draw_tile[j] = t
+            used.add(t)
+        return [t for t, _, _ in cands if t not in used]
+
+    # ------------------------------------------------------------------ blind games
+    def _prepare_blind(self) -> None:
+        view, n = self.view, self.n
+        turns: list[list[int]] = [[] for _ in range(n)]
+        plays = [0] * n
+        for e in view.history:
+            turns[e.seat].append(e.tile)  # type: ignore[arg-type]  # turned tiles are public
+            if e.action == "play":
+                plays[e.seat] += 1
+        if view.to_move is not None and view.turned_up is not None:
+            turns[view.to_move].append(view.turned_up)
+            if view.peek is not None:
+                turns[view.to_move].append(view.peek)
+        seen = self.table
+        self.known_rows: list[list[int]] = []
+        self.row_sizes = []
+        for s in range(n):
+            size = view.tile_counts[s] + plays[s]
+            prefix = turns[s][:size]
+            self.known_rows.append(prefix)
+            self.row_sizes.append(size)
+            seen |= mask_of(set(turns[s]))
+        if self.starter is not None:
+            seen |= BIT[self.starter]
+        self.unknown = ALL_TILES & ~seen
+
+    def _sample_blind(self, rng: random.Random) -> Hand | None:
+        pool = bits(self.unknown)
+        rng.shuffle(pool)
+        rows = []
+        pos = 0
+        for s in range(self.n):
+            k = self.row_sizes[s] - len(self.known_rows[s])
+            rows.append(self.known_rows[s] + pool[pos:pos + k])
+            pos += k
+        boneyard = pool[pos:]
+        if self.starter is not None:
+            boneyard = [self.starter] + boneyard
+        return self._replay(rows, boneyard)
+
+    # ------------------------------------------------------------------ common
+    def _replay(self, deal: Sequence[Sequence[int]], boneyard: Sequence[int]) -> Hand | None:
+        view = self.view
+        must = -1
+        if not self.moves and view.legal and all(m < PASS for m in view.legal):
+            tiles = {m >> 2 for m in view.legal}
+            if len(tiles) == 1 and len(view.hand) > 1:
+                must = tiles.pop()
+        h = Hand(self.v, deal, boneyard, view.leader, must_lead=must, number=view.hand_number,
+                 totals=view.totals, bonus=view.round_bonus, starter_first=self.starter_first)
+        eps = self.model_eps
+        if eps is None:
+            for m in self.moves:
+                if h.over:
+                    return None
+                h.apply(m)
+        else:
+            # soft evidence: how likely each other seat's choice was under a simple model of
+            # play (eps uniform over the legal actions, else one of the heaviest tiles)
+            w = 1.0
+            me = self.me
+            for m in self.moves:
+                if h.over:
+                    return None
+                if h.to_move != me and m < PASS:
+                    legal = h.legal_moves()
+                    if len(legal) > 1:
+                        top = max(_HEAVY[x >> 2] if x < PASS else -1 for x in legal)
+                        heavy = [x for x in legal if x < PASS and _HEAVY[x >> 2] == top]
+                        p = eps / len(legal)
+                        if m in heavy:
+                            p += (1 - eps) / len(heavy)
+                        w *= p
+                h.apply(m)
+            self.last_weight = w
+        if not agrees(h, view):
+            return None
+        return h
+
+    def sample(self, rng: random.Random) -> Hand:
+        """One world; raises InconsistentView if none is found in ``tries`` attempts."""
+        draw = self._sample_blind if self.view.blind else self._sample_open
+        for _ in range(self.tries):
+            h = draw(rng)
+            if h is not None:
+                return h
+            self.failures += 1
+        raise InconsistentView("no hidden deal agrees with this view")
+
+
+def bits_of_layout(view: View) -> list[int]:
+    lay = view.layout
+    out = [p.tile for arm in lay.arms.values() for p in arm]
+    if lay.first is not None:
+        out.append(lay.first)
+    return out
+
+
+def agrees(h: Hand, view: View) -> bool:
+    """Does world ``h`` show the seat exactly what ``view`` shows?"""
+    if h.over != view.over:
+        return False
+    if not h.over and h.to_move != view.to_move:
+        return False
+    if {"LRUD"[a]: h.pip[a] for a in h.open_arms} != view.layout.ends:
+        return False
+    if h.rows is not None:
+        if tuple(len(r) for r in h.rows) != view.tile_counts:
+            return False
+        if view.turned_up is not None and h.rows[h.to_move][0] != view.turned_up:
+            return False
+    else:
+        if tuple(m.bit_count() for m in h.hands) != view.tile_counts:
+            return False
+        if h.hands[view.seat] != mask_of(view.hand):
+            return False
+    if h.drawable() != view.boneyard:
+        return False
+    return not (view.to_move == view.seat and tuple(h.legal_moves()) != view.legal)
+
+
+def _open_masks_before(v: Variant, view: View, moves: list[int], starter: int | None,
+                       starter_first: int | None) -> list[int]:
+    """The mask of tiles fitting some open end before each history event (public facts),
+    from a throwaway hand in which every seat holds what it plays."""
+    n = view.players
+    deal: list[list[int]] = [[] for _ in range(n)]
+    for e in view.history:
+        if e.action == "play":
+            deal[e.seat].append(e.tile)  # type: ignore[arg-type]
+    used = mask_of(t for r in deal for t in r) | (BIT[starter] if starter is not None else 0)
+    spare = bits(ALL_TILES & ~used)
+    boneyard = ([starter] if starter is not None else []) + spare + list(range(28)) * 2
+    h = Hand(v, deal, boneyard, view.leader, starter_first=starter_first)
+    out = []
+    for m in moves:
+        out.append(h.open_mask if h.placed else 0)
+        h.over = False
+        h.apply(m)
+    return out
