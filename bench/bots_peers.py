@@ -335,6 +335,7 @@ class LockstepDominoes:
                 assert want == res.winner, f"dominoes block winner {want} != {res.winner}"
             return
         assert g.result is None, "dominoes: hand over early"
+        assert len(g.board) == hand.placed, f"dominoes: {len(g.board)} tiles placed"
         if hand.placed == 0:
             assert len(g.board) == 0 and g.turn == hand.to_move
             return
@@ -521,6 +522,7 @@ class LockstepOpenSpiel:
                 assert want == hand.result.winner, f"openspiel block {want} vs {hand.result.winner}"
             return
         assert not s.is_terminal(), "openspiel: hand over early"
+        assert len(s.actions_history) == hand.placed, "openspiel: tiles placed differ"
         if hand.placed == 0:
             assert not s.open_edges and s.current_player() == 0
             return
