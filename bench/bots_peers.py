@@ -291,6 +291,8 @@ class DominoesPeer:
         return g
 
     def choose(self, view: View) -> int:
+        if view.layout.first is None:  # the lead is the 6-6, forced (never asked in play_hand)
+            return view.legal[0]
         g = self.game_from_view(view)
         # the player draws its samples with the module-level `random`: seed it from ours
         random.seed(self.rng.getrandbits(64))
@@ -483,6 +485,8 @@ class OpenSpielPeer:
         return os_state(by_player, acts)
 
     def choose(self, view: View) -> int:
+        if view.layout.first is None:  # OpenSpiel would lead any tile; bonepile's lead is forced
+            return view.legal[0]
         os_ = _OS.load()
         state = self.state_from_view(view)
         assert state.current_player() == (view.seat - view.leader) % SEATS
@@ -665,12 +669,12 @@ def _row(m: Match) -> str:
     pts = statistics.fmean(m.net_points) if m.net_points else 0.0
     half = (1.96 * statistics.stdev(m.net_points) / math.sqrt(len(m.net_points))
             if len(m.net_points) > 1 else 0.0)
-    return (f"{m.ours:>8} vs {m.peer:<9} {m.hands:6d}  {100 * r:5.1f}% [{100 * lo:4.1f},{100 * hi:5.1f}]"
+    return (f"{m.ours:>12} vs {m.peer:<9} {m.hands:6d}  {100 * r:5.1f}% [{100 * lo:4.1f},{100 * hi:5.1f}]"
             f"  {100 * m.peer_won / max(1, m.hands):5.1f}% [{100 * plo:4.1f},{100 * phi:5.1f}]"
             f"  {m.ties:4d}  {pts:+6.1f} ±{half:4.1f}  {_ms(m.ours_ms)}  {_ms(m.peer_ms)}")
 
 
-HEADER = (f"{'bonepile':>8} vs {'peer':<9} {'hands':>6}  {'bonepile won [95% CI]':<22}"
+HEADER = (f"{'bonepile':>12} vs {'peer':<9} {'hands':>6}  {'bonepile won [95% CI]':<22}"
           f"  {'peer won [95% CI]':<22}  {'ties':>4}  {'net pts/hand':<12}"
           f"  {'ms bonepile med/mean':<17}  {'ms peer med/mean'}")
 
