@@ -69,12 +69,13 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Callable, Protocol
+from functools import cache
+from typing import Any, Protocol
 
 from bonepile.engine import PASS, Game, View, make_variant
-from bonepile.engine.tiles import HI, LO, NAME, N_TILES, bits, tile_index
+from bonepile.engine.tiles import HI, LO, N_TILES, NAME, bits, tile_index
 
 VARIANT = ("block", {"teams": True, "players": 4})
 SEATS = 4
@@ -162,7 +163,7 @@ def deal_hidden(unknown: list[int], counts: dict[int, int], void: dict[int, set[
     idx = {s: k for k, s in enumerate(seats)}
     allowed_k = [[idx[s] for s in a] for a in allowed]
 
-    @lru_cache(maxsize=None)
+    @cache
     def ways(i: int, caps: tuple[int, ...]) -> int:
         if i == n:
             return 1
@@ -682,7 +683,7 @@ HEADER = (f"{'bonepile':>12} vs {'peer':<9} {'hands':>6}  {'bonepile won [95% CI
 def main(argv: list[str] | None = None) -> int:
     from bonepile.bots import BOT_LEVELS, make_bot
 
-    strongest = [lvl for lvl in ("expert", "greedy", "random") if lvl in BOT_LEVELS][0]
+    strongest = next(lvl for lvl in ("expert", "greedy", "random") if lvl in BOT_LEVELS)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=200,
                     help="deals per match; each is played twice, sides swapped (default 200)")
