@@ -60,6 +60,11 @@ Run:  PYTHONPATH=src .venv/bin/python bench/bots_peers.py --hands 200
       [--peer dominoes|openspiel|both] [--bonepile-bot expert] [--time auto|SECONDS]
       [--dominoes-sample-size 10] [--ismcts-sims N] [--seed S]
 The last line is ``head-to-head: ...`` with the bonepile bot's share of hands per peer.
+``--check`` also mirrors every hand in both peer engines and asserts they agree.
+
+Run time: ISMCTS at 200 simulations takes ~0.2-0.6 s per decision; dominoes' exhaustive
+alpha-beta takes a few seconds per sample on the first moves of a hand (median ~0.3 s, mean
+~5 s per decision), so 200 deals against it run for hours: use ``--hands 20`` for a look.
 """
 from __future__ import annotations
 
