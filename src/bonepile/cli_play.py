@@ -365,14 +365,10 @@ class PlaySession:
                            markup=False)
 
     def hint(self) -> None:
-        import bonepile.bots as bots
-        hint = getattr(bots, "hint", None)
-        if hint is None:
-            self.print("hint needs the expert bot, which is not installed in this version.")
-            return
+        import bonepile.bots as bots  # looked up at call time (tests stand in for it)
         self.print("Thinking...")
         try:
-            evals = hint(self.game, seat=self.seat, time=0.5, seed=derive(self.seed, "hint"))
+            evals = bots.hint(self.game, seat=self.seat, time=0.5, seed=derive(self.seed, "hint"))
         except Exception as e:  # a hint must never end the game
             self.print(f"No hint available: {e}", markup=False)
             return
@@ -451,8 +447,7 @@ def play(
         return
     if not 0 <= seat < v.players:
         fail(f"error: --seat must be 0 to {v.players - 1} for {v.players} players, not {seat}")
-    default = next((b for b in ("expert", "greedy", "random") if b in BOTS), "random")
-    names = [b.strip() for b in (bots or default).split(",") if b.strip()]
+    names = [b.strip() for b in (bots or "expert").split(",") if b.strip()]
     for b in names:
         if b not in BOTS:
             fail(f"error: unknown bot {b!r}; choose from {', '.join(BOTS)}")

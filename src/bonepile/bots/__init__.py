@@ -10,27 +10,12 @@ from ..engine import OptionError, Variant
 from .base import Bot, Evaluation
 from .random_bot import RandomBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
-
-
-def _register() -> None:
-    # the stronger bots live in their own modules; import them when present
-    try:
-        from .greedy import GreedyBot
-        BOTS["greedy"] = GreedyBot
-    except ImportError:
-        pass
-    try:
-        from .expert import ExpertBot
-        BOTS["expert"] = ExpertBot
-    except ImportError:
-        pass
-
-
-_register()
-BOT_LEVELS = tuple(BOTS)
-
+from .expert import ExpertBot
+from .greedy import GreedyBot
 from .hint import hint
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
+BOT_LEVELS = tuple(BOTS)
 
 
 def make_bot(level: str, variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
@@ -43,4 +28,5 @@ def make_bot(level: str, variant: Variant, *, seed: int | None = None, **budget:
     return cls(variant, seed=seed, **budget)
 
 
-__all__ = ["BOTS", "BOT_LEVELS", "Bot", "Evaluation", "RandomBot", "hint", "make_bot"]
+__all__ = ["BOTS", "BOT_LEVELS", "Bot", "Evaluation", "RandomBot", "GreedyBot", "ExpertBot", "hint",
+           "make_bot"]
