@@ -252,7 +252,9 @@ class ExpertBot(Bot):
                     st[4] += net
                     st[5] += won
             it += 1
-            if deadline is not None and (it & 7) == 0 and _time.perf_counter() >= deadline:
+            # stop when one more iteration would likely overrun the budget
+            if deadline is not None and \
+                    (now := _time.perf_counter()) + (now - start) / it >= deadline:
                 break
         self.last_worlds = it
         out = []
