@@ -12,6 +12,7 @@ the hand goes to the side that scored more points in it.
 
     PYTHONPATH=src python bench/bots.py --hands 100 --time 0.1
     PYTHONPATH=src python bench/bots.py --hands 50 --simulations 40 --only block-teams
+    PYTHONPATH=src python bench/bots.py --hands 100 --algo ismcts --only block-teams --no-peers
 
 At the end, ``bench/bots_peers.py`` (head-to-head against the peer engines' bots) runs if
 present.
@@ -106,12 +107,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hands", type=int, default=50, help="deals per pairing (each played twice)")
     ap.add_argument("--time", type=float, default=0.1, help="expert seconds per decision")
     ap.add_argument("--simulations", type=int, default=None, help="expert sampled deals per decision (overrides --time)")
+    ap.add_argument("--algo", default="pimc", choices=("pimc", "ismcts"), help="expert search")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default=None, help="comma-separated game labels (e.g. block-teams,cinque)")
     ap.add_argument("--pairings", default=None, help="e.g. expert:random,greedy:random")
     ap.add_argument("--no-peers", action="store_true", help="skip bench/bots_peers.py")
     args = ap.parse_args(argv)
     budget = {"simulations": args.simulations} if args.simulations else {"time": args.time}
+    if args.algo != "pimc":
+        budget["algo"] = args.algo
     games = GAMES if not args.only else [g for g in GAMES if g[0] in args.only.split(",")]
     pairings = PAIRINGS if not args.pairings else [tuple(p.split(":")) for p in args.pairings.split(",")]
     print(f"bots: {2 * args.hands} hands per pairing (duplicate deals), expert budget {budget}")
