@@ -284,3 +284,32 @@ def test_views_share_nothing_mutable():
     a.layout.ends.clear()
     a.layout.arms.clear()
     assert b.layout.ends and g.view(0).layout.ends == b.layout.ends
+
+
+@pytest.mark.parametrize("name,options", [("block", {"players": 4, "teams": True}),
+                                          ("cinque", {}), ("quinientos", {})])
+def test_voids_are_true_where_nobody_draws_afterwards(name, options):
+    """In games without drawing (and in Cinque before any draw), a pip the encoder marks as
+    lacking is really absent from that seat's tiles, at every later step."""
+    from bonepile.engine import Hand, make_variant
+    from bonepile.engine.tiles import DRAW, PIP_MASK
+
+    v = make_variant(name, options)
+    enc = Encoder(v)
+    rng = random.Random(5)
+    marked = 0
+    for _ in range(60):
+        h = Hand.deal(v, rng)
+        while not h.over and not any(m == DRAW for _, m, _ in h.log):
+            seat = h.to_move
+            x, _mask = enc.observe(observer(h), seat)
+            voids = enc.describe(x)["voids"].reshape(v.players, 7)
+            for r in range(v.players):
+                s = (seat + r) % v.players
+                for p in range(7):
+                    if voids[r, p]:
+                        marked += 1
+                        assert not h.hands[s] & PIP_MASK[p], (s, p)
+            ms = h.legal_moves()
+            h.apply(ms[rng.randrange(len(ms))])
+    assert marked > 50

@@ -168,7 +168,8 @@ class Encoder:
                     or hist[:k] != st.hist):
                 st = None
         if st is None:
-            st = self._seen[seat] = _HistoryState(n, (layout.first, layout.first_left))
+            st = self._seen[seat] = _HistoryState(n, (layout.first, layout.first_left),
+                                                        _VoidEnds(self.variant))
         if len(hist) > st.k:
             self._read(st, hist, seat, layout)
         ones = st.ones[:]
@@ -234,10 +235,8 @@ class Encoder:
         o_by = self.offsets["played_by"]
         o_played = self.offsets["played"]
         add = st.ones.append
-        voids = st.voids
-        cur, occ = st.cur, st.occ
-        spin, ud = st.spin, st.ud
-        spinner, any_order, track = self.spinner, self.any_order, self.voids_apply
+        voids, ends = st.voids, st.ends
+        track = self.voids_apply
         for i in range(st.k, len(hist)):
             e = hist[i]
             s = e.seat
@@ -248,37 +247,11 @@ class Encoder:
                 if not track:
                     continue
                 if e.arm is None:  # the first tile
-                    a = layout.first_left if layout.first == t else HI[t]
-                    cur[0] = a
-                    cur[1] = OTHER[t * 7 + a]
-                    if spinner and IS_DOUBLE[t]:
-                        spin = a
-                        if any_order:
-                            cur[2] = cur[3] = a
-                            ud = True
-                    else:
-                        occ[0] = occ[1] = True
+                    ends.lay_first(t, layout.first_left if layout.first == t else HI[t])
                 else:
-                    arm = ARM_INDEX[e.arm]
-                    p = cur[arm]
-                    if spinner and spin < 0 and IS_DOUBLE[t]:
-                        spin = p
-                        occ[arm] = False
-                        if any_order:
-                            cur[2] = cur[3] = p
-                            ud = True
-                    else:
-                        cur[arm] = OTHER[t * 7 + p]
-                        occ[arm] = True
-                        if spin >= 0 and not ud and occ[0] and occ[1]:
-                            cur[2] = cur[3] = spin
-                            ud = True
-            elif track and cur[0] >= 0:  # a draw or a pass with tiles on the table
-                pips = (1 << cur[0]) | (1 << cur[1])
-                if ud:
-                    pips |= (1 << cur[2]) | (1 << cur[3])
-                voids[(s - seat) % n] |= pips
-        st.spin, st.ud = spin, ud
+                    ends.lay(t, ARM_INDEX[e.arm])
+            elif track:  # a draw or a pass
+                voids[(s - seat) % n] |= ends.pips()
         st.k = len(hist)
         st.hist = hist
 
@@ -293,7 +266,7 @@ class Encoder:
         vector joins them in its relative order with its own tiles.  Returns new arrays."""
         pub = self._pub
         if pub is None or pub.ob is not ob:
-            pub = self._pub = _PublicState(ob, self.n, self.blank_tail)
+            pub = self._pub = _PublicState(ob, self.n, self.blank_tail, _VoidEnds(self.variant))
         hist = ob.public_log()
         if len(hist) != pub.k or not pub.read:
             self._update_public(pub, hist, ob)
@@ -349,9 +322,8 @@ class Encoder:
         played, by, voids = pub.played, pub.by, pub.voids
         by_bytes = pub.by_bytes
         changed_voids = False
-        cur, occ = pub.cur, pub.occ
-        spin, ud = pub.spin, pub.ud
-        spinner, any_order, track = self.spinner, self.any_order, self.voids_apply
+        ends = pub.ends
+        track = self.voids_apply
         for i in range(pub.k, len(hist)):
             s, m, t = hist[i]
             if m < PASS:  # a play
@@ -361,40 +333,15 @@ class Encoder:
                 by_bytes[s] = _SPREAD14[b & 16383] + _SPREAD14[b >> 14]
                 if not track:
                     continue
-                code = m & 3
-                if cur[0] < 0:  # the first tile (must-play games have no starter tile)
-                    a = HI[t] if code == 0 else LO[t]
-                    cur[0] = a
-                    cur[1] = OTHER[t * 7 + a]
-                    if spinner and IS_DOUBLE[t]:
-                        spin = a
-                        if any_order:
-                            cur[2] = cur[3] = a
-                            ud = True
-                    else:
-                        occ[0] = occ[1] = True
+                if ends.cur[0] < 0:  # the first tile (must-play games have no starter tile)
+                    ends.lay_first(t, HI[t] if m & 3 == 0 else LO[t])
                 else:
-                    p = cur[code]
-                    if spinner and spin < 0 and IS_DOUBLE[t]:
-                        spin = p
-                        occ[code] = False
-                        if any_order:
-                            cur[2] = cur[3] = p
-                            ud = True
-                    else:
-                        cur[code] = OTHER[t * 7 + p]
-                        occ[code] = True
-                        if spin >= 0 and not ud and occ[0] and occ[1]:
-                            cur[2] = cur[3] = spin
-                            ud = True
-            elif track and cur[0] >= 0:  # a draw or a pass with tiles on the table
-                pips = (1 << cur[0]) | (1 << cur[1])
-                if ud:
-                    pips |= (1 << cur[2]) | (1 << cur[3])
+                    ends.lay(t, m & 3)
+            elif track:  # a draw or a pass
+                pips = ends.pips()
                 if pips & ~voids[s]:
                     voids[s] |= pips
                     changed_voids = True
-        pub.spin, pub.ud = spin, ud
         pub.k = len(hist)
         pub.read = True
         first = ob.first
@@ -440,43 +387,92 @@ class Encoder:
                 for name, size in self.sizes.items()}
 
 
+class _VoidEnds:
+    """The open pips as the history reveals them, for voids: a seat that draws or passes
+    lacks every open pip.  Spinner arms U and D open with the spinner (``spinner_any_order``)
+    or once both its L and R sides are covered, as in the engine."""
+
+    __slots__ = ("cur", "occ", "spin", "ud", "spinner", "any_order")
+
+    def __init__(self, variant: Variant) -> None:
+        self.cur = [-1, -1, -1, -1]
+        self.occ = [False] * 4
+        self.spin = -1
+        self.ud = False
+        self.spinner = variant.spinner
+        self.any_order = variant.spinner_any_order
+
+    def lay_first(self, t: int, left: int) -> None:
+        """The first tile, pip ``left`` facing L."""
+        cur = self.cur
+        cur[0] = left
+        cur[1] = OTHER[t * 7 + left]
+        if self.spinner and IS_DOUBLE[t]:
+            self.spin = left
+            if self.any_order:
+                cur[2] = cur[3] = left
+                self.ud = True
+        else:
+            self.occ[0] = self.occ[1] = True
+
+    def lay(self, t: int, arm: int) -> None:
+        cur, occ = self.cur, self.occ
+        p = cur[arm]
+        if self.spinner and self.spin < 0 and IS_DOUBLE[t]:
+            self.spin = p
+            occ[arm] = False
+            if self.any_order:
+                cur[2] = cur[3] = p
+                self.ud = True
+        else:
+            cur[arm] = OTHER[t * 7 + p]
+            occ[arm] = True
+            if self.spin >= 0 and not self.ud and occ[0] and occ[1]:
+                cur[2] = cur[3] = self.spin
+                self.ud = True
+
+    def pips(self) -> int:
+        """The mask of open pips (0 on an empty table)."""
+        cur = self.cur
+        if cur[0] < 0:
+            return 0
+        pips = (1 << cur[0]) | (1 << cur[1])
+        if self.ud:
+            pips |= (1 << cur[2]) | (1 << cur[3])
+        return pips
+
+
 class _HistoryState:
     """What the encoder has read from one seat's history so far."""
 
-    __slots__ = ("first", "k", "hist", "ones", "voids", "cur", "occ", "spin", "ud")
+    __slots__ = ("first", "k", "hist", "ones", "voids", "ends")
 
-    def __init__(self, n: int, first) -> None:
+    def __init__(self, n: int, first, ends: "_VoidEnds") -> None:
         self.first = first
         self.k = 0
         self.hist: tuple = ()
         self.ones: list[int] = []  # played and played_by indices
         self.voids = [0] * n
-        self.cur = [-1, -1, -1, -1]
-        self.occ = [False] * 4
-        self.spin = -1
-        self.ud = False
+        self.ends = ends
 
 
 class _PublicState:
     """The fast path's reading of one hand's public facts, for every seat."""
 
-    __slots__ = ("ob", "k", "read", "played", "by", "voids", "cur", "occ", "spin", "ud",
+    __slots__ = ("ob", "k", "read", "played", "by", "voids", "ends",
                  "played_bytes", "by_bytes", "by_bytes2", "void_bytes", "void_bytes2",
                  "table_bytes", "table_key", "empty_byte", "to_move", "leader", "counts2",
                  "bone", "bone_size", "bone_bytes", "totals", "points", "scores", "blind",
                  "tail")
 
-    def __init__(self, ob: Observer, n: int, tail: bytes) -> None:
+    def __init__(self, ob: Observer, n: int, tail: bytes, ends: "_VoidEnds") -> None:
         self.ob = ob
         self.k = 0  # public history events read
         self.read = False  # the facts of the moment read at least once
         self.played = 0  # tiles on the table
         self.by = [0] * n  # per (absolute) seat: tiles it played
         self.voids = [0] * n  # per (absolute) seat: pips it is known to lack
-        self.cur = [-1, -1, -1, -1]  # open pips, as far as voids go
-        self.occ = [False] * 4
-        self.spin = -1
-        self.ud = False
+        self.ends = ends  # open pips, as far as voids go
         self.played_bytes = b""
         self.by_bytes = [bytes(N_TILES)] * n
         self.by_bytes2 = self.by_bytes * 2
