@@ -77,6 +77,15 @@ def _fives_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
     return bm
 
 
+def _would_overrun(deadline: float | None, start: float, done: int) -> bool:
+    """With ``done`` units of work finished since ``start``, would one more (at the mean
+    cost so far) end past ``deadline``?  Never, without a deadline."""
+    if deadline is None:
+        return False
+    now = _time.perf_counter()
+    return now + (now - start) / done >= deadline
+
+
 class ExpertBot(Bot):
     name = "expert"
 
@@ -148,9 +157,7 @@ class ExpertBot(Bot):
                 value[i] += wt * net
                 wins[i] += wt * won
             worlds += 1
-            # stop when one more world would likely overrun the budget
-            if deadline is not None and \
-                    (now := _time.perf_counter()) + (now - start) / worlds >= deadline:
+            if _would_overrun(deadline, start, worlds):
                 break
         self.last_worlds = worlds
         out = []
@@ -260,9 +267,7 @@ class ExpertBot(Bot):
                     st[4] += net
                     st[5] += won
             it += 1
-            # stop when one more iteration would likely overrun the budget
-            if deadline is not None and \
-                    (now := _time.perf_counter()) + (now - start) / it >= deadline:
+            if _would_overrun(deadline, start, it):
                 break
         self.last_worlds = it
         out = []
