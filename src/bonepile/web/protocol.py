@@ -1,0 +1,104 @@
+"""What the server sends: a seat's View as JSON, built from the View alone.
+
+Everything a client learns about a hand passes through ``view_json``; it reads only the
+censored ``View`` of the client's own seat, so it cannot leak another seat's tiles or the
+boneyard order.  Tiles are written as their record names ("6-4"), moves as record tokens.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS
+from ..engine.view import View
+
+
+def move_token(view: View, m: int) -> str:
+    """The token a client sends for move m: the first tile as "a-b" (a faces L), a later tile
+    with its arm ("a-b@R"), "pass" or "draw"."""
+    if m == PASS:
+        return "pass"
+    if m == DRAW:
+        return "draw"
+    t, code = m >> 2, m & 3
+    if view.layout.first is None:
+        return f"{HI[t]}-{LO[t]}" if code == 0 else f"{LO[t]}-{HI[t]}"
+    return f"{NAME[t]}@{ARM_NAMES[code]}"
+
+
+def legal_json(view: View) -> list[dict[str, Any]]:
+    out = []
+    for m in view.legal:
+        if m == PASS:
+            out.append({"move": "pass", "kind": "pass", "tile": None, "arm": None})
+        elif m == DRAW:
+            out.append({"move": "draw", "kind": "draw", "tile": None, "arm": None})
+        else:
+            t, code = m >> 2, m & 3
+            first = view.layout.first is None
+            out.append({"move": move_token(view, m), "kind": "play", "tile": NAME[t],
+                        "arm": None if first else ARM_NAMES[code]})
+    return out
+
+
+def _tile(t: int | None) -> str | None:
+    return None if t is None else NAME[t]
+
+
+def layout_json(view: View) -> dict[str, Any]:
+    lay = view.layout
+    return {
+        "first": _tile(lay.first),
+        "first_left": lay.first_left,
+        "arms": {arm: [{"tile": NAME[p.tile], "inner": p.inner, "outer": p.outer} for p in placed]
+                 for arm, placed in lay.arms.items()},
+        "ends": dict(lay.ends),
+        "double_ends": sorted(lay.double_ends),
+        "spinner": lay.spinner,
+        "spinner_at": list(lay.spinner_at) if lay.spinner_at is not None else None,
+    }
+
+
+def view_json(view: View) -> dict[str, Any]:
+    """The seat's view as plain JSON (see docs/PROTOCOL.md)."""
+    return {
+        "variant": view.variant,
+        "players": view.players,
+        "seat": view.seat,
+        "sides": [list(s) for s in view.sides],
+        "hand_number": view.hand_number,
+        "leader": view.leader,
+        "to_move": view.to_move,
+        "legal": legal_json(view),
+        "hand": [NAME[t] for t in view.hand],
+        "tile_counts": list(view.tile_counts),
+        "face_up": [[[pos, NAME[t]] for pos, t in row] for row in view.face_up],
+        "turned_up": _tile(view.turned_up),
+        "peek": _tile(view.peek),
+        "layout": layout_json(view),
+        "boneyard": view.boneyard,
+        "boneyard_size": view.boneyard_size,
+        "history": [{"seat": e.seat, "action": e.action, "tile": _tile(e.tile), "arm": e.arm}
+                    for e in view.history],
+        "totals": list(view.totals),
+        "hand_points": list(view.hand_points),
+        "over": view.over,
+        "end": view.end,
+        "revealed": [[NAME[t] for t in row] for row in view.revealed] if view.revealed is not None else None,
+        "blind": view.blind,
+        "round_bonus": view.round_bonus,
+    }
+
+
+def hand_result_json(number: int, leader: int, res: Any, totals: list[int]) -> dict[str, Any]:
+    """One line of the score pad: a finished hand's result (all of it public once it ends)."""
+    return {"hand": number, "leader": leader, "end": res.end, "winner": res.winner,
+            "points": list(res.points), "totals": list(totals), "pips": list(res.pips),
+            "breakdown": _plain(res.breakdown)}
+
+
+def _plain(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    return x
