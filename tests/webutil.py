@@ -178,6 +178,7 @@ class Sock:
 
     def __init__(self, ws):
         self.ws = ws
+        self.latest: dict | None = None  # the last state received
 
     @classmethod
     async def open(cls, base_ws: str, table_id: str, token: str | None) -> "Sock":
@@ -191,7 +192,18 @@ class Sock:
         await self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
 
     async def recv(self, timeout: float = 30) -> dict:
-        return json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        msg = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        if msg.get("type") == "state":
+            self.latest = msg
+        return msg
+
+    async def at(self, seq: int, timeout: float = 30) -> dict:
+        """The seat's state once it has seen sequence number seq (with a view)."""
+        st = self.latest
+        if st is not None and st["seq"] >= seq and st["view"] is not None:
+            return st
+        return await self.state(lambda m: m["seq"] >= seq and m["view"] is not None, timeout,
+                                f"state {seq}")
 
     async def expect(self, pred, timeout: float = 30, what: str = "a message") -> dict:
         """The next message for which pred(msg) is true (earlier ones are skipped)."""
@@ -421,6 +433,7 @@ class Driver:
         self.socks: dict[int, Sock] = {}
         self._ids = 0
         self._acted: dict[int, Any] = {}
+        self.turn_seat: int | None = None  # whose state stop() is looking at
 
     async def _seat(self, seat: int, stop, done: asyncio.Event) -> None:
         sock = self.socks[seat]
@@ -436,6 +449,7 @@ class Driver:
             if msg["ack"] is not None and msg["ack"] in self.sent:
                 self.acked.append(self.sent.pop(msg["ack"]))
             view = msg["view"]
+            self.turn_seat = seat
             if (not self.stopped and msg["phase"] == "play" and view and view["to_move"] == seat
                     and not msg["forced"] and stop(self)):
                 self.stopped = True  # our turn: nothing happens at the table until we move
