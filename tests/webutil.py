@@ -243,7 +243,8 @@ def strip_live(state: dict) -> dict:
 
 
 # ------------------------------------------------------------------------ hidden information
-FORBIDDEN_KEYS = ("seed", "token_hash", "deal", "deal_rows")
+SECRET_KEYS = ("seed", "token_hash")  # never in a message, whatever their value
+DEAL_KEYS = ("deal", "deal_rows", "boneyard", "rows")  # never holding a list of tiles
 
 
 def tiles_in(x: Any) -> set[str]:
@@ -265,11 +266,11 @@ def tiles_in(x: Any) -> set[str]:
 
 
 def bad_keys(x: Any, path: str = "$") -> list[str]:
-    """Keys no message may carry: a deal, a seed, a token hash, the boneyard as a list."""
+    """Keys no message may carry: a seed, a token hash, a deal or the boneyard as a list."""
     out = []
     if isinstance(x, dict):
         for k, v in x.items():
-            if k in FORBIDDEN_KEYS or (k == "boneyard" and isinstance(v, list)):
+            if k in SECRET_KEYS or (k in DEAL_KEYS and isinstance(v, list)):
                 out.append(f"{path}.{k}")
             out += bad_keys(v, f"{path}.{k}")
     elif isinstance(x, list):
