@@ -444,7 +444,11 @@ class Driver:
             except Exception:
                 return
             self.messages[seat].append(msg)
-            if msg["type"] != "state":
+            if msg["type"] == "error" and "too many" in msg["message"] and seat in self.last:
+                await asyncio.sleep(0.3)  # the rate limit: try the last state's move again
+                self._acted.pop(seat, None)
+                msg = self.last[seat]
+            elif msg["type"] != "state":
                 continue
             self.last[seat] = msg
             if msg["ack"] is not None and msg["ack"] in self.sent:
@@ -452,7 +456,7 @@ class Driver:
             view = msg["view"]
             self.turn_seat = seat
             if (not self.stopped and msg["phase"] == "play" and view and view["to_move"] == seat
-                    and not msg["forced"] and stop(self)):
+                    and not msg["forced"] and self._acted.get(seat) != msg["seq"] and stop(self)):
                 self.stopped = True  # our turn: nothing happens at the table until we move
                 done.set()
             if self.stopped:
@@ -502,7 +506,12 @@ class Driver:
         done = asyncio.Event()
         tasks = [asyncio.create_task(self._seat(s, stop, done)) for s in self.tokens]
         try:
-            await asyncio.wait_for(done.wait(), timeout)
+            try:
+                await asyncio.wait_for(done.wait(), timeout)
+            except asyncio.TimeoutError:
+                raise AssertionError(f"table {self.table_id}: no stop in {timeout} s after {self.moves} moves; "
+                                     f"last states: {[(s, m['seq'], m['phase']) for s, m in self.last.items()]}; "
+                                     f"errors: {[m for ms in self.messages.values() for m in ms if m['type'] == 'error'][:3]}") from None
             if settle:
                 end = time.monotonic() + timeout
                 while True:
@@ -510,14 +519,20 @@ class Driver:
                     await asyncio.sleep(0.3)
                     if self.quiet_turn() and sum(map(len, self.messages.values())) == before:
                         break
-                    assert time.monotonic() < end, "the table did not come to rest"
+                    assert time.monotonic() < end, (
+                        f"table {self.table_id} did not come to rest: "
+                        f"{[(s, m['seq'], m['phase'], m['view'] and m['view']['to_move'], m['forced']) for s, m in self.last.items()]}")
         finally:
             for t in tasks:
                 t.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def play_out(self, timeout: float = 300) -> None:
-        """Go on playing (after run) until every seat has seen the game over."""
+        """Go on playing (after run, or on sockets of its own) until every seat has seen the
+        game over."""
+        for s, tok in self.tokens.items():
+            if s not in self.socks:
+                self.socks[s] = await Sock.open(self.base_ws, self.table_id, tok)
         for seat, st in self.last.items():
             out = self.respond(seat, st)
             if out is not None:
@@ -527,8 +542,12 @@ class Driver:
         tasks = [asyncio.create_task(self._seat(s, lambda d: False, done)) for s in self.tokens]
         try:
             end = time.monotonic() + timeout
-            while not all(s["phase"] == "over" for s in self.last.values()):
-                assert time.monotonic() < end, "the game did not end"
+            while not (len(self.last) == len(self.tokens)
+                       and all(s["phase"] == "over" for s in self.last.values())):
+                assert time.monotonic() < end, (
+                    f"table {self.table_id}: the game did not end: "
+                    f"{[(s, m['seq'], m['phase'], m['view'] and m['view']['to_move'], m['forced']) for s, m in self.last.items()]}"
+                    f"; errors: {[m for ms in self.messages.values() for m in ms if m['type'] == 'error'][-3:]}")
                 await asyncio.sleep(0.05)
         finally:
             for t in tasks:

@@ -1,0 +1,99 @@
+"""A `bonepile serve` process killed with SIGKILL and started again on the same SQLite file:
+every table resumes exactly (each seat's view as before), every acknowledged move is kept,
+and the games can be played to their end."""
+from __future__ import annotations
+
+import asyncio
+
+from bonepile.engine import record as rec
+
+from webutil import Child, Driver, Sock, strip_live
+
+PEOPLE = [  # (variant, players, options, our moves before the kill)
+    ("draw", 4, {}, 14),
+    ("cinque", 4, {}, 18),
+    ("quinientos", 4, {"lead_rotation": "winning_team_chooses", "target": 300}, 30),
+    ("blind-hugie", 2, {}, 1),  # 2 players: always a turn with a choice (often 18)
+    ("passing", 2, {}, 25),
+]
+SETTINGS = ("--grace", "1000", "--hand-pause", "1000", "--rate", "1000")
+
+
+def _check_acked(srv, tid: str, acked: list[dict]) -> None:
+    """Every acknowledged move is in the finished game's record, where it was played."""
+    doc = rec.loads(srv.get(f"/api/tables/{tid}/record").text)
+    game = rec.replay(doc)
+    assert game.over
+    first = game.hands[0].number
+    for a in acked:
+        hand = game.hands[a["hand"] - first]
+        seat, move, _t = hand.log[a["index"]]
+        before = hand.fresh()
+        for _s, m, _t in hand.log[:a["index"]]:
+            before.apply(m)
+        assert seat == a["seat"] and move == game.parse(a["move"], before), a
+
+
+def test_a_killed_server_resumes_every_table_exactly(tmp_path):
+    db = f"sqlite:///{tmp_path / 'bonepile.db'}"
+    first = Child(db, *SETTINGS).start()
+    try:
+        tables = []  # (id, tokens by seat, moves to make)
+        for variant, n, opts, k in PEOPLE:
+            tid, tokens = first.people_table(variant, n, opts)
+            tables.append((tid, dict(enumerate(tokens)), k))
+        made = first.create({"variant": "draw", "players": 4, "seats": [
+            {"kind": "bot", "level": "expert"}, {"kind": "human"}, {"kind": "bot", "level": "greedy"},
+            {"kind": "bot", "level": "random"}]})
+        tables.append((made["id"], {1: made["token"]}, 6))
+        racing_id, racing_tokens = first.people_table("quinientos", 4)
+
+        async def before():
+            drivers = [Driver(first.ws, tid, tokens, seed=i) for i, (tid, tokens, _k) in enumerate(tables)]
+            await asyncio.gather(*(d.run(lambda d, k=k: d.moves >= k, timeout=120)
+                                   for d, (_t, _s, k) in zip(drivers, tables)))
+            # this table is being played when the server is killed: moves are in flight
+            racing = Driver(first.ws, racing_id, dict(enumerate(racing_tokens)), seed=99)
+            race = asyncio.create_task(racing.run(lambda d: False, timeout=600, settle=False))
+            while racing.moves < 20:
+                await asyncio.sleep(0.005)
+            first.kill()  # SIGKILL, with every socket open
+            race.cancel()
+            await asyncio.gather(race, return_exceptions=True)
+            for d in drivers + [racing]:
+                await d.close()
+            return drivers, racing
+
+        drivers, racing = asyncio.run(before())
+    finally:
+        first.kill()
+
+    for d in drivers:
+        assert d.moves > 0 and len(d.last) == len(d.tokens)
+        assert len({st["seq"] for st in d.last.values()}) == 1
+    assert racing.acked
+
+    with Child(db, *SETTINGS) as second:
+        listed = {t["id"]: t for t in second.get("/api/tables").json()["tables"]}
+        for tid, _t, _k in tables + [(racing_id, None, None)]:
+            assert tid in listed, second.get(f"/api/tables/{tid}").json()
+
+        async def after():
+            for d in drivers:
+                again = Driver(second.ws, d.table_id, d.tokens, seed=7)
+                for seat, tok in d.tokens.items():
+                    s = again.socks[seat] = await Sock.open(second.ws, d.table_id, tok)
+                    st = again.last[seat] = await s.state()
+                    assert strip_live(st) == strip_live(d.last[seat]), (d.table_id, seat)
+                    assert st["table"]["seats"][seat]["connected"]
+                await again.play_out(timeout=60)
+                await again.close()
+            again = Driver(second.ws, racing_id, racing.tokens, seed=8)
+            await again.play_out(timeout=60)
+            await again.close()
+
+        asyncio.run(asyncio.wait_for(after(), 600))
+        for d in drivers + [racing]:
+            info = second.info(d.table_id)
+            assert info["status"] == "over"
+            _check_acked(second, d.table_id, d.acked)
