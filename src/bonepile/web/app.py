@@ -153,6 +153,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         s = t.seats[seat]
         s.conns.append(conn)
         s.away_since = None
+        s.returning = False
         s.bot_playing = False
         t._state_cache = None
         sender = asyncio.get_running_loop().create_task(_sending(conn))

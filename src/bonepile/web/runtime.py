@@ -163,6 +163,7 @@ class Seat:
         self.conns: list[Connection] = []
         self.away_since: float | None = time.monotonic()
         self.bot_playing = False
+        self.returning = True  # not connected since the table was loaded (a restart)
 
     def stored(self) -> dict:
         return {"name": self.name, "kind": self.kind, "level": self.level, "token_hash": self.token_hash}
@@ -431,6 +432,12 @@ class TableRT:
     def _humans_watching(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.person and s.conns]
 
+    def _present(self, i: int) -> bool:
+        """A person who is at the table between hands: connected, or not yet back since the
+        table was loaded (after a restart) and still within the grace period."""
+        s = self.seats[i]
+        return s.person and bool(s.conns or s.returning)
+
     async def drive(self) -> None:
         """Play what no person has to decide, then wait for the next change."""
         while True:
@@ -471,7 +478,7 @@ class TableRT:
             return None
         if self._pending_deal is not None:
             winners = self.variant.sides[g.hands[-1].result.winner]
-            if any(self.seats[i].person and self.seats[i].conns for i in winners):
+            if any(self._present(i) for i in winners):
                 return wait
             async with self.lock:  # nobody on the winning side is here to choose
                 if self._pending_deal is not None:
@@ -479,7 +486,7 @@ class TableRT:
             self.announce()
             return 0
         if g.hands and g.hand.over:
-            watching = self._humans_watching()
+            watching = [i for i in range(len(self.seats)) if self._present(i)]
             waited = now - (self.hand_over_since or now)
             if watching and not set(watching) <= self.ready and waited < self.server.hand_pause:
                 return _min(wait, self.server.hand_pause - waited)
@@ -540,7 +547,7 @@ class TableRT:
         self.ready.clear()
         if leader_rule(g, h.deal_rows) == "choice":
             seats = self.variant.sides[prev.result.winner]
-            if any(self.seats[i].person and self.seats[i].conns for i in seats):
+            if any(self._present(i) for i in seats):
                 self._pending_deal = h
                 self._state_cache = None
                 return
