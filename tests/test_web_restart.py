@@ -97,3 +97,82 @@ def test_a_killed_server_resumes_every_table_exactly(tmp_path):
             info = second.info(d.table_id)
             assert info["status"] == "over"
             _check_acked(second, d.table_id, d.acked)
+
+
+async def _to_hand_end(d: Driver, press_next: bool) -> None:
+    """Play the first hand at a table of people; then, with press_next, everybody presses
+    "next" (the winning side is asked to choose the leader).  Ends when every seat has seen
+    the same state of the hand's end (hand_over, or leader)."""
+    for s, tok in d.tokens.items():
+        d.socks[s] = await Sock.open(d.base_ws, d.table_id, tok)
+    want = "leader" if press_next else "hand_over"
+    while True:
+        for seat, sock in d.socks.items():
+            try:
+                msg = await sock.recv(timeout=0.02)
+            except asyncio.TimeoutError:
+                continue
+            if msg["type"] != "state":
+                continue
+            d.last[seat] = msg
+            if msg["phase"] == "play" or (press_next and msg["phase"] == "hand_over"):
+                out = d.respond(seat, msg)
+                if out:
+                    await sock.send(out)
+        states = list(d.last.values())
+        if (len(states) == len(d.tokens) and all(m["phase"] == want for m in states)
+                and len({(m["seq"], tuple(m["ready"])) for m in states}) == 1):
+            if want == "hand_over" or all(m["pending"] for m in states):
+                return
+
+
+def test_a_killed_server_resumes_a_table_between_hands(tmp_path):
+    """Killed while people look at a finished hand, or while the winning side is to choose the
+    next leader: after the restart the finished hand is shown again and the winning side still
+    chooses (the table waits for the people to come back instead of dealing on)."""
+    db = f"sqlite:///{tmp_path / 'bonepile.db'}"
+    settings = ("--grace", "60", "--hand-pause", "1000", "--rate", "1000")
+    with Child(db, *settings) as first:
+        async def before():
+            out = []
+            for k, press in enumerate([False, True, False, True]):
+                tid, tokens = first.people_table("quinientos", 4, {"lead_rotation": "winning_team_chooses"})
+                d = Driver(first.ws, tid, dict(enumerate(tokens)), seed=20 + k)
+                await _to_hand_end(d, press)
+                out.append(d)
+            first.kill()
+            for d in out:
+                await d.close()
+            return out
+
+        drivers = asyncio.run(asyncio.wait_for(before(), 120))
+    drivers = [d for d in drivers if d.last[0]["pad"][0]["winner"] is not None]  # no tie
+    assert drivers
+
+    with Child(db, *settings) as second:
+        async def after():
+            for d in drivers:
+                again = Driver(second.ws, d.table_id, d.tokens, seed=5)
+                states = {}
+                for seat, tok in d.tokens.items():
+                    again.socks[seat] = await Sock.open(second.ws, d.table_id, tok)
+                    states[seat] = await again.socks[seat].state()
+                for seat, st in states.items():
+                    before_st = strip_live(d.last[seat])
+                    if before_st["phase"] == "hand_over":
+                        assert strip_live(st) == before_st
+                    else:  # who pressed "next" is not stored: the finished hand is shown again
+                        assert st["phase"] == "hand_over" and st["ready"] == []
+                        assert st["seq"] == before_st["seq"] and st["view"] == before_st["view"]
+                for seat in d.tokens:
+                    await again.socks[seat].send({"type": "next"})
+                for seat, sock in again.socks.items():
+                    st = await sock.state(lambda m: m["phase"] == "leader", timeout=30)
+                    assert st["seq"] == d.last[seat]["seq"]
+                    winner = st["pad"][0]["winner"]
+                    assert st["pending"]["seats"] == st["table"]["sides"][winner]
+                    if d.last[seat]["phase"] == "leader":  # the same choice as before the kill
+                        assert st["pending"] == d.last[seat]["pending"]
+                await again.close()
+
+        asyncio.run(asyncio.wait_for(after(), 120))
