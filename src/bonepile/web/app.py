@@ -168,7 +168,9 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
                 if text is None:
                     raw = msg.get("bytes") or b""
                     text = raw.decode("utf-8", "replace")
-                if len(text) > MAX_MESSAGE:
+                else:
+                    raw = text.encode("utf-8", "replace")
+                if len(raw) > MAX_MESSAGE:
                     conn.push({"type": "error", "message": f"message too long (at most {MAX_MESSAGE} bytes)"})
                     continue
                 if not conn.allow():
