@@ -106,6 +106,9 @@ def test_refused_intents_get_errors_and_the_socket_stays_open(srv):
         await refused(ms, {"type": "dance"}, "unknown message type")
         await refused(ms, {"type": "ping", "id": {"a": 1}}, '"id"')
         await refused(ms, json.dumps({"type": "ping", "pad": "x" * 5000}), "too long")
+        # the limit is in bytes: 3000 two-byte letters are 6000 bytes
+        await refused(ms, json.dumps({"type": "ping", "pad": "é" * 3000}, ensure_ascii=False), "too long")
+        await refused(ms, json.dumps({"type": "ping", "pad": "x" * 5000}).encode(), "too long")
         await refused(ms, {"type": "leader", "seat": 0}, "no leader is to be chosen")
         await refused(ms, {"type": "next"}, "the hand is not over")
         await refused(ws, {"type": "hint"}, "only when it is your turn")
