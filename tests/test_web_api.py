@@ -3,7 +3,11 @@ records and replays."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import socket
+import subprocess
+import sys
 
 import pytest
 
@@ -13,7 +17,7 @@ from bonepile.engine import record as rec
 from bonepile.engine.tiles import NAME
 from bonepile.engine.variant import DEFAULT_PLAYERS, OPTION_SPECS, PLAYER_COUNTS, VARIANT_NAMES
 
-from webutil import Driver, InProcess, run
+from webutil import SRC, Driver, InProcess, free_port, run
 
 
 @pytest.fixture(scope="module")
@@ -271,3 +275,22 @@ def test_replay_refuses_a_bad_record_naming_the_problem(srv):
         assert r.status_code == 400 and "unknown variant" in r.json()["error"]
         r = c.post("/api/replay", content=b" " * ((1 << 20) + 10))
         assert r.status_code == 413
+
+
+def _serve(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-m", "bonepile", "serve", *args], env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_serve_refuses_a_bad_database_or_a_busy_port(tmp_path):
+    r = _serve("--db", "mysql://root@localhost/x", "--port", str(free_port()))
+    assert r.returncode == 2 and "--db" in r.stderr and "mysql" in r.stderr
+    r = _serve("--db", "not a url", "--port", str(free_port()))
+    assert r.returncode == 2 and "not a database URL" in r.stderr
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        r = _serve("--db", f"sqlite:///{tmp_path / 'x.db'}", "--port", str(s.getsockname()[1]))
+    assert r.returncode == 2 and "cannot listen" in r.stderr
+    assert not (tmp_path / "x.db").exists()

@@ -47,6 +47,7 @@ def test_a_killed_server_resumes_every_table_exactly(tmp_path):
             {"kind": "bot", "level": "random"}]})
         tables.append((made["id"], {1: made["token"]}, 6))
         racing_id, racing_tokens = first.people_table("quinientos", 4)
+        waiting = first.create({"variant": "block", "players": 2, "seats": [{"kind": "human"}] * 2})
 
         async def before():
             drivers = [Driver(first.ws, tid, tokens, seed=i) for i, (tid, tokens, _k) in enumerate(tables)]
@@ -77,6 +78,10 @@ def test_a_killed_server_resumes_every_table_exactly(tmp_path):
         listed = {t["id"]: t for t in second.get("/api/tables").json()["tables"]}
         for tid, _t, _k in tables + [(racing_id, None, None)]:
             assert tid in listed, second.get(f"/api/tables/{tid}").json()
+        # a table still waiting for players waits on, and can be joined
+        assert listed[waiting["id"]]["status"] == "waiting"
+        assert second.join(waiting["id"], "Later")["seat"] == 1
+        assert second.info(waiting["id"])["status"] == "playing"
 
         async def after():
             for d in drivers:
