@@ -359,3 +359,36 @@ def test_the_move_timer_plays_for_a_person_who_waits_too_long(srv):
         await s.close()
 
     run(go(), timeout=60)
+
+
+def test_two_sockets_of_one_seat_sending_the_same_move_make_one_move(srv):
+    tid, tokens = srv.people_table("draw", 2)
+    t = srv.server.tables[tid]
+
+    async def go():
+        socks, seq = await _open_all(srv, tid, tokens)
+        st = await socks[0].at(seq)
+        mover = st["view"]["to_move"]
+        twin = await Sock.open(srv.ws, tid, tokens[mover])  # a second tab of the same person
+        await twin.at(seq)
+        mine = await socks[mover].at(seq)
+        move = mine["view"]["legal"][0]["move"]
+        await asyncio.gather(socks[mover].send({"type": "move", "move": move, "id": 1}),
+                             twin.send({"type": "move", "move": move, "id": 2}))
+        answers = []
+        for s, mid in ((socks[mover], 1), (twin, 2)):
+            answers.append(await s.expect(lambda m: m.get("ack") == mid or
+                                          (m["type"] == "error" and m.get("id") == mid)))
+        assert sorted(a["type"] for a in answers) == ["error", "state"]
+        err = next(a for a in answers if a["type"] == "error")
+        assert "not your turn" in err["message"] or "no move is expected" in err["message"]
+        await asyncio.sleep(0.2)
+        actions = srv.server.store.load(tid).actions
+        assert actions[seq][2] == mover
+        assert all(seat != mover for _k, _v, seat in actions[seq + 1:])  # not twice (the other
+        # seat may have been made to draw by the server since)
+        assert t.game.hands[0].log[0][0] == mover and len(t.game.hands[0].log) == len(actions)
+        for s in socks + [twin]:
+            await s.close()
+
+    run(go())
