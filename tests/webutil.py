@@ -350,6 +350,14 @@ class Timeline:
             h.apply(m)
         return h, seen
 
+    def finished(self, seq: int) -> int:
+        """How many hands were over at seq."""
+        i, k = self.at[seq]
+        if i < 0:
+            return 0
+        h = self.game.hands[i]
+        return i + (1 if h.over and k >= len(h.log) else 0)
+
     def next_hand(self, seq: int):
         """The hand dealt after the one played at seq (shown to a chooser of the leader)."""
         i, _ = self.at[seq]
@@ -361,7 +369,6 @@ def check_messages(messages: list[dict], seat: int, timeline: Timeline) -> int:
     how many tiles were checked."""
     checked = 0
     moment: tuple[int, int] | None = None  # (seq, hand number) of the last state
-    early = True  # no hand finished yet: no tile may appear outside the view
     for n, msg in enumerate(messages):
         where = f"seat {seat} message {n} ({msg.get('type')})"
         assert not bad_keys(msg), f"{where}: forbidden keys {bad_keys(msg)}"
@@ -370,11 +377,10 @@ def check_messages(messages: list[dict], seat: int, timeline: Timeline) -> int:
             if view is not None:
                 moment = (msg["seq"], view["hand_number"])
                 assert view["seat"] == seat and msg["you"] == seat, where
-            rest = {k: v for k, v in msg.items() if k not in ("view", "pending")}
-            if msg["pad"]:
-                early = False
-            if early:
-                assert not tiles_in(rest), f"{where}: tiles outside the view {tiles_in(rest)}"
+            rest = {k: v for k, v in msg.items() if k not in ("view", "pending", "pad")}
+            assert not tiles_in(rest), f"{where}: tiles outside the view {tiles_in(rest)}"
+            # the score pad: one line per finished hand, no more
+            assert len(msg["pad"]) == timeline.finished(msg["seq"]), where
             if view is not None:
                 h, seen = timeline.position(msg["seq"], view["hand_number"])
                 bad = tiles_in(view) & hidden_from(h, seat, seen[seat])
