@@ -209,6 +209,8 @@ class TableRT:
         g = self.game
         if kind == "leader":
             deal_next(g, self.seed, lambda *_: int(value))
+        elif kind == "deal":  # the next hand was dealt (its leader by the rules)
+            deal_next(g, self.seed)
         elif kind == "move":
             if not g.hands or g.hand.over:
                 deal_next(g, self.seed)
@@ -553,7 +555,10 @@ class TableRT:
                 return
             await self._deal_with_leader(h.leader, seats[0])
             return
+        # stored, so that a restart shows the new hand (not the finished one) as before
+        await self._store("deal", "", prev.leader)
         deal_next(g, self.seed)
+        self.seq += 1
         self.turn_since = time.monotonic()
         self._state_cache = None
 

@@ -34,7 +34,7 @@ actions_t = Table(
     "actions", metadata,
     Column("table_id", String(32), primary_key=True),
     Column("seq", Integer, primary_key=True),
-    Column("kind", String(16), nullable=False),  # "move" (a record token) or "leader" (a seat)
+    Column("kind", String(16), nullable=False),  # "move" (a record token), "leader" (a seat) or "deal"
     Column("value", String(16), nullable=False),
     Column("seat", Integer, nullable=False),
     Column("at", Float, nullable=False),
