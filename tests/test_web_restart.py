@@ -134,7 +134,8 @@ async def _to_hand_end(d: Driver, press_next: bool) -> None:
 def test_a_killed_server_resumes_a_table_between_hands(tmp_path):
     """Killed while people look at a finished hand, or while the winning side is to choose the
     next leader: after the restart the finished hand is shown again and the winning side still
-    chooses (the table waits for the people to come back instead of dealing on)."""
+    chooses (the table waits for the people to come back instead of dealing on).  Killed just
+    after the next hand was dealt: that hand is shown again."""
     db = f"sqlite:///{tmp_path / 'bonepile.db'}"
     settings = ("--grace", "60", "--hand-pause", "1000", "--rate", "1000")
     with Child(db, *settings) as first:
@@ -145,12 +146,19 @@ def test_a_killed_server_resumes_a_table_between_hands(tmp_path):
                 d = Driver(first.ws, tid, dict(enumerate(tokens)), seed=20 + k)
                 await _to_hand_end(d, press)
                 out.append(d)
+            # and one where the next hand has been dealt, nobody has played in it yet
+            tid, tokens = first.people_table("draw", 4)
+            d = Driver(first.ws, tid, dict(enumerate(tokens)), seed=30)
+            await d.run(lambda d: d.last[d.turn_seat]["view"]["hand_number"] == 2
+                        and not d.last[d.turn_seat]["view"]["history"], timeout=60)
+            out.append(d)
             first.kill()
             for d in out:
                 await d.close()
             return out
 
         drivers = asyncio.run(asyncio.wait_for(before(), 120))
+    dealt = drivers.pop()
     drivers = [d for d in drivers if d.last[0]["pad"][0]["winner"] is not None]  # no tie
     assert drivers
 
@@ -179,5 +187,12 @@ def test_a_killed_server_resumes_a_table_between_hands(tmp_path):
                     if d.last[seat]["phase"] == "leader":  # the same choice as before the kill
                         assert st["pending"] == d.last[seat]["pending"]
                 await again.close()
+
+            for seat, tok in dealt.tokens.items():  # the new hand, as before
+                sock = await Sock.open(second.ws, dealt.table_id, tok)
+                st = await sock.state()
+                assert st["phase"] == "play" and st["view"]["hand_number"] == 2
+                assert strip_live(st) == strip_live(dealt.last[seat])
+                await sock.close()
 
         asyncio.run(asyncio.wait_for(after(), 120))

@@ -318,7 +318,7 @@ class Timeline:
         at = [(-1, 0)]
         i, k = -1, 0
         for kind, _value, _seat in actions:
-            if kind == "leader":
+            if kind in ("leader", "deal"):  # the next hand is dealt
                 i, k = i + 1, 0
             else:
                 if i < 0 or k >= len(game.hands[i].log) and game.hands[i].over:
