@@ -1,0 +1,513 @@
+// A table: the socket to the server, the layout, your hand, the actions and the score pad.
+// Everything drawn comes from the latest "state" message (your seat's view only).
+import { el, clear, api, getToken, setToken, dropToken, getName, setName, seatName, sideLabels,
+         endWords, setAlert } from "/static/common.js";
+import { drawBoard, lastPlayed, tileSVG, tileWords, ARM_WORDS } from "/static/render.js";
+import { renderPad, renderHands, tileRow } from "/static/panels.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const alertBox = $("alert");
+
+const S = {
+  token: getToken(tableId),
+  ws: null,
+  state: null,       // the latest state message
+  selected: null,    // a tile waiting for the choice of its end
+  busy: false,       // a move was sent and not yet answered
+  moveId: 0,
+  hints: null,
+  hintSeq: -1,
+  retry: 0,
+  retryTimer: null,
+  deadlineAt: null,
+  closedForGood: false,
+};
+
+// ------------------------------------------------------------------ join
+async function showJoin() {
+  $("join").hidden = false;
+  $("game").hidden = true;
+  $("join-name").value = getName();
+  let info;
+  try { info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`); } catch (e) {
+    setAlert(alertBox, `This table cannot be joined: ${e.message}`);
+    $("join-form").hidden = true;
+    return;
+  }
+  $("table-title").textContent = `${info.name || info.id} · ${info.variant}, ${info.players} players`;
+  const free = (info.seats || []).filter((s) => s.kind === "human" && !s.claimed);
+  $("join-info").textContent = `${info.variant}, ${info.players} players, ${info.status}. ` +
+    (free.length ? `${free.length} free seat${free.length === 1 ? "" : "s"}.` : "No free seat left.");
+  const sel = clear($("join-seat"));
+  for (const s of free) sel.appendChild(el("option", { value: s.seat }, `Seat ${s.seat}`));
+  $("join-form").hidden = !free.length;
+}
+
+$("join-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const name = $("join-name").value.trim();
+  if (!name) { setAlert(alertBox, "Please enter your name."); return; }
+  setName(name);
+  const body = { name };
+  if ($("join-seat").value !== "") body.seat = Number($("join-seat").value);
+  try {
+    const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, body);
+    setToken(tableId, res.token);
+    S.token = res.token;
+    setAlert(alertBox, "");
+    $("join").hidden = true;
+    connect();
+  } catch (e) { setAlert(alertBox, `Could not join: ${e.message}`); }
+});
+
+// ------------------------------------------------------------------ socket
+function connect() {
+  clearTimeout(S.retryTimer);
+  $("game").hidden = false;
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const url = `${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?token=${encodeURIComponent(S.token)}`;
+  setConn("connecting…");
+  let ws;
+  try { ws = new WebSocket(url); } catch (e) { scheduleReconnect(); return; }
+  S.ws = ws;
+  ws.addEventListener("open", () => { S.retry = 0; setConn("connected"); });
+  ws.addEventListener("message", (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch { return; }
+    onMessage(msg);
+  });
+  ws.addEventListener("close", (ev) => {
+    if (S.ws !== ws) return;
+    S.ws = null;
+    S.busy = false;
+    if (ev.code >= 4000 && ev.code < 5000) {
+      // the server refused the seat token or the table: retrying will not help
+      S.closedForGood = true;
+      setConn("disconnected");
+      setAlert(alertBox, `The server closed the connection: ${ev.reason || `code ${ev.code}`}.`);
+      if (ev.code === 4401 || ev.code === 4403 || /token/i.test(ev.reason || "")) {
+        dropToken(tableId);
+        S.token = null;
+        showJoin();
+      }
+      return;
+    }
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect() {
+  const delay = Math.min(10000, 500 * 2 ** S.retry);
+  S.retry += 1;
+  setConn(`connection lost, retrying in ${Math.round(delay / 100) / 10} s…`);
+  S.retryTimer = setTimeout(connect, delay);
+}
+
+function setConn(text) {
+  $("conn").textContent = text;
+  document.body.dataset.conn = text === "connected" ? "1" : "0";
+}
+
+function send(obj) {
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
+    setAlert(alertBox, "Not connected to the table; reconnecting…");
+    return false;
+  }
+  S.ws.send(JSON.stringify(obj));
+  return true;
+}
+
+setInterval(() => { if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send('{"type":"ping"}'); }, 25000);
+
+function onMessage(msg) {
+  if (msg.type === "state") {
+    const prevSeq = S.state?.seq;
+    S.state = msg;
+    S.busy = false;
+    if (msg.seq !== prevSeq) { S.selected = null; }
+    if (S.hints && S.hintSeq !== msg.seq) S.hints = null;
+    if (msg.ack !== null && msg.ack !== undefined) setAlert(alertBox, "");
+    S.deadlineAt = msg.deadline === null || msg.deadline === undefined ? null
+      : Date.now() + msg.deadline * 1000;
+    render();
+  } else if (msg.type === "error") {
+    S.busy = false;
+    setAlert(alertBox, msg.message || "refused");
+    render();
+  } else if (msg.type === "hint") {
+    S.hints = msg.moves || [];
+    S.hintSeq = S.state?.seq;
+    renderHints();
+  }
+}
+
+// ------------------------------------------------------------------ actions
+function playMove(token) {
+  if (S.busy) return;
+  S.moveId += 1;
+  if (send({ type: "move", move: token, id: S.moveId })) {
+    S.busy = true;
+    S.selected = null;
+    render();
+  }
+}
+
+function legal() { return S.state?.view?.legal || []; }
+function myTurn() {
+  const st = S.state;
+  return !!st && st.phase === "play" && st.view && st.view.to_move === st.you && !st.view.over;
+}
+
+function clickTile(name) {
+  if (!myTurn()) { setAlert(alertBox, "It is not your turn."); return; }
+  const moves = legal().filter((m) => m.kind === "play" && m.tile === name);
+  if (!moves.length) { setAlert(alertBox, `${tileWords(name)} does not fit any open end.`); return; }
+  setAlert(alertBox, "");
+  if (moves.length === 1) { playMove(moves[0].move); return; }
+  S.selected = S.selected === name ? null : name;
+  render();
+  const first = document.querySelector("#ends button");
+  if (first) first.focus();
+}
+
+function doKind(kind) {
+  const m = legal().find((x) => x.kind === kind);
+  if (m && myTurn()) playMove(m.move);
+}
+
+$("draw").addEventListener("click", () => doKind("draw"));
+$("pass").addEventListener("click", () => doKind("pass"));
+$("hint").addEventListener("click", askHint);
+$("next").addEventListener("click", () => { if (send({ type: "next" })) $("next").disabled = true; });
+$("takeover").addEventListener("click", () => send({ type: "takeover" }));
+$("start").addEventListener("click", async () => {
+  try {
+    await api("POST", `/api/tables/${encodeURIComponent(tableId)}/start`, { token: S.token });
+    setAlert(alertBox, "");
+  } catch (e) { setAlert(alertBox, `Could not start: ${e.message}`); }
+});
+$("copy").addEventListener("click", async () => {
+  const inp = $("invite");
+  try { await navigator.clipboard.writeText(inp.value); }
+  catch { inp.select(); document.execCommand && document.execCommand("copy"); }
+  $("copy").textContent = "Copied";
+  setTimeout(() => { $("copy").textContent = "Copy"; }, 1500);
+});
+
+function askHint() {
+  if (!myTurn()) { setAlert(alertBox, "A hint is for your turn."); return; }
+  if (send({ type: "hint" })) {
+    S.hints = "asking";
+    renderHints();
+  }
+}
+
+document.addEventListener("keydown", (ev) => {
+  const t = ev.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const k = ev.key.toLowerCase();
+  if (k === "d" && legal().some((m) => m.kind === "draw")) { ev.preventDefault(); doKind("draw"); }
+  else if (k === "p" && legal().some((m) => m.kind === "pass")) { ev.preventDefault(); doKind("pass"); }
+  else if (k === "h") { ev.preventDefault(); askHint(); }
+  else if (k === "n" && !$("next").hidden && !$("next").disabled) { ev.preventDefault(); $("next").click(); }
+  else if (k === "escape" && S.selected) { ev.preventDefault(); S.selected = null; render(); }
+});
+
+// ------------------------------------------------------------------ drawing
+function names() {
+  const st = S.state;
+  const n = st?.table?.players || st?.view?.players || 0;
+  return Array.from({ length: n }, (_, s) => seatName(st.table, s));
+}
+
+function render() {
+  const st = S.state;
+  if (!st) return;
+  const table = st.table || {};
+  const view = st.view;
+  const you = st.you;
+  const nm = names();
+  document.title = `bonepile: ${table.name || table.id || tableId}`;
+  $("table-title").textContent = `${table.name || table.id || tableId} · ${table.variant}, ${table.players} players · ${table.status}`;
+  $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  $("record-link").setAttribute("download", `bonepile-${tableId}.record.json`);
+  $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
+  document.body.dataset.phase = st.phase;
+  document.body.dataset.seq = String(st.seq);
+
+  renderSeats(st, nm);
+
+  // the board
+  const choices = [];
+  if (S.selected && myTurn()) {
+    for (const m of legal()) {
+      if (m.kind === "play" && m.tile === S.selected && m.arm) {
+        choices.push({ arm: m.arm, move: m.move,
+          label: `play ${tileWords(m.tile)} on the ${ARM_WORDS[m.arm]} end (${view.layout.ends?.[m.arm]})` });
+      }
+    }
+  }
+  const board = $("board");
+  if (view) {
+    drawBoard(board, view.layout, { last: lastPlayed(view.history), choices, onChoose: playMove,
+      emptyText: st.phase === "play" ? `${nm[view.to_move] ?? ""} leads` : "" });
+    board.setAttribute("aria-label", describeLayout(view));
+  } else {
+    drawBoard(board, null, { emptyText: st.phase === "waiting" ? "Waiting for players" : "" });
+  }
+
+  renderRows(view, nm, you);
+  renderHand(view, you);
+  renderActions(st, view, nm, choices);
+  renderTurn(st, view, nm);
+  renderPad($("pad"), st.pad || [], {
+    players: table.players || view?.players, seatNames: nm,
+    sideLabels: sideLabels(table, view?.sides || sidesFromPad(st, table)),
+    totals: table.totals || null,
+  });
+  renderLog(view, nm);
+  renderEnd(st, view, nm);
+  renderHints();
+  // waiting room
+  $("waiting").hidden = st.phase !== "waiting";
+  $("invite").value = `${location.origin}/t/${tableId}`;
+}
+
+function sidesFromPad(st, table) {
+  const n = (st.pad?.[0]?.points || table.totals || []).length || table.players || 0;
+  return Array.from({ length: n }, (_, i) => [i]);
+}
+
+function describeLayout(view) {
+  const lay = view.layout;
+  if (!lay || !lay.first) return "the layout: no tile played yet";
+  const ends = Object.entries(lay.ends || {}).map(([a, p]) => `${ARM_WORDS[a]} end ${p}`).join(", ");
+  const n = 1 + Object.values(lay.arms || {}).reduce((k, a) => k + a.length, 0);
+  const last = lastPlayed(view.history);
+  return `the layout: ${n} tiles, open ends ${ends}` + (last ? `; last played ${tileWords(last)}` : "") +
+    (Array.isArray(lay.spinner_at) ? `; spinner double ${lay.spinner}` : "");
+}
+
+function renderSeats(st, nm) {
+  const box = clear($("seats"));
+  const view = st.view;
+  for (let s = 0; s < nm.length; s++) {
+    const info = st.table?.seats?.find((x) => x.seat === s) || {};
+    const side = view?.sides?.findIndex((x) => x.includes(s));
+    const badges = [];
+    if (s === st.you) badges.push(el("span", { class: "badge" }, "you"));
+    if (info.kind === "bot") badges.push(el("span", { class: "badge bot" }, `bot ${info.level || ""}`.trim()));
+    if (info.kind === "human" && !info.claimed) badges.push(el("span", { class: "badge off" }, "free seat"));
+    else if (info.kind === "human" && info.connected === false) badges.push(el("span", { class: "badge off" }, "offline"));
+    if (info.bot_playing) badges.push(el("span", { class: "badge bot", "data-bot-playing": s }, "bot playing"));
+    if (view && view.to_move === s && st.phase === "play") badges.push(el("span", { class: "badge turn" }, "to play"));
+    const count = view?.tile_counts?.[s];
+    const cls = ["seat-box"];
+    if (view && view.to_move === s && st.phase === "play") cls.push("to-move");
+    if (s === st.you) cls.push("you");
+    box.appendChild(el("div", { class: cls.join(" "), "data-seat": s },
+      el("div", {}, el("span", { class: "name" }, nm[s]), ...badges),
+      el("div", { class: "small" },
+        count === undefined ? "" : `${count} tile${count === 1 ? "" : "s"}`,
+        view && view.sides && view.sides.length < view.players ? ` · team ${side + 1}` : "",
+        view && s === view.leader ? " · led" : "")));
+  }
+}
+
+function renderRows(view, nm, you) {
+  const box = $("rows");
+  if (!view || !view.blind) { box.hidden = true; return; }
+  box.hidden = false;
+  clear(box);
+  for (let s = 0; s < view.players; s++) {
+    const count = view.tile_counts[s] || 0;
+    const faceUp = new Map((view.face_up?.[s] || []).map(([pos, t]) => [pos, t]));
+    const line = el("div", { class: "row-line", "data-row": s },
+      el("span", { class: "row-name" }, `${nm[s]}${s === you ? " (you)" : ""}`));
+    const total = Math.max(count, ...[...faceUp.keys()].map((p) => p + 1), 0);
+    for (let i = 0; i < total; i++) {
+      if (faceUp.has(i)) line.appendChild(tileSVG(faceUp.get(i), { label: `${tileWords(faceUp.get(i))}, face up` }));
+      else line.appendChild(tileSVG(null, { back: true, label: "face down" }));
+    }
+    box.appendChild(line);
+  }
+  if (view.peek) box.appendChild(el("div", { class: "row-line" }, el("span", { class: "row-name" }, "Your next tile (peek)"),
+    tileSVG(view.peek, { label: `${tileWords(view.peek)}, your next tile` })));
+}
+
+function tileButton(name, playable, extra = "") {
+  const label = `${tileWords(name)}${playable ? ", playable" : ""}${extra}`;
+  const b = el("button", { type: "button", class: `tile-btn${playable ? " playable" : ""}${S.selected === name ? " selected" : ""}`,
+    "aria-label": label, "data-tile": name, "aria-disabled": playable && !S.busy ? "false" : "true",
+    "aria-pressed": S.selected === name ? "true" : null });
+  b.appendChild(tileSVG(name));
+  b.addEventListener("click", () => { if (!S.busy) clickTile(name); });
+  return b;
+}
+
+function renderHand(view, you) {
+  const box = clear($("hand"));
+  const flip = $("flip");
+  clear(flip);
+  flip.hidden = true;
+  if (!view) return;
+  const playable = new Set(myTurn() ? legal().filter((m) => m.kind === "play").map((m) => m.tile) : []);
+  if (view.blind) {
+    $("hand-title").textContent = "Your row";
+    if (view.turned_up) {
+      flip.hidden = false;
+      const who = view.to_move === you ? "You turned up" : `${names()[view.to_move] ?? "The player to move"} turned up`;
+      flip.appendChild(el("span", {}, who));
+      if (view.to_move === you) flip.appendChild(tileButton(view.turned_up, playable.has(view.turned_up), ", turned up"));
+      else flip.appendChild(tileSVG(view.turned_up, { label: `${tileWords(view.turned_up)}, turned up` }));
+    }
+    if (!view.hand.length) box.appendChild(el("span", { class: "small muted" },
+      `${view.tile_counts[you]} tile${view.tile_counts[you] === 1 ? "" : "s"} face down in your row.`));
+  } else {
+    $("hand-title").textContent = "Your tiles";
+  }
+  for (const t of view.hand) box.appendChild(tileButton(t, playable.has(t)));
+}
+
+function renderActions(st, view, nm, choices) {
+  const turn = myTurn();
+  const kinds = new Set(turn ? legal().map((m) => m.kind) : []);
+  $("draw").hidden = !kinds.has("draw");
+  $("pass").hidden = !kinds.has("pass");
+  $("draw").disabled = $("pass").disabled = S.busy;
+  $("hint").hidden = !turn;
+  // end choice
+  const ends = clear($("ends"));
+  if (choices.length || (S.selected && turn)) {
+    ends.hidden = false;
+    ends.appendChild(el("span", { class: "small" }, `Play ${tileWords(S.selected)} on:`));
+    const list = choices.length ? choices
+      : legal().filter((m) => m.tile === S.selected).map((m) => ({ arm: m.arm, move: m.move, label: m.move }));
+    for (const c of list) {
+      const pip = view?.layout?.ends?.[c.arm];
+      ends.appendChild(el("button", { type: "button", class: "primary", "data-end": c.arm || c.move,
+        "aria-label": c.label, onclick: () => playMove(c.move) },
+        c.arm ? `${ARM_WORDS[c.arm]} (${c.arm}${pip !== undefined ? ` · ${pip}` : ""})` : c.move));
+    }
+    ends.appendChild(el("button", { type: "button", onclick: () => { S.selected = null; render(); } }, "Cancel"));
+  } else ends.hidden = true;
+  // next hand
+  const next = $("next");
+  const ready = st.ready || [];
+  next.hidden = st.phase !== "hand_over";
+  next.disabled = ready.includes(st.you);
+  // leader choice
+  const lead = clear($("leader"));
+  lead.hidden = true;
+  if (st.phase === "leader" && st.pending?.kind === "leader") {
+    const side = view?.sides?.find((x) => x.includes(st.you)) || [st.you];
+    const mine = (st.pending.seats || []).some((s) => side.includes(s));
+    lead.hidden = false;
+    if (mine) {
+      lead.appendChild(el("span", { class: "small" }, "Your side won: who leads the next hand?"));
+      for (const s of st.pending.seats) {
+        lead.appendChild(el("button", { type: "button", class: "primary", "data-leader": s,
+          onclick: () => send({ type: "leader", seat: s }) }, s === st.you ? "I lead" : `${nm[s]} leads`));
+      }
+    } else {
+      lead.appendChild(el("span", { class: "small" },
+        `Waiting for ${st.pending.seats.map((s) => nm[s]).join(" or ")} to choose who leads.`));
+    }
+  }
+  // take my seat back
+  const me = st.table?.seats?.find((x) => x.seat === st.you);
+  $("takeover").hidden = !(me && me.bot_playing);
+  // start now
+  $("start").hidden = st.phase !== "waiting";
+}
+
+function renderTurn(st, view, nm) {
+  let text = "";
+  if (st.phase === "waiting") text = "Waiting for players to join.";
+  else if (st.phase === "over") {
+    const w = st.table?.winner;
+    const labels = sideLabels(st.table, view?.sides || []);
+    text = `Game over${w === null || w === undefined ? "" : `: ${labels[w] ?? `side ${w}`} won`}.`;
+  } else if (st.phase === "hand_over") text = "Hand over.";
+  else if (st.phase === "leader") text = "Choosing the next leader.";
+  else if (view) {
+    if (myTurn()) {
+      text = S.busy ? "Sent…" : "Your turn.";
+      if (S.selected) text += ` Choose the end for ${tileWords(S.selected)}.`;
+    } else text = `${nm[view.to_move] ?? "?"} to play.`;
+  }
+  $("turn").textContent = text;
+}
+
+function renderLog(view, nm) {
+  const box = clear($("log"));
+  if (!view) return;
+  for (const h of view.history || []) {
+    let t;
+    if (h.action === "play") t = `${nm[h.seat]} plays ${h.tile}${h.arm ? ` on ${ARM_WORDS[h.arm] || h.arm}` : ""}`;
+    else if (h.action === "draw") t = `${nm[h.seat]} draws${h.tile ? ` ${h.tile}` : ""}`;
+    else if (h.action === "pass") t = `${nm[h.seat]} passes${h.tile ? ` (turned up ${h.tile})` : ""}`;
+    else t = `${nm[h.seat]} ${h.action}`;
+    box.appendChild(el("li", {}, t));
+  }
+  box.scrollTop = box.scrollHeight;
+}
+
+function renderEnd(st, view, nm) {
+  const box = $("revealed");
+  const done = view && view.over && view.revealed;
+  box.hidden = !done;
+  if (!done) return;
+  const line = (st.pad || []).find((p) => p.hand === view.hand_number) || (st.pad || [])[st.pad.length - 1];
+  const labels = sideLabels(st.table, view.sides);
+  let summary = `Hand ${view.hand_number}: ${endWords(view.end)}`;
+  if (line) {
+    summary += line.winner === null || line.winner === undefined ? ", no winner" : `, won by ${labels[line.winner]}`;
+    summary += `; points ${line.points.map((p, i) => `${labels[i]} ${p}`).join(", ")}`;
+  }
+  $("rev-title").textContent = st.phase === "over" ? "Game over" : "Hand over";
+  $("hand-summary").textContent = summary + ".";
+  renderHands($("revealed-rows"), view.revealed, nm, { you: st.you });
+  const ready = st.ready || [];
+  const humans = (st.table?.seats || []).filter((s) => s.kind === "human" && !s.bot_playing).map((s) => s.seat);
+  const waiting = humans.filter((s) => !ready.includes(s));
+  $("ready-line").textContent = st.phase === "hand_over"
+    ? (waiting.length ? `Waiting for ${waiting.map((s) => nm[s]).join(", ")} to press Next hand.` : "Dealing…")
+    : "";
+}
+
+function renderHints() {
+  const box = $("hints");
+  if (!S.hints) { box.hidden = true; return; }
+  box.hidden = false;
+  clear(box);
+  if (S.hints === "asking") { box.appendChild(el("p", { class: "small" }, "The expert is thinking…")); return; }
+  box.appendChild(el("p", { class: "small" }, "The expert's view, best first (click to play):"));
+  const ol = el("ol");
+  for (const h of S.hints) {
+    const pts = typeof h.points === "number" ? `${h.points >= 0 ? "+" : ""}${h.points.toFixed(1)} pts` : "";
+    const win = typeof h.win === "number" ? `, wins the hand ${Math.round(h.win * 100)}%` : "";
+    const playable = legal().some((m) => m.move === h.move) && myTurn();
+    ol.appendChild(el("li", {}, playable
+      ? el("button", { type: "button", class: "small", onclick: () => playMove(h.move) }, h.move)
+      : el("span", {}, h.move), ` ${pts}${win}${h.reason ? ` — ${h.reason}` : ""}`));
+  }
+  box.appendChild(ol);
+}
+
+// timer
+setInterval(() => {
+  const t = $("timer");
+  if (S.deadlineAt === null || !S.state || S.state.phase !== "play") { t.textContent = ""; return; }
+  const left = Math.max(0, Math.ceil((S.deadlineAt - Date.now()) / 1000));
+  const who = myTurn() ? "you" : names()[S.state.view?.to_move] ?? "";
+  t.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} (${who})`;
+  t.classList.toggle("low", left <= 10);
+}, 250);
+
+// ------------------------------------------------------------------ start
+if (!tableId) setAlert(alertBox, "No table id in the address.");
+else if (S.token) connect();
+else showJoin();
