@@ -96,10 +96,12 @@ def random_cmd(
 from .cli_arena import arena  # noqa: E402
 from .cli_hint import hint_cmd  # noqa: E402
 from .cli_play import play  # noqa: E402
+from .cli_serve import serve  # noqa: E402
 
 app.command("play")(play)
 app.command("hint")(hint_cmd)
 app.command("arena")(arena)
+app.command("serve")(serve)
 
 
 def main() -> None:

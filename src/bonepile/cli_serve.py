@@ -1,0 +1,57 @@
+"""``bonepile serve``: the web server (tables with friends and bots, replays)."""
+from __future__ import annotations
+
+import socket
+
+import typer
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0 for every interface)."),
+    port: int = typer.Option(8000, min=0, max=65535, help="Port to listen on."),
+    db: str = typer.Option("sqlite:///bonepile.db",
+                           help="Storage: an SQLAlchemy URL, sqlite:///FILE or postgresql://USER@HOST/DB."),
+    bot_delay: float = typer.Option(0.6, min=0, help="Seconds a bot waits before moving while a person watches."),
+    grace: float = typer.Option(30.0, min=0, help="Seconds before a bot plays for a person who left."),
+    hand_pause: float = typer.Option(120.0, min=0,
+                                     help="Seconds at most between hands while people look at the result."),
+    bot_time: float = typer.Option(0.1, min=0.01, help="The expert bot's thinking time per move (seconds)."),
+    rate: float = typer.Option(20.0, min=1, help="Messages a second one socket may send (bursts of twice as many)."),
+    log_level: str = typer.Option("warning", help="Server log level (debug, info, warning, error)."),
+) -> None:
+    """Play in the browser: start the web server and open the printed address."""
+    from sqlalchemy.exc import ArgumentError, OperationalError
+    from sqlalchemy import make_url
+
+    from .cli import fail
+    from .web.store import normalize_url
+
+    try:
+        url = make_url(normalize_url(db))
+    except ArgumentError:
+        fail(f"--db: not a database URL: {db!r} (e.g. sqlite:///bonepile.db or postgresql://user@host/db)")
+    if url.get_backend_name() not in ("sqlite", "postgresql"):
+        fail(f"--db: {url.get_backend_name()} is not supported (use sqlite or postgresql)")
+    if log_level not in ("debug", "info", "warning", "error", "critical"):
+        fail(f"--log-level must be debug, info, warning, error or critical, not {log_level!r}")
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as e:
+        fail(f"cannot listen on {host}:{port}: {e.strerror} (choose another --port or --host)")
+
+    import uvicorn
+
+    from .web.app import create_app
+
+    try:
+        app = create_app(db, bot_delay=bot_delay, grace=grace, hand_pause=hand_pause, bot_time=bot_time,
+                         rate=rate)
+    except (OperationalError, ArgumentError, ImportError) as e:
+        fail(f"--db: cannot open {db!r}: {str(e).splitlines()[0]}")
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    typer.echo(f"bonepile is serving on http://{shown}:{port}/  (open it in a browser; Ctrl-C stops)")
+    typer.echo(f"storage: {db}")
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=65536,
+                            ws_ping_interval=20, ws_ping_timeout=20, lifespan="on")
+    uvicorn.Server(config).run()

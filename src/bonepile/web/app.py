@@ -1,0 +1,234 @@
+"""The ASGI application of ``bonepile serve``: the HTTP API, the table sockets and the web
+client's files.  The protocol is docs/PROTOCOL.md."""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..bots import BOT_LEVELS
+from ..engine import BonepileError
+from ..engine import record as rec
+from ..engine.variant import DEFAULT_PLAYERS, OPTION_SPECS, PLAYER_COUNTS, VARIANT_NAMES
+from .replay import frames
+from .runtime import MAX_MESSAGE, Connection, RequestError, Server
+
+log = logging.getLogger("bonepile.serve")
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 1 << 20  # an uploaded record or any request body: 1 MiB
+
+
+def variants_json() -> dict:
+    out = []
+    for name in VARIANT_NAMES:
+        opts = []
+        for key, spec in OPTION_SPECS[name].items():
+            opts.append({"name": key, "default": spec.default,
+                         "values": list(spec.values) if spec.values is not None else None,
+                         "minimum": spec.minimum})
+        out.append({"name": name, "players": list(PLAYER_COUNTS[name]),
+                    "default_players": DEFAULT_PLAYERS[name], "options": opts})
+    return {"variants": out, "bot_levels": list(BOT_LEVELS)}
+
+
+def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
+    server = Server(db, **settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    app = FastAPI(title="bonepile", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.server = server
+
+    @app.exception_handler(RequestError)
+    async def _request_error(_req: Request, e: RequestError):
+        return JSONResponse({"error": e.message}, status_code=e.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(_req: Request, e: RequestValidationError):
+        parts = []
+        for err in e.errors():
+            where = ".".join(str(x) for x in err.get("loc", ()))
+            parts.append(f"{where}: {err.get('msg')}")
+        return JSONResponse({"error": "; ".join(parts) or "bad request"}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_req: Request, e: StarletteHTTPException):
+        return JSONResponse({"error": str(e.detail)}, status_code=e.status_code)
+
+    async def body_json(request: Request) -> Any:
+        data = await read_body(request)
+        if not data:
+            return {}
+        try:
+            return json.loads(data)
+        except (ValueError, UnicodeDecodeError) as e:
+            raise RequestError(f"the body is not JSON: {e}") from None
+
+    async def read_body(request: Request) -> bytes:
+        size = request.headers.get("content-length")
+        if size is not None and size.isdigit() and int(size) > MAX_BODY:
+            raise RequestError(f"the body is larger than {MAX_BODY} bytes", 413)
+        data = b""
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise RequestError(f"the body is larger than {MAX_BODY} bytes", 413)
+        return data
+
+    # ------------------------------------------------------------------ API
+    @app.get("/api/variants")
+    async def variants():
+        return variants_json()
+
+    @app.post("/api/tables")
+    async def create(request: Request):
+        return await server.create(await body_json(request))
+
+    @app.get("/api/tables")
+    async def listing():
+        return {"tables": server.listing()}
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str):
+        return (await server.finished(table_id)).info()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Request):
+        return await server.join(table_id, await body_json(request))
+
+    @app.post("/api/tables/{table_id}/start")
+    async def start(table_id: str, request: Request):
+        return await server.start_table(table_id, await body_json(request))
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str):
+        t = await server.finished(table_id)
+        text = rec.dumps(t.record())
+        return Response(text, media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="bonepile-{t.id}.json"'})
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def table_replay(table_id: str):
+        t = await server.finished(table_id)
+        return frames(t.game, finished_only=True)
+
+    @app.post("/api/replay")
+    async def replay(request: Request):
+        data = await read_body(request)
+        try:
+            game = rec.replay(rec.loads(data))
+        except BonepileError as e:
+            raise RequestError(f"the record is not valid: {e}") from None
+        return frames(game, finished_only=False)
+
+    # ------------------------------------------------------------------ the table socket
+    @app.websocket("/ws/tables/{table_id}")
+    async def socket(websocket: WebSocket, table_id: str):
+        await websocket.accept()
+        t = server.tables.get(table_id)
+        try:
+            if t is None:
+                raise RequestError(f"no table {table_id!r} is being played here", 404)
+            seat = server.seat_of(t, websocket.query_params.get("token"))
+        except RequestError as e:
+            await websocket.send_text(json.dumps({"type": "error", "message": e.message}))
+            await websocket.close(code=4000 + e.status)
+            return
+        conn = Connection(t, seat, websocket.send_text)
+        s = t.seats[seat]
+        s.conns.append(conn)
+        s.away_since = None
+        s.bot_playing = False
+        t._state_cache = None
+        sender = asyncio.get_running_loop().create_task(_sending(conn))
+        t.announce()
+        t.wake.set()
+        try:
+            while True:
+                msg = await websocket.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                text = msg.get("text")
+                if text is None:
+                    raw = msg.get("bytes") or b""
+                    text = raw.decode("utf-8", "replace")
+                if len(text) > MAX_MESSAGE:
+                    conn.push({"type": "error", "message": f"message too long (at most {MAX_MESSAGE} bytes)"})
+                    continue
+                if not conn.allow():
+                    conn.push({"type": "error", "message": "too many messages: slow down"})
+                    continue
+                try:
+                    data = json.loads(text)
+                except ValueError as e:
+                    conn.push({"type": "error", "message": f"not JSON: {e}"})
+                    continue
+                try:
+                    await t.intent(conn, data)
+                except RequestError as e:
+                    conn.push({"type": "error", "message": e.message,
+                               "id": data.get("id") if isinstance(data, dict) else None})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            conn.closed = True
+            conn.wake.set()
+            sender.cancel()
+            if conn in s.conns:
+                s.conns.remove(conn)
+            if not s.conns:
+                s.away_since = time.monotonic()
+            t._state_cache = None
+            t.announce()
+            t.wake.set()
+
+    async def _sending(conn: Connection) -> None:
+        try:
+            await conn.sender()
+        except Exception as e:  # the socket closed under us: the receive loop ends it
+            if not isinstance(e, (WebSocketDisconnect, RuntimeError)) and "close" not in type(e).__name__.lower():
+                log.exception("sending to table %s seat %d failed", conn.table.id, conn.seat)
+            conn.closed = True
+
+    # ------------------------------------------------------------------ the web client
+    def page(name: str):
+        path = STATIC / name
+        if not path.is_file():
+            raise RequestError(f"the web client's {name} is missing from this installation", 404)
+        return FileResponse(path)
+
+    @app.get("/")
+    async def lobby():
+        return page("index.html")
+
+    @app.get("/t/{table_id}")
+    async def table_page(table_id: str):
+        return page("table.html")
+
+    @app.get("/replay")
+    async def replay_page():
+        return page("replay.html")
+
+    @app.get("/static/{name:path}")
+    async def static(name: str):
+        path = (STATIC / name).resolve()
+        if STATIC.resolve() not in path.parents or not path.is_file():
+            raise RequestError(f"no file {name!r}", 404)
+        return FileResponse(path)
+
+    return app
