@@ -98,6 +98,7 @@ function readSeats() {
   });
   if (you < 0) throw new Error("choose \"You\" for one seat");
   if (you !== firstHuman) throw new Error("\"You\" must be the first human seat (the creator takes it)");
+  seats[you].name = ($("name").value.trim() || "You").slice(0, 24);
   return seats;
 }
 
@@ -113,7 +114,8 @@ async function create(ev) {
       players: Number($("players").value),
       options: readOptions(),
       seats: readSeats(),
-      name,
+      name: `${name}'s table`.slice(0, 24),
+      player: name,
       timer: Math.max(0, Number($("timer").value) || 0),
     };
   } catch (e) { setAlert(alertBox, e.message); return; }

@@ -236,6 +236,8 @@ function render() {
   $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
   document.body.dataset.phase = st.phase;
   document.body.dataset.seq = String(st.seq);
+  document.body.dataset.myTurn = myTurn() && !st.forced ? "1" : "0";
+  document.body.dataset.busy = S.busy ? "1" : "0";
 
   renderSeats(st, nm);
 
@@ -376,7 +378,7 @@ function renderActions(st, view, nm, choices) {
   const kinds = new Set(turn ? legal().map((m) => m.kind) : []);
   $("draw").hidden = !kinds.has("draw");
   $("pass").hidden = !kinds.has("pass");
-  $("draw").disabled = $("pass").disabled = S.busy;
+  $("draw").disabled = $("pass").disabled = S.busy || !!st.forced;
   $("hint").hidden = !turn;
   // end choice
   const ends = clear($("ends"));
@@ -434,7 +436,7 @@ function renderTurn(st, view, nm) {
   else if (st.phase === "leader") text = "Choosing the next leader.";
   else if (view) {
     if (myTurn()) {
-      text = S.busy ? "Sent…" : "Your turn.";
+      text = S.busy ? "Sent…" : st.forced ? "Your turn: forced, the table plays it for you." : "Your turn.";
       if (S.selected) text += ` Choose the end for ${tileWords(S.selected)}.`;
     } else text = `${nm[view.to_move] ?? "?"} to play.`;
   }

@@ -1,0 +1,248 @@
+"""The web client in a real browser (Debian's chromium through Playwright) against a real
+`bonepile serve`: create tables in the lobby, play by clicking tiles and pressing keys, and
+check what the page shows against the server's own answers."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "artifacts"
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (python) is not installed")
+if shutil.which("chromium") is None:
+    pytest.skip("no chromium on PATH (the browser tests use Debian's /usr/bin/chromium)",
+                allow_module_level=True)
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(base: str, path: str) -> dict:
+    with urllib.request.urlopen(base + path, timeout=10) as r:
+        return json.loads(r.read())
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("serve")
+    port = _free_port()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(ROOT / "src"), env.get("PYTHONPATH", "")] if p)
+    log = open(tmp / "serve.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bonepile", "serve", "--port", str(port),
+         "--db", f"sqlite:///{tmp / 'db.sqlite'}", "--bot-delay", "0"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"bonepile serve exited: {(tmp / 'serve.log').read_text()}")
+            try:
+                _get(base, "/api/variants")
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("bonepile serve did not answer within 30 s")
+                time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.set_default_timeout(15000)
+    yield pg
+    ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def create_table(page, base: str, variant: str, bots: list[str], name: str = "Ana",
+                 options: dict[str, str] | None = None) -> str:
+    """Fill the lobby form (you in seat 0, bots elsewhere), create, return the table id."""
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.fill("#name", name)
+    page.select_option("#variant", variant)
+    page.select_option("#players", str(len(bots) + 1))
+    for key, label in (options or {}).items():
+        page.select_option(f"#opt-{key}", label=label)
+    page.select_option("#seat-0", "you")
+    for i, level in enumerate(bots, start=1):
+        page.select_option(f"#seat-{i}", f"bot:{level}")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    table_id = page.url.rstrip("/").split("/")[-1]
+    page.wait_for_selector("body[data-conn='1']")
+    return table_id
+
+
+def wait_turn_or_end(page) -> str:
+    """Wait until it is our (unforced) turn or the hand is over; return the phase."""
+    page.wait_for_function(
+        """() => { const d = document.body.dataset;
+                   return (d.myTurn === '1' && d.busy !== '1') ||
+                          d.phase === 'hand_over' || d.phase === 'over' || d.phase === 'leader'; }""",
+        timeout=20000)
+    return page.evaluate("document.body.dataset.phase")
+
+
+def play_one_move_by_clicking(page) -> str:
+    """Click a playable tile (choosing an end if asked) or Draw / Pass; return what was done."""
+    seq = page.evaluate("document.body.dataset.seq")
+    tiles = page.locator("#hand button.tile-btn.playable, #flip button.tile-btn.playable")
+    if tiles.count():
+        tile = tiles.first.get_attribute("data-tile")
+        tiles.first.click()
+        ends = page.locator("#ends button[data-end]")
+        if page.locator("#ends").is_visible() and ends.count():
+            ends.first.click()
+            did = f"{tile} (end chosen)"
+        else:
+            did = tile
+    elif page.locator("#draw").is_visible():
+        page.click("#draw")
+        did = "draw"
+    elif page.locator("#pass").is_visible():
+        page.click("#pass")
+        did = "pass"
+    else:
+        raise AssertionError("our turn, but no playable tile and no Draw or Pass button")
+    page.wait_for_function(f"document.body.dataset.seq !== {json.dumps(seq)}")
+    return did
+
+
+def test_block_whole_hand_by_clicking(server, page):
+    table_id = create_table(page, server, "block", ["random", "random", "random"],
+                            options={"teams": "true"})
+    played = []
+    for _ in range(60):
+        phase = wait_turn_or_end(page)
+        if phase != "play":
+            break
+        played.append(play_one_move_by_clicking(page))
+    else:
+        raise AssertionError(f"the hand did not end after {len(played)} of our moves")
+    assert played, "we never played a move in the whole hand"
+    assert page.evaluate("document.body.dataset.phase") in ("hand_over", "over")
+    # the finished hand: every seat's tiles are shown, and one line on the score pad
+    page.wait_for_selector("#revealed:not([hidden]) #revealed-rows .row-line")
+    assert page.locator("#revealed-rows .row-line").count() == 4
+    assert page.locator("#pad tr.hand-line[data-hand='1']").count() == 1
+    info = _get(server, f"/api/tables/{table_id}")
+    assert info["hands"] == 1
+    shown = [int(page.locator(f"#pad [data-total-side='{i}']").inner_text())
+             for i in range(len(info["totals"]))]
+    assert shown == info["totals"]
+    assert len(shown) == 2  # teams: one column per side
+    # the hand line's points add up to the totals after one hand
+    pts = [int(page.locator(f"#pad tr.hand-line[data-hand='1'] td[data-side='{i}']").inner_text()
+               .split()[0].lstrip("+")) for i in range(2)]
+    assert pts == info["totals"]
+    if page.evaluate("document.body.dataset.phase") == "hand_over":
+        page.click("#next")
+        page.wait_for_function("document.body.dataset.phase !== 'hand_over'")
+
+
+def test_cinque_spinner_arms_screenshot(server, page):
+    create_table(page, server, "cinque", ["random", "random", "random"])
+    spinner_arm_tiles = "#board g.tile[data-arm='U'], #board g.tile[data-arm='D']"
+    for _ in range(120):
+        if page.locator("#board g.tile.spinner").count() and page.locator(spinner_arm_tiles).count():
+            break
+        phase = wait_turn_or_end(page)
+        if phase == "hand_over":
+            if page.locator(spinner_arm_tiles).count():
+                break
+            page.click("#next")
+            page.wait_for_function("document.body.dataset.phase !== 'hand_over'")
+        elif phase == "over":
+            pytest.fail("the game ended without a tile on the spinner's up or down arm")
+        else:
+            if page.locator("#board g.tile.spinner").count() and page.locator(spinner_arm_tiles).count():
+                break
+            play_one_move_by_clicking(page)
+    else:
+        raise AssertionError("no spinner with tiles on its arms after 120 moves")
+    board = page.locator("#board")
+    assert board.locator("g.tile.spinner").count() == 1
+    arms = sorted(board.locator("[data-spinner-arm]").evaluate_all("els => els.map(e => e.getAttribute('data-spinner-arm'))"))
+    assert arms == ["D", "L", "R", "U"]
+    assert page.locator(spinner_arm_tiles).count() >= 1
+    # every tile of the layout is inside the board's visible box (the line turns, it does not overflow)
+    inside = board.evaluate("""svg => { const vb = svg.viewBox.baseVal;
+        return [...svg.querySelectorAll('g.tile')].every(g => { const b = g.getBBox();
+            const m = g.getCTM(), sm = svg.getCTM().inverse(); const p = svg.createSVGPoint();
+            p.x = 0; p.y = 0; const c = p.matrixTransform(sm.multiply(m));
+            return c.x >= vb.x && c.x <= vb.x + vb.width && c.y >= vb.y && c.y <= vb.y + vb.height; }); }""")
+    assert inside
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "cinque_table.png"), full_page=True)
+    assert (ARTIFACTS / "cinque_table.png").stat().st_size > 10_000
+
+
+def test_keyboard_play_and_names_are_text(server, page):
+    name = "<b>x</b>"
+    create_table(page, server, "block", ["random", "random"], name=name)
+    # the name is shown literally, never parsed as markup
+    me = page.locator("#seats .seat-box.you .name")
+    assert me.inner_text() == name
+    assert page.locator("#seats .seat-box.you .name b").count() == 0
+    phase = wait_turn_or_end(page)
+    assert phase == "play"
+    # Tab to a playable tile and press Enter (then Enter again on the first end if asked)
+    hand_before = page.locator("#hand button.tile-btn").count()
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.classList.contains('playable')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a playable tile")
+    tile = page.evaluate("document.activeElement.dataset.tile")
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert label.endswith(", playable")
+    seq = page.evaluate("document.body.dataset.seq")
+    page.keyboard.press("Enter")
+    if page.locator("#ends:not([hidden]) button[data-end]").count():
+        assert page.evaluate("document.activeElement.dataset.end") is not None
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.seq !== {json.dumps(seq)}")
+    page.wait_for_function(f"!document.querySelector('#hand button[data-tile=\"{tile}\"]')")
+    assert page.locator("#hand button.tile-btn").count() == hand_before - 1
+    assert page.locator("#log li").filter(has_text=f"{name} plays {tile}").count() == 1
+    assert page.locator(f"#board g.tile[data-tile='{tile}']").count() == 1
