@@ -57,6 +57,11 @@ export function renderPad(node, pad, ctx) {
     body.appendChild(el("tr", { class: "detail" },
       el("td", { colspan: 2 + sides.length }, parts.join("; ") || "no breakdown")));
   }
+  if (ctx.inPlay && ctx.inPlay.some((x) => x)) {
+    body.appendChild(el("tr", { class: "in-play", "data-hand": "current" },
+      el("td", {}, "now"), el("td", { class: "small" }, "this hand so far"),
+      ...ctx.inPlay.map((p, i) => el("td", { class: "num", "data-side": i }, `+${p}`))));
+  }
   const last = (pad || []).length ? pad[pad.length - 1].totals : null;
   const totals = ctx.totals || last || sides.map(() => 0);
   const foot = el("tfoot", {}, el("tr", {}, el("td", { colspan: 2 }, "Total"),

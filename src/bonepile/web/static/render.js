@@ -288,3 +288,28 @@ export function drawBoard(board, layout, opts = {}) {
   }
   return lay;
 }
+
+/**
+ * Cinque's count of the open ends (RULES.md §2): each occupied side's exposed value, a double
+ * end twice, plus twice the spinner while fewer than two of its sides hold a tile.
+ */
+export function fivesCount(layout) {
+  if (!layout || !layout.first) return 0;
+  const arms = layout.arms || {};
+  const ends = layout.ends || {};
+  const dbl = new Set(layout.double_ends || []);
+  const value = (a) => (ends[a] ?? 0) * (dbl.has(a) ? 2 : 1);
+  const at = layout.spinner_at;
+  if (!Array.isArray(at)) return Object.keys(ends).reduce((n, a) => n + value(a), 0);
+  const len = (a) => (arms[a] || []).length;
+  const occupied = {
+    L: at[0] === "C" ? len("L") > 0 : at[0] === "L" ? len("L") > at[1] + 1 : true,
+    R: at[0] === "C" ? len("R") > 0 : at[0] === "R" ? len("R") > at[1] + 1 : true,
+    U: len("U") > 0,
+    D: len("D") > 0,
+  };
+  let total = 0, n = 0;
+  for (const a of ["L", "R", "U", "D"]) if (occupied[a]) { total += value(a); n += 1; }
+  if (n < 2) total += 2 * (layout.spinner ?? 0);
+  return total;
+}

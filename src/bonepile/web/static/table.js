@@ -2,7 +2,7 @@
 // Everything drawn comes from the latest "state" message (your seat's view only).
 import { el, clear, api, getToken, setToken, dropToken, getName, setName, seatName, sideLabels,
          endWords, setAlert } from "/static/common.js";
-import { drawBoard, lastPlayed, tileSVG, tileWords, ARM_WORDS } from "/static/render.js";
+import { drawBoard, lastPlayed, tileSVG, tileWords, fivesCount, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands, tileRow } from "/static/panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -268,7 +268,9 @@ function render() {
     players: table.players || view?.players, seatNames: nm,
     sideLabels: sideLabels(table, view?.sides || sidesFromPad(st, table)),
     totals: table.totals || null,
+    inPlay: view && !view.over ? view.hand_points : null,
   });
+  renderBoardInfo(view, nm);
   renderLog(view, nm);
   renderEnd(st, view, nm);
   renderHints();
@@ -290,6 +292,31 @@ function describeLayout(view) {
   const last = lastPlayed(view.history);
   return `the layout: ${n} tiles, open ends ${ends}` + (last ? `; last played ${tileWords(last)}` : "") +
     (Array.isArray(lay.spinner_at) ? `; spinner double ${lay.spinner}` : "");
+}
+
+function renderBoardInfo(view, nm) {
+  const box = clear($("board-info"));
+  if (!view) return;
+  const lay = view.layout || {};
+  const ends = Object.entries(lay.ends || {});
+  if (lay.first && ends.length) {
+    const dbl = new Set(lay.double_ends || []);
+    const parts = ends.map(([a, p]) => `${a} ${p}${dbl.has(a) ? " (double)" : ""}`);
+    let text = `Open ends: ${parts.join(", ")}`;
+    if (view.variant === "cinque") {
+      const count = fivesCount(lay);
+      text += ` · count ${count}${count > 0 && count % 5 === 0 ? " (a multiple of five)" : ""}`;
+    }
+    box.appendChild(el("span", { "data-info": "ends" }, text));
+  }
+  if (view.boneyard_size || view.boneyard) {
+    box.appendChild(el("span", { "data-info": "boneyard" },
+      view.blind ? `Undealt: ${view.boneyard_size}` : `Boneyard: ${view.boneyard} to draw` +
+        (view.boneyard_size > view.boneyard ? ` (${view.boneyard_size - view.boneyard} kept back)` : "")));
+  }
+  if (view.round_bonus) box.appendChild(el("span", {}, `Round bonus: ${view.round_bonus}`));
+  const lead = view.leader;
+  if (lead !== null && lead !== undefined) box.appendChild(el("span", {}, `Hand ${view.hand_number}, led by ${nm[lead]}`));
 }
 
 function renderSeats(st, nm) {
