@@ -39,11 +39,13 @@ export function renderPad(node, pad, ctx) {
   clear(node);
   const sides = ctx.sideLabels;
   const head = el("tr", {}, el("th", { scope: "col" }, "Hand"), el("th", { scope: "col" }, "End"),
-    ...sides.map((s, i) => el("th", { scope: "col", class: "num", "data-side": i }, s)));
+    ...sides.map((s, i) => el("th", { scope: "col", class: "num", "data-side": i },
+      ctx.shortSides && ctx.shortSides[i] !== s ? [ctx.shortSides[i], el("br"), el("span", { class: "small muted" }, s)] : s)));
   const body = el("tbody");
   for (const line of pad || []) {
+    const short = ctx.shortSides || sides;
     const winner = line.winner === null || line.winner === undefined ? "no winner"
-      : `won by ${sides[line.winner] ?? `side ${line.winner}`}`;
+      : `won by ${short[line.winner] ?? `side ${line.winner}`}`;
     body.appendChild(el("tr", { class: "hand-line", "data-hand": line.hand },
       el("td", {}, String(line.hand)),
       el("td", { class: "small" }, `${endWords(line.end)}, ${winner}`),

@@ -266,7 +266,8 @@ function render() {
   renderTurn(st, view, nm);
   renderPad($("pad"), st.pad || [], {
     players: table.players || view?.players, seatNames: nm,
-    sideLabels: sideLabels(table, view?.sides || sidesFromPad(st, table)),
+    sideLabels: sideLabels(table, view?.sides || table.sides || sidesFromPad(st, table)),
+    shortSides: shortSides(view?.sides || table.sides || sidesFromPad(st, table), nm),
     totals: table.totals || null,
     inPlay: view && !view.over ? view.hand_points : null,
   });
@@ -277,6 +278,10 @@ function render() {
   // waiting room
   $("waiting").hidden = st.phase !== "waiting";
   $("invite").value = `${location.origin}/t/${tableId}`;
+}
+
+function shortSides(sides, nm) {
+  return sides.map((side, i) => (side.length > 1 ? `Team ${i + 1}` : nm[side[0]]));
 }
 
 function sidesFromPad(st, table) {
@@ -435,6 +440,10 @@ function renderActions(st, view, nm, choices) {
     const mine = (st.pending.seats || []).some((s) => side.includes(s));
     lead.hidden = false;
     if (mine) {
+      if (Array.isArray(st.pending.hand) && st.pending.hand.length) {
+        lead.appendChild(el("span", { class: "small" }, "Your next tiles:"));
+        lead.appendChild(tileRow(st.pending.hand));
+      }
       lead.appendChild(el("span", { class: "small" }, "Your side won: who leads the next hand?"));
       for (const s of st.pending.seats) {
         lead.appendChild(el("button", { type: "button", class: "primary", "data-leader": s,
