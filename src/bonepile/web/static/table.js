@@ -516,6 +516,12 @@ function renderEnd(st, view, nm) {
     : "";
 }
 
+function moveWords(tok) {
+  if (tok === "draw" || tok === "pass") return tok;
+  const [tile, arm] = String(tok).split("@");
+  return arm ? `${tile} on ${ARM_WORDS[arm] || arm}` : `lead ${tile}`;
+}
+
 function renderHints() {
   const box = $("hints");
   if (!S.hints) { box.hidden = true; return; }
@@ -529,8 +535,8 @@ function renderHints() {
     const win = typeof h.win === "number" ? `, wins the hand ${Math.round(h.win * 100)}%` : "";
     const playable = legal().some((m) => m.move === h.move) && myTurn();
     ol.appendChild(el("li", {}, playable
-      ? el("button", { type: "button", class: "small", onclick: () => playMove(h.move) }, h.move)
-      : el("span", {}, h.move), ` ${pts}${win}${h.reason ? ` — ${h.reason}` : ""}`));
+      ? el("button", { type: "button", class: "small", "data-hint-move": h.move, onclick: () => playMove(h.move) }, moveWords(h.move))
+      : el("span", {}, moveWords(h.move)), ` ${pts}${win}${h.reason ? ` — ${h.reason}` : ""}`));
   }
   box.appendChild(ol);
 }
@@ -541,7 +547,7 @@ setInterval(() => {
   if (S.deadlineAt === null || !S.state || S.state.phase !== "play") { t.textContent = ""; return; }
   const left = Math.max(0, Math.ceil((S.deadlineAt - Date.now()) / 1000));
   const who = myTurn() ? "you" : names()[S.state.view?.to_move] ?? "";
-  t.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} (${who})`;
+  t.textContent = `Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} (${who})`;
   t.classList.toggle("low", left <= 10);
 }, 250);
 
