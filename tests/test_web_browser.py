@@ -122,8 +122,9 @@ def wait_turn_or_end(page) -> str:
     return page.evaluate("document.body.dataset.phase")
 
 
-def play_one_move_by_clicking(page) -> str:
-    """Click a playable tile (choosing an end if asked) or Draw / Pass; return what was done."""
+def play_one_move_by_clicking(page, turn: int = 0) -> str:
+    """Click a playable tile (choosing an end if asked) or Draw / Pass; return what was done.
+    The end is chosen on the board's marker on odd turns, with the button row otherwise."""
     seq = page.evaluate("document.body.dataset.seq")
     tiles = page.locator("#hand button.tile-btn.playable, #flip button.tile-btn.playable")
     if tiles.count():
@@ -131,7 +132,15 @@ def play_one_move_by_clicking(page) -> str:
         tiles.first.click()
         ends = page.locator("#ends button[data-end]")
         if page.locator("#ends").is_visible() and ends.count():
-            ends.first.click()
+            # one button and one marker on the board per end the tile fits, each naming its arm
+            arms = sorted(ends.evaluate_all("bs => bs.map(b => b.dataset.end)"))
+            markers = page.locator("#board .end-choice")
+            assert sorted(markers.evaluate_all("gs => gs.map(g => g.dataset.arm)")) == arms
+            assert len(arms) >= 2
+            if turn % 2:
+                markers.first.click()
+            else:
+                ends.first.click()
             did = f"{tile} (end chosen)"
         else:
             did = tile
@@ -155,7 +164,7 @@ def test_block_whole_hand_by_clicking(server, page):
         phase = wait_turn_or_end(page)
         if phase != "play":
             break
-        played.append(play_one_move_by_clicking(page))
+        played.append(play_one_move_by_clicking(page, len(played)))
     else:
         raise AssertionError(f"the hand did not end after {len(played)} of our moves")
     assert played, "we never played a move in the whole hand"
@@ -174,9 +183,22 @@ def test_block_whole_hand_by_clicking(server, page):
     pts = [int(page.locator(f"#pad tr.hand-line[data-hand='1'] td[data-side='{i}']").inner_text()
                .split()[0].lstrip("+")) for i in range(2)]
     assert pts == info["totals"]
+    plays = page.locator("#log li").filter(has_text=" plays ").count()
+    assert page.locator("#board g.tile").count() == plays
     if page.evaluate("document.body.dataset.phase") == "hand_over":
         page.click("#next")
         page.wait_for_function("document.body.dataset.phase !== 'hand_over'")
+    # the finished hand in the replay page, reached from the table's link
+    page.click("#replay-link")
+    page.wait_for_selector("#player:not([hidden])")
+    assert page.locator("#hand-select option").count() == 1
+    assert page.locator("#board g.tile").count() == 0  # the deal: nothing played yet
+    page.keyboard.press("End")
+    assert page.locator("#board g.tile").count() == plays
+    assert page.locator("#hands .row-line").count() == 4
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Home")
+    assert page.locator("#board g.tile").count() == 0
 
 
 def test_cinque_spinner_arms_screenshot(server, page):
@@ -196,7 +218,7 @@ def test_cinque_spinner_arms_screenshot(server, page):
         else:
             if page.locator("#board g.tile.spinner").count() and page.locator(spinner_arm_tiles).count():
                 break
-            play_one_move_by_clicking(page)
+            play_one_move_by_clicking(page, _)
     else:
         raise AssertionError("no spinner with tiles on its arms after 120 moves")
     board = page.locator("#board")
@@ -246,3 +268,32 @@ def test_keyboard_play_and_names_are_text(server, page):
     assert page.locator("#hand button.tile-btn").count() == hand_before - 1
     assert page.locator("#log li").filter(has_text=f"{name} plays {tile}").count() == 1
     assert page.locator(f"#board g.tile[data-tile='{tile}']").count() == 1
+
+
+def test_replay_page_uploads_a_record(server, page):
+    record = ROOT / "examples" / "cinque.record.json"
+    expected = json.loads((ROOT / "examples" / "cinque.expected.json").read_text())
+    moves = json.loads(record.read_text())["hands"][1]["moves"]
+    page.goto(server + "/replay")
+    page.wait_for_selector("body[data-ready='1']")
+    page.set_input_files("#file", str(record))
+    page.click("#load-form button[type=submit]")
+    page.wait_for_selector("#player:not([hidden])")
+    assert page.locator("#hand-select option").count() == len(expected["hands"])
+    page.select_option("#hand-select", "1")
+    page.click("#last")
+    assert page.locator("#board g.tile").count() == sum(1 for m in moves if m not in ("pass", "draw"))
+    assert page.locator("#board g.tile.spinner").count() == 1
+    # at the last move of the last hand the pad shows every hand and the record's totals
+    page.select_option("#hand-select", str(len(expected["hands"]) - 1))
+    page.keyboard.press("End")
+    totals = [int(page.locator(f"#pad [data-total-side='{i}']").inner_text()) for i in range(2)]
+    assert totals == expected["totals"]
+    assert page.locator("#pad tr.hand-line").count() == len(expected["hands"])
+    # a broken record is refused with the server's reason in the alert
+    page.set_input_files("#file", files=[{"name": "bad.json", "mimeType": "application/json",
+                                          "buffer": b'{"format": "bonepile-record/1", "variant": "nope"}'}])
+    page.click("#load-form button[type=submit]")
+    alert = page.locator("#alert[role=alert]")
+    page.wait_for_function("document.getElementById('alert').textContent.length > 0")
+    assert "cannot be replayed" in alert.inner_text()
