@@ -59,6 +59,12 @@ function buildSeats() {
     sel.value = old[i] && [...sel.options].some((o) => o.value === old[i]) ? old[i] : def;
     box.appendChild(el("label", {}, `Seat ${i}`, sel));
   }
+  // who plays with whom: the partnership games seat partners opposite each other
+  const v = variantByName($("variant").value);
+  const teamsOpt = document.getElementById("opt-teams");
+  const teamVal = teamsOpt && v ? v.options.find((o) => o.name === "teams")?.values?.[Number(teamsOpt.value)] : false;
+  const teams = n === 4 && (["quinientos", "cinque"].includes(v?.name) || teamVal === true);
+  $("seat-note").textContent = teams ? "Partners sit opposite: seats 0 and 2 against seats 1 and 3." : "Every player for themselves.";
 }
 
 function readOptions() {
@@ -184,6 +190,7 @@ async function init() {
   for (const v of catalog.variants) vs.appendChild(el("option", { value: v.name }, v.name));
   vs.addEventListener("change", buildVariantForm);
   $("players").addEventListener("change", buildSeats);
+  $("options").addEventListener("change", buildSeats);
   $("create-form").addEventListener("submit", create);
   $("refresh").addEventListener("click", loadTables);
   buildVariantForm();

@@ -38,7 +38,7 @@ function fmt(v) {
 export function renderPad(node, pad, ctx) {
   clear(node);
   const sides = ctx.sideLabels;
-  const head = el("tr", {}, el("th", { scope: "col" }, "Hand"), el("th", { scope: "col" }, "End"),
+  const head = el("tr", {}, el("th", { scope: "col", title: "hand" }, "#"), el("th", { scope: "col" }, "End"),
     ...sides.map((s, i) => el("th", { scope: "col", class: "num", "data-side": i },
       ctx.shortSides && ctx.shortSides[i] !== s ? [ctx.shortSides[i], el("br"), el("span", { class: "small muted" }, s)] : s)));
   const body = el("tbody");
@@ -48,7 +48,7 @@ export function renderPad(node, pad, ctx) {
       : `won by ${short[line.winner] ?? `side ${line.winner}`}`;
     body.appendChild(el("tr", { class: "hand-line", "data-hand": line.hand },
       el("td", {}, String(line.hand)),
-      el("td", { class: "small" }, `${endWords(line.end)}, ${winner}`),
+      el("td", { class: "small end-cell" }, `${endWords(line.end)}, ${winner}`),
       ...(line.points || []).map((p, i) => el("td", { class: "num", "data-side": i,
         title: `total ${line.totals?.[i]}` }, `+${p}`, el("br"),
         el("span", { class: "small muted" }, `= ${line.totals?.[i] ?? ""}`)))));
