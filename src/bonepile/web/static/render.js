@@ -158,7 +158,7 @@ const OPPOSITE = { E: "W", W: "E", N: "S", S: "N" };
 function walk(out, arm, list, start, dir, across, mode) {
   // the walker's state: head point, direction, half across-width of the last tile, whether in
   // the one-tile connector of a snake turn, whether a pinwheel arm has turned, the row's way
-  let st = { P: [start[0], start[1]], d: dir, hw: across, connector: false, turned: false, row: dir };
+  let st = { P: [start[0], start[1]], d: dir, hw: across, connector: false, turned: 0, row: dir };
   const move = (s, nd) => {
     s.P = [s.P[0] - DIRS[s.d][0] * 0.5 + DIRS[nd][0] * s.hw,
            s.P[1] - DIRS[s.d][1] * 0.5 + DIRS[nd][1] * s.hw];
@@ -172,9 +172,9 @@ function walk(out, arm, list, start, dir, across, mode) {
       move(s, OPPOSITE[s.row]);  // leave the connector: back along a new row
       s.connector = false;
       s.row = s.d;
-    } else if (needsTurn(s.P, s.d, len, mode, s.turned)) {
+    } else if (needsTurn(s.P, s.d, len, mode, s.turned, arm)) {
       move(s, mode === "snake" ? SNAKE_OUT[arm] : PIN_TURN[s.d]);
-      if (mode === "snake") { s.connector = true; len = 2; } else s.turned = true;
+      if (mode === "snake") { s.connector = true; len = 2; } else s.turned += 1;
     }
     const cross = dbl && len === 1;
     const c = [s.P[0] + DIRS[s.d][0] * len / 2, s.P[1] + DIRS[s.d][1] * len / 2];
@@ -190,9 +190,16 @@ function walk(out, arm, list, start, dir, across, mode) {
   out.ends[arm] = { cx: g.cx, cy: g.cy, angle: g.angle };
 }
 
-function needsTurn(P, d, len, mode, turned) {
-  if (mode === "pinwheel" && turned) return false;
+function needsTurn(P, d, len, mode, turned, arm) {
   const { halfW, halfH } = BOARD;
+  if (mode === "pinwheel") {
+    // U and D turn once; L and R turn a second time, beyond the rows U and D turned into
+    if (turned >= (arm === "L" || arm === "R" ? 2 : 1)) return false;
+    if (turned === 1) {
+      const lim = halfH + 2.5;
+      return d === "N" ? P[1] - len < -lim : P[1] + len > lim;
+    }
+  }
   if (d === "E") return P[0] + len > halfW;
   if (d === "W") return P[0] - len < -halfW;
   if (mode === "snake") return false; // vertical legs of a snake are connectors

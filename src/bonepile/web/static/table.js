@@ -110,6 +110,7 @@ function setConn(text) {
 }
 
 function send(obj) {
+  setAlert(alertBox, "");
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
     setAlert(alertBox, "Not connected to the table; reconnecting…");
     return false;
