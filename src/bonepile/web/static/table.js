@@ -61,6 +61,30 @@ $("join-form").addEventListener("submit", async (ev) => {
   } catch (e) { setAlert(alertBox, `Could not join: ${e.message}`); }
 });
 
+/** A table that is no longer played here (finished): its final score, from storage. */
+async function showFinished() {
+  let info, rep;
+  try {
+    info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+    rep = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
+  } catch (e) { return; }
+  setAlert(alertBox, "");
+  $("game").hidden = false;
+  const nm = Array.from({ length: info.players }, (_, s) => seatName(info, s));
+  const sides = info.sides || rep.sides || nm.map((_, i) => [i]);
+  $("table-title").textContent = `${info.name || info.id} · ${info.variant}, ${info.players} players · ${info.status}`;
+  $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
+  $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  const labels = sideLabels(info, sides);
+  $("turn").textContent = info.status === "over"
+    ? `Game over${info.winner === null || info.winner === undefined ? "" : `: ${labels[info.winner]} won`}. Replay it from the link above.`
+    : `This table is not being played on this server (${info.status}).`;
+  renderPad($("pad"), (rep.hands || []).map((h) => h.result).filter(Boolean), {
+    players: info.players, seatNames: nm, sideLabels: labels, shortSides: shortSides(sides, nm),
+    totals: info.totals });
+  drawBoard($("board"), null, { emptyText: "Game over" });
+}
+
 // ------------------------------------------------------------------ socket
 function connect() {
   clearTimeout(S.retryTimer);
@@ -85,11 +109,13 @@ function connect() {
       // the server refused the seat token or the table: retrying will not help
       S.closedForGood = true;
       setConn("disconnected");
-      setAlert(alertBox, `The server closed the connection: ${ev.reason || `code ${ev.code}`}.`);
-      if (ev.code === 4401 || ev.code === 4403 || /token/i.test(ev.reason || "")) {
+      if (!alertBox.textContent) setAlert(alertBox, `The server closed the connection: ${ev.reason || `code ${ev.code}`}.`);
+      if (ev.code === 4401 || ev.code === 4403) {
         dropToken(tableId);
         S.token = null;
         showJoin();
+      } else if (ev.code === 4404) {
+        showFinished();
       }
       return;
     }
