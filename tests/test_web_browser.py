@@ -240,11 +240,12 @@ def test_cinque_spinner_arms_screenshot(server, page):
 
 def test_keyboard_play_and_names_are_text(server, page):
     name = "<b>x</b>"
-    create_table(page, server, "block", ["random", "random"], name=name)
+    # four players: every tile is dealt, so no draw can change the hand behind our back
+    create_table(page, server, "block", ["random", "random", "random"], name=name)
     # the name is shown literally, never parsed as markup
-    me = page.locator("#seats .seat-box.you .name")
+    me = page.locator("#my-seat .seat-box.you .name")
     assert me.inner_text() == name
-    assert page.locator("#seats .seat-box.you .name b").count() == 0
+    assert page.locator("#my-seat .seat-box.you .name b").count() == 0
     phase = wait_turn_or_end(page)
     assert phase == "play"
     # Tab to a playable tile and press Enter (then Enter again on the first end if asked)

@@ -352,9 +352,14 @@ function renderBoardInfo(view, nm) {
 }
 
 function renderSeats(st, nm) {
+  // you at the bottom of the felt, the others across the top as they sit: play passes to the
+  // right (counter-clockwise), so the player after you is on your right, the one before on your left
   const box = clear($("seats"));
+  const mine = clear($("my-seat"));
   const view = st.view;
-  for (let s = 0; s < nm.length; s++) {
+  const n = nm.length;
+  const order = [st.you, ...Array.from({ length: n - 1 }, (_, i) => (st.you + n - 1 - i) % n)];
+  for (const s of order) {
     const info = st.table?.seats?.find((x) => x.seat === s) || {};
     const side = view?.sides?.findIndex((x) => x.includes(s));
     const badges = [];
@@ -368,7 +373,7 @@ function renderSeats(st, nm) {
     const cls = ["seat-box"];
     if (view && view.to_move === s && st.phase === "play") cls.push("to-move");
     if (s === st.you) cls.push("you");
-    box.appendChild(el("div", { class: cls.join(" "), "data-seat": s },
+    (s === st.you ? mine : box).appendChild(el("div", { class: cls.join(" "), "data-seat": s },
       el("div", {}, el("span", { class: "name" }, nm[s]), ...badges),
       el("div", { class: "small" },
         count === undefined ? "" : `${count} tile${count === 1 ? "" : "s"}`,
