@@ -252,6 +252,26 @@ function names() {
 function render() {
   const st = S.state;
   if (!st) return;
+  // keep the keyboard focus on the same tile or button across redraws
+  const act = document.activeElement;
+  const keep = act && act !== document.body ? {
+    tile: act.dataset?.tile, end: act.dataset?.end, arm: act.closest?.(".end-choice")?.dataset.arm,
+    hint: act.dataset?.hintMove, id: act.id } : null;
+  draw(st);
+  if (keep) {
+    let target = null;
+    if (keep.tile) target = document.querySelector(`#hand button[data-tile="${CSS.escape(keep.tile)}"], #flip button[data-tile="${CSS.escape(keep.tile)}"]`);
+    else if (keep.end) target = document.querySelector(`#ends button[data-end="${CSS.escape(keep.end)}"]`);
+    else if (keep.arm) target = document.querySelector(`#board .end-choice[data-arm="${CSS.escape(keep.arm)}"]`);
+    else if (keep.hint) target = document.querySelector(`#hints button[data-hint-move="${CSS.escape(keep.hint)}"]`);
+    else if (keep.id) target = document.getElementById(keep.id);
+    // the tile was played (or its end chosen): stay in the hand
+    if (!target && (keep.tile || keep.end || keep.arm)) target = document.querySelector("#hand button.tile-btn");
+    if (target && target !== document.activeElement && !target.hidden) target.focus({ preventScroll: true });
+  }
+}
+
+function draw(st) {
   const table = st.table || {};
   const view = st.view;
   const you = st.you;
@@ -430,7 +450,7 @@ function renderHand(view, you) {
       else flip.appendChild(tileSVG(view.turned_up, { label: `${tileWords(view.turned_up)}, turned up` }));
     }
     if (!view.hand.length) box.appendChild(el("span", { class: "small muted" },
-      `${view.tile_counts[you]} tile${view.tile_counts[you] === 1 ? "" : "s"} face down in your row.`));
+      `${view.tile_counts[you]} tile${view.tile_counts[you] === 1 ? "" : "s"} in your row (shown on the table above).`));
   } else {
     $("hand-title").textContent = "Your tiles";
   }
