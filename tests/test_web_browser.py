@@ -269,6 +269,14 @@ def test_keyboard_play_and_names_are_text(server, page):
     assert page.locator("#hand button.tile-btn").count() == hand_before - 1
     assert page.locator("#log li").filter(has_text=f"{name} plays {tile}").count() == 1
     assert page.locator(f"#board g.tile[data-tile='{tile}']").count() == 1
+    # the keyboard focus stays in the hand, and H asks the expert for a hint on our next turn
+    assert page.evaluate("!!document.activeElement.closest('#hand')")
+    if wait_turn_or_end(page) == "play":
+        page.keyboard.press("h")
+        page.wait_for_selector("#hints ol li", timeout=20000)
+        legal_tiles = set(page.locator("#hand button.playable").evaluate_all("bs => bs.map(b => b.dataset.tile)"))
+        moves = page.locator("#hints button[data-hint-move]").evaluate_all("bs => bs.map(b => b.dataset.hintMove)")
+        assert moves and all(m.split("@")[0] in legal_tiles or m in ("pass", "draw") for m in moves)
 
 
 def test_replay_page_uploads_a_record(server, page):
