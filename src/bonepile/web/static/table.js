@@ -88,6 +88,7 @@ async function showFinished() {
 // ------------------------------------------------------------------ socket
 function connect() {
   clearTimeout(S.retryTimer);
+  S.retryTimer = null;
   $("game").hidden = false;
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const url = `${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?token=${encodeURIComponent(S.token)}`;
@@ -123,6 +124,17 @@ function connect() {
   });
 }
 
+// back online, or back to the tab: reconnect now rather than at the end of the backoff
+function reconnectSoon() {
+  if (!S.ws && S.token && !S.closedForGood && S.retryTimer !== null) {
+    clearTimeout(S.retryTimer);
+    S.retryTimer = null;
+    connect();
+  }
+}
+window.addEventListener("online", reconnectSoon);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) reconnectSoon(); });
+
 function scheduleReconnect() {
   const delay = Math.min(10000, 500 * 2 ** S.retry);
   S.retry += 1;
@@ -151,7 +163,8 @@ function onMessage(msg) {
   if (msg.type === "state") {
     const prevSeq = S.state?.seq;
     S.state = msg;
-    S.busy = false;
+    // a sent move is answered by the state that acknowledges it (or by any change of position)
+    if (S.busy && (msg.seq !== prevSeq || msg.ack === S.moveId)) S.busy = false;
     if (msg.seq !== prevSeq) { S.selected = null; }
     if (S.hints && S.hintSeq !== msg.seq) S.hints = null;
     if (msg.ack !== null && msg.ack !== undefined) setAlert(alertBox, "");
@@ -159,7 +172,7 @@ function onMessage(msg) {
       : Date.now() + msg.deadline * 1000;
     render();
   } else if (msg.type === "error") {
-    S.busy = false;
+    if (msg.id === undefined || msg.id === null || msg.id === S.moveId) S.busy = false;
     setAlert(alertBox, msg.message || "refused");
     render();
   } else if (msg.type === "hint") {
@@ -226,6 +239,7 @@ function askHint() {
   if (!myTurn()) { setAlert(alertBox, "A hint is for your turn."); return; }
   if (send({ type: "hint" })) {
     S.hints = "asking";
+    S.hintSeq = S.state?.seq;
     renderHints();
   }
 }
