@@ -306,3 +306,51 @@ def test_replay_page_uploads_a_record(server, page):
     alert = page.locator("#alert[role=alert]")
     page.wait_for_function("document.getElementById('alert').textContent.length > 0")
     assert "cannot be replayed" in alert.inner_text()
+
+
+def test_invite_join_and_start_now(server, browser, page):
+    # a Draw table for three: you, a friend (human) and a free seat that "Start now" gives a bot
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.fill("#name", "Ana")
+    page.select_option("#variant", "draw")
+    page.select_option("#players", "3")
+    page.select_option("#seat-1", "human")
+    page.select_option("#seat-2", "human")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    table_id = page.url.rstrip("/").split("/")[-1]
+    page.wait_for_selector("body[data-phase='waiting']")
+    invite = page.input_value("#invite")
+    assert invite.endswith(f"/t/{table_id}")
+    assert page.locator("#seats .badge.off").count() == 2  # two free seats
+    # the friend opens the invite link in another browser: no token there, so a join form
+    friend_ctx = browser.new_context()
+    try:
+        friend = friend_ctx.new_page()
+        friend.goto(invite)
+        friend.wait_for_selector("#join:not([hidden])")
+        assert friend.locator("#join-seat option").count() == 2
+        friend.fill("#join-name", "Bo")
+        friend.click("#join-form button[type=submit]")
+        friend.wait_for_selector("body[data-conn='1']")
+        assert friend.evaluate(f"localStorage.getItem('bonepile:token:{table_id}')")
+        friend.wait_for_selector("#my-seat .seat-box.you .name")
+        assert friend.locator("#my-seat .seat-box.you .name").inner_text() == "Bo"
+        # Ana sees Bo arrive, then starts: the last free seat becomes a bot and play begins
+        page.wait_for_function("[...document.querySelectorAll('#seats .name')].some(e => e.textContent === 'Bo')")
+        page.click("#start")
+        page.wait_for_function("document.body.dataset.phase !== 'waiting'")
+        friend.wait_for_function("document.body.dataset.phase !== 'waiting'")
+        info = _get(server, f"/api/tables/{table_id}")
+        assert info["status"] in ("playing", "over")
+        assert [s["kind"] for s in info["seats"]] == ["human", "human", "bot"]
+        assert [s["name"] for s in info["seats"]][:2] == ["Ana", "Bo"]
+        # each browser sees only its own tiles: Ana's hand and Bo's hand share no tile
+        page.wait_for_selector("#hand button.tile-btn")
+        friend.wait_for_selector("#hand button.tile-btn")
+        mine = set(page.locator("#hand button.tile-btn").evaluate_all("bs => bs.map(b => b.dataset.tile)"))
+        his = set(friend.locator("#hand button.tile-btn").evaluate_all("bs => bs.map(b => b.dataset.tile)"))
+        assert mine and his and not (mine & his)
+    finally:
+        friend_ctx.close()
