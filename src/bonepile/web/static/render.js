@@ -256,9 +256,11 @@ export function drawBoard(board, layout, opts = {}) {
     const g = tileGroup(t.a, t.b, t.cx, t.cy, t.angle, { classes });
     g.setAttribute("data-tile", t.tile);
     if (t.arm) g.setAttribute("data-arm", t.arm);
-    const title = svg("title", {}, g);
-    title.textContent = tileWords(t.tile) + (t.tile === opts.last ? " (last played)" : "")
-      + (classes.includes("spinner") ? " (spinner)" : "");
+    const words = tileWords(t.tile) + (t.arm ? `, ${ARM_WORDS[t.arm]} arm` : "")
+      + (classes.includes("spinner") ? ", spinner" : "") + (t.tile === opts.last ? ", last played" : "");
+    g.setAttribute("role", "img");
+    g.setAttribute("aria-label", words);
+    svg("title", {}, g).textContent = words;
     tilesLayer.appendChild(g);
   }
   if (Array.isArray(layout?.spinner_at)) {
