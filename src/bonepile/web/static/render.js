@@ -108,8 +108,9 @@ export function computeLayout(layout) {
   const armL = arms.L || [], armR = arms.R || [];
   const at = layout.spinner_at;
   const pin = Array.isArray(at);
-  const seq = (list) => list.map((p) => ({ tile: p.tile, a: p.inner, b: p.outer }));
-  const flip = (list) => list.map((p) => ({ tile: p.tile, a: p.outer, b: p.inner }));
+  // each placed tile keeps the arm it belongs to, even when drawn on the other side of the spinner
+  const seq = (list, arm) => list.map((p) => ({ tile: p.tile, a: p.inner, b: p.outer, arm }));
+  const flip = (list, arm) => list.map((p) => ({ tile: p.tile, a: p.outer, b: p.inner, arm }));
   const [f1, f2] = parseTile(layout.first);
   const fl = layout.first_left ?? f1;
   const fr = fl === f1 ? f2 : f1;
@@ -118,33 +119,33 @@ export function computeLayout(layout) {
   let root, left, right;
   if (!pin || at[0] === "C") {
     root = firstPlaced;
-    left = seq(armL);
-    right = seq(armR);
+    left = seq(armL, "L");
+    right = seq(armR, "R");
   } else if (at[0] === "L") {
     const i = at[1];
-    root = seq([armL[i]])[0];
-    left = seq(armL.slice(i + 1));
+    root = seq([armL[i]], "L")[0];
+    left = seq(armL.slice(i + 1), "L");
     // towards the right from the spinner: L[i-1] .. L[0] reversed, then the first tile, then R
-    const back = flip(armL.slice(0, i).reverse());
-    right = [...back, { tile: firstPlaced.tile, a: fl, b: fr }, ...seq(armR)];
+    const back = flip(armL.slice(0, i).reverse(), "L");
+    right = [...back, { tile: firstPlaced.tile, a: fl, b: fr, arm: null }, ...seq(armR, "R")];
   } else {
     const i = at[1];
-    root = seq([armR[i]])[0];
-    right = seq(armR.slice(i + 1));
-    const back = flip(armR.slice(0, i).reverse());
-    left = [...back, { tile: firstPlaced.tile, a: fr, b: fl }, ...seq(armL)];
+    root = seq([armR[i]], "R")[0];
+    right = seq(armR.slice(i + 1), "R");
+    const back = flip(armR.slice(0, i).reverse(), "R");
+    left = [...back, { tile: firstPlaced.tile, a: fr, b: fl, arm: null }, ...seq(armL, "L")];
   }
   const rootDouble = root.a === root.b;
   // the root: a double stands across the line, any other tile lies along it (a on the left)
-  out.tiles.push({ tile: root.tile, a: root.a, b: root.b, cx: 0, cy: 0,
+  out.tiles.push({ tile: root.tile, a: root.a, b: root.b, cx: 0, cy: 0, arm: root.arm ?? null,
                    angle: rootDouble ? 90 : 0, double: rootDouble, root: true });
   const hx = rootDouble ? 0.5 : 1, hy = rootDouble ? 1 : 0.5;
   const mode = pin ? "pinwheel" : "snake";
   walk(out, "L", left, [-hx, 0], "W", hy, mode);
   walk(out, "R", right, [hx, 0], "E", hy, mode);
   if (pin) {
-    walk(out, "U", seq(arms.U || []), [0, -hy], "N", hx, mode);
-    walk(out, "D", seq(arms.D || []), [0, hy], "S", hx, mode);
+    walk(out, "U", seq(arms.U || [], "U"), [0, -hy], "N", hx, mode);
+    walk(out, "D", seq(arms.D || [], "D"), [0, hy], "S", hx, mode);
   }
   out.box = bbox(out.tiles);
   return out;
@@ -179,7 +180,8 @@ function walk(out, arm, list, start, dir, across, mode) {
     const cross = dbl && len === 1;
     const c = [s.P[0] + DIRS[s.d][0] * len / 2, s.P[1] + DIRS[s.d][1] * len / 2];
     const placed = { tile: t.tile, a: t.a, b: t.b, cx: c[0], cy: c[1],
-                     angle: ANGLE[s.d] + (cross ? 90 : 0), double: dbl, arm, dir: s.d };
+                     angle: ANGLE[s.d] + (cross ? 90 : 0), double: dbl,
+                     arm: t.arm === undefined ? arm : t.arm, dir: s.d };
     s.P = [s.P[0] + DIRS[s.d][0] * len, s.P[1] + DIRS[s.d][1] * len];
     s.hw = cross ? 1 : 0.5;
     return placed;
