@@ -354,3 +354,61 @@ def test_invite_join_and_start_now(server, browser, page):
         assert mine and his and not (mine & his)
     finally:
         friend_ctx.close()
+
+
+def _layouts() -> list[dict]:
+    """Every position of a few random hands: the layout as the server sends it, and the
+    engine's own Cinque count."""
+    import random
+
+    from bonepile.engine import Game
+    from bonepile.web.protocol import layout_json
+
+    out = []
+    for name, opts in (("cinque", None), ("block", {"players": 2}), ("draw", {"players": 4})):
+        for seed in range(8):
+            g = Game.new(name, opts, seed=seed)
+            g.auto_deal = False
+            rng = random.Random(seed)
+            for _ in range(3):  # later hands of Cinque lead any tile: off-centre spinners
+                while not g.hand.over:
+                    g.apply(rng.choice(g.legal_moves()))
+                    out.append({"layout": layout_json(g.view(0)),
+                                "count": g.hand.count() if name == "cinque" else None})
+                if g.over:
+                    break
+                g.next_hand()
+    return out
+
+
+def test_layout_geometry(server, page):
+    """The renderer's geometry on real layouts: every tile drawn once on its own arm, no two
+    tiles overlap, a line without spinner stays within the board's width (it snakes), and
+    the shown Cinque count is the engine's."""
+    cases = _layouts()
+    assert any(c["layout"]["spinner_at"] and c["layout"]["spinner_at"][0] != "C" for c in cases)
+    page.goto(server + "/replay")
+    problems = page.evaluate("""async (cases) => {
+        const R = await import('/static/render.js');
+        const bad = [];
+        for (const {layout, count} of cases) {
+            const L = R.computeLayout(layout);
+            const want = new Map([[layout.first, null]]);
+            for (const [arm, list] of Object.entries(layout.arms)) for (const p of list) want.set(p.tile, arm);
+            if (L.tiles.length !== want.size) bad.push(['tiles', layout]);
+            for (const t of L.tiles) if ((t.arm ?? null) !== want.get(t.tile)) bad.push(['arm', t.tile, layout]);
+            const rect = (t) => { const v = Math.round(((t.angle % 180) + 180) % 180) === 90;
+                                  return v ? [t.cx - .5, t.cy - 1, t.cx + .5, t.cy + 1] : [t.cx - 1, t.cy - .5, t.cx + 1, t.cy + .5]; };
+            const rs = L.tiles.map(rect);
+            for (let i = 0; i < rs.length; i++) for (let j = i + 1; j < rs.length; j++) {
+                const a = rs[i], b = rs[j];
+                if (Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1e-6 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1e-6)
+                    bad.push(['overlap', L.tiles[i].tile, L.tiles[j].tile, layout]);
+            }
+            if (!layout.spinner_at && (L.box.x0 < -R.BOARD.halfW - 1e-6 || L.box.x1 > R.BOARD.halfW + 1e-6))
+                bad.push(['width', L.box, layout]);
+            if (count !== null && R.fivesCount(layout) !== count) bad.push(['count', R.fivesCount(layout), count, layout]);
+        }
+        return bad.slice(0, 5);
+    }""", cases)
+    assert problems == []
