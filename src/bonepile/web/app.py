@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -174,7 +175,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
                     conn.push({"type": "error", "message": "too many messages: slow down"})
                     continue
                 try:
-                    data = json.loads(text)
+                    data = orjson.loads(text)
                 except ValueError as e:
                     conn.push({"type": "error", "message": f"not JSON: {e}"})
                     continue
