@@ -8,6 +8,7 @@ table plays the bots, forced turns, timed-out turns and the seats of people who 
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -16,6 +17,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
+import orjson
+
 from ..arena.deals import derive, deal_next, hand_rng, leader_rule
 from ..bots import BOT_LEVELS, make_bot
 from ..bots.expert import ExpertBot
@@ -23,6 +26,7 @@ from ..engine import Game, IllegalMoveError, BonepileError, make_variant
 from ..engine.hand import Hand
 from ..engine.record import game_record
 from ..engine.tiles import DRAW, NAME, PASS
+from ..engine.view import Observer
 from .protocol import hand_result_json, move_token, view_json
 from .store import Store, TableRow
 
@@ -31,6 +35,11 @@ log = logging.getLogger("bonepile.serve")
 MAX_MESSAGE = 4096  # bytes of one client message
 RATE = 20.0  # client messages a second, on average (bursts of twice as many)
 STANDIN_LEVEL = "greedy"  # plays a person's turn when the person is away or out of time
+
+
+def _dumps(obj: Any) -> str:
+    """JSON text (orjson: the state messages are most of the server's work)."""
+    return orjson.dumps(obj).decode()
 
 
 class RequestError(Exception):
@@ -146,7 +155,7 @@ class Connection:
             self.wake.clear()
             while self.extra:
                 msg = self.extra.pop(0)
-                await self._send(json.dumps(msg))
+                await self._send(_dumps(msg))
             if self.state_due:
                 self.state_due = False
                 ack, self.ack = self.ack, None
@@ -195,10 +204,12 @@ class TableRT:
         self.wake = asyncio.Event()
         self.ready: set[int] = set()
         self.hand_over_since: float | None = None
+        self.over_since: float | None = None
         self.turn_since = time.monotonic()
         self.bots = {}
         self._pending_deal: Hand | None = None
-        self._state_cache: tuple[int, str] | None = None
+        self._state_cache: str | None = None
+        self._observer: Observer | None = None
         self.task: asyncio.Task | None = None
         for kind, value, seat in row.actions:
             self._replay(kind, value, seat)
@@ -228,6 +239,15 @@ class TableRT:
         return bot
 
     # --------------------------------------------------------------------- what is public
+    def view(self, seat: int):
+        """The View of a seat on the current hand, from this table's own observer (read
+        incrementally: a move costs the new log entries, not the whole hand)."""
+        h = self.game.hand
+        ob = self._observer
+        if ob is None or ob._h is not h:
+            ob = self._observer = Observer(h)
+        return ob.sync().view(seat)
+
     def info(self) -> dict:
         g = self.game
         return {
@@ -280,11 +300,11 @@ class TableRT:
     def state_text(self, seat: int, ack: Any = None) -> str:
         """The state message for a seat: the only thing a seat's socket is sent about the game."""
         g = self.game
-        cache = self._state_cache
-        if cache is None or cache[0] != self.seq:
+        cache = self._state_cache  # the table's info and score pad change only now and then
+        if cache is None:
             common = {"table": self.info(), "pad": self.pad()}
-            self._state_cache = cache = (self.seq, json.dumps(common)[1:-1])
-        view = view_json(g.view(seat)) if g.hands else None
+            self._state_cache = cache = _dumps(common)[1:-1]
+        view = view_json(self.view(seat)) if g.hands else None
         deadline = None
         if self.timer and view and view["to_move"] == seat and self.phase() == "play":
             deadline = max(0.0, round(self.timer - (time.monotonic() - self.turn_since), 1))
@@ -295,7 +315,7 @@ class TableRT:
                "forced": forced,
                "pending": self.pending(seat), "deadline": deadline, "view": view,
                "ready": sorted(self.ready)}
-        return "{" + json.dumps(own)[1:-1] + ", " + cache[1] + "}"
+        return "{" + _dumps(own)[1:-1] + "," + cache + "}"
 
     def announce(self) -> None:
         for s in self.seats:
@@ -326,8 +346,8 @@ class TableRT:
         g.apply(m)
         self.seq += 1
         self.turn_since = time.monotonic()
-        self._state_cache = None
         if g.hand.over:
+            self._state_cache = None  # the score pad and the table's totals change
             self.hand_over_since = time.monotonic()
             self.ready.clear()
         if g.over and self.status != "over":
@@ -365,6 +385,7 @@ class TableRT:
                     raise RequestError(f"it is not your turn (seat {g.to_move} is to move)")
                 if self.seats[seat].bot_playing:
                     self.seats[seat].bot_playing = False
+                    self._state_cache = None
                 try:
                     m = g.hand.check(g.parse(token))
                 except BonepileError as e:
@@ -400,6 +421,7 @@ class TableRT:
         if kind == "takeover":
             self.seats[seat].bot_playing = False
             self.seats[seat].away_since = None
+            self._state_cache = None
             self.announce()
             self.wake.set()
             return
@@ -407,7 +429,7 @@ class TableRT:
             g = self.game
             if self.phase() != "play" or g.to_move != seat:
                 raise RequestError("a hint is given only when it is your turn")
-            view = g.view(seat)
+            view = self.view(seat)
             seq = self.seq
             bot = ExpertBot(self.variant, seed=derive(self.seed, "hint", seq), time=self.server.hint_time)
             evals = await asyncio.get_running_loop().run_in_executor(self.server.bot_pool, bot.evaluate, view)
@@ -443,6 +465,8 @@ class TableRT:
                 timeout = 1.0
             if timeout == 0:
                 continue
+            if timeout == -1:
+                return
             try:
                 await asyncio.wait_for(self.wake.wait(), timeout)
             except asyncio.TimeoutError:
@@ -467,8 +491,13 @@ class TableRT:
                     self.announce()
                 else:
                     wait = _min(wait, self.server.grace - away)
-        if g.over:
-            return None
+        if g.over:  # kept in memory a while for the people looking at it, then storage only
+            if self.over_since is None:
+                self.over_since = now
+            if not any(s.conns for s in self.seats) and now - self.over_since >= self.server.keep_finished:
+                self.server.tables.pop(self.id, None)
+                return -1
+            return self.server.keep_finished
         if self._pending_deal is not None:
             winners = self.variant.sides[g.hands[-1].result.winner]
             if any(self.seats[i].person and self.seats[i].conns for i in winners):
@@ -497,7 +526,7 @@ class TableRT:
             return 0
         seat = g.to_move
         s = self.seats[seat]
-        view = g.view(seat)
+        view = self.view(seat)
         forced = len(view.legal) == 1 and (view.legal[0] in (PASS, DRAW) or view.blind)
         level = None
         if not s.person:
@@ -560,7 +589,8 @@ class Server:
     """Every table, the storage and the worker threads."""
 
     def __init__(self, db: str, *, bot_delay: float = 0.6, grace: float = 30.0, hand_pause: float = 120.0,
-                 bot_time: float = 0.1, hint_time: float = 0.5, rate: float = RATE):
+                 bot_time: float = 0.1, hint_time: float = 0.5, rate: float = RATE,
+                 keep_finished: float = 300.0):
         self.db_url = db
         self.store = Store(db)
         self.bot_delay = bot_delay
@@ -569,6 +599,7 @@ class Server:
         self.bot_time = bot_time
         self.hint_time = hint_time
         self.rate = rate
+        self.keep_finished = keep_finished
         self.tables: dict[str, TableRT] = {}
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
         self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="bonepile-bot")
@@ -591,6 +622,11 @@ class Server:
             self._run(t)
         self.started = True
         log.info("resumed %d tables", len(self.tables))
+        # A full collection of the cyclic garbage collector stops the event loop for as long
+        # as it takes to scan every live object (over 100 ms with a few hundred tables):
+        # leave what exists now out of it, and run it far less often.
+        gc.freeze()
+        gc.set_threshold(20000, 50, 100)
 
     def _run(self, t: TableRT) -> None:
         self.tables[t.id] = t
