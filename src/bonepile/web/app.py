@@ -126,7 +126,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         t = await server.finished(table_id)
         text = rec.dumps(t.record())
         return Response(text, media_type="application/json", headers={
-            "Content-Disposition": f'attachment; filename="bonepile-{t.id}.json"'})
+            "Content-Disposition": f'attachment; filename="bonepile-{t.id}.record.json"'})
 
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str):
