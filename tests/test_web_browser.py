@@ -412,3 +412,40 @@ def test_layout_geometry(server, page):
         return bad.slice(0, 5);
     }""", cases)
     assert problems == []
+
+
+def test_cinque_move_points_match_the_engine(server, page):
+    """The points the move list shows for each Cinque play, rebuilt from the final layout and
+    the history, are the engine's own in-play points of that move."""
+    import random
+
+    from bonepile.engine import Game
+    from bonepile.web.protocol import view_json
+
+    cases = []
+    for seed in range(6):
+        g = Game.new("cinque", {"spinner_any_order": seed % 2 == 1}, seed=seed)
+        g.auto_deal = False
+        rng = random.Random(seed)
+        for _ in range(3):
+            scored = []
+            while not g.hand.over:
+                before = sum(g.hand.inplay)
+                move = rng.choice(g.legal_moves())
+                g.apply(move)
+                scored.append(sum(g.hand.inplay) - before)
+            v = view_json(g.view(0))
+            assert len(v["history"]) == len(scored)
+            scored = [x if h["action"] == "play" else None for x, h in zip(scored, v["history"])]
+            cases.append({"history": v["history"], "layout": v["layout"], "scored": scored})
+            if g.over:
+                break
+            g.next_hand()
+    assert any(x for c in cases for x in c["scored"])
+    page.goto(server + "/replay")
+    bad = page.evaluate("""async (cases) => {
+        const R = await import('/static/render.js');
+        return cases.map((c) => [R.movePoints(c.history, c.layout), c.scored])
+                    .filter(([got, want]) => JSON.stringify(got) !== JSON.stringify(want)).slice(0, 3);
+    }""", cases)
+    assert bad == []

@@ -324,3 +324,46 @@ export function fivesCount(layout) {
   if (n < 2) total += 2 * (layout.spinner ?? 0);
   return total;
 }
+
+/**
+ * The layout as it stood when each arm held only its first counts[arm] tiles (the full layout
+ * lists every arm's tiles in the order they were played).
+ */
+export function layoutPrefix(layout, counts) {
+  const [f1, f2] = parseTile(layout.first);
+  const fl = layout.first_left ?? f1;
+  const fr = fl === f1 ? f2 : f1;
+  let at = layout.spinner_at;
+  if (Array.isArray(at) && at[0] !== "C" && (counts[at[0]] || 0) <= at[1]) at = null;
+  const arms = {}, ends = {}, dbl = [];
+  for (const a of ["L", "R", "U", "D"]) {
+    const list = (layout.arms?.[a] || []).slice(0, counts[a] || 0);
+    if (list.length || a === "L" || a === "R") arms[a] = list;
+    const last = list[list.length - 1];
+    if (last) {
+      ends[a] = last.outer;
+      if (last.inner === last.outer) dbl.push(a);
+    } else if (a === "L" || a === "R") {
+      ends[a] = a === "L" ? fl : fr;
+      if (f1 === f2) dbl.push(a);
+    } else if (Array.isArray(at)) ends[a] = layout.spinner;
+  }
+  return { ...layout, arms, ends, double_ends: dbl, spinner_at: at ?? null,
+           spinner: at ? layout.spinner : null };
+}
+
+/**
+ * Cinque: the points each entry of view.history scored (the count after a play when it is a
+ * positive multiple of five, else 0; null for passes and draws), rebuilt from the final layout.
+ */
+export function movePoints(history, layout) {
+  const counts = { L: 0, R: 0, U: 0, D: 0 };
+  let led = false;
+  return (history || []).map((h) => {
+    if (h.action !== "play" || !layout || !layout.first) return null;
+    if (led && h.arm) counts[h.arm] += 1;
+    led = true;
+    const c = fivesCount(layoutPrefix(layout, counts));
+    return c > 0 && c % 5 === 0 ? c : 0;
+  });
+}
