@@ -62,7 +62,8 @@ function render() {
   const results = d.hands.slice(0, R.hand + (R.frame === h.frames.length - 1 ? 1 : 0))
     .map((x) => x.result).filter(Boolean);
   renderPad($("pad"), results, { players: d.players, seatNames: nm, sideLabels: sideLabelsOf(),
-    shortSides: (d.sides || []).map((side, i) => (side.length > 1 ? `Team ${i + 1}` : nm[side[0]])) });
+    shortSides: (d.sides || []).map((side, i) => (side.length > 1 ? `Team ${i + 1}` : nm[side[0]])),
+    resultOnly: d.variant === "billitonnen" });
   const moves = clear($("moves"));
   h.frames.forEach((f, i) => {
     if (i === 0) return;

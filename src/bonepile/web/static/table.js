@@ -2,7 +2,7 @@
 // Everything drawn comes from the latest "state" message (your seat's view only).
 import { el, clear, api, getToken, setToken, dropToken, getName, setName, seatName, sideLabels,
          endWords, setAlert } from "/static/common.js";
-import { drawBoard, lastPlayed, tileSVG, tileWords, fivesCount, ARM_WORDS } from "/static/render.js";
+import { drawBoard, lastPlayed, tileSVG, tileWords, fivesCount, movePoints, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands, tileRow } from "/static/panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -76,12 +76,13 @@ async function showFinished() {
   $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
   $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   const labels = sideLabels(info, sides);
+  if (info.status === "over") renderBanner(info, sides, nm, null);
   $("turn").textContent = info.status === "over"
     ? `Game over${info.winner === null || info.winner === undefined ? "" : `: ${labels[info.winner]} won`}. Replay it from the link above.`
     : `This table is not being played on this server (${info.status}).`;
   renderPad($("pad"), (rep.hands || []).map((h) => h.result).filter(Boolean), {
     players: info.players, seatNames: nm, sideLabels: labels, shortSides: shortSides(sides, nm),
-    totals: info.totals });
+    totals: info.totals, resultOnly: info.variant === "billitonnen" });
   drawBoard($("board"), null, { emptyText: "Game over" });
 }
 
@@ -331,11 +332,13 @@ function draw(st) {
     shortSides: shortSides(view?.sides || table.sides || sidesFromPad(st, table), nm),
     totals: table.totals || null,
     inPlay: view && !view.over ? view.hand_points : null,
+    resultOnly: table.variant === "billitonnen",
   });
   renderBoardInfo(view, nm);
   renderLog(view, nm);
   renderEnd(st, view, nm);
   renderHints();
+  tick();
   // waiting room
   $("waiting").hidden = st.phase !== "waiting";
   $("invite").value = `${location.origin}/t/${tableId}`;
@@ -418,6 +421,9 @@ function renderSeats(st, nm) {
 
 function renderRows(view, nm, you) {
   const box = $("rows");
+  const felt = box.closest(".felt");
+  felt.classList.toggle("blind", !!view?.blind);
+  felt.style.setProperty("--rows", view?.blind ? view.players + (view.peek ? 1 : 0) : 0);
   if (!view || !view.blind) { box.hidden = true; return; }
   box.hidden = false;
   clear(box);
@@ -531,9 +537,7 @@ function renderTurn(st, view, nm) {
   let text = "";
   if (st.phase === "waiting") text = "Waiting for players to join.";
   else if (st.phase === "over") {
-    const w = st.table?.winner;
-    const labels = sideLabels(st.table, view?.sides || []);
-    text = `Game over${w === null || w === undefined ? "" : `: ${labels[w] ?? `side ${w}`} won`}.`;
+    text = overText(st.table, view?.sides || st.table?.sides || [], names(), st.you);
   } else if (st.phase === "hand_over") text = "Hand over.";
   else if (st.phase === "leader") text = "Choosing the next leader.";
   else if (view) {
@@ -548,28 +552,58 @@ function renderTurn(st, view, nm) {
 function renderLog(view, nm) {
   const box = clear($("log"));
   if (!view) return;
-  for (const h of view.history || []) {
+  const pts = view.variant === "cinque" ? movePoints(view.history, view.layout) : [];
+  (view.history || []).forEach((h, i) => {
     let t;
     if (h.action === "play") t = `${nm[h.seat]} plays ${h.tile}${h.arm ? ` on ${ARM_WORDS[h.arm] || h.arm}` : ""}`;
     else if (h.action === "draw") t = `${nm[h.seat]} draws${h.tile ? ` ${h.tile}` : ""}`;
     else if (h.action === "pass") t = `${nm[h.seat]} passes${h.tile ? ` (turned up ${h.tile})` : ""}`;
     else t = `${nm[h.seat]} ${h.action}`;
-    box.appendChild(el("li", {}, t));
-  }
+    box.appendChild(el("li", {}, t, pts[i] ? el("span", { class: "pts", "data-points": pts[i] }, ` scores ${pts[i]}`) : null));
+  });
   box.scrollTop = box.scrollHeight;
+}
+
+/** The game's result in words: who won and the final score. */
+function overText(table, sides, nm, you) {
+  const w = table?.winner;
+  if (w === null || w === undefined) return "Game over.";
+  const labels = sideLabels(table, sides);
+  const short = shortSides(sides, nm);
+  const who = short[w] !== labels[w] ? `${short[w]} (${labels[w]})` : labels[w];
+  const totals = table?.totals || [];
+  const others = totals.map((t, i) => [t, i]).filter(([, i]) => i !== w);
+  const score = totals.some((t) => t)
+    ? `, ${totals[w]} to ${others.map(([t, i]) => (others.length > 1 ? `${short[i]} ${t}` : String(t))).join(", ")}` : "";
+  const mine = sides?.[w]?.includes(you);
+  return `Game over: ${who} won${score}.${you === undefined || you === null ? "" : mine ? " You won!" : ""}`;
+}
+
+function renderBanner(table, sides, nm, you) {
+  const box = clear($("banner"));
+  box.hidden = false;
+  box.appendChild(el("strong", { "data-banner": "over" }, overText(table, sides, nm, you)));
+  box.appendChild(el("span", { class: "banner-links" },
+    el("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, id: "banner-replay" }, "Watch the replay"),
+    el("a", { href: "/" }, "Back to the lobby")));
 }
 
 function renderEnd(st, view, nm) {
   const box = $("revealed");
   const done = view && view.over && view.revealed;
   box.hidden = !done;
+  $("hand-card").hidden = !!done && ["hand_over", "over", "leader"].includes(st.phase);
+  if (st.phase === "over") renderBanner(st.table, view?.sides || st.table?.sides || [], nm, st.you);
+  else $("banner").hidden = true;
   if (!done) return;
   const line = (st.pad || []).find((p) => p.hand === view.hand_number) || (st.pad || [])[st.pad.length - 1];
   const labels = sideLabels(st.table, view.sides);
+  const short = shortSides(view.sides, nm);
+  const named = (i) => (short[i] !== labels[i] ? `${short[i]} (${labels[i]})` : labels[i]);
   let summary = `Hand ${view.hand_number}: ${endWords(view.end)}`;
   if (line) {
-    summary += line.winner === null || line.winner === undefined ? ", no winner" : `, won by ${labels[line.winner]}`;
-    summary += `; points ${line.points.map((p, i) => `${labels[i]} ${p}`).join(", ")}`;
+    summary += line.winner === null || line.winner === undefined ? ", no winner" : `, won by ${named(line.winner)}`;
+    if (view.variant !== "billitonnen") summary += `; points ${line.points.map((p, i) => `${short[i]} ${p}`).join(", ")}`;
   }
   $("rev-title").textContent = st.phase === "over" ? "Game over" : "Hand over";
   $("hand-summary").textContent = summary + ".";
@@ -608,14 +642,15 @@ function renderHints() {
 }
 
 // timer
-setInterval(() => {
+function tick() {
   const t = $("timer");
   if (S.deadlineAt === null || !S.state || S.state.phase !== "play") { t.textContent = ""; return; }
   const left = Math.max(0, Math.ceil((S.deadlineAt - Date.now()) / 1000));
   const who = myTurn() ? "you" : names()[S.state.view?.to_move] ?? "";
   t.textContent = `Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} (${who})`;
   t.classList.toggle("low", left <= 10);
-}, 250);
+}
+setInterval(tick, 250);
 
 // ------------------------------------------------------------------ start
 if (!tableId) setAlert(alertBox, "No table id in the address.");
