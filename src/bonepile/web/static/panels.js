@@ -100,7 +100,8 @@ export function renderPad(node, pad, ctx) {
     foot = el("tfoot", {}, el("tr", {}, el("th", { scope: "row" }, "Total"),
       ...totals.map((t, i) => el("td", { class: "num", "data-total-side": i }, String(t)))));
   }
-  node.appendChild(el("table", { class: "list", "aria-label": "score pad" }, el("thead", {}, head), body, foot));
+  node.appendChild(el("table", { class: `list${sides.length > 3 ? " many" : ""}`, "aria-label": "score pad" },
+    el("thead", {}, head), body, foot));
   if (ctx.target) node.appendChild(el("p", { class: "small muted" }, `Game to ${ctx.target}.`));
   if (!(pad || []).length) node.appendChild(el("p", { class: "small muted" }, "No hand finished yet."));
 }

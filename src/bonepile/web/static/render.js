@@ -90,7 +90,7 @@ const ANGLE = { E: 0, S: 90, W: 180, N: 270 };
 export const ARM_WORDS = { L: "left", R: "right", U: "up", D: "down" };
 
 /** Board half-sizes (units) at which a line turns. */
-export const BOARD = { halfW: 12.5, halfH: 7, viewH: 4.5 };
+export const BOARD = { halfW: 12.5, halfH: 7, viewH: 2.5 };
 
 /**
  * Lay out view.layout.  Returns {tiles: [{tile, a, b, cx, cy, angle, double}],

@@ -423,7 +423,7 @@ function renderRows(view, nm, you) {
   const box = $("rows");
   const felt = box.closest(".felt");
   felt.classList.toggle("blind", !!view?.blind);
-  felt.style.setProperty("--rows", view?.blind ? view.players + (view.peek ? 1 : 0) : 0);
+  felt.style.setProperty("--rows", view?.blind ? view.players : 0);
   if (!view || !view.blind) { box.hidden = true; return; }
   box.hidden = false;
   clear(box);
@@ -439,8 +439,6 @@ function renderRows(view, nm, you) {
     }
     box.appendChild(line);
   }
-  if (view.peek) box.appendChild(el("div", { class: "row-line" }, el("span", { class: "row-name" }, "Your next tile (peek)"),
-    tileSVG(view.peek, { label: `${tileWords(view.peek)}, your next tile` })));
 }
 
 function tileButton(name, playable, extra = "") {
@@ -458,6 +456,7 @@ function renderHand(view, you) {
   const flip = $("flip");
   clear(flip);
   flip.hidden = true;
+  box.classList.toggle("blind", !!view?.blind);
   if (!view) return;
   const playable = new Set(myTurn() ? legal().filter((m) => m.kind === "play").map((m) => m.tile) : []);
   if (view.blind) {
@@ -468,6 +467,12 @@ function renderHand(view, you) {
       flip.appendChild(el("span", {}, who));
       if (view.to_move === you) flip.appendChild(tileButton(view.turned_up, playable.has(view.turned_up), ", turned up"));
       else flip.appendChild(tileSVG(view.turned_up, { label: `${tileWords(view.turned_up)}, turned up` }));
+      if (view.peek && view.to_move === you) {
+        // Billitonnen: the tile fits both ends, so you may look at your row's next tile first
+        flip.appendChild(el("span", { class: "peek", "data-peek": view.peek },
+          el("span", {}, "Your next tile (peek):"),
+          tileSVG(view.peek, { label: `${tileWords(view.peek)}, your next tile (peek)` })));
+      }
     }
     if (!view.hand.length) box.appendChild(el("span", { class: "small muted" },
       `${view.tile_counts[you]} tile${view.tile_counts[you] === 1 ? "" : "s"} in your row (shown on the table above).`));
