@@ -162,13 +162,19 @@ setInterval(() => { if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send('{
 
 function onMessage(msg) {
   if (msg.type === "state") {
-    const prevSeq = S.state?.seq;
+    const prev = S.state;
+    const prevSeq = prev?.seq;
+    // our clock ran out (we sent nothing): the server played for us; say so
+    const timedOut = myTurn() && !S.busy && S.deadlineAt !== null && S.deadlineAt - Date.now() < 1500 &&
+      msg.view && prev.view && msg.view.hand_number === prev.view.hand_number &&
+      msg.view.history?.[prev.view.history.length]?.seat === msg.you;
     S.state = msg;
     // a sent move is answered by the state that acknowledges it (or by any change of position)
     if (S.busy && (msg.seq !== prevSeq || msg.ack === S.moveId)) S.busy = false;
     if (msg.seq !== prevSeq) { S.selected = null; }
     if (S.hints && S.hintSeq !== msg.seq) S.hints = null;
     if (msg.ack !== null && msg.ack !== undefined) setAlert(alertBox, "");
+    if (timedOut) setAlert(alertBox, "Your time ran out: the table played a move for you.");
     S.deadlineAt = msg.deadline === null || msg.deadline === undefined ? null
       : Date.now() + msg.deadline * 1000;
     render();
@@ -558,15 +564,23 @@ function renderLog(view, nm) {
   const box = clear($("log"));
   if (!view) return;
   const pts = view.variant === "cinque" ? movePoints(view.history, view.layout) : [];
+  const lines = [];
   (view.history || []).forEach((h, i) => {
     let t;
     if (h.action === "play") t = `${nm[h.seat]} plays ${h.tile}${h.arm ? ` on ${ARM_WORDS[h.arm] || h.arm}` : ""}`;
     else if (h.action === "draw") t = `${nm[h.seat]} draws${h.tile ? ` ${h.tile}` : ""}`;
     else if (h.action === "pass") t = `${nm[h.seat]} passes${h.tile ? ` (turned up ${h.tile})` : ""}`;
     else t = `${nm[h.seat]} ${h.action}`;
-    box.appendChild(el("li", {}, t, pts[i] ? el("span", { class: "pts", "data-points": pts[i] }, ` scores ${pts[i]}`) : null));
+    const li = el("li", {}, t, pts[i] ? el("span", { class: "pts", "data-points": pts[i] }, ` scores ${pts[i]}`) : null);
+    lines.push(li.textContent);
+    box.appendChild(li);
   });
   box.scrollTop = box.scrollHeight;
+  // the list is redrawn on every state: a screen reader hears only the moves that are new
+  const key = `${view.hand_number}`;
+  if (S.logKey === key && lines.length > S.logLen) $("announce").textContent = lines.slice(S.logLen).join(". ");
+  S.logKey = key;
+  S.logLen = lines.length;
 }
 
 /** The game's result in words: who won and the final score. */
@@ -651,8 +665,8 @@ function tick() {
   const t = $("timer");
   if (S.deadlineAt === null || !S.state || S.state.phase !== "play") { t.textContent = ""; return; }
   const left = Math.max(0, Math.ceil((S.deadlineAt - Date.now()) / 1000));
-  const who = myTurn() ? "you" : names()[S.state.view?.to_move] ?? "";
-  t.textContent = `Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} (${who})`;
+  // the server tells only the player to move how long is left
+  t.textContent = myTurn() ? `Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` : "";
   t.classList.toggle("low", left <= 10);
 }
 setInterval(tick, 250);
