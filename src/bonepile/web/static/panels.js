@@ -121,6 +121,6 @@ export function renderHands(node, hands, seatNames, opts = {}) {
     node.appendChild(el("div", { class: "row-line", "data-seat": s },
       el("span", { class: "row-name" }, `${seatNames[s]}${opts.you === s ? " (you)" : ""}`,
         el("span", { class: "small muted" }, ` · ${tiles.length} tile${tiles.length === 1 ? "" : "s"}, ${pips} pips`)),
-      tiles.length ? tileRow(tiles) : el("span", { class: "small muted" }, "no tiles")));
+      tiles.length ? tileRow(tiles) : el("span", { class: "small muted" }, "· went out")));
   });
 }

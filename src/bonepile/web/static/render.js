@@ -267,7 +267,7 @@ export function drawBoard(board, layout, opts = {}) {
   }
   if (Array.isArray(layout?.spinner_at)) {
     // the spinner's four arms, labelled where they start
-    const arms = svg("g", { class: "spinner-arms" }, board);
+    const arms = svg("g", { class: "spinner-arms", "aria-hidden": "true" }, board);
     const sp = lay.tiles.find((t) => t.root);
     for (const [arm, dx, dy] of [["L", -1, 0], ["R", 1, 0], ["U", 0, -1], ["D", 0, 1]]) {
       const n = (layout.arms?.[arm] || []).length;

@@ -416,12 +416,16 @@ function renderSeats(st, nm) {
     const cls = ["seat-box"];
     if (view && view.to_move === s && st.phase === "play") cls.push("to-move");
     if (s === st.you) cls.push("you");
-    (s === st.you ? mine : box).appendChild(el("div", { class: cls.join(" "), "data-seat": s },
-      el("div", {}, el("span", { class: "name" }, nm[s]), ...badges),
-      el("div", { class: "small" },
-        count === undefined ? "" : `${count} tile${count === 1 ? "" : "s"}`,
-        view && view.sides && view.sides.length < view.players ? ` · team ${side + 1}` : "",
-        view && s === view.leader ? " · led" : "")));
+    const details = el("div", { class: "small" },
+      count === undefined ? "" : `${count} tile${count === 1 ? "" : "s"}`,
+      view && view.sides && view.sides.length < view.players ? ` · team ${side + 1}` : "",
+      view && s === view.leader ? " · led" : "");
+    const words = [nm[s], ...badges.map((b) => b.textContent), details.textContent.replaceAll(" · ", ", ")]
+      .filter(Boolean).join(", ");
+    (s === st.you ? mine : box).appendChild(el("div", { class: cls.join(" "), "data-seat": s, role: "group",
+      "aria-label": words },
+      el("div", { "aria-hidden": "true" }, el("span", { class: "name" }, nm[s]), ...badges),
+      el("div", { "aria-hidden": "true", class: "small" }, ...details.childNodes)));
   }
 }
 
