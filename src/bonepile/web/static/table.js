@@ -615,7 +615,7 @@ function renderEnd(st, view, nm) {
   const box = $("revealed");
   const done = view && view.over && view.revealed;
   box.hidden = !done;
-  $("hand-card").hidden = !!done && ["hand_over", "over", "leader"].includes(st.phase);
+  $("hand-card").hidden = (!!done && ["hand_over", "over", "leader"].includes(st.phase)) || st.phase === "waiting";
   if (st.phase === "over") renderBanner(st.table, view?.sides || st.table?.sides || [], nm, st.you);
   else $("banner").hidden = true;
   if (!done) return;
