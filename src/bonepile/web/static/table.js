@@ -433,7 +433,9 @@ function renderRows(view, nm, you) {
   const box = $("rows");
   const felt = box.closest(".felt");
   felt.classList.toggle("blind", !!view?.blind);
-  felt.style.setProperty("--rows", view?.blind ? view.players : 0);
+  // the rows sit in columns of at least 18rem (as the stylesheet's grid does)
+  const cols = Math.max(1, Math.floor((felt.clientWidth - 20) / (18 * 16 + 16)));
+  felt.style.setProperty("--rows", view?.blind ? Math.ceil(view.players / cols) : 0);
   if (!view || !view.blind) { box.hidden = true; return; }
   box.hidden = false;
   clear(box);
