@@ -226,7 +226,13 @@ function doKind(kind) {
 $("draw").addEventListener("click", () => doKind("draw"));
 $("pass").addEventListener("click", () => doKind("pass"));
 $("hint").addEventListener("click", askHint);
-$("next").addEventListener("click", () => { if (send({ type: "next" })) $("next").disabled = true; });
+$("next").addEventListener("click", () => {
+  if (send({ type: "next" })) {
+    // a keyboard user lands on the new hand's tiles once it is dealt
+    S.focusHand = document.activeElement === $("next");
+    $("next").disabled = true;
+  }
+});
 $("takeover").addEventListener("click", () => send({ type: "takeover" }));
 $("start").addEventListener("click", async () => {
   try {
@@ -286,9 +292,18 @@ function render() {
     else if (keep.arm) target = document.querySelector(`#board .end-choice[data-arm="${CSS.escape(keep.arm)}"]`);
     else if (keep.hint) target = document.querySelector(`#hints button[data-hint-move="${CSS.escape(keep.hint)}"]`);
     else if (keep.id) target = document.getElementById(keep.id);
+    if (target && target.closest("[hidden]")) target = null;
     // the tile was played (or its end chosen): stay in the hand
-    if (!target && (keep.tile || keep.end || keep.arm)) target = document.querySelector("#hand button.tile-btn");
+    if (!target && (keep.tile || keep.end || keep.arm)) target = document.querySelector("#hand-card:not([hidden]) #hand button.tile-btn");
+    // the hand ended under the keyboard: go on to Next hand (or the leader choice)
+    if (!target && (keep.tile || keep.end || keep.arm || keep.id === "draw" || keep.id === "pass")) {
+      target = document.querySelector("#next:not([hidden]):not(:disabled), #leader:not([hidden]) button");
+    }
     if (target && target !== document.activeElement && !target.hidden) target.focus({ preventScroll: true });
+  }
+  if (S.focusHand && st.phase === "play") {
+    const first = document.querySelector("#hand-card:not([hidden]) #hand button.tile-btn");
+    if (first) { S.focusHand = false; first.focus({ preventScroll: true }); }
   }
 }
 
