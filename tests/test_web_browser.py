@@ -585,3 +585,35 @@ def test_replay_arrows_cross_hands(server, page):
     # Cinque moves that scored say so
     scored = page.locator("#moves li").filter(has_text="(scores ").count()
     assert scored >= 1
+
+
+def test_keyboard_only_whole_hand_then_next(server, page):
+    """A whole two-player Block hand with the keyboard alone (Tab, Enter, D, P); when it ends
+    the focus is on Next hand, and Enter there lands on the new hand's tiles."""
+    create_table(page, server, "block", ["random"])
+    for _ in range(60):
+        phase = wait_turn_or_end(page)
+        if phase != "play":
+            break
+        seq = page.evaluate("document.body.dataset.seq")
+        for _tab in range(40):
+            if page.evaluate("document.activeElement.classList.contains('playable')"):
+                break
+            page.keyboard.press("Tab")
+        else:
+            page.keyboard.press("d" if page.locator("#draw").is_visible() else "p")
+            page.wait_for_function(f"document.body.dataset.seq !== {json.dumps(seq)}")
+            continue
+        page.keyboard.press("Enter")
+        if page.locator("#ends:not([hidden]) button[data-end]").count():
+            page.keyboard.press("Enter")
+        page.wait_for_function(f"document.body.dataset.seq !== {json.dumps(seq)}")
+    else:
+        raise AssertionError("the hand did not end")
+    if phase == "over":
+        return
+    assert phase == "hand_over"
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'next'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.phase === 'play'")
+    page.wait_for_function("!!document.activeElement.closest('#hand')")
