@@ -115,6 +115,8 @@ function describeFrame(frs, i) {
   const last = hist[hist.length - 1];
   let text = describeMove(f.move);
   if (last && last.action === "play" && last.arm && !String(f.move).includes("@")) text += ` on ${ARM_WORDS[last.arm] || last.arm}`;
+  if (last && last.action === "pass" && last.tile) text += ` (turned up ${last.tile})`;
+  if (last && last.action === "draw" && last.tile) text += ` ${last.tile}`;
   if (R.data.variant === "cinque" && last && last.action === "play") {
     // the count the play made (the hand's end bonus is on the score pad, not in a move)
     const got = movePoints(hist, f.view.layout).pop();
