@@ -28,6 +28,7 @@ const S = {
 async function showJoin() {
   $("join").hidden = false;
   $("game").hidden = true;
+  setConn("not joined");
   $("join-name").value = getName();
   let info;
   try { info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`); } catch (e) {
