@@ -66,7 +66,7 @@ export function renderPad(node, pad, ctx) {
   const ncol = 1 + sides.length;
   const head = el("tr", {}, el("th", { scope: "col", title: "hand" }, "#"),
     ...sides.map((s, i) => el("th", { scope: "col", class: "num", "data-side": i, title: s },
-      short[i] !== s ? [short[i], el("br"), el("span", { class: "small muted" }, s)] : s)));
+      short[i] !== s ? [short[i], el("span", { class: "small muted hname" }, s)] : el("span", { class: "hname" }, s))));
   const body = el("tbody");
   for (const line of pad || []) {
     const won = line.winner !== null && line.winner !== undefined;
