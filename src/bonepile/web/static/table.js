@@ -37,6 +37,12 @@ async function showJoin() {
     return;
   }
   $("table-title").textContent = `${info.name || info.id} · ${info.variant}, ${info.players} players`;
+  if (info.status === "over") {  // nothing to join: show how it ended
+    $("join").hidden = true;
+    setAlert(alertBox, "");
+    showFinished();
+    return;
+  }
   const free = (info.seats || []).filter((s) => s.kind === "human" && !s.claimed);
   $("join-info").textContent = `${info.variant}, ${info.players} players, ${info.status}. ` +
     (free.length ? `${free.length} free seat${free.length === 1 ? "" : "s"}.` : "No free seat left.");
@@ -71,6 +77,8 @@ async function showFinished() {
   } catch (e) { return; }
   setAlert(alertBox, "");
   $("game").hidden = false;
+  $("hand-card").hidden = info.status === "over";
+  setConn(info.status === "over" ? "finished" : "not played here");
   const nm = Array.from({ length: info.players }, (_, s) => seatName(info, s));
   const sides = info.sides || rep.sides || nm.map((_, i) => [i]);
   $("table-title").textContent = `${info.name || info.id} · ${info.variant}, ${info.players} players · ${info.status}`;
@@ -84,7 +92,20 @@ async function showFinished() {
   renderPad($("pad"), (rep.hands || []).map((h) => h.result).filter(Boolean), {
     players: info.players, seatNames: nm, sideLabels: labels, shortSides: shortSides(sides, nm),
     totals: info.totals, resultOnly: info.variant === "billitonnen" });
-  drawBoard($("board"), null, { emptyText: "Game over" });
+  // the last hand as it ended: its layout, its moves and every hand
+  const lastHand = (rep.hands || [])[rep.hands.length - 1];
+  const fr = lastHand?.frames?.[lastHand.frames.length - 1]?.view;
+  drawBoard($("board"), fr?.layout || null, { last: lastPlayed(fr?.history), emptyText: "Game over" });
+  if (fr) {
+    renderLog(fr, nm);
+    const hands = fr.hands || fr.revealed;
+    if (hands) {
+      $("revealed").hidden = false;
+      $("rev-title").textContent = `Hand ${lastHand.hand} as it ended`;
+      $("hand-summary").textContent = "";
+      renderHands($("revealed-rows"), hands, nm, {});
+    }
+  }
 }
 
 // ------------------------------------------------------------------ socket
