@@ -412,3 +412,208 @@ def test_layout_geometry(server, page):
         return bad.slice(0, 5);
     }""", cases)
     assert problems == []
+
+
+def test_cinque_move_points_match_the_engine(server, page):
+    """The points the move list shows for each Cinque play, rebuilt from the final layout and
+    the history, are the engine's own in-play points of that move."""
+    import random
+
+    from bonepile.engine import Game
+    from bonepile.web.protocol import view_json
+
+    cases = []
+    for seed in range(6):
+        g = Game.new("cinque", {"spinner_any_order": seed % 2 == 1}, seed=seed)
+        g.auto_deal = False
+        rng = random.Random(seed)
+        for _ in range(3):
+            scored = []
+            while not g.hand.over:
+                before = sum(g.hand.inplay)
+                move = rng.choice(g.legal_moves())
+                g.apply(move)
+                scored.append(sum(g.hand.inplay) - before)
+            v = view_json(g.view(0))
+            assert len(v["history"]) == len(scored)
+            scored = [x if h["action"] == "play" else None for x, h in zip(scored, v["history"])]
+            cases.append({"history": v["history"], "layout": v["layout"], "scored": scored})
+            if g.over:
+                break
+            g.next_hand()
+    assert any(x for c in cases for x in c["scored"])
+    page.goto(server + "/replay")
+    bad = page.evaluate("""async (cases) => {
+        const R = await import('/static/render.js');
+        return cases.map((c) => [R.movePoints(c.history, c.layout), c.scored])
+                    .filter(([got, want]) => JSON.stringify(got) !== JSON.stringify(want)).slice(0, 3);
+    }""", cases)
+    assert bad == []
+
+
+def _post(base: str, path: str, body: dict) -> dict:
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def _open_seat(page, base: str, created: dict) -> None:
+    """Open a table created through the API in this browser, with its seat token."""
+    page.goto(base + "/replay")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  [f"bonepile:token:{created['id']}", created["token"]])
+    page.goto(base + f"/t/{created['id']}")
+    page.wait_for_selector("body[data-conn='1']")
+
+
+def _play_to_the_end(page, hands: int = 1) -> str:
+    """Play (first playable tile, else draw or pass) until the game is over or `hands` hands
+    have ended; return the phase."""
+    done = 0
+    for turn in range(200):
+        phase = wait_turn_or_end(page)
+        if phase == "over":
+            return phase
+        if phase == "hand_over":
+            done += 1
+            if done >= hands:
+                return phase
+            page.click("#next")
+            page.wait_for_function("document.body.dataset.phase !== 'hand_over'")
+        elif phase == "leader":
+            page.locator("#leader button[data-leader]").first.click()
+            page.wait_for_function("document.body.dataset.phase !== 'leader'")
+        else:
+            play_one_move_by_clicking(page, turn)
+    raise AssertionError("the game did not end")
+
+
+def _fits(page) -> list[str]:
+    """What of the table does not fit the window: sideways overflow, overlapping boxes."""
+    return page.evaluate("""() => {
+        const bad = [];
+        if (document.documentElement.scrollWidth > window.innerWidth) bad.push('page wider than the window');
+        const r = (id) => document.getElementById(id).getBoundingClientRect();
+        for (const id of ['pad', 'log', 'board']) {
+            const e = document.getElementById(id);
+            if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'visible') bad.push(id + ' overflows');
+        }
+        const felt = document.querySelector('.felt').getBoundingClientRect();
+        const aside = document.querySelector('aside').getBoundingClientRect();
+        if (window.innerWidth > 1000 && felt.right > aside.left) bad.push('the board runs under the score pad');
+        return bad; }""")
+
+
+def test_quinientos_game_over_at_laptop_size(server, browser):
+    """A one-hand Quinientos game (target 1) at 1366x768: while playing, your tiles are in
+    the window; at the end a banner names the winning side with the score and links to the
+    replay, and the pad's line sums the points (pips, round bonus, capicú, chuchazo)."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(15000)
+    try:
+        created = _post(server, "/api/tables", {
+            "variant": "quinientos", "players": 4, "options": {"target": 1},
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3, "player": "Ana"})
+        _open_seat(page, server, created)
+        assert wait_turn_or_end(page) == "play"
+        assert _fits(page) == []
+        hand = page.locator("#hand").bounding_box()
+        assert hand["y"] + hand["height"] <= 768, "your tiles are below the window"
+        assert _play_to_the_end(page, hands=6) == "over"  # a tied blocked hand scores nothing
+        info = _get(server, f"/api/tables/{created['id']}")
+        names = [s["name"] for s in info["seats"]]
+        side = info["sides"][info["winner"]]
+        banner = page.locator("#banner:not([hidden])")
+        text = banner.inner_text()
+        assert f"Team {info['winner'] + 1} ({names[side[0]]} & {names[side[1]]}) won" in text
+        assert f"{info['totals'][info['winner']]} to {info['totals'][1 - info['winner']]}" in text
+        assert banner.locator("a#banner-replay").get_attribute("href") == f"/replay?table={created['id']}"
+        assert banner.bounding_box()["y"] < 768
+        # the hand's result is right under the board, the empty hand card is gone
+        assert page.locator("#revealed").is_visible() and not page.locator("#hand-card").is_visible()
+        detail = page.locator("#pad tr.detail").first.inner_text()
+        pts = info["totals"][info["winner"]]
+        if "pips scored" in detail:  # a won hand: its points as a sum
+            assert "round bonus" in detail and "capicú" in detail and "chuchazo" in detail
+            assert detail.rstrip().endswith(f"= {pts}")
+        assert _fits(page) == []
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+def test_billitonnen_pad_shows_winners_not_points(server, page):
+    """Billitonnen has no points: the pad marks who won each hand and counts hands won."""
+    created = _post(server, "/api/tables", {
+        "variant": "billitonnen", "players": 5,
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 4, "player": "Ana"})
+    _open_seat(page, server, created)
+    phase = _play_to_the_end(page)
+    info = _get(server, f"/api/tables/{created['id']}")
+    line = page.locator("#pad tr.hand-line[data-hand='1']")
+    assert "+" not in line.inner_text()
+    won = [int(page.locator(f"#pad [data-wins-side='{i}']").inner_text()) for i in range(5)]
+    rep = _get(server, f"/api/tables/{created['id']}/replay")
+    winner = rep["hands"][0]["result"]["winner"]
+    assert won == [1 if i == winner else 0 for i in range(5)]
+    if winner is not None:
+        assert line.locator(f"td[data-side='{winner}']").inner_text() == "won"
+    if phase == "over" and info["winner"] is not None:
+        assert page.locator("#banner").inner_text().startswith(f"Game over: {info['seats'][info['winner']]['name']} won.")
+    assert _fits(page) == []
+
+
+def test_replay_arrows_cross_hands(server, page):
+    record = ROOT / "examples" / "cinque.record.json"
+    page.goto(server + "/replay")
+    page.wait_for_selector("body[data-ready='1']")
+    page.set_input_files("#file", str(record))
+    page.click("#load-form button[type=submit]")
+    page.wait_for_selector("#player:not([hidden])")
+    page.keyboard.press("End")
+    assert page.evaluate("document.body.dataset.frame").startswith("0:")
+    page.keyboard.press("ArrowRight")  # past the last move of hand 1: the deal of hand 2
+    assert page.evaluate("document.body.dataset.frame") == "1:0"
+    assert page.locator("#hand-select").input_value() == "1"
+    page.keyboard.press("ArrowLeft")  # and back to the end of hand 1
+    frame = page.evaluate("document.body.dataset.frame")
+    assert frame.startswith("0:") and frame != "0:0"
+    # Cinque moves that scored say so
+    scored = page.locator("#moves li").filter(has_text="(scores ").count()
+    assert scored >= 1
+
+
+def test_keyboard_only_whole_hand_then_next(server, page):
+    """A whole two-player Block hand with the keyboard alone (Tab, Enter, D, P); when it ends
+    the focus is on Next hand, and Enter there lands on the new hand's tiles."""
+    create_table(page, server, "block", ["random"])
+    for _ in range(60):
+        phase = wait_turn_or_end(page)
+        if phase != "play":
+            break
+        seq = page.evaluate("document.body.dataset.seq")
+        for _tab in range(40):
+            if page.evaluate("document.activeElement.classList.contains('playable')"):
+                break
+            page.keyboard.press("Tab")
+        else:
+            page.keyboard.press("d" if page.locator("#draw").is_visible() else "p")
+            page.wait_for_function(f"document.body.dataset.seq !== {json.dumps(seq)}")
+            continue
+        page.keyboard.press("Enter")
+        if page.locator("#ends:not([hidden]) button[data-end]").count():
+            page.keyboard.press("Enter")
+        page.wait_for_function(f"document.body.dataset.seq !== {json.dumps(seq)}")
+    else:
+        raise AssertionError("the hand did not end")
+    if phase == "over":
+        return
+    assert phase == "hand_over"
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'next'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.phase === 'play'")
+    page.wait_for_function("!!document.activeElement.closest('#hand')")

@@ -80,7 +80,7 @@ export function sideLabels(table, sides) {
   return (sides || []).map((side) => side.map((s) => seatName(table, s)).join(" & "));
 }
 
-const END_WORDS = { domino: "domino", blocked: "blocked", unfinished: "unfinished" };
+const END_WORDS = { domino: "domino", blocked: "blocked", unfinished: "stopped: the target was reached" };
 export function endWords(end) {
   if (!end) return "";
   return END_WORDS[end] || String(end).replaceAll("_", " ");

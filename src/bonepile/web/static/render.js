@@ -90,7 +90,7 @@ const ANGLE = { E: 0, S: 90, W: 180, N: 270 };
 export const ARM_WORDS = { L: "left", R: "right", U: "up", D: "down" };
 
 /** Board half-sizes (units) at which a line turns. */
-export const BOARD = { halfW: 12.5, halfH: 7, viewH: 4.5 };
+export const BOARD = { halfW: 12.5, halfH: 7, viewH: 2.5 };
 
 /**
  * Lay out view.layout.  Returns {tiles: [{tile, a, b, cx, cy, angle, double}],
@@ -267,7 +267,7 @@ export function drawBoard(board, layout, opts = {}) {
   }
   if (Array.isArray(layout?.spinner_at)) {
     // the spinner's four arms, labelled where they start
-    const arms = svg("g", { class: "spinner-arms" }, board);
+    const arms = svg("g", { class: "spinner-arms", "aria-hidden": "true" }, board);
     const sp = lay.tiles.find((t) => t.root);
     for (const [arm, dx, dy] of [["L", -1, 0], ["R", 1, 0], ["U", 0, -1], ["D", 0, 1]]) {
       const n = (layout.arms?.[arm] || []).length;
@@ -323,4 +323,47 @@ export function fivesCount(layout) {
   for (const a of ["L", "R", "U", "D"]) if (occupied[a]) { total += value(a); n += 1; }
   if (n < 2) total += 2 * (layout.spinner ?? 0);
   return total;
+}
+
+/**
+ * The layout as it stood when each arm held only its first counts[arm] tiles (the full layout
+ * lists every arm's tiles in the order they were played).
+ */
+export function layoutPrefix(layout, counts) {
+  const [f1, f2] = parseTile(layout.first);
+  const fl = layout.first_left ?? f1;
+  const fr = fl === f1 ? f2 : f1;
+  let at = layout.spinner_at;
+  if (Array.isArray(at) && at[0] !== "C" && (counts[at[0]] || 0) <= at[1]) at = null;
+  const arms = {}, ends = {}, dbl = [];
+  for (const a of ["L", "R", "U", "D"]) {
+    const list = (layout.arms?.[a] || []).slice(0, counts[a] || 0);
+    if (list.length || a === "L" || a === "R") arms[a] = list;
+    const last = list[list.length - 1];
+    if (last) {
+      ends[a] = last.outer;
+      if (last.inner === last.outer) dbl.push(a);
+    } else if (a === "L" || a === "R") {
+      ends[a] = a === "L" ? fl : fr;
+      if (f1 === f2) dbl.push(a);
+    } else if (Array.isArray(at)) ends[a] = layout.spinner;
+  }
+  return { ...layout, arms, ends, double_ends: dbl, spinner_at: at ?? null,
+           spinner: at ? layout.spinner : null };
+}
+
+/**
+ * Cinque: the points each entry of view.history scored (the count after a play when it is a
+ * positive multiple of five, else 0; null for passes and draws), rebuilt from the final layout.
+ */
+export function movePoints(history, layout) {
+  const counts = { L: 0, R: 0, U: 0, D: 0 };
+  let led = false;
+  return (history || []).map((h) => {
+    if (h.action !== "play" || !layout || !layout.first) return null;
+    if (led && h.arm) counts[h.arm] += 1;
+    led = true;
+    const c = fivesCount(layoutPrefix(layout, counts));
+    return c > 0 && c % 5 === 0 ? c : 0;
+  });
 }

@@ -2,7 +2,7 @@
 // Everything drawn comes from the latest "state" message (your seat's view only).
 import { el, clear, api, getToken, setToken, dropToken, getName, setName, seatName, sideLabels,
          endWords, setAlert } from "/static/common.js";
-import { drawBoard, lastPlayed, tileSVG, tileWords, fivesCount, ARM_WORDS } from "/static/render.js";
+import { drawBoard, lastPlayed, tileSVG, tileWords, fivesCount, movePoints, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands, tileRow } from "/static/panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,6 +28,7 @@ const S = {
 async function showJoin() {
   $("join").hidden = false;
   $("game").hidden = true;
+  setConn("not joined");
   $("join-name").value = getName();
   let info;
   try { info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`); } catch (e) {
@@ -36,6 +37,12 @@ async function showJoin() {
     return;
   }
   $("table-title").textContent = `${info.name || info.id} · ${info.variant}, ${info.players} players`;
+  if (info.status === "over") {  // nothing to join: show how it ended
+    $("join").hidden = true;
+    setAlert(alertBox, "");
+    showFinished();
+    return;
+  }
   const free = (info.seats || []).filter((s) => s.kind === "human" && !s.claimed);
   $("join-info").textContent = `${info.variant}, ${info.players} players, ${info.status}. ` +
     (free.length ? `${free.length} free seat${free.length === 1 ? "" : "s"}.` : "No free seat left.");
@@ -70,19 +77,35 @@ async function showFinished() {
   } catch (e) { return; }
   setAlert(alertBox, "");
   $("game").hidden = false;
+  $("hand-card").hidden = info.status === "over";
+  setConn(info.status === "over" ? "finished" : "not played here");
   const nm = Array.from({ length: info.players }, (_, s) => seatName(info, s));
   const sides = info.sides || rep.sides || nm.map((_, i) => [i]);
   $("table-title").textContent = `${info.name || info.id} · ${info.variant}, ${info.players} players · ${info.status}`;
   $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
   $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   const labels = sideLabels(info, sides);
+  if (info.status === "over") renderBanner(info, sides, nm, null);
   $("turn").textContent = info.status === "over"
     ? `Game over${info.winner === null || info.winner === undefined ? "" : `: ${labels[info.winner]} won`}. Replay it from the link above.`
     : `This table is not being played on this server (${info.status}).`;
   renderPad($("pad"), (rep.hands || []).map((h) => h.result).filter(Boolean), {
     players: info.players, seatNames: nm, sideLabels: labels, shortSides: shortSides(sides, nm),
-    totals: info.totals });
-  drawBoard($("board"), null, { emptyText: "Game over" });
+    totals: info.totals, resultOnly: info.variant === "billitonnen" });
+  // the last hand as it ended: its layout, its moves and every hand
+  const lastHand = (rep.hands || [])[rep.hands.length - 1];
+  const fr = lastHand?.frames?.[lastHand.frames.length - 1]?.view;
+  drawBoard($("board"), fr?.layout || null, { last: lastPlayed(fr?.history), emptyText: "Game over" });
+  if (fr) {
+    renderLog(fr, nm);
+    const hands = fr.hands || fr.revealed;
+    if (hands) {
+      $("revealed").hidden = false;
+      $("rev-title").textContent = `Hand ${lastHand.hand} as it ended`;
+      $("hand-summary").textContent = "";
+      renderHands($("revealed-rows"), hands, nm, {});
+    }
+  }
 }
 
 // ------------------------------------------------------------------ socket
@@ -161,13 +184,19 @@ setInterval(() => { if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send('{
 
 function onMessage(msg) {
   if (msg.type === "state") {
-    const prevSeq = S.state?.seq;
+    const prev = S.state;
+    const prevSeq = prev?.seq;
+    // our clock ran out (we sent nothing): the server played for us; say so
+    const timedOut = myTurn() && !S.busy && S.deadlineAt !== null && S.deadlineAt - Date.now() < 1500 &&
+      msg.view && prev.view && msg.view.hand_number === prev.view.hand_number &&
+      msg.view.history?.[prev.view.history.length]?.seat === msg.you;
     S.state = msg;
     // a sent move is answered by the state that acknowledges it (or by any change of position)
     if (S.busy && (msg.seq !== prevSeq || msg.ack === S.moveId)) S.busy = false;
     if (msg.seq !== prevSeq) { S.selected = null; }
     if (S.hints && S.hintSeq !== msg.seq) S.hints = null;
     if (msg.ack !== null && msg.ack !== undefined) setAlert(alertBox, "");
+    if (timedOut) setAlert(alertBox, "Your time ran out: the table played a move for you.");
     S.deadlineAt = msg.deadline === null || msg.deadline === undefined ? null
       : Date.now() + msg.deadline * 1000;
     render();
@@ -219,7 +248,13 @@ function doKind(kind) {
 $("draw").addEventListener("click", () => doKind("draw"));
 $("pass").addEventListener("click", () => doKind("pass"));
 $("hint").addEventListener("click", askHint);
-$("next").addEventListener("click", () => { if (send({ type: "next" })) $("next").disabled = true; });
+$("next").addEventListener("click", () => {
+  if (send({ type: "next" })) {
+    // a keyboard user lands on the new hand's tiles once it is dealt
+    S.focusHand = document.activeElement === $("next");
+    $("next").disabled = true;
+  }
+});
 $("takeover").addEventListener("click", () => send({ type: "takeover" }));
 $("start").addEventListener("click", async () => {
   try {
@@ -279,9 +314,18 @@ function render() {
     else if (keep.arm) target = document.querySelector(`#board .end-choice[data-arm="${CSS.escape(keep.arm)}"]`);
     else if (keep.hint) target = document.querySelector(`#hints button[data-hint-move="${CSS.escape(keep.hint)}"]`);
     else if (keep.id) target = document.getElementById(keep.id);
+    if (target && target.closest("[hidden]")) target = null;
     // the tile was played (or its end chosen): stay in the hand
-    if (!target && (keep.tile || keep.end || keep.arm)) target = document.querySelector("#hand button.tile-btn");
+    if (!target && (keep.tile || keep.end || keep.arm)) target = document.querySelector("#hand-card:not([hidden]) #hand button.tile-btn");
+    // the hand ended under the keyboard: go on to Next hand (or the leader choice)
+    if (!target && (keep.tile || keep.end || keep.arm || keep.id === "draw" || keep.id === "pass")) {
+      target = document.querySelector("#next:not([hidden]):not(:disabled), #leader:not([hidden]) button");
+    }
     if (target && target !== document.activeElement && !target.hidden) target.focus({ preventScroll: true });
+  }
+  if (S.focusHand && st.phase === "play") {
+    const first = document.querySelector("#hand-card:not([hidden]) #hand button.tile-btn");
+    if (first) { S.focusHand = false; first.focus({ preventScroll: true }); }
   }
 }
 
@@ -331,11 +375,13 @@ function draw(st) {
     shortSides: shortSides(view?.sides || table.sides || sidesFromPad(st, table), nm),
     totals: table.totals || null,
     inPlay: view && !view.over ? view.hand_points : null,
+    resultOnly: table.variant === "billitonnen",
   });
   renderBoardInfo(view, nm);
   renderLog(view, nm);
   renderEnd(st, view, nm);
   renderHints();
+  tick();
   // waiting room
   $("waiting").hidden = st.phase !== "waiting";
   $("invite").value = `${location.origin}/t/${tableId}`;
@@ -407,17 +453,26 @@ function renderSeats(st, nm) {
     const cls = ["seat-box"];
     if (view && view.to_move === s && st.phase === "play") cls.push("to-move");
     if (s === st.you) cls.push("you");
-    (s === st.you ? mine : box).appendChild(el("div", { class: cls.join(" "), "data-seat": s },
-      el("div", {}, el("span", { class: "name" }, nm[s]), ...badges),
-      el("div", { class: "small" },
-        count === undefined ? "" : `${count} tile${count === 1 ? "" : "s"}`,
-        view && view.sides && view.sides.length < view.players ? ` · team ${side + 1}` : "",
-        view && s === view.leader ? " · led" : "")));
+    const details = el("div", { class: "small" },
+      count === undefined ? "" : `${count} tile${count === 1 ? "" : "s"}`,
+      view && view.sides && view.sides.length < view.players ? ` · team ${side + 1}` : "",
+      view && s === view.leader ? " · led" : "");
+    const words = [nm[s], ...badges.map((b) => b.textContent), details.textContent.replaceAll(" · ", ", ")]
+      .filter(Boolean).join(", ");
+    (s === st.you ? mine : box).appendChild(el("div", { class: cls.join(" "), "data-seat": s, role: "group",
+      "aria-label": words },
+      el("div", { "aria-hidden": "true" }, el("span", { class: "name" }, nm[s]), ...badges),
+      el("div", { "aria-hidden": "true", class: "small" }, ...details.childNodes)));
   }
 }
 
 function renderRows(view, nm, you) {
   const box = $("rows");
+  const felt = box.closest(".felt");
+  felt.classList.toggle("blind", !!view?.blind);
+  // the rows sit in columns of at least 18rem (as the stylesheet's grid does)
+  const cols = Math.max(1, Math.floor((felt.clientWidth - 20) / (18 * 16 + 16)));
+  felt.style.setProperty("--rows", view?.blind ? Math.ceil(view.players / cols) : 0);
   if (!view || !view.blind) { box.hidden = true; return; }
   box.hidden = false;
   clear(box);
@@ -433,8 +488,6 @@ function renderRows(view, nm, you) {
     }
     box.appendChild(line);
   }
-  if (view.peek) box.appendChild(el("div", { class: "row-line" }, el("span", { class: "row-name" }, "Your next tile (peek)"),
-    tileSVG(view.peek, { label: `${tileWords(view.peek)}, your next tile` })));
 }
 
 function tileButton(name, playable, extra = "") {
@@ -452,6 +505,7 @@ function renderHand(view, you) {
   const flip = $("flip");
   clear(flip);
   flip.hidden = true;
+  box.classList.toggle("blind", !!view?.blind);
   if (!view) return;
   const playable = new Set(myTurn() ? legal().filter((m) => m.kind === "play").map((m) => m.tile) : []);
   if (view.blind) {
@@ -462,6 +516,12 @@ function renderHand(view, you) {
       flip.appendChild(el("span", {}, who));
       if (view.to_move === you) flip.appendChild(tileButton(view.turned_up, playable.has(view.turned_up), ", turned up"));
       else flip.appendChild(tileSVG(view.turned_up, { label: `${tileWords(view.turned_up)}, turned up` }));
+      if (view.peek && view.to_move === you) {
+        // Billitonnen: the tile fits both ends, so you may look at your row's next tile first
+        flip.appendChild(el("span", { class: "peek", "data-peek": view.peek },
+          el("span", {}, "Your next tile (peek):"),
+          tileSVG(view.peek, { label: `${tileWords(view.peek)}, your next tile (peek)` })));
+      }
     }
     if (!view.hand.length) box.appendChild(el("span", { class: "small muted" },
       `${view.tile_counts[you]} tile${view.tile_counts[you] === 1 ? "" : "s"} in your row (shown on the table above).`));
@@ -531,9 +591,7 @@ function renderTurn(st, view, nm) {
   let text = "";
   if (st.phase === "waiting") text = "Waiting for players to join.";
   else if (st.phase === "over") {
-    const w = st.table?.winner;
-    const labels = sideLabels(st.table, view?.sides || []);
-    text = `Game over${w === null || w === undefined ? "" : `: ${labels[w] ?? `side ${w}`} won`}.`;
+    text = overText(st.table, view?.sides || st.table?.sides || [], names(), st.you);
   } else if (st.phase === "hand_over") text = "Hand over.";
   else if (st.phase === "leader") text = "Choosing the next leader.";
   else if (view) {
@@ -548,28 +606,66 @@ function renderTurn(st, view, nm) {
 function renderLog(view, nm) {
   const box = clear($("log"));
   if (!view) return;
-  for (const h of view.history || []) {
+  const pts = view.variant === "cinque" ? movePoints(view.history, view.layout) : [];
+  const lines = [];
+  (view.history || []).forEach((h, i) => {
     let t;
     if (h.action === "play") t = `${nm[h.seat]} plays ${h.tile}${h.arm ? ` on ${ARM_WORDS[h.arm] || h.arm}` : ""}`;
     else if (h.action === "draw") t = `${nm[h.seat]} draws${h.tile ? ` ${h.tile}` : ""}`;
     else if (h.action === "pass") t = `${nm[h.seat]} passes${h.tile ? ` (turned up ${h.tile})` : ""}`;
     else t = `${nm[h.seat]} ${h.action}`;
-    box.appendChild(el("li", {}, t));
-  }
+    const li = el("li", {}, t, pts[i] ? el("span", { class: "pts", "data-points": pts[i] }, ` scores ${pts[i]}`) : null);
+    lines.push(li.textContent);
+    box.appendChild(li);
+  });
   box.scrollTop = box.scrollHeight;
+  // the list is redrawn on every state: a screen reader hears only the moves that are new
+  const key = `${view.hand_number}`;
+  if (S.logKey === key && lines.length > S.logLen) $("announce").textContent = lines.slice(S.logLen).join(". ");
+  S.logKey = key;
+  S.logLen = lines.length;
+}
+
+/** The game's result in words: who won and the final score. */
+function overText(table, sides, nm, you) {
+  const w = table?.winner;
+  if (w === null || w === undefined) return "Game over.";
+  const labels = sideLabels(table, sides);
+  const short = shortSides(sides, nm);
+  const who = short[w] !== labels[w] ? `${short[w]} (${labels[w]})` : labels[w];
+  const totals = table?.totals || [];
+  const others = totals.map((t, i) => [t, i]).filter(([, i]) => i !== w);
+  const score = totals.some((t) => t)
+    ? `, ${totals[w]} to ${others.map(([t, i]) => (others.length > 1 ? `${short[i]} ${t}` : String(t))).join(", ")}` : "";
+  const mine = sides?.[w]?.includes(you);
+  return `Game over: ${who} won${score}.${you === undefined || you === null ? "" : mine ? " You won!" : ""}`;
+}
+
+function renderBanner(table, sides, nm, you) {
+  const box = clear($("banner"));
+  box.hidden = false;
+  box.appendChild(el("strong", { "data-banner": "over" }, overText(table, sides, nm, you)));
+  box.appendChild(el("span", { class: "banner-links" },
+    el("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, id: "banner-replay" }, "Watch the replay"),
+    el("a", { href: "/" }, "Back to the lobby")));
 }
 
 function renderEnd(st, view, nm) {
   const box = $("revealed");
   const done = view && view.over && view.revealed;
   box.hidden = !done;
+  $("hand-card").hidden = (!!done && ["hand_over", "over", "leader"].includes(st.phase)) || st.phase === "waiting";
+  if (st.phase === "over") renderBanner(st.table, view?.sides || st.table?.sides || [], nm, st.you);
+  else $("banner").hidden = true;
   if (!done) return;
   const line = (st.pad || []).find((p) => p.hand === view.hand_number) || (st.pad || [])[st.pad.length - 1];
   const labels = sideLabels(st.table, view.sides);
+  const short = shortSides(view.sides, nm);
+  const named = (i) => (short[i] !== labels[i] ? `${short[i]} (${labels[i]})` : labels[i]);
   let summary = `Hand ${view.hand_number}: ${endWords(view.end)}`;
   if (line) {
-    summary += line.winner === null || line.winner === undefined ? ", no winner" : `, won by ${labels[line.winner]}`;
-    summary += `; points ${line.points.map((p, i) => `${labels[i]} ${p}`).join(", ")}`;
+    summary += line.winner === null || line.winner === undefined ? ", no winner" : `, won by ${named(line.winner)}`;
+    if (view.variant !== "billitonnen") summary += `; points ${line.points.map((p, i) => `${short[i]} ${p}`).join(", ")}`;
   }
   $("rev-title").textContent = st.phase === "over" ? "Game over" : "Hand over";
   $("hand-summary").textContent = summary + ".";
@@ -608,14 +704,15 @@ function renderHints() {
 }
 
 // timer
-setInterval(() => {
+function tick() {
   const t = $("timer");
   if (S.deadlineAt === null || !S.state || S.state.phase !== "play") { t.textContent = ""; return; }
   const left = Math.max(0, Math.ceil((S.deadlineAt - Date.now()) / 1000));
-  const who = myTurn() ? "you" : names()[S.state.view?.to_move] ?? "";
-  t.textContent = `Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} (${who})`;
+  // the server tells only the player to move how long is left
+  t.textContent = myTurn() ? `Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` : "";
   t.classList.toggle("low", left <= 10);
-}, 250);
+}
+setInterval(tick, 250);
 
 // ------------------------------------------------------------------ start
 if (!tableId) setAlert(alertBox, "No table id in the address.");
