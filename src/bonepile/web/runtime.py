@@ -508,9 +508,11 @@ class TableRT:
             self.announce()
             return 0
         if g.hands and g.hand.over:
-            watching = self._humans_watching()
+            # the people at the table (here, or away for less than the grace period) look at
+            # the finished hand until each presses "next" (at most hand_pause seconds)
+            people = [i for i, x in enumerate(self.seats) if x.person]
             waited = now - (self.hand_over_since or now)
-            if watching and not set(watching) <= self.ready and waited < self.server.hand_pause:
+            if people and not set(people) <= self.ready and waited < self.server.hand_pause:
                 return _min(wait, self.server.hand_pause - waited)
             async with self.lock:
                 if g.hands and g.hand.over and not g.over:
@@ -531,15 +533,15 @@ class TableRT:
         level = None
         if not s.person:
             level = s.level if s.kind == "bot" else STANDIN_LEVEL
-        elif forced:
-            level = "random"
+        elif forced and s.conns:
+            level = "random"  # nothing to choose: played for the person, who sees it happen
         elif self.timer:
             left = self.timer - (now - self.turn_since)
             if left > 0:
                 return _min(wait, left)
-            level = STANDIN_LEVEL  # out of time: a bot plays this one turn
+            level = "random" if forced else STANDIN_LEVEL  # out of time: a bot plays this turn
         else:
-            return wait
+            return wait  # the person's turn (if away: until the grace period ends)
         delay = self.server.bot_delay if self._humans_watching() else 0.0
         if delay:
             await asyncio.sleep(delay)
