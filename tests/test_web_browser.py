@@ -279,6 +279,17 @@ def test_keyboard_play_and_names_are_text(server, page):
         assert moves and all(m.split("@")[0] in legal_tiles or m in ("pass", "draw") for m in moves)
 
 
+def test_chat_lines_are_text(server, page):
+    create_table(page, server, "block", ["random", "random", "random"], name="Ana")
+    page.fill("#chat-text", "<img src=x onerror=alert(1)> well played")
+    page.press("#chat-text", "Enter")
+    line = page.locator("#chat li").first
+    line.wait_for(timeout=10000)
+    assert line.inner_text() == "Ana: <img src=x onerror=alert(1)> well played"
+    assert page.locator("#chat img").count() == 0
+    assert page.input_value("#chat-text") == ""
+
+
 def test_replay_page_uploads_a_record(server, page):
     record = ROOT / "examples" / "cinque.record.json"
     expected = json.loads((ROOT / "examples" / "cinque.expected.json").read_text())

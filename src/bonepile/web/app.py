@@ -161,6 +161,8 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         s.away_since = None
         s.bot_playing = False
         t._state_cache = None
+        if t.chat:
+            conn.push({"type": "chat", "lines": list(t.chat)})
         sender = asyncio.get_running_loop().create_task(_sending(conn))
         t.announce()
         t.wake.set()

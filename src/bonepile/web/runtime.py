@@ -34,6 +34,8 @@ log = logging.getLogger("bonepile.serve")
 
 MAX_MESSAGE = 4096  # bytes of one client message
 RATE = 20.0  # client messages a second, on average (bursts of twice as many)
+CHAT_MAX = 200  # characters of one chat message
+CHAT_KEEP = 50  # chat lines a table remembers (in memory: chat is not stored)
 STANDIN_LEVEL = "greedy"  # plays a person's turn when the person is away or out of time
 
 
@@ -203,6 +205,7 @@ class TableRT:
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.ready: set[int] = set()
+        self.chat: list[dict] = []
         self.hand_over_since: float | None = None
         self.over_since: float | None = None
         self.turn_since = time.monotonic()
@@ -418,6 +421,22 @@ class TableRT:
             self.announce()
             self.wake.set()
             return
+        if kind == "chat":
+            text = msg.get("text")
+            if not isinstance(text, str):
+                raise RequestError('"text" must be a string')
+            text = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+            if not text:
+                raise RequestError("an empty chat message")
+            if len(text) > CHAT_MAX:
+                raise RequestError(f"a chat message is at most {CHAT_MAX} characters")
+            line = {"seat": seat, "name": self.seats[seat].name, "text": text, "at": round(time.time(), 3)}
+            self.chat.append(line)
+            del self.chat[:-CHAT_KEEP]
+            for x in self.seats:
+                for c in x.conns:
+                    c.push({"type": "chat", "lines": [line]})
+            return
         if kind == "takeover":
             self.seats[seat].bot_playing = False
             self.seats[seat].away_since = None
@@ -439,7 +458,7 @@ class TableRT:
                 {"move": move_token(view, e.action), "points": round(e.value, 2),
                  "win": None if e.win is None else round(e.win, 3), "reason": e.reason} for e in evals]})
             return
-        raise RequestError(f"unknown message type {kind!r} (move, leader, next, hint, takeover, ping)")
+        raise RequestError(f"unknown message type {kind!r} (move, leader, next, hint, chat, takeover, ping)")
 
     async def _deal_with_leader(self, leader: int, seat: int) -> None:
         await self._store("leader", str(leader), seat)

@@ -204,12 +204,38 @@ function onMessage(msg) {
     if (msg.id === undefined || msg.id === null || msg.id === S.moveId) S.busy = false;
     setAlert(alertBox, msg.message || "refused");
     render();
+  } else if (msg.type === "chat") {
+    addChat(msg.lines || []);
   } else if (msg.type === "hint") {
     S.hints = msg.moves || [];
     S.hintSeq = S.state?.seq;
     renderHints();
   }
 }
+
+// ------------------------------------------------------------------ chat
+const seenChat = new Set();
+function addChat(lines) {
+  const box = $("chat");
+  for (const line of lines) {
+    const key = `${line.at}|${line.seat}|${line.text}`;
+    if (seenChat.has(key)) continue; // the server resends recent lines after a reconnect
+    seenChat.add(key);
+    const li = document.createElement("li");
+    const who = document.createElement("strong");
+    who.textContent = line.name + ": ";  // text, never markup
+    li.append(who, document.createTextNode(line.text));
+    box.append(li);
+  }
+  while (box.children.length > 50) box.firstChild.remove();
+  box.scrollTop = box.scrollHeight;
+}
+$("chat-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const input = $("chat-text");
+  const text = input.value.trim();
+  if (text && send({ type: "chat", text })) input.value = "";
+});
 
 // ------------------------------------------------------------------ actions
 function playMove(token) {
