@@ -53,5 +53,5 @@ def serve(
     typer.echo(f"bonepile is serving on http://{shown}:{port}/  (open it in a browser; Ctrl-C stops)")
     typer.echo(f"storage: {db}")
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=65536,
-                            ws_ping_interval=20, ws_ping_timeout=20, lifespan="on")
+                            ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False, lifespan="on")
     uvicorn.Server(config).run()

@@ -406,6 +406,13 @@ class Observer:
             return row[1]
         return None
 
+    def sync(self) -> "Observer":
+        """Read the moves added to the hand's log since the last reading (a hand that only
+        moves forward, as a server's does, can keep one observer for its whole life)."""
+        if len(self._log) > self._done:
+            self._read()
+        return self
+
     def view(self, seat: int, hand_number: int | None = None) -> View:
         """The View of ``seat``."""
         self.check_seat(seat)

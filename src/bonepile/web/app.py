@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -25,6 +26,11 @@ from .runtime import MAX_MESSAGE, Connection, RequestError, Server
 log = logging.getLogger("bonepile.serve")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 1 << 20  # an uploaded record or any request body: 1 MiB
+
+
+def _json(obj: Any) -> Response:
+    """A large JSON answer (replay frames), encoded by orjson."""
+    return Response(orjson.dumps(obj), media_type="application/json")
 
 
 def variants_json() -> dict:
@@ -120,12 +126,12 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         t = await server.finished(table_id)
         text = rec.dumps(t.record())
         return Response(text, media_type="application/json", headers={
-            "Content-Disposition": f'attachment; filename="bonepile-{t.id}.json"'})
+            "Content-Disposition": f'attachment; filename="bonepile-{t.id}.record.json"'})
 
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str):
         t = await server.finished(table_id)
-        return frames(t.game, finished_only=True)
+        return _json(frames(t.game, finished_only=True))
 
     @app.post("/api/replay")
     async def replay(request: Request):
@@ -134,7 +140,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
             game = rec.replay(rec.loads(data))
         except BonepileError as e:
             raise RequestError(f"the record is not valid: {e}") from None
-        return frames(game, finished_only=False)
+        return _json(frames(game, finished_only=False))
 
     # ------------------------------------------------------------------ the table socket
     @app.websocket("/ws/tables/{table_id}")
@@ -153,9 +159,10 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         s = t.seats[seat]
         s.conns.append(conn)
         s.away_since = None
-        s.returning = False
         s.bot_playing = False
         t._state_cache = None
+        if t.chat:
+            conn.push({"type": "chat", "lines": list(t.chat)})
         sender = asyncio.get_running_loop().create_task(_sending(conn))
         t.announce()
         t.wake.set()
@@ -177,7 +184,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
                     conn.push({"type": "error", "message": "too many messages: slow down"})
                     continue
                 try:
-                    data = json.loads(text)
+                    data = orjson.loads(text)
                 except ValueError as e:
                     conn.push({"type": "error", "message": f"not JSON: {e}"})
                     continue
@@ -185,6 +192,11 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
                     await t.intent(conn, data)
                 except RequestError as e:
                     conn.push({"type": "error", "message": e.message,
+                               "id": data.get("id") if isinstance(data, dict) else None})
+                except Exception:  # e.g. storage failed: the action was not applied
+                    log.exception("table %s: an intent failed", t.id)
+                    conn.push({"type": "error", "message": "the server could not handle this "
+                               "(nothing was changed); try again",
                                "id": data.get("id") if isinstance(data, dict) else None})
         except WebSocketDisconnect:
             pass

@@ -9,6 +9,8 @@ import random
 import time
 from typing import Any, Callable
 
+import orjson
+
 Choose = Callable[[dict], str]
 
 
@@ -30,6 +32,7 @@ class SeatClient:
         self.messages: list[dict] = []
         self.texts: list[str] = []
         self.rtts: list[float] = []  # seconds from sending a move to its acknowledging state
+        self.rtt_at: list[float] = []  # when each of those moves was sent
         self.errors: list[dict] = []
         self.last: dict | None = None
         self.moves = 0
@@ -51,7 +54,7 @@ class SeatClient:
                     raise TimeoutError(f"{self.url}: the game did not end in {timeout} s")
                 text = await asyncio.wait_for(ws.recv(), left)
                 now = time.monotonic()
-                msg = json.loads(text)
+                msg = orjson.loads(text)
                 if self.keep:
                     self.texts.append(text)
                     self.messages.append(msg)
@@ -71,7 +74,9 @@ class SeatClient:
                 self.last = msg
                 ack = msg.get("ack")
                 if ack is not None and ack in self._sent:
-                    self.rtts.append(now - self._sent.pop(ack))
+                    sent = self._sent.pop(ack)
+                    self.rtts.append(now - sent)
+                    self.rtt_at.append(sent)
                 if msg["phase"] == "over":
                     return msg
                 if max_moves is not None and self.moves >= max_moves:
@@ -84,6 +89,9 @@ class SeatClient:
                         self._sent[out["id"]] = time.monotonic()
                         self.moves += 1
                     await ws.send(json.dumps(out))
+
+    def rtts_after(self, t: float) -> list[float]:
+        return [r for r, at in zip(self.rtts, self.rtt_at) if at >= t]
 
     def respond(self, msg: dict) -> dict | None:
         """The intent to send after a state, if any (once per state sequence number)."""

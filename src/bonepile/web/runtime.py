@@ -8,6 +8,7 @@ table plays the bots, forced turns, timed-out turns and the seats of people who 
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -16,6 +17,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
+import orjson
+
 from ..arena.deals import derive, deal_next, hand_rng, leader_rule
 from ..bots import BOT_LEVELS, make_bot
 from ..bots.expert import ExpertBot
@@ -23,6 +26,7 @@ from ..engine import Game, IllegalMoveError, BonepileError, make_variant
 from ..engine.hand import Hand
 from ..engine.record import game_record
 from ..engine.tiles import DRAW, NAME, PASS
+from ..engine.view import Observer
 from .protocol import hand_result_json, move_token, view_json
 from .store import Store, TableRow
 
@@ -30,7 +34,14 @@ log = logging.getLogger("bonepile.serve")
 
 MAX_MESSAGE = 4096  # bytes of one client message
 RATE = 20.0  # client messages a second, on average (bursts of twice as many)
+CHAT_MAX = 200  # characters of one chat message
+CHAT_KEEP = 50  # chat lines a table remembers (in memory: chat is not stored)
 STANDIN_LEVEL = "greedy"  # plays a person's turn when the person is away or out of time
+
+
+def _dumps(obj: Any) -> str:
+    """JSON text (orjson: the state messages are most of the server's work)."""
+    return orjson.dumps(obj).decode()
 
 
 class RequestError(Exception):
@@ -146,7 +157,7 @@ class Connection:
             self.wake.clear()
             while self.extra:
                 msg = self.extra.pop(0)
-                await self._send(json.dumps(msg))
+                await self._send(_dumps(msg))
             if self.state_due:
                 self.state_due = False
                 ack, self.ack = self.ack, None
@@ -163,7 +174,6 @@ class Seat:
         self.conns: list[Connection] = []
         self.away_since: float | None = time.monotonic()
         self.bot_playing = False
-        self.returning = True  # not connected since the table was loaded (a restart)
 
     def stored(self) -> dict:
         return {"name": self.name, "kind": self.kind, "level": self.level, "token_hash": self.token_hash}
@@ -195,11 +205,14 @@ class TableRT:
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.ready: set[int] = set()
+        self.chat: list[dict] = []
         self.hand_over_since: float | None = None
+        self.over_since: float | None = None
         self.turn_since = time.monotonic()
         self.bots = {}
         self._pending_deal: Hand | None = None
-        self._state_cache: tuple[int, str] | None = None
+        self._state_cache: str | None = None
+        self._observer: Observer | None = None
         self.task: asyncio.Task | None = None
         for kind, value, seat in row.actions:
             self._replay(kind, value, seat)
@@ -231,6 +244,15 @@ class TableRT:
         return bot
 
     # --------------------------------------------------------------------- what is public
+    def view(self, seat: int):
+        """The View of a seat on the current hand, from this table's own observer (read
+        incrementally: a move costs the new log entries, not the whole hand)."""
+        h = self.game.hand
+        ob = self._observer
+        if ob is None or ob._h is not h:
+            ob = self._observer = Observer(h)
+        return ob.sync().view(seat)
+
     def info(self) -> dict:
         g = self.game
         return {
@@ -283,11 +305,11 @@ class TableRT:
     def state_text(self, seat: int, ack: Any = None) -> str:
         """The state message for a seat: the only thing a seat's socket is sent about the game."""
         g = self.game
-        cache = self._state_cache
-        if cache is None or cache[0] != self.seq:
+        cache = self._state_cache  # the table's info and score pad change only now and then
+        if cache is None:
             common = {"table": self.info(), "pad": self.pad()}
-            self._state_cache = cache = (self.seq, json.dumps(common)[1:-1])
-        view = view_json(g.view(seat)) if g.hands else None
+            self._state_cache = cache = _dumps(common)[1:-1]
+        view = view_json(self.view(seat)) if g.hands else None
         deadline = None
         if self.timer and view and view["to_move"] == seat and self.phase() == "play":
             deadline = max(0.0, round(self.timer - (time.monotonic() - self.turn_since), 1))
@@ -298,7 +320,7 @@ class TableRT:
                "forced": forced,
                "pending": self.pending(seat), "deadline": deadline, "view": view,
                "ready": sorted(self.ready)}
-        return "{" + json.dumps(own)[1:-1] + ", " + cache[1] + "}"
+        return "{" + _dumps(own)[1:-1] + "," + cache + "}"
 
     def announce(self) -> None:
         for s in self.seats:
@@ -329,8 +351,8 @@ class TableRT:
         g.apply(m)
         self.seq += 1
         self.turn_since = time.monotonic()
-        self._state_cache = None
         if g.hand.over:
+            self._state_cache = None  # the score pad and the table's totals change
             self.hand_over_since = time.monotonic()
             self.ready.clear()
         if g.over and self.status != "over":
@@ -368,6 +390,7 @@ class TableRT:
                     raise RequestError(f"it is not your turn (seat {g.to_move} is to move)")
                 if self.seats[seat].bot_playing:
                     self.seats[seat].bot_playing = False
+                    self._state_cache = None
                 try:
                     m = g.hand.check(g.parse(token))
                 except BonepileError as e:
@@ -400,9 +423,26 @@ class TableRT:
             self.announce()
             self.wake.set()
             return
+        if kind == "chat":
+            text = msg.get("text")
+            if not isinstance(text, str):
+                raise RequestError('"text" must be a string')
+            text = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+            if not text:
+                raise RequestError("an empty chat message")
+            if len(text) > CHAT_MAX:
+                raise RequestError(f"a chat message is at most {CHAT_MAX} characters")
+            line = {"seat": seat, "name": self.seats[seat].name, "text": text, "at": round(time.time(), 3)}
+            self.chat.append(line)
+            del self.chat[:-CHAT_KEEP]
+            for x in self.seats:
+                for c in x.conns:
+                    c.push({"type": "chat", "lines": [line]})
+            return
         if kind == "takeover":
             self.seats[seat].bot_playing = False
             self.seats[seat].away_since = None
+            self._state_cache = None
             self.announce()
             self.wake.set()
             return
@@ -410,7 +450,7 @@ class TableRT:
             g = self.game
             if self.phase() != "play" or g.to_move != seat:
                 raise RequestError("a hint is given only when it is your turn")
-            view = g.view(seat)
+            view = self.view(seat)
             seq = self.seq
             bot = ExpertBot(self.variant, seed=derive(self.seed, "hint", seq), time=self.server.hint_time)
             evals = await asyncio.get_running_loop().run_in_executor(self.server.bot_pool, bot.evaluate, view)
@@ -420,7 +460,7 @@ class TableRT:
                 {"move": move_token(view, e.action), "points": round(e.value, 2),
                  "win": None if e.win is None else round(e.win, 3), "reason": e.reason} for e in evals]})
             return
-        raise RequestError(f"unknown message type {kind!r} (move, leader, next, hint, takeover, ping)")
+        raise RequestError(f"unknown message type {kind!r} (move, leader, next, hint, chat, takeover, ping)")
 
     async def _deal_with_leader(self, leader: int, seat: int) -> None:
         await self._store("leader", str(leader), seat)
@@ -434,12 +474,6 @@ class TableRT:
     def _humans_watching(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.person and s.conns]
 
-    def _present(self, i: int) -> bool:
-        """A person who is at the table between hands: connected, or not yet back since the
-        table was loaded (after a restart) and still within the grace period."""
-        s = self.seats[i]
-        return s.person and bool(s.conns or s.returning)
-
     async def drive(self) -> None:
         """Play what no person has to decide, then wait for the next change."""
         while True:
@@ -452,6 +486,8 @@ class TableRT:
                 timeout = 1.0
             if timeout == 0:
                 continue
+            if timeout == -1:
+                return
             try:
                 await asyncio.wait_for(self.wake.wait(), timeout)
             except asyncio.TimeoutError:
@@ -476,11 +512,17 @@ class TableRT:
                     self.announce()
                 else:
                     wait = _min(wait, self.server.grace - away)
-        if g.over:
-            return None
+        if g.over:  # kept in memory a while for the people looking at it, then storage only
+            if self.over_since is None:
+                self.over_since = now
+            if not any(s.conns for s in self.seats) and now - self.over_since >= self.server.keep_finished:
+                self.server.tables.pop(self.id, None)
+                return -1
+            return self.server.keep_finished
         if self._pending_deal is not None:
             winners = self.variant.sides[g.hands[-1].result.winner]
-            if any(self._present(i) for i in winners):
+            # a person on the winning side (here, or away for less than the grace period) chooses
+            if any(self.seats[i].person for i in winners):
                 return wait
             async with self.lock:  # nobody on the winning side is here to choose
                 if self._pending_deal is not None:
@@ -488,9 +530,11 @@ class TableRT:
             self.announce()
             return 0
         if g.hands and g.hand.over:
-            watching = [i for i in range(len(self.seats)) if self._present(i)]
+            # the people at the table (here, or away for less than the grace period) look at
+            # the finished hand until each presses "next" (at most hand_pause seconds)
+            people = [i for i, x in enumerate(self.seats) if x.person]
             waited = now - (self.hand_over_since or now)
-            if watching and not set(watching) <= self.ready and waited < self.server.hand_pause:
+            if people and not set(people) <= self.ready and waited < self.server.hand_pause:
                 return _min(wait, self.server.hand_pause - waited)
             async with self.lock:
                 if g.hands and g.hand.over and not g.over:
@@ -506,20 +550,20 @@ class TableRT:
             return 0
         seat = g.to_move
         s = self.seats[seat]
-        view = g.view(seat)
+        view = self.view(seat)
         forced = len(view.legal) == 1 and (view.legal[0] in (PASS, DRAW) or view.blind)
         level = None
         if not s.person:
             level = s.level if s.kind == "bot" else STANDIN_LEVEL
-        elif forced:
-            level = "random"
+        elif forced and s.conns:
+            level = "random"  # nothing to choose: played for the person, who sees it happen
         elif self.timer:
             left = self.timer - (now - self.turn_since)
             if left > 0:
                 return _min(wait, left)
-            level = STANDIN_LEVEL  # out of time: a bot plays this one turn
+            level = "random" if forced else STANDIN_LEVEL  # out of time: a bot plays this turn
         else:
-            return wait
+            return wait  # the person's turn (if away: until the grace period ends)
         delay = self.server.bot_delay if self._humans_watching() else 0.0
         if delay:
             await asyncio.sleep(delay)
@@ -549,7 +593,7 @@ class TableRT:
         self.ready.clear()
         if leader_rule(g, h.deal_rows) == "choice":
             seats = self.variant.sides[prev.result.winner]
-            if any(self._present(i) for i in seats):
+            if any(self.seats[i].person for i in seats):
                 self._pending_deal = h
                 self._state_cache = None
                 return
@@ -572,7 +616,8 @@ class Server:
     """Every table, the storage and the worker threads."""
 
     def __init__(self, db: str, *, bot_delay: float = 0.6, grace: float = 30.0, hand_pause: float = 120.0,
-                 bot_time: float = 0.1, hint_time: float = 0.5, rate: float = RATE):
+                 bot_time: float = 0.1, hint_time: float = 0.5, rate: float = RATE,
+                 keep_finished: float = 300.0):
         self.db_url = db
         self.store = Store(db)
         self.bot_delay = bot_delay
@@ -581,6 +626,7 @@ class Server:
         self.bot_time = bot_time
         self.hint_time = hint_time
         self.rate = rate
+        self.keep_finished = keep_finished
         self.tables: dict[str, TableRT] = {}
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
         self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="bonepile-bot")
@@ -603,6 +649,11 @@ class Server:
             self._run(t)
         self.started = True
         log.info("resumed %d tables", len(self.tables))
+        # A full collection of the cyclic garbage collector stops the event loop for as long
+        # as it takes to scan every live object (over 100 ms with a few hundred tables):
+        # leave what exists now out of it, and run it far less often.
+        gc.freeze()
+        gc.set_threshold(20000, 50, 100)
 
     def _run(self, t: TableRT) -> None:
         self.tables[t.id] = t

@@ -1,0 +1,231 @@
+"""Load on one ``bonepile serve``: many 4-player tables played at once over websockets.
+
+    PYTHONPATH=src python bench/serve_load.py [--games 500] [--think 1.0] [--duration 90]
+        [--variant block] [--clients 1] [--db sqlite:///…]
+
+Starts ``bonepile serve`` as its own process on a fresh SQLite file (or ``--db``), creates
+``--games`` tables of four people, and connects four websocket clients per table from
+``--clients`` client processes.  Each client is a bot that plays its seat from the messages it
+receives (a random legal move after a think time drawn uniformly from 0.5x to 1.5x
+``--think`` seconds), acknowledges hand ends, and starts a new table when its game is over,
+so ``--games`` games are always being played.  After ``--warmup`` seconds it measures for
+``--duration`` seconds: games completed, moves, the round trip of each move (sent until the
+state that acknowledges it arrives) at p50/p99/max, and errors (refused intents, failed
+connections, unfinished games).  The server's and the clients' CPU use are printed too.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing as mp
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def _post(client, path: str, body: dict) -> dict:
+    r = await client.post(path, json=body)
+    if r.status_code != 200:
+        raise RuntimeError(f"{path}: {r.status_code} {r.text}")
+    return r.json()
+
+
+async def new_table(client, variant: str, options: dict) -> tuple[str, list[str]]:
+    t = await _post(client, "/api/tables", {"variant": variant, "players": 4, "options": options,
+                                           "seats": [{"kind": "human"}] * 4})
+    tokens = [t["token"]]
+    for i in range(3):
+        j = await _post(client, f"/api/tables/{t['id']}/join", {"name": f"p{i + 1}"})
+        tokens.append(j["token"])
+    return t["id"], tokens
+
+
+def client_main(args: dict, tables: int, seed: int, out) -> None:
+    """One client process: ``tables`` tables kept busy until the end of the run."""
+    import gc
+    gc.freeze()  # as the server does: no long garbage-collector pauses in the measurements
+    gc.set_threshold(20000, 50, 100)
+    try:
+        import uvloop
+        uvloop.install()
+    except ImportError:
+        pass
+    asyncio.run(_clients(args, tables, seed, out))
+
+
+async def _clients(args: dict, tables: int, seed: int, out) -> None:
+    import httpx
+
+    from bonepile.web.client import SeatClient
+
+    http = f"http://127.0.0.1:{args['port']}"
+    ws = f"ws://127.0.0.1:{args['port']}"
+    start = time.monotonic()
+    measure_from = start + args["warmup"]
+    stop_at = measure_from + args["duration"]
+    stats = {"games": 0, "moves": 0, "rtts": [], "errors": 0, "error_samples": [], "unfinished": 0,
+             "hands": 0}
+    rng = random.Random(seed)
+    limits = httpx.Limits(max_connections=50)
+
+    async with httpx.AsyncClient(base_url=http, timeout=60, limits=limits) as hc:
+        async def table_loop(k: int) -> None:
+            await asyncio.sleep(rng.random() * args["think"] * 2)  # stagger the starts
+            while time.monotonic() < stop_at:
+                try:
+                    tid, tokens = await new_table(hc, args["variant"], args["options"])
+                except Exception as e:
+                    stats["errors"] += 1
+                    stats["error_samples"].append(f"create: {e!r}"[:200])
+                    await asyncio.sleep(1)
+                    continue
+                clients = [SeatClient(ws, tid, tok, think=args["think"], seed=rng.getrandbits(32),
+                                      retry_errors=True) for tok in tokens]
+                left = stop_at - time.monotonic()
+                tasks = [asyncio.ensure_future(c.play(timeout=max(1.0, left))) for c in clients]
+                done = False
+                try:
+                    results = await asyncio.gather(*tasks)
+                    done = all(r is not None and r["phase"] == "over" for r in results)
+                except (TimeoutError, asyncio.TimeoutError):
+                    for t in tasks:
+                        t.cancel()
+                except Exception as e:
+                    for t in tasks:
+                        t.cancel()
+                    if time.monotonic() < stop_at:
+                        stats["errors"] += 1
+                        stats["error_samples"].append(f"play: {e!r}"[:200])
+                now = time.monotonic()
+                for c in clients:
+                    for err in c.errors:
+                        stats["errors"] += 1
+                        if len(stats["error_samples"]) < 10:
+                            stats["error_samples"].append(err.get("message", "")[:200])
+                    if now > measure_from:
+                        stats["rtts"].extend(c.rtts_after(measure_from))
+                        stats["moves"] += len(c.rtts_after(measure_from))
+                if done and now >= measure_from and now <= stop_at + 1:
+                    stats["games"] += 1
+                elif not done:
+                    stats["unfinished"] += 1
+
+        await asyncio.gather(*(table_loop(k) for k in range(tables)))
+    stats["cpu"] = time.process_time()
+    stats["wall"] = time.monotonic() - start
+    out.put(stats)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=500, help="tables played at once")
+    ap.add_argument("--think", type=float, default=1.0, help="mean think time per move (s)")
+    ap.add_argument("--duration", type=float, default=90.0, help="measured seconds")
+    ap.add_argument("--warmup", type=float, default=15.0, help="seconds before measuring")
+    ap.add_argument("--variant", default="block")
+    ap.add_argument("--option", action="append", default=[], help="rule option key=value")
+    ap.add_argument("--clients", type=int, default=1, help="client processes")
+    ap.add_argument("--db", default=None, help="storage URL (default: a fresh SQLite file)")
+    args = ap.parse_args()
+
+    from bonepile.engine.variant import parse_option_value
+    options = {}
+    for pair in args.option:
+        k, _, v = pair.partition("=")
+        options[k] = parse_option_value(v)
+
+    tmp = tempfile.mkdtemp(prefix="bonepile-load-")
+    db = args.db or f"sqlite:///{tmp}/load.db"
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    server = subprocess.Popen(
+        [sys.executable, *(["/tmp/lagpatch.py"] if os.environ.get("LAGPATCH") else ["-m", "bonepile"]), "serve", "--port", str(port), "--db", db,
+         "--bot-delay", "0", "--rate", "50", "--grace", "600"],
+        env=env, stdout=None if os.environ.get("LAGPATCH") else subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        for _ in range(200):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise SystemExit("the server did not start")
+        cpu0 = _cpu(server.pid)
+        t0 = time.monotonic()
+        shared = {"port": port, "think": args.think, "duration": args.duration, "warmup": args.warmup,
+                  "variant": args.variant, "options": options}
+        q: mp.Queue = mp.Queue()
+        per = [args.games // args.clients + (1 if i < args.games % args.clients else 0)
+               for i in range(args.clients)]
+        procs = [mp.Process(target=client_main, args=(shared, n, i, q)) for i, n in enumerate(per)]
+        for p in procs:
+            p.start()
+        results = [q.get() for _ in procs]
+        for p in procs:
+            p.join()
+        wall = time.monotonic() - t0
+        cpu1 = _cpu(server.pid)
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    rtts = sorted(x for r in results for x in r["rtts"])
+    games = sum(r["games"] for r in results)
+    moves = sum(r["moves"] for r in results)
+    errors = sum(r["errors"] for r in results)
+    unfinished = sum(r["unfinished"] for r in results)
+    samples = [s for r in results for s in r["error_samples"]][:10]
+
+    def pct(p: float) -> float:
+        return rtts[min(len(rtts) - 1, int(p * len(rtts)))] * 1000 if rtts else float("nan")
+
+    print(f"bonepile serve under load: {args.games} concurrent {args.variant} tables of 4 websocket "
+          f"clients, think {args.think} s, {args.clients} client process(es), {os.cpu_count()} cores")
+    print(f"measured {args.duration:.0f} s after {args.warmup:.0f} s warm-up")
+    print(f"games completed in the window: {games}")
+    print(f"moves: {moves} ({moves / args.duration:.0f}/s)")
+    print(f"move round trip: p50 {pct(0.50):.1f} ms, p99 {pct(0.99):.1f} ms, max {pct(1.0):.1f} ms")
+    print(f"errors: {errors} (refused intents and failed requests); games cut by the end of the run: "
+          f"{unfinished}")
+    if cpu0 is not None and cpu1 is not None:
+        print(f"server CPU: {(cpu1 - cpu0) / wall * 100:.0f}% of one core over the run")
+    for i, r in enumerate(results):
+        print(f"client process {i}: CPU {r['cpu'] / r['wall'] * 100:.0f}% of one core")
+    for s in samples:
+        print("  error:", s)
+    print(json.dumps({"games": games, "moves": moves, "p50_ms": round(pct(0.5), 2),
+                      "p99_ms": round(pct(0.99), 2), "errors": errors, "concurrent": args.games}))
+
+
+def _cpu(pid: int) -> float | None:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            parts = f.read().rsplit(")", 1)[1].split()
+        return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return None
+
+
+if __name__ == "__main__":
+    main()

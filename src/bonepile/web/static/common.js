@@ -1,0 +1,99 @@
+// Small helpers shared by the pages.  Text from the server only ever goes into textContent
+// or attribute values, never into markup.
+
+/** el("button", {class: "x", onclick: f}, "text", child, ...) */
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+    else if (k === "class") e.className = v;
+    else if (k === "dataset") Object.assign(e.dataset, v);
+    else if (v === true) e.setAttribute(k, "");
+    else e.setAttribute(k, String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+  }
+  return e;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+/** JSON request; throws Error(message from {"error"} or the status) on failure. */
+export async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new Error(`cannot reach the server (${e.message || e})`);
+  }
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+  if (!res.ok) {
+    let msg = data && (data.error ?? data.detail);
+    if (msg && typeof msg !== "string") msg = JSON.stringify(msg);
+    throw new Error(msg || `${res.status} ${res.statusText}`);
+  }
+  return data;
+}
+
+export const tokenKey = (id) => `bonepile:token:${id}`;
+export function getToken(id) {
+  try { return localStorage.getItem(tokenKey(id)); } catch { return null; }
+}
+export function setToken(id, token) {
+  try { localStorage.setItem(tokenKey(id), token); } catch { /* private mode: session only */ }
+}
+export function dropToken(id) {
+  try { localStorage.removeItem(tokenKey(id)); } catch { /* ignore */ }
+}
+
+export function getName() {
+  try { return localStorage.getItem("bonepile:name") || ""; } catch { return ""; }
+}
+export function setName(name) {
+  try { localStorage.setItem("bonepile:name", name); } catch { /* ignore */ }
+}
+
+/** The display name of a seat from table info. */
+export function seatName(table, seat) {
+  const s = table?.seats?.find((x) => x.seat === seat);
+  if (!s) return `Seat ${seat}`;
+  if (s.name) return s.name;
+  if (s.kind === "bot") return `Bot ${seat} (${s.level || "bot"})`;
+  return `Seat ${seat}`;
+}
+
+/** A label per side: the names of its seats ("Ana & Carl"). */
+export function sideLabels(table, sides) {
+  return (sides || []).map((side) => side.map((s) => seatName(table, s)).join(" & "));
+}
+
+const END_WORDS = { domino: "domino", blocked: "blocked", unfinished: "stopped: the target was reached" };
+export function endWords(end) {
+  if (!end) return "";
+  return END_WORDS[end] || String(end).replaceAll("_", " ");
+}
+
+/** Show a value of an option the way RULES.md writes it. */
+export function showValue(v) {
+  if (v === null) return "none";
+  if (v === true) return "true";
+  if (v === false) return "false";
+  return String(v);
+}
+
+export function setAlert(node, msg) {
+  node.textContent = msg || "";
+}

@@ -1,0 +1,126 @@
+// Panels shared by the table and the replay page: the score pad and rows of tiles.
+import { el, clear, endWords } from "/static/common.js";
+import { tileSVG, tileWords } from "/static/render.js";
+
+const KEY_WORDS = {
+  pips: "pips left", in_play: "fives in play", base: "pips scored", round_bonus: "round bonus",
+  capicu: "capicú", chuchazo: "chuchazo", hand_end: "end bonus", end_bonus: "end bonus",
+  allfives: "all fives", side_values: "side values",
+};
+
+function keyWords(k) { return KEY_WORDS[k] || k.replaceAll("_", " "); }
+
+/** One breakdown entry as text, arrays named per side or per seat. */
+function describe(key, value, ctx) {
+  if (Array.isArray(value)) {
+    let names = null;
+    const short = ctx.shortSides || ctx.sideLabels;
+    if (key === "pips" && value.length === ctx.players) names = ctx.seatNames;
+    else if (value.length === short.length) names = short;
+    else if (value.length === ctx.players) names = ctx.seatNames;
+    if (names) return `${keyWords(key)}: ${value.map((v, i) => `${names[i]} ${fmt(v)}`).join(", ")}`;
+    return `${keyWords(key)}: ${value.map(fmt).join(", ")}`;
+  }
+  if (value && typeof value === "object") {
+    return `${keyWords(key)}: ${Object.entries(value).map(([k, v]) => `${keyWords(k)} ${fmt(v)}`).join(", ")}`;
+  }
+  return `${keyWords(key)} ${fmt(value)}`;
+}
+
+function fmt(v) {
+  if (Array.isArray(v)) return v.map(fmt).join("/");
+  if (v && typeof v === "object") return JSON.stringify(v);
+  return String(v);
+}
+
+// Quinientos: the winner's points are the sum of these parts
+const SUM_KEYS = ["base", "round_bonus", "capicu", "chuchazo"];
+
+/** The breakdown of one hand as text: how its points came about. */
+function breakdownText(line, ctx) {
+  const bd = line.breakdown || {};
+  const parts = [];
+  const pips = bd.pips ?? line.pips;
+  if (Array.isArray(pips)) parts.push(describe("pips", pips, ctx));
+  if (SUM_KEYS.some((k) => k in bd) && line.winner !== null && line.winner !== undefined) {
+    const terms = SUM_KEYS.filter((k) => k in bd).map((k) => `${keyWords(k)} ${fmt(bd[k])}`);
+    parts.push(`${terms.join(" + ")} = ${line.points?.[line.winner] ?? ""}`);
+  }
+  for (const [k, v] of Object.entries(bd)) {
+    if (k === "pips" || SUM_KEYS.includes(k)) continue;
+    parts.push(describe(k, v, ctx));
+  }
+  return parts.join("; ");
+}
+
+/**
+ * The score pad: one line per finished hand (each side's points and running total), under it
+ * how the hand ended and its breakdown, and the totals.
+ * ctx: {players, seatNames: [per seat], sideLabels: [per side], shortSides?: [per side],
+ *       totals?: [per side], inPlay?: [per side], resultOnly?: hands are won, not scored}
+ */
+export function renderPad(node, pad, ctx) {
+  clear(node);
+  const sides = ctx.sideLabels;
+  const short = ctx.shortSides || sides;
+  const ncol = 1 + sides.length;
+  const head = el("tr", {}, el("th", { scope: "col", title: "hand" }, "#"),
+    ...sides.map((s, i) => el("th", { scope: "col", class: "num", "data-side": i, title: s },
+      short[i] !== s ? [short[i], el("span", { class: "small muted hname" }, s)] : el("span", { class: "hname" }, s))));
+  const body = el("tbody");
+  for (const line of pad || []) {
+    const won = line.winner !== null && line.winner !== undefined;
+    const winner = won ? `won by ${short[line.winner] ?? `side ${line.winner}`}` : "no winner";
+    const cells = ctx.resultOnly
+      ? sides.map((_, i) => el("td", { class: "num", "data-side": i },
+          line.winner === i ? el("strong", {}, "won") : el("span", { class: "muted" }, "–")))
+      : (line.points || []).map((p, i) => el("td", { class: `num${line.winner === i ? " won" : ""}`, "data-side": i,
+          title: `total ${line.totals?.[i]}` }, `+${p}`, el("br"),
+          el("span", { class: "small muted" }, `= ${line.totals?.[i] ?? ""}`)));
+    body.appendChild(el("tr", { class: "hand-line", "data-hand": line.hand },
+      el("th", { scope: "row" }, String(line.hand)), ...cells));
+    const text = breakdownText(line, ctx);
+    body.appendChild(el("tr", { class: "detail" },
+      el("td", { colspan: ncol }, el("span", { class: "end-words" }, `${endWords(line.end)}, ${winner}`),
+        text ? ` · ${text}` : "")));
+  }
+  if (!ctx.resultOnly && ctx.inPlay && ctx.inPlay.some((x) => x)) {
+    body.appendChild(el("tr", { class: "in-play", "data-hand": "current" },
+      el("th", { scope: "row", title: "this hand so far" }, "now"),
+      ...ctx.inPlay.map((p, i) => el("td", { class: "num", "data-side": i }, `+${p}`))));
+  }
+  let foot;
+  if (ctx.resultOnly) {
+    const wins = sides.map((_, i) => (pad || []).filter((l) => l.winner === i).length);
+    foot = el("tfoot", {}, el("tr", {}, el("th", { scope: "row", title: "hands won" }, "Won"),
+      ...wins.map((t, i) => el("td", { class: "num", "data-wins-side": i }, String(t)))));
+  } else {
+    const last = (pad || []).length ? pad[pad.length - 1].totals : null;
+    const totals = ctx.totals || last || sides.map(() => 0);
+    foot = el("tfoot", {}, el("tr", {}, el("th", { scope: "row" }, "Total"),
+      ...totals.map((t, i) => el("td", { class: "num", "data-total-side": i }, String(t)))));
+  }
+  node.appendChild(el("table", { class: `list${sides.length > 3 ? " many" : ""}`, "aria-label": "score pad" },
+    el("thead", {}, head), body, foot));
+  if (ctx.target) node.appendChild(el("p", { class: "small muted" }, `Game to ${ctx.target}.`));
+  if (!(pad || []).length) node.appendChild(el("p", { class: "small muted" }, "No hand finished yet."));
+}
+
+/** A row of face-up tiles (small, upright). */
+export function tileRow(tiles, cls = "") {
+  const row = el("span", { class: `tile-row ${cls}` });
+  for (const t of tiles) row.appendChild(tileSVG(t, { label: tileWords(t) }));
+  return row;
+}
+
+/** Every seat's tiles (revealed at hand end, or all hands in the replay). */
+export function renderHands(node, hands, seatNames, opts = {}) {
+  clear(node);
+  hands.forEach((tiles, s) => {
+    const pips = tiles.reduce((n, t) => n + t.split("-").map(Number).reduce((a, b) => a + b, 0), 0);
+    node.appendChild(el("div", { class: "row-line", "data-seat": s },
+      el("span", { class: "row-name" }, `${seatNames[s]}${opts.you === s ? " (you)" : ""}`,
+        el("span", { class: "small muted" }, ` · ${tiles.length} tile${tiles.length === 1 ? "" : "s"}, ${pips} pips`)),
+      tiles.length ? tileRow(tiles) : el("span", { class: "small muted" }, "· went out")));
+  });
+}

@@ -1,0 +1,369 @@
+// Drawing dominoes in SVG: tiles with pips, and the layout of a hand (shared by the table and
+// the replay page).  Everything is built with createElementNS and textContent: no markup
+// strings, so nothing the server sends is ever parsed as HTML.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+const WORDS = ["blank", "one", "two", "three", "four", "five", "six"];
+
+export function svg(tag, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+export function parseTile(name) {
+  const [a, b] = String(name).split("-").map(Number);
+  return [a, b];
+}
+
+/** "6-4" -> "six-four"; "5-5" -> "double five". */
+export function tileWords(name) {
+  const [a, b] = parseTile(name);
+  if (a === b) return `double ${WORDS[a]}`;
+  return `${WORDS[a]}-${WORDS[b]}`;
+}
+
+// Pip centres in a unit square (0..1), per value.
+const L = 0.25, M = 0.5, H = 0.75;
+const PIPS = {
+  0: [],
+  1: [[M, M]],
+  2: [[L, L], [H, H]],
+  3: [[L, L], [M, M], [H, H]],
+  4: [[L, L], [H, L], [L, H], [H, H]],
+  5: [[L, L], [H, L], [M, M], [L, H], [H, H]],
+  6: [[L, L], [M, L], [H, L], [L, H], [M, H], [H, H]],
+};
+
+/**
+ * A tile as an SVG group centred on (cx, cy), in board units (a tile is 2 x 1).
+ * angle 0: lengthwise along +x, pip `a` on the left half, `b` on the right; the group is
+ * rotated by `angle` degrees about its centre.  opts.classes adds CSS classes.
+ */
+export function tileGroup(a, b, cx, cy, angle, opts = {}) {
+  const g = svg("g", { transform: `translate(${r(cx)} ${r(cy)}) rotate(${angle})`,
+                       class: ["tile", ...(opts.classes || [])].join(" ") });
+  svg("rect", { x: -0.97, y: -0.47, width: 1.94, height: 0.94, rx: 0.12, class: "tile-face" }, g);
+  svg("line", { x1: 0, y1: -0.36, x2: 0, y2: 0.36, class: "tile-bar" }, g);
+  for (const [v, x0] of [[a, -1], [b, 0]]) {
+    for (const [px, py] of PIPS[v] || []) {
+      svg("circle", { cx: r(x0 + 0.04 + px * 0.92), cy: r(-0.5 + 0.04 + py * 0.92), r: 0.085,
+                      class: "pip" }, g);
+    }
+  }
+  return g;
+}
+
+/** The back of a tile (face down), same geometry as tileGroup. */
+export function tileBack(cx, cy, angle, opts = {}) {
+  const g = svg("g", { transform: `translate(${r(cx)} ${r(cy)}) rotate(${angle})`,
+                       class: ["tile", "tile-back", ...(opts.classes || [])].join(" ") });
+  svg("rect", { x: -0.97, y: -0.47, width: 1.94, height: 0.94, rx: 0.12, class: "back-face" }, g);
+  svg("line", { x1: 0, y1: -0.3, x2: 0, y2: 0.3, class: "back-bar" }, g);
+  return g;
+}
+
+function r(x) { return Math.round(x * 1000) / 1000; }
+
+/** A standalone small SVG of one tile (for hands, rows, the flip). */
+export function tileSVG(name, { vertical = true, label = null, classes = [], back = false } = {}) {
+  const s = svg("svg", vertical ? { viewBox: "-0.55 -1.05 1.1 2.1", class: "tile-svg v" }
+                                : { viewBox: "-1.05 -0.55 2.1 1.1", class: "tile-svg h" });
+  if (label) { s.setAttribute("role", "img"); s.setAttribute("aria-label", label); }
+  else s.setAttribute("aria-hidden", "true");
+  if (back) s.appendChild(tileBack(0, 0, vertical ? 90 : 0, { classes }));
+  else {
+    const [a, b] = parseTile(name);
+    s.appendChild(tileGroup(a, b, 0, 0, vertical ? 90 : 0, { classes }));
+  }
+  return s;
+}
+
+// ------------------------------------------------------------------------------------------
+// The layout: where every tile of view.layout goes.
+// ------------------------------------------------------------------------------------------
+
+const DIRS = { E: [1, 0], W: [-1, 0], N: [0, -1], S: [0, 1] };
+const ANGLE = { E: 0, S: 90, W: 180, N: 270 };
+export const ARM_WORDS = { L: "left", R: "right", U: "up", D: "down" };
+
+/** Board half-sizes (units) at which a line turns. */
+export const BOARD = { halfW: 12.5, halfH: 7, viewH: 2.5 };
+
+/**
+ * Lay out view.layout.  Returns {tiles: [{tile, a, b, cx, cy, angle, double}],
+ * ends: {arm: {cx, cy, angle}} (where the next tile on that arm would go), box}.
+ *
+ * Without a spinner the line is rooted at the first tile and each side snakes: it runs to the
+ * edge of the board, turns with one tile and comes back on a new row (R downwards, L upwards).
+ * With a spinner (Cinque) the layout is rooted at the spinner and the four arms turn once each,
+ * clockwise, like a pinwheel, so they never cross.
+ */
+export function computeLayout(layout) {
+  const out = { tiles: [], ends: {} };
+  if (!layout || !layout.first) return out;
+  const arms = layout.arms || {};
+  const armL = arms.L || [], armR = arms.R || [];
+  const at = layout.spinner_at;
+  const pin = Array.isArray(at);
+  // each placed tile keeps the arm it belongs to, even when drawn on the other side of the spinner
+  const seq = (list, arm) => list.map((p) => ({ tile: p.tile, a: p.inner, b: p.outer, arm }));
+  const flip = (list, arm) => list.map((p) => ({ tile: p.tile, a: p.outer, b: p.inner, arm }));
+  const [f1, f2] = parseTile(layout.first);
+  const fl = layout.first_left ?? f1;
+  const fr = fl === f1 ? f2 : f1;
+  const firstPlaced = { tile: layout.first, a: fl, b: fr }; // a faces L
+
+  let root, left, right;
+  if (!pin || at[0] === "C") {
+    root = firstPlaced;
+    left = seq(armL, "L");
+    right = seq(armR, "R");
+  } else if (at[0] === "L") {
+    const i = at[1];
+    root = seq([armL[i]], "L")[0];
+    left = seq(armL.slice(i + 1), "L");
+    // towards the right from the spinner: L[i-1] .. L[0] reversed, then the first tile, then R
+    const back = flip(armL.slice(0, i).reverse(), "L");
+    right = [...back, { tile: firstPlaced.tile, a: fl, b: fr, arm: null }, ...seq(armR, "R")];
+  } else {
+    const i = at[1];
+    root = seq([armR[i]], "R")[0];
+    right = seq(armR.slice(i + 1), "R");
+    const back = flip(armR.slice(0, i).reverse(), "R");
+    left = [...back, { tile: firstPlaced.tile, a: fr, b: fl, arm: null }, ...seq(armL, "L")];
+  }
+  const rootDouble = root.a === root.b;
+  // the root: a double stands across the line, any other tile lies along it (a on the left)
+  out.tiles.push({ tile: root.tile, a: root.a, b: root.b, cx: 0, cy: 0, arm: root.arm ?? null,
+                   angle: rootDouble ? 90 : 0, double: rootDouble, root: true });
+  const hx = rootDouble ? 0.5 : 1, hy = rootDouble ? 1 : 0.5;
+  const mode = pin ? "pinwheel" : "snake";
+  walk(out, "L", left, [-hx, 0], "W", hy, mode);
+  walk(out, "R", right, [hx, 0], "E", hy, mode);
+  if (pin) {
+    walk(out, "U", seq(arms.U || [], "U"), [0, -hy], "N", hx, mode);
+    walk(out, "D", seq(arms.D || [], "D"), [0, hy], "S", hx, mode);
+  }
+  out.box = bbox(out.tiles);
+  return out;
+}
+
+// The turns of each arm.  snake: after the edge, one tile outwards, then back the other way.
+const SNAKE_OUT = { L: "N", R: "S" };
+const PIN_TURN = { W: "N", E: "S", N: "E", S: "W" };
+const OPPOSITE = { E: "W", W: "E", N: "S", S: "N" };
+
+function walk(out, arm, list, start, dir, across, mode) {
+  // the walker's state: head point, direction, half across-width of the last tile, whether in
+  // the one-tile connector of a snake turn, whether a pinwheel arm has turned, the row's way
+  let st = { P: [start[0], start[1]], d: dir, hw: across, connector: false, turned: 0, row: dir };
+  const move = (s, nd) => {
+    s.P = [s.P[0] - DIRS[s.d][0] * 0.5 + DIRS[nd][0] * s.hw,
+           s.P[1] - DIRS[s.d][1] * 0.5 + DIRS[nd][1] * s.hw];
+    s.d = nd;
+    s.hw = 0.5;
+  };
+  const step = (s, t) => {
+    const dbl = t.a === t.b;
+    let len = dbl ? 1 : 2;
+    if (s.connector) {
+      move(s, OPPOSITE[s.row]);  // leave the connector: back along a new row
+      s.connector = false;
+      s.row = s.d;
+    } else if (needsTurn(s.P, s.d, len, mode, s.turned, arm)) {
+      move(s, mode === "snake" ? SNAKE_OUT[arm] : PIN_TURN[s.d]);
+      if (mode === "snake") { s.connector = true; len = 2; } else s.turned += 1;
+    }
+    const cross = dbl && len === 1;
+    const c = [s.P[0] + DIRS[s.d][0] * len / 2, s.P[1] + DIRS[s.d][1] * len / 2];
+    const placed = { tile: t.tile, a: t.a, b: t.b, cx: c[0], cy: c[1],
+                     angle: ANGLE[s.d] + (cross ? 90 : 0), double: dbl,
+                     arm: t.arm === undefined ? arm : t.arm, dir: s.d };
+    s.P = [s.P[0] + DIRS[s.d][0] * len, s.P[1] + DIRS[s.d][1] * len];
+    s.hw = cross ? 1 : 0.5;
+    return placed;
+  };
+  for (const t of list) out.tiles.push(step(st, t));
+  // where a next (non-double) tile would go: the end marker
+  const g = step({ ...st, P: [...st.P] }, { tile: null, a: 0, b: 1 });
+  out.ends[arm] = { cx: g.cx, cy: g.cy, angle: g.angle };
+}
+
+function needsTurn(P, d, len, mode, turned, arm) {
+  const { halfW, halfH } = BOARD;
+  if (mode === "pinwheel") {
+    // U and D turn once; L and R turn a second time, beyond the rows U and D turned into
+    if (turned >= (arm === "L" || arm === "R" ? 2 : 1)) return false;
+    if (turned === 1) {
+      const lim = halfH + 2.5;
+      return d === "N" ? P[1] - len < -lim : P[1] + len > lim;
+    }
+  }
+  if (d === "E") return P[0] + len > halfW;
+  if (d === "W") return P[0] - len < -halfW;
+  if (mode === "snake") return false; // vertical legs of a snake are connectors
+  if (d === "N") return P[1] - len < -halfH;
+  return P[1] + len > halfH;
+}
+
+function bbox(tiles) {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const t of tiles) {
+    const vert = Math.round(((t.angle % 180) + 180) % 180) === 90;
+    const hx = vert ? 0.5 : 1, hy = vert ? 1 : 0.5;
+    x0 = Math.min(x0, t.cx - hx); x1 = Math.max(x1, t.cx + hx);
+    y0 = Math.min(y0, t.cy - hy); y1 = Math.max(y1, t.cy + hy);
+  }
+  return { x0, y0, x1, y1 };
+}
+
+/** The last tile played in this hand (from view.history), or null. */
+export function lastPlayed(history) {
+  for (let i = (history || []).length - 1; i >= 0; i--) {
+    if (history[i].action === "play" && history[i].tile) return history[i].tile;
+  }
+  return null;
+}
+
+/**
+ * Draw view.layout into the <svg> `board` (cleared first).  opts.last: tile name to mark;
+ * opts.choices: [{arm, move, label}] end markers to draw; opts.onChoose(move).
+ */
+export function drawBoard(board, layout, opts = {}) {
+  while (board.firstChild) board.removeChild(board.firstChild);
+  const lay = computeLayout(layout);
+  const { halfW } = BOARD;
+  let { x0, y0, x1, y1 } = lay.box || { x0: 0, y0: 0, x1: 0, y1: 0 };
+  for (const c of opts.choices || []) {
+    const e = lay.ends[c.arm];
+    if (e) { x0 = Math.min(x0, e.cx - 1.2); x1 = Math.max(x1, e.cx + 1.2);
+             y0 = Math.min(y0, e.cy - 1.2); y1 = Math.max(y1, e.cy + 1.2); }
+  }
+  x0 = Math.min(x0, -halfW) - 0.6; x1 = Math.max(x1, halfW) + 0.6;
+  y0 = Math.min(y0, -BOARD.viewH) - 0.6; y1 = Math.max(y1, BOARD.viewH) + 0.6;
+  board.setAttribute("viewBox", `${r(x0)} ${r(y0)} ${r(x1 - x0)} ${r(y1 - y0)}`);
+  board.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  if (!layout || !layout.first) {
+    const t = svg("text", { x: 0, y: 0, class: "board-empty", "text-anchor": "middle" }, board);
+    t.textContent = opts.emptyText || "No tile played yet";
+  }
+  const tilesLayer = svg("g", { class: "layer-tiles" }, board);
+  for (const t of lay.tiles) {
+    const classes = [];
+    if (t.tile === opts.last) classes.push("last");
+    if (t.root && Array.isArray(layout.spinner_at)) classes.push("spinner");
+    const g = tileGroup(t.a, t.b, t.cx, t.cy, t.angle, { classes });
+    g.setAttribute("data-tile", t.tile);
+    if (t.arm) g.setAttribute("data-arm", t.arm);
+    const words = tileWords(t.tile) + (t.arm ? `, ${ARM_WORDS[t.arm]} arm` : "")
+      + (classes.includes("spinner") ? ", spinner" : "") + (t.tile === opts.last ? ", last played" : "");
+    g.setAttribute("role", "img");
+    g.setAttribute("aria-label", words);
+    svg("title", {}, g).textContent = words;
+    tilesLayer.appendChild(g);
+  }
+  if (Array.isArray(layout?.spinner_at)) {
+    // the spinner's four arms, labelled where they start
+    const arms = svg("g", { class: "spinner-arms", "aria-hidden": "true" }, board);
+    const sp = lay.tiles.find((t) => t.root);
+    for (const [arm, dx, dy] of [["L", -1, 0], ["R", 1, 0], ["U", 0, -1], ["D", 0, 1]]) {
+      const n = (layout.arms?.[arm] || []).length;
+      const lbl = svg("text", { x: r(sp.cx + dx * 0.9 + (dy ? 0.75 : 0)),
+                                y: r(sp.cy + dy * 1.25 + (dx ? -0.75 : 0) + 0.12),
+                                class: "arm-label", "text-anchor": "middle",
+                                "data-spinner-arm": arm }, arms);
+      lbl.textContent = arm;
+      const t = svg("title", {}, lbl);
+      t.textContent = `spinner arm ${ARM_WORDS[arm]}: ${n} tile${n === 1 ? "" : "s"}`;
+    }
+  }
+  const ends = layout?.ends || {};
+  const marks = svg("g", { class: "layer-ends" }, board);
+  for (const c of opts.choices || []) {
+    const e = lay.ends[c.arm];
+    if (!e) continue;
+    const g = svg("g", { transform: `translate(${r(e.cx)} ${r(e.cy)})`, class: "end-choice",
+                         tabindex: 0, role: "button", "data-arm": c.arm,
+                         "aria-label": c.label || `play on the ${ARM_WORDS[c.arm]} end` }, marks);
+    const vert = Math.round(((e.angle % 180) + 180) % 180) === 90;
+    svg("rect", vert ? { x: -0.5, y: -1, width: 1, height: 2, rx: 0.15 }
+                     : { x: -1, y: -0.5, width: 2, height: 1, rx: 0.15 }, g);
+    const txt = svg("text", { x: 0, y: 0.2, "text-anchor": "middle" }, g);
+    txt.textContent = `${c.arm}${ends[c.arm] !== undefined ? " " + ends[c.arm] : ""}`;
+    const act = (ev) => { ev.preventDefault(); opts.onChoose && opts.onChoose(c.move); };
+    g.addEventListener("click", act);
+    g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") act(ev); });
+  }
+  return lay;
+}
+
+/**
+ * Cinque's count of the open ends (RULES.md §2): each occupied side's exposed value, a double
+ * end twice, plus twice the spinner while fewer than two of its sides hold a tile.
+ */
+export function fivesCount(layout) {
+  if (!layout || !layout.first) return 0;
+  const arms = layout.arms || {};
+  const ends = layout.ends || {};
+  const dbl = new Set(layout.double_ends || []);
+  const value = (a) => (ends[a] ?? 0) * (dbl.has(a) ? 2 : 1);
+  const at = layout.spinner_at;
+  if (!Array.isArray(at)) return Object.keys(ends).reduce((n, a) => n + value(a), 0);
+  const len = (a) => (arms[a] || []).length;
+  const occupied = {
+    L: at[0] === "C" ? len("L") > 0 : at[0] === "L" ? len("L") > at[1] + 1 : true,
+    R: at[0] === "C" ? len("R") > 0 : at[0] === "R" ? len("R") > at[1] + 1 : true,
+    U: len("U") > 0,
+    D: len("D") > 0,
+  };
+  let total = 0, n = 0;
+  for (const a of ["L", "R", "U", "D"]) if (occupied[a]) { total += value(a); n += 1; }
+  if (n < 2) total += 2 * (layout.spinner ?? 0);
+  return total;
+}
+
+/**
+ * The layout as it stood when each arm held only its first counts[arm] tiles (the full layout
+ * lists every arm's tiles in the order they were played).
+ */
+export function layoutPrefix(layout, counts) {
+  const [f1, f2] = parseTile(layout.first);
+  const fl = layout.first_left ?? f1;
+  const fr = fl === f1 ? f2 : f1;
+  let at = layout.spinner_at;
+  if (Array.isArray(at) && at[0] !== "C" && (counts[at[0]] || 0) <= at[1]) at = null;
+  const arms = {}, ends = {}, dbl = [];
+  for (const a of ["L", "R", "U", "D"]) {
+    const list = (layout.arms?.[a] || []).slice(0, counts[a] || 0);
+    if (list.length || a === "L" || a === "R") arms[a] = list;
+    const last = list[list.length - 1];
+    if (last) {
+      ends[a] = last.outer;
+      if (last.inner === last.outer) dbl.push(a);
+    } else if (a === "L" || a === "R") {
+      ends[a] = a === "L" ? fl : fr;
+      if (f1 === f2) dbl.push(a);
+    } else if (Array.isArray(at)) ends[a] = layout.spinner;
+  }
+  return { ...layout, arms, ends, double_ends: dbl, spinner_at: at ?? null,
+           spinner: at ? layout.spinner : null };
+}
+
+/**
+ * Cinque: the points each entry of view.history scored (the count after a play when it is a
+ * positive multiple of five, else 0; null for passes and draws), rebuilt from the final layout.
+ */
+export function movePoints(history, layout) {
+  const counts = { L: 0, R: 0, U: 0, D: 0 };
+  let led = false;
+  return (history || []).map((h) => {
+    if (h.action !== "play" || !layout || !layout.first) return null;
+    if (led && h.arm) counts[h.arm] += 1;
+    led = true;
+    const c = fivesCount(layoutPrefix(layout, counts));
+    return c > 0 && c % 5 === 0 ? c : 0;
+  });
+}

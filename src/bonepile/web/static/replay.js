@@ -1,0 +1,169 @@
+// The replay page: load a record (a file, or ?table=<id>), step through every hand's moves.
+import { el, clear, api, endWords, setAlert } from "/static/common.js";
+import { drawBoard, lastPlayed, movePoints, ARM_WORDS } from "/static/render.js";
+import { renderPad, renderHands } from "/static/panels.js";
+
+const $ = (id) => document.getElementById(id);
+const alertBox = $("alert");
+const R = { data: null, hand: 0, frame: 0 };
+
+function seatNames() {
+  const d = R.data;
+  return Array.from({ length: d.players }, (_, s) => (d.names && d.names[s]) || `Seat ${s}`);
+}
+function sideLabelsOf() {
+  const nm = seatNames();
+  return (R.data.sides || []).map((side) => side.map((s) => nm[s]).join(" & "));
+}
+
+function load(data) {
+  if (!data || !Array.isArray(data.hands)) throw new Error("the server sent no hands");
+  R.data = data;
+  R.hand = 0;
+  R.frame = 0;
+  $("player").hidden = false;
+  const sel = clear($("hand-select"));
+  data.hands.forEach((h, i) => sel.appendChild(el("option", { value: i }, `Hand ${h.hand ?? i + 1}`)));
+  $("replay-title").textContent = `${data.variant}, ${data.players} players · ${seatNames().join(", ")}`;
+  if (!data.hands.length) setAlert(alertBox, "This record has no finished hand yet.");
+  render();
+}
+
+function frames() { return R.data?.hands?.[R.hand]?.frames || []; }
+
+/** One step forwards or back; past a hand's last move to the next hand's deal, and back. */
+function step(delta) {
+  if (!R.data || !R.data.hands.length) return;
+  const n = frames().length;
+  if (delta > 0 && R.frame >= n - 1 && R.hand < R.data.hands.length - 1) go(R.hand + 1, 0);
+  else if (delta < 0 && R.frame <= 0 && R.hand > 0) go(R.hand - 1, R.data.hands[R.hand - 1].frames.length - 1);
+  else go(R.hand, R.frame + delta);
+}
+
+function go(hand, frame) {
+  if (!R.data || !R.data.hands.length) return;
+  R.hand = Math.max(0, Math.min(R.data.hands.length - 1, hand));
+  const n = frames().length;
+  R.frame = Math.max(0, Math.min(n - 1, frame));
+  render();
+}
+
+function render() {
+  const d = R.data;
+  if (!d || !d.hands.length) return;
+  const h = d.hands[R.hand];
+  const fr = h.frames[R.frame];
+  const nm = seatNames();
+  $("hand-select").value = String(R.hand);
+  const view = fr?.view || {};
+  const b = $("board");
+  drawBoard(b, view.layout, { last: lastPlayed(view.history), emptyText: `${nm[h.leader] ?? ""} leads` });
+  let info = `Hand ${h.hand ?? R.hand + 1}, move ${R.frame} of ${h.frames.length - 1}`;
+  if (fr && fr.move !== null && fr.move !== undefined) info += `: ${nm[fr.seat] ?? "?"} ${describeFrame(h.frames, R.frame)}`;
+  else info += ": the deal";
+  const lastFrame = R.frame === h.frames.length - 1;
+  if (lastFrame && h.result) {
+    info += ` · hand over (${endWords(h.result.end)}${h.result.winner === null || h.result.winner === undefined
+      ? ", no winner" : `, won by ${shortSides()[h.result.winner]}`})`;
+  }
+  if (lastFrame && R.hand === d.hands.length - 1 && d.winner !== null && d.winner !== undefined) {
+    const totals = d.totals || [];
+    info += ` · Game over: ${shortSides()[d.winner]} won${totals.some((t) => t) ? ` (${totals.join(" to ")})` : ""}.`;
+  }
+  $("frame-info").textContent = info;
+  b.setAttribute("aria-label", info);
+  const hands = view.hands || view.revealed || h.deal || [];
+  renderHands($("hands"), hands, nm, {});
+  const results = d.hands.slice(0, R.hand + (R.frame === h.frames.length - 1 ? 1 : 0))
+    .map((x) => x.result).filter(Boolean);
+  renderPad($("pad"), results, { players: d.players, seatNames: nm, sideLabels: sideLabelsOf(),
+    shortSides: shortSides(),
+    resultOnly: d.variant === "billitonnen" });
+  const moves = clear($("moves"));
+  h.frames.forEach((f, i) => {
+    if (i === 0) return;
+    const li = el("li", {}, el("button", { type: "button", class: "small",
+      "aria-current": i === R.frame ? "step" : null, style: i === R.frame ? "font-weight:700" : null,
+      onclick: () => go(R.hand, i) }, `${nm[f.seat] ?? "?"} ${describeFrame(h.frames, i)}`));
+    moves.appendChild(li);
+  });
+  const cur = moves.querySelector("[aria-current=step]");
+  if (cur) {  // keep the current move in sight inside the list (not by scrolling the page)
+    const top = cur.offsetTop - moves.offsetTop;
+    if (top < moves.scrollTop || top > moves.scrollTop + moves.clientHeight - cur.offsetHeight) {
+      moves.scrollTop = Math.max(0, top - moves.clientHeight / 2);
+    }
+  }
+  const lastHand = R.hand >= d.hands.length - 1;
+  $("first").disabled = R.frame === 0;
+  $("prev").disabled = R.frame === 0 && R.hand === 0;
+  $("last").disabled = R.frame >= h.frames.length - 1;
+  $("next").disabled = R.frame >= h.frames.length - 1 && lastHand;
+  $("next").textContent = R.frame >= h.frames.length - 1 && !lastHand ? "Next hand ▶" : "Next ▶";
+  document.body.dataset.frame = `${R.hand}:${R.frame}`;
+}
+
+function shortSides() {
+  const nm = seatNames();
+  return (R.data.sides || []).map((side, i) => (side.length > 1 ? `Team ${i + 1}` : nm[side[0]]));
+}
+
+/** A frame's move in words, with its end from the frame's history and, in Cinque, its points. */
+function describeFrame(frs, i) {
+  const f = frs[i];
+  const hist = f.view?.history || [];
+  const last = hist[hist.length - 1];
+  let text = describeMove(f.move);
+  if (last && last.action === "play" && last.arm && !String(f.move).includes("@")) text += ` on ${ARM_WORDS[last.arm] || last.arm}`;
+  if (last && last.action === "pass" && last.tile) text += ` (turned up ${last.tile})`;
+  if (last && last.action === "draw" && last.tile) text += ` ${last.tile}`;
+  if (R.data.variant === "cinque" && last && last.action === "play") {
+    // the count the play made (the hand's end bonus is on the score pad, not in a move)
+    const got = movePoints(hist, f.view.layout).pop();
+    if (got > 0) text += ` (scores ${got})`;
+  }
+  return text;
+}
+
+function describeMove(tok) {
+  if (tok === "pass") return "passes";
+  if (tok === "draw") return "draws";
+  if (typeof tok !== "string") return String(tok);
+  const [tile, arm] = tok.split("@");
+  return `plays ${tile}${arm ? ` on ${ARM_WORDS[arm] || arm}` : ""}`;
+}
+
+$("first").addEventListener("click", () => go(R.hand, 0));
+$("prev").addEventListener("click", () => step(-1));
+$("next").addEventListener("click", () => step(1));
+$("last").addEventListener("click", () => go(R.hand, frames().length - 1));
+$("hand-select").addEventListener("change", (ev) => go(Number(ev.target.value), 0));
+document.addEventListener("keydown", (ev) => {
+  if (!R.data) return;
+  const t = ev.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+  const map = { ArrowRight: () => step(1), ArrowLeft: () => step(-1),
+    Home: () => go(R.hand, 0), End: () => go(R.hand, frames().length - 1),
+    PageDown: () => go(R.hand + 1, 0), PageUp: () => go(R.hand - 1, 0) };
+  if (map[ev.key]) { ev.preventDefault(); map[ev.key](); }
+});
+
+$("load-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  setAlert(alertBox, "");
+  const f = $("file").files[0];
+  if (!f) { setAlert(alertBox, "Choose a record file first."); return; }
+  try {
+    const text = await f.text();
+    load(await api("POST", "/api/replay", text));
+  } catch (e) { setAlert(alertBox, `This record cannot be replayed: ${e.message}`); }
+});
+
+const params = new URLSearchParams(location.search);
+if (params.get("table")) {
+  const id = params.get("table");
+  $("load").hidden = true;  // a table's own game: the file form is one click away (the header's link)
+  api("GET", `/api/tables/${encodeURIComponent(id)}/replay`).then(load)
+    .catch((e) => setAlert(alertBox, `Cannot load the table's replay: ${e.message}`));
+}
+document.body.dataset.ready = "1";

@@ -1,0 +1,53 @@
+"""`bonepile serve` on the command line: bad options are one clear line and exit status 2."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+SRC = str(Path(__file__).resolve().parent.parent / "src")
+
+
+def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=SRC)
+    return subprocess.run([sys.executable, "-m", "bonepile", "serve", *args], capture_output=True,
+                          text=True, timeout=timeout, env=env)
+
+
+def test_serve_port_in_use_is_one_line_and_exit_2(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        r = run("--port", str(port), "--db", f"sqlite:///{tmp_path}/x.db")
+    assert r.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in r.stderr
+    assert "Traceback" not in r.stderr + r.stdout
+
+
+def test_serve_bad_db_url(tmp_path):
+    r = run("--port", "0", "--db", "not a url")
+    assert r.returncode == 2
+    assert "--db: not a database URL" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_serve_unsupported_backend():
+    r = run("--port", "0", "--db", "mysql://u@localhost/x")
+    assert r.returncode == 2
+    assert "mysql is not supported" in r.stderr
+
+
+def test_serve_unwritable_sqlite_file(tmp_path):
+    r = run("--port", "0", "--db", f"sqlite:///{tmp_path}/no/such/dir/x.db")
+    assert r.returncode == 2
+    assert "--db: cannot open" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_serve_bad_number():
+    r = run("--bot-delay", "-1")
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr

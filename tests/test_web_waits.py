@@ -1,0 +1,63 @@
+"""A person who has a seat but is not at the table (not yet connected, or gone for less than
+the grace period) holds the game: even forced turns and the end of a hand wait for them."""
+from __future__ import annotations
+
+import time
+
+from fastapi.testclient import TestClient
+
+from bonepile.web.app import create_app
+
+
+def _client(tmp_path, **settings) -> TestClient:
+    return TestClient(create_app(f"sqlite:///{tmp_path}/w.db", bot_delay=0, **settings))
+
+
+def _blind_table(c: TestClient) -> dict:
+    # Blind Hugie: every turn of the person is forced (turn up the front tile), so without
+    # this rule whole hands would be played before the person's page connects.
+    r = c.post("/api/tables", json={"variant": "blind-hugie", "players": 3, "seats": [
+        {"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_forced_turns_wait_for_a_person_not_yet_connected(tmp_path):
+    with _client(tmp_path, grace=60) as c:
+        t = _blind_table(c)
+        time.sleep(1.5)
+        info = c.get(f"/api/tables/{t['id']}").json()
+        assert info["hands"] == 0
+        assert info["seats"][0]["bot_playing"] is False
+        with c.websocket_connect(f"/ws/tables/{t['id']}?token={t['token']}") as ws:
+            # connected: the person's forced turns are played for them, and the hand ends;
+            # then the table waits for the person's "next"
+            deadline = time.monotonic() + 30
+            while True:
+                msg = ws.receive_json()
+                if msg["type"] == "state" and msg["phase"] == "hand_over":
+                    break
+                assert time.monotonic() < deadline
+            seq = msg["seq"]
+            time.sleep(0.5)
+            info = c.get(f"/api/tables/{t['id']}").json()
+            assert info["hands"] == 1  # still the first hand's end: nobody dealt the next one
+            ws.send_json({"type": "next"})
+            while True:
+                msg = ws.receive_json()
+                if msg["type"] == "state" and msg["seq"] > seq and msg["view"]["hand_number"] == 2:
+                    break
+                assert time.monotonic() < deadline
+
+
+def test_after_the_grace_period_a_bot_plays_the_absent_persons_seat(tmp_path):
+    with _client(tmp_path, grace=0.5) as c:
+        t = _blind_table(c)
+        deadline = time.monotonic() + 60
+        while True:
+            info = c.get(f"/api/tables/{t['id']}").json()
+            if info["hands"] >= 1:
+                break
+            assert time.monotonic() < deadline, "the table never went on without the person"
+            time.sleep(0.1)
+        assert info["seats"][0]["bot_playing"] is True
