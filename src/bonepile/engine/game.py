@@ -19,7 +19,8 @@ class Game:
 
     def __init__(self, variant: Variant, *, seed: int | None = None, names: Sequence[str] | None = None,
                  start_hand: int = 1, start_totals: Sequence[int] | None = None,
-                 start_bonus_rounds: int | None = None, auto_deal: bool = True):
+                 start_bonus_rounds: int | None = None, auto_deal: bool = True,
+                 snapshots: bool = True):
         self.variant = variant
         self.seed = seed
         self.rng = random.Random(seed)
@@ -30,6 +31,9 @@ class Game:
         self.start_bonus_rounds = start_hand - 1 if start_bonus_rounds is None else start_bonus_rounds
         self.start_bonus_given = start_bonus_rounds is not None
         self.auto_deal = auto_deal
+        #: keep a snapshot before each move so that ``undo`` is instant; a long-lived game
+        #: that never undoes (a server's) saves the memory: ``undo`` then replays the hand
+        self.snapshots = snapshots
         #: the options a record names (None: the variant's own, i.e. as given to make_variant)
         self.record_options: dict | None = None
         self.hands: list[Hand] = []
@@ -153,7 +157,10 @@ class Game:
         if h.given_tokens is None or len(h.given_tokens) != len(h.log):
             h.given_tokens = hand_tokens(self, h)
         h.given_tokens.append(token if token is not None else self.token(m, h))
-        h.push(m)
+        if self.snapshots:
+            h.push(m)
+        else:
+            h.apply(m)
         if h.over:
             self._hand_over(h)
 

@@ -200,7 +200,7 @@ class TableRT:
         self.timer = float(row.settings.get("timer") or 0)
         self.status = row.status
         self.seats = [Seat(d) for d in row.seats]
-        self.game = Game(self.variant, auto_deal=False, names=[s.name for s in self.seats])
+        self.game = Game(self.variant, auto_deal=False, names=[s.name for s in self.seats], snapshots=False)
         self.seq = 0
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
