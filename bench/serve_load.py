@@ -155,9 +155,9 @@ def main() -> None:
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     server = subprocess.Popen(
-        [sys.executable, *(["/tmp/lagpatch.py"] if os.environ.get("LAGPATCH") else ["-m", "bonepile"]), "serve", "--port", str(port), "--db", db,
+        [sys.executable, "-m", "bonepile", "serve", "--port", str(port), "--db", db,
          "--bot-delay", "0", "--rate", "50", "--grace", "600"],
-        env=env, stdout=None if os.environ.get("LAGPATCH") else subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        env=env, stdout=open(f"{tmp}/server.log", "w"), stderr=subprocess.STDOUT, text=True)
     try:
         for _ in range(200):
             try:
@@ -188,6 +188,10 @@ def main() -> None:
             server.wait(10)
         except subprocess.TimeoutExpired:
             server.kill()
+        try:
+            server_log = Path(f"{tmp}/server.log").read_text().splitlines()
+        except OSError:
+            server_log = []
         shutil.rmtree(tmp, ignore_errors=True)
 
     rtts = sorted(x for r in results for x in r["rtts"])
@@ -214,6 +218,11 @@ def main() -> None:
         print(f"client process {i}: CPU {r['cpu'] / r['wall'] * 100:.0f}% of one core")
     for s in samples:
         print("  error:", s)
+    problems = [line for line in server_log if "Traceback" in line or "ERROR" in line]
+    if problems:
+        print(f"the server logged {len(problems)} problems; its log ends with:")
+        for line in server_log[-20:]:
+            print("  |", line)
     print(json.dumps({"games": games, "moves": moves, "p50_ms": round(pct(0.5), 2),
                       "p99_ms": round(pct(0.99), 2), "errors": errors, "concurrent": args.games}))
 
