@@ -646,6 +646,9 @@ class Server:
             except Exception:
                 log.exception("table %s could not be rebuilt; left in storage untouched", row.id)
                 continue
+            if t.game.over and t.status != "over":  # stopped between its last move and this mark
+                t.status = "over"
+                await self.db(self.store.update_table, t.id, status="over")
             self._run(t)
         self.started = True
         log.info("resumed %d tables", len(self.tables))
