@@ -37,7 +37,7 @@ def test_a_finished_game_left_playing_is_marked_over_on_start(tmp_path):
                    settings={}, status="playing")
     store.create_table(row)
     actions = _finished_actions(v, 11)
-    store.append([("t1", i, k, val, seat, None) for i, (k, val, seat) in enumerate(actions)])
+    store.append([("t1", i, k, val, seat) for i, (k, val, seat) in enumerate(actions)])
     store.close()
 
     async def start() -> Server:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import hashlib
-import json
 import logging
 import secrets
 import time
@@ -22,7 +21,7 @@ import orjson
 from ..arena.deals import derive, deal_next, hand_rng, leader_rule
 from ..bots import BOT_LEVELS, make_bot
 from ..bots.expert import ExpertBot
-from ..engine import Game, IllegalMoveError, BonepileError, make_variant
+from ..engine import BonepileError, Game, make_variant
 from ..engine.hand import Hand
 from ..engine.record import game_record
 from ..engine.tiles import DRAW, NAME, PASS
@@ -83,7 +82,6 @@ class Writer:
         self.queue: list[tuple[tuple, asyncio.Future]] = []
         self.wake = asyncio.Event()
         self.task: asyncio.Task | None = None
-        self.batches = 0
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run())
@@ -104,7 +102,6 @@ class Writer:
                 continue
             try:
                 await loop.run_in_executor(self.executor, self.store.append, [b[0] for b in batch])
-                self.batches += 1
                 for _, fut in batch:
                     if not fut.done():
                         fut.set_result(None)
@@ -339,11 +336,9 @@ class TableRT:
     # --------------------------------------------------------------------- actions
     async def _store(self, kind: str, value: str, seat: int) -> None:
         """Store one action (its sequence number is this table's next)."""
-        status = None
-        item = (self.id, self.seq, kind, value, seat, status)
-        await self.server.writer.append(item)
+        await self.server.writer.append((self.id, self.seq, kind, value, seat))
 
-    async def commit_move(self, seat: int, token: str, m: int) -> None:
+    async def commit_move(self, seat: int, m: int) -> None:
         """Store, then apply a move already checked to be legal for ``seat`` (lock held)."""
         g = self.game
         canonical = g.token(m)
@@ -358,11 +353,6 @@ class TableRT:
         if g.over and self.status != "over":
             self.status = "over"
             await self.server.db(self.server.store.update_table, self.id, status="over")
-
-    def _needs_deal(self) -> bool:
-        g = self.game
-        return self.status == "playing" and not g.over and (not g.hands or g.hand.over) \
-            and self._pending_deal is None
 
     async def intent(self, conn: Connection, msg: Any) -> None:
         """Handle one message from a seat's socket.  A bad one is answered with an error."""
@@ -395,7 +385,7 @@ class TableRT:
                     m = g.hand.check(g.parse(token))
                 except BonepileError as e:
                     raise RequestError(f"illegal move {token!r}: {e}") from None
-                await self.commit_move(seat, token, m)
+                await self.commit_move(seat, m)
                 conn.ack = mid
             self.announce()
             self.wake.set()
@@ -578,7 +568,7 @@ class TableRT:
         async with self.lock:
             if self.seq != seq or g.to_move != seat:
                 return 0  # someone acted meanwhile
-            await self.commit_move(seat, "", m)
+            await self.commit_move(seat, m)
         self.announce()
         return 0
 
@@ -618,7 +608,6 @@ class Server:
     def __init__(self, db: str, *, bot_delay: float = 0.6, grace: float = 30.0, hand_pause: float = 120.0,
                  bot_time: float = 0.1, hint_time: float = 0.5, rate: float = RATE,
                  keep_finished: float = 300.0):
-        self.db_url = db
         self.store = Store(db)
         self.bot_delay = bot_delay
         self.grace = grace
@@ -631,7 +620,6 @@ class Server:
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
         self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="bonepile-bot")
         self.writer = Writer(self.store, self.db_pool)
-        self.started = False
 
     async def db(self, fn: Callable, *args: Any, **kw: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, lambda: fn(*args, **kw))
@@ -650,7 +638,6 @@ class Server:
                 t.status = "over"
                 await self.db(self.store.update_table, t.id, status="over")
             self._run(t)
-        self.started = True
         log.info("resumed %d tables", len(self.tables))
         # A full collection of the cyclic garbage collector stops the event loop for as long
         # as it takes to scan every live object (over 100 ms with a few hundred tables):

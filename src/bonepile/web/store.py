@@ -104,17 +104,14 @@ class Store:
             with self.engine.begin() as c:
                 c.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
 
-    def append(self, batch: list[tuple[str, int, str, str, int, str | None]]) -> None:
-        """Store many actions in one transaction: (table, seq, kind, value, seat, new status).
+    def append(self, batch: list[tuple[str, int, str, str, int]]) -> None:
+        """Store many actions in one transaction: (table, seq, kind, value, seat).
         A (table, seq) stored twice fails the whole batch (the primary key)."""
         now = time.time()
         with self.engine.begin() as c:
             c.execute(insert(actions_t), [
                 {"table_id": t, "seq": seq, "kind": kind, "value": value, "seat": seat, "at": now}
-                for t, seq, kind, value, seat, _status in batch])
-            for t, _seq, _k, _v, _s, status in batch:
-                if status is not None:
-                    c.execute(update(tables_t).where(tables_t.c.id == t).values(status=status))
+                for t, seq, kind, value, seat in batch])
 
     # ------------------------------------------------------------------ reads
     def _row(self, r: Any) -> TableRow:
