@@ -9,6 +9,7 @@ import pytest
 
 from bonepile.engine.tiles import DRAW, NAME, PASS
 from bonepile.web.client import SeatClient
+from bonepile.web.knowledge import count, move_points
 from bonepile.web.protocol import view_json
 
 from webutil import Driver, InProcess, Sock, run, wait_until
@@ -227,7 +228,7 @@ def test_quinientos_winning_side_chooses_the_leader(srv):
         states = {}
         for s in range(4):
             states[s] = await d.socks[s].state(lambda m: m["phase"] == "leader")
-        pending_deal = t._pending_deal
+        pending_deal = t.pending_deal
         assert pending_deal is not None
         for s in range(4):
             p = states[s]["pending"]
@@ -330,7 +331,8 @@ def test_a_bot_stands_in_for_a_person_who_left_and_the_person_comes_back(quick):
 
         wait_until(persons_turn, 30, "a person's turn")
         st = await back.at(t.seq)
-        assert st["seq"] == t.seq and st["view"] == view_json(t.game.view(0))
+        assert st["seq"] == t.seq and st["view"] == view_json(t.game.view(0), points=move_points(t.game.hand),
+                                                                     count=count(t.game.hand))
         assert not t.game.over
         await back.close()
         await stays.close()

@@ -7,7 +7,7 @@ import random
 
 from bonepile.arena.deals import deal_next
 from bonepile.engine import Game, make_variant
-from bonepile.web.runtime import Server
+from bonepile.web.server import Server
 from bonepile.web.store import Store, TableRow
 
 

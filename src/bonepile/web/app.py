@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -16,12 +15,14 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..bots import BOT_LEVELS
 from ..engine import BonepileError
 from ..engine import record as rec
-from ..engine.variant import DEFAULT_PLAYERS, OPTION_SPECS, PLAYER_COUNTS, VARIANT_NAMES
+from .catalog import catalogue
+from .connection import Connection
+from .handlers import dispatch
 from .replay import frames
-from .runtime import MAX_MESSAGE, Connection, RequestError, Server
+from .server import Server
+from .validate import RequestError
 
 log = logging.getLogger("bonepile.serve")
 STATIC = Path(__file__).parent / "static"
@@ -31,19 +32,6 @@ MAX_BODY = 1 << 20  # an uploaded record or any request body: 1 MiB
 def _json(obj: Any) -> Response:
     """A large JSON answer (replay frames), encoded by orjson."""
     return Response(orjson.dumps(obj), media_type="application/json")
-
-
-def variants_json() -> dict:
-    out = []
-    for name in VARIANT_NAMES:
-        opts = []
-        for key, spec in OPTION_SPECS[name].items():
-            opts.append({"name": key, "default": spec.default,
-                         "values": list(spec.values) if spec.values is not None else None,
-                         "minimum": spec.minimum})
-        out.append({"name": name, "players": list(PLAYER_COUNTS[name]),
-                    "default_players": DEFAULT_PLAYERS[name], "options": opts})
-    return {"variants": out, "bot_levels": list(BOT_LEVELS)}
 
 
 def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
@@ -99,7 +87,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     # ------------------------------------------------------------------ API
     @app.get("/api/variants")
     async def variants():
-        return variants_json()
+        return catalogue()
 
     @app.post("/api/tables")
     async def create(request: Request):
@@ -155,62 +143,31 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
             await websocket.send_text(json.dumps({"type": "error", "message": e.message}))
             await websocket.close(code=4000 + e.status)
             return
-        conn = Connection(t, seat, websocket.send_text)
-        s = t.seats[seat]
-        s.conns.append(conn)
-        s.away_since = None
-        s.bot_playing = False
-        t._state_cache = None
-        if t.chat:
-            conn.push({"type": "chat", "lines": list(t.chat)})
+        conn = Connection(t, seat, websocket.send_text, rate=server.rate)
         sender = asyncio.get_running_loop().create_task(_sending(conn))
-        t.announce()
-        t.wake.set()
+        t.attach(conn)
         try:
             while True:
                 msg = await websocket.receive()
                 if msg["type"] == "websocket.disconnect":
                     break
-                text = msg.get("text")
-                if text is None:
-                    raw = msg.get("bytes") or b""
-                    text = raw.decode("utf-8", "replace")
-                else:
-                    raw = text.encode("utf-8", "replace")
-                if len(raw) > MAX_MESSAGE:
-                    conn.push({"type": "error", "message": f"message too long (at most {MAX_MESSAGE} bytes)"})
+                data = conn.read(msg.get("text"), msg.get("bytes"))
+                if data is None:
                     continue
-                if not conn.allow():
-                    conn.push({"type": "error", "message": "too many messages: slow down"})
-                    continue
+                mid = data.get("id") if isinstance(data, dict) else None
                 try:
-                    data = orjson.loads(text)
-                except ValueError as e:
-                    conn.push({"type": "error", "message": f"not JSON: {e}"})
-                    continue
-                try:
-                    await t.intent(conn, data)
+                    await dispatch(t, conn, data)
                 except RequestError as e:
-                    conn.push({"type": "error", "message": e.message,
-                               "id": data.get("id") if isinstance(data, dict) else None})
+                    conn.error(e.message, mid, with_id=True)
                 except Exception:  # e.g. storage failed: the action was not applied
                     log.exception("table %s: an intent failed", t.id)
-                    conn.push({"type": "error", "message": "the server could not handle this "
-                               "(nothing was changed); try again",
-                               "id": data.get("id") if isinstance(data, dict) else None})
+                    conn.error("the server could not handle this (nothing was changed); try again",
+                               mid, with_id=True)
         except WebSocketDisconnect:
             pass
         finally:
-            conn.closed = True
-            conn.wake.set()
             sender.cancel()
-            if conn in s.conns:
-                s.conns.remove(conn)
-            if not s.conns:
-                s.away_since = time.monotonic()
-            t._state_cache = None
-            t.announce()
-            t.wake.set()
+            t.detach(conn)
 
     async def _sending(conn: Connection) -> None:
         try:

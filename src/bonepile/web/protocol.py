@@ -2,14 +2,18 @@
 
 Everything a client learns about a hand passes through ``view_json``; it reads only the
 censored ``View`` of the client's own seat, so it cannot leak another seat's tiles or the
-boneyard order.  Tiles are written as their record names ("6-4"), moves as record tokens.
+boneyard order.  Tiles are written as their record names ("6-4"), moves as record tokens.  The public facts
+the client is told rather than working them out (what each move scored, the count of the
+ends) come from ``knowledge`` and are added by the caller.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS
 from ..engine.view import View
+from .messages import CountJSON, EventJSON, LayoutJSON, LegalMove, PadLine, ViewJSON
 
 
 def move_token(view: View, m: int) -> str:
@@ -25,8 +29,8 @@ def move_token(view: View, m: int) -> str:
     return f"{NAME[t]}@{ARM_NAMES[code]}"
 
 
-def legal_json(view: View) -> list[dict[str, Any]]:
-    out = []
+def legal_json(view: View) -> list[LegalMove]:
+    out: list[LegalMove] = []
     for m in view.legal:
         if m == PASS:
             out.append({"move": "pass", "kind": "pass", "tile": None, "arm": None})
@@ -44,7 +48,7 @@ def _tile(t: int | None) -> str | None:
     return None if t is None else NAME[t]
 
 
-def layout_json(view: View) -> dict[str, Any]:
+def layout_json(view: View) -> LayoutJSON:
     lay = view.layout
     return {
         "first": _tile(lay.first),
@@ -58,8 +62,18 @@ def layout_json(view: View) -> dict[str, Any]:
     }
 
 
-def view_json(view: View) -> dict[str, Any]:
-    """The seat's view as plain JSON (see docs/PROTOCOL.md)."""
+def history_json(view: View, points: Sequence[int | None] = ()) -> list[EventJSON]:
+    """The public history as the seat sees it, each event with what it scored (``points``:
+    per event of the hand, from ``knowledge.move_points``; missing ones are None)."""
+    n = len(points)
+    return [{"seat": e.seat, "action": e.action, "tile": _tile(e.tile), "arm": e.arm,  # type: ignore[typeddict-item]
+             "points": points[i] if i < n else None}
+            for i, e in enumerate(view.history)]
+
+
+def view_json(view: View, *, points: Sequence[int | None] = (), count: CountJSON | None = None) -> ViewJSON:
+    """The seat's view as plain JSON (see docs/PROTOCOL.md), with the public facts ``points``
+    (what each event scored) and ``count`` (the count of the ends) of the same position."""
     return {
         "variant": view.variant,
         "players": view.players,
@@ -77,10 +91,10 @@ def view_json(view: View) -> dict[str, Any]:
         "layout": layout_json(view),
         "boneyard": view.boneyard,
         "boneyard_size": view.boneyard_size,
-        "history": [{"seat": e.seat, "action": e.action, "tile": _tile(e.tile), "arm": e.arm}
-                    for e in view.history],
+        "history": history_json(view, points),
         "totals": list(view.totals),
         "hand_points": list(view.hand_points),
+        "count": count,
         "over": view.over,
         "end": view.end,
         "revealed": [[NAME[t] for t in row] for row in view.revealed] if view.revealed is not None else None,
@@ -89,7 +103,7 @@ def view_json(view: View) -> dict[str, Any]:
     }
 
 
-def hand_result_json(number: int, leader: int, res: Any, totals: list[int]) -> dict[str, Any]:
+def hand_result_json(number: int, leader: int, res: Any, totals: list[int]) -> PadLine:
     """One line of the score pad: a finished hand's result (all of it public once it ends)."""
     return {"hand": number, "leader": leader, "end": res.end, "winner": res.winner,
             "points": list(res.points), "totals": list(totals), "pips": list(res.pips),

@@ -11,8 +11,21 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import (BigInteger, Column, Float, Integer, MetaData, String, Table, Text,
-                        create_engine, event, insert, select, update)
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import Engine
 
 metadata = MetaData()
@@ -57,7 +70,7 @@ class TableRow:
 
 def normalize_url(url: str) -> str:
     """SQLAlchemy URL for a --db value: "postgresql://" uses psycopg 3."""
-    if url.startswith("postgresql://") or url.startswith("postgres://"):
+    if url.startswith(("postgresql://", "postgres://")):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
     return url
 

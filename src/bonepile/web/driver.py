@@ -1,0 +1,144 @@
+"""The driver of a table: one task per table plays what no person decides (the bots' turns,
+forced turns, turns whose time ran out, the seats of people away longer than the grace
+period), deals the next hands and lets a finished table go."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from ..engine.tiles import DRAW, PASS
+from .table import STANDIN_LEVEL, LiveTable
+
+log = logging.getLogger("bonepile.serve")
+
+AGAIN = 0.0  # step again at once
+DONE = -1.0  # the table left memory: stop driving it
+
+
+async def drive(t: LiveTable) -> None:
+    """Play what no person has to decide, then wait for the next change."""
+    while True:
+        try:
+            timeout = await step(t)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not kill the table silently
+            log.exception("table %s: driver step failed", t.id)
+            timeout = 1.0
+        if timeout == AGAIN:
+            continue
+        if timeout == DONE:
+            return
+        try:
+            await asyncio.wait_for(t.wake.wait(), timeout)
+        except TimeoutError:
+            pass
+        t.wake.clear()
+
+
+def _min(a: float | None, b: float) -> float:
+    return b if a is None else min(a, b)
+
+
+def stand_ins(t: LiveTable, now: float) -> float | None:
+    """A bot stands in for each person away longer than the grace period; how long until the
+    next one would."""
+    grace = t.server.grace
+    wait: float | None = None
+    for s in t.seats:
+        if s.kind == "human" and s.token_hash is not None and not s.conns and not s.bot_playing:
+            away = now - (s.away_since or now)
+            if away >= grace:
+                s.bot_playing = True
+                t.changed()
+            else:
+                wait = _min(wait, grace - away)
+    return wait
+
+
+async def step(t: LiveTable) -> float | None:
+    """Do one thing if something is to be done; AGAIN means "call again", DONE "stop", else
+    how long to wait for a change (None: until woken)."""
+    if t.status != "playing":
+        return None
+    server = t.server
+    now = time.monotonic()
+    g = t.game
+    wait = stand_ins(t, now)
+    if g.over:  # kept in memory a while for the people looking at it, then storage only
+        if t.over_since is None:
+            t.over_since = now
+        if not any(s.conns for s in t.seats) and now - t.over_since >= server.keep_finished:
+            server.tables.pop(t.id, None)
+            return DONE
+        return server.keep_finished
+    if t.pending_deal is not None:
+        winners = t.winners()
+        # a person on the winning side (here, or away for less than the grace period) chooses
+        if any(t.seats[i].person for i in winners):
+            return wait
+        async with t.lock:  # nobody on the winning side is here to choose
+            if t.pending_deal is not None:
+                await t.choose_leader(t.pending_deal.leader, winners[0])
+        t.announce()
+        return AGAIN
+    if g.hands and g.hand.over:
+        # the people at the table (here, or away for less than the grace period) look at
+        # the finished hand until each presses "next" (at most hand_pause seconds)
+        people = [i for i, x in enumerate(t.seats) if x.person]
+        waited = now - (t.hand_over_since or now)
+        if people and not set(people) <= t.ready and waited < server.hand_pause:
+            return _min(wait, server.hand_pause - waited)
+        async with t.lock:
+            if g.hands and g.hand.over and not g.over:
+                await t.deal_next()
+        t.announce()
+        return AGAIN
+    if not g.hands:
+        async with t.lock:
+            if not g.hands:
+                await t.deal_first()
+        t.announce()
+        return AGAIN
+    return await play_turn(t, now, wait)
+
+
+async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | None:
+    """The turn of the seat to move, when no person decides it (a bot's, a stand-in's, a
+    forced one, one whose time ran out)."""
+    server = t.server
+    g = t.game
+    seat = g.to_move
+    assert seat is not None
+    s = t.seats[seat]
+    view = t.view(seat)
+    forced = len(view.legal) == 1 and (view.legal[0] in (PASS, DRAW) or view.blind)
+    if not s.person:
+        level = s.level if s.kind == "bot" else STANDIN_LEVEL
+    elif forced and s.conns:
+        level = "random"  # nothing to choose: played for the person, who sees it happen
+    elif t.timer:
+        left = t.timer - (now - t.turn_since)
+        if left > 0:
+            return _min(wait, left)
+        level = "random" if forced else STANDIN_LEVEL  # out of time: a bot plays this turn
+    else:
+        return wait  # the person's turn (if away: until the grace period ends)
+    delay = server.bot_delay if t.humans_watching() else 0.0
+    if delay:
+        await asyncio.sleep(delay)
+    seq = t.seq
+    bot = t.bot_for(seat, level)
+    if level == "random" and len(view.legal) == 1:
+        m = view.legal[0]
+    elif level == "expert":
+        m = await asyncio.get_running_loop().run_in_executor(server.bot_pool, bot.choose, view)
+    else:
+        m = bot.choose(view)
+    async with t.lock:
+        if t.seq != seq or g.to_move != seat:
+            return AGAIN  # someone acted meanwhile
+        await t.commit_move(seat, m)
+    t.announce()
+    return AGAIN

@@ -1,0 +1,117 @@
+"""One handler per client message type, behind a dispatch table.  A handler checks the
+intent (``validate``), changes the table under its lock (storing first) and says who must be
+told; a refused intent raises ``RequestError`` and changes nothing."""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from ..arena.deals import derive
+from ..bots.hint import hint as expert_hint
+from ..engine import BonepileError
+from . import validate
+from .connection import Connection
+from .messages import HintMessage, MessageId
+from .protocol import move_token
+from .table import LiveTable
+from .validate import RequestError
+
+Handler = Callable[[LiveTable, Connection, dict[str, Any], MessageId | None], Awaitable[None]]
+
+
+async def on_ping(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+    conn.push({"type": "pong", "id": mid})
+
+
+async def on_move(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+    token = validate.move_token(msg)
+    seat = conn.seat
+    async with t.lock:
+        g = t.game
+        if t.status == "waiting":
+            raise RequestError("the game has not started yet")
+        if t.phase() != "play" or g.to_move is None:
+            raise RequestError(f"no move is expected now (phase {t.phase()})")
+        if g.to_move != seat:
+            raise RequestError(f"it is not your turn (seat {g.to_move} is to move)")
+        try:
+            m = g.hand.check(g.parse(token))
+        except BonepileError as e:
+            raise RequestError(f"illegal move {token!r}: {e}") from None
+        if t.seats[seat].bot_playing:  # playing a move takes the seat back
+            t.seats[seat].bot_playing = False
+            t.changed()
+        await t.commit_move(seat, m)
+        conn.ack = mid
+    t.announce()
+    t.wake.set()
+
+
+async def on_leader(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+    async with t.lock:
+        if t.pending_deal is None:
+            raise RequestError("no leader is to be chosen now")
+        seats = t.winners()
+        if conn.seat not in seats:
+            raise RequestError("only the side that won the hand chooses the next leader")
+        await t.choose_leader(validate.leader_choice(msg, seats), conn.seat)
+        conn.ack = mid
+    t.announce()
+    t.wake.set()
+
+
+async def on_next(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+    async with t.lock:
+        if t.phase() != "hand_over":
+            raise RequestError("the hand is not over")
+        t.ready.add(conn.seat)
+    t.announce()
+    t.wake.set()
+
+
+async def on_chat(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+    t.add_chat(conn.seat, validate.chat_text(msg))
+
+
+async def on_takeover(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+    s = t.seats[conn.seat]
+    s.bot_playing = False
+    s.away_since = None
+    t.changed()
+
+
+async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+    """The expert's opinion (``bots.hint``, in a worker thread, on a copy of the game: the
+    hint reads only the seat's view), in the protocol's shape."""
+    seat = conn.seat
+    if t.phase() != "play" or t.game.to_move != seat:
+        raise RequestError("a hint is given only when it is your turn")
+    view = t.view(seat)
+    seq = t.seq
+    game = t.game.copy()
+    server = t.server
+    evals = await asyncio.get_running_loop().run_in_executor(
+        server.bot_pool, lambda: expert_hint(game, seat=seat, time=server.hint_time,
+                                             seed=derive(t.seed, "hint", seq)))
+    if t.seq != seq:
+        raise RequestError("the position changed before the hint was ready")
+    out: HintMessage = {"type": "hint", "id": mid, "moves": [
+        {"move": move_token(view, e.action), "points": round(e.value, 2),
+         "win": None if e.win is None else round(e.win, 3), "reason": e.reason} for _token, e in evals]}
+    conn.push(out)
+
+
+HANDLERS: dict[str, Handler] = {
+    "move": on_move, "leader": on_leader, "next": on_next, "hint": on_hint, "chat": on_chat,
+    "takeover": on_takeover, "ping": on_ping,
+}
+
+
+async def dispatch(t: LiveTable, conn: Connection, msg: Any) -> None:
+    """Handle one message from a seat's socket (a bad one raises RequestError)."""
+    kind, mid = validate.message(msg)
+    handler = HANDLERS.get(kind)
+    if handler is None:
+        raise RequestError(f"unknown message type {kind!r} ({', '.join(HANDLERS)})")
+    await handler(t, conn, msg, mid)

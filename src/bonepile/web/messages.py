@@ -1,0 +1,299 @@
+"""The messages of the web protocol as types: every client -> server and server -> client
+message of the table socket, and the JSON the HTTP API answers with.  docs/PROTOCOL.md
+mirrors these definitions field by field (tests/test_web_protocol_doc.py checks it)."""
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, TypedDict
+
+MessageId = int | str
+Phase = Literal["waiting", "play", "hand_over", "leader", "over"]
+Status = Literal["waiting", "playing", "over"]
+SeatKind = Literal["human", "bot"]
+MoveKind = Literal["play", "pass", "draw"]
+Action = Literal["play", "pass", "draw"]
+Arm = Literal["L", "R", "U", "D"]
+#: "points": sides score points towards a target; "hands": hands are won, not scored
+Scoring = Literal["points", "hands"]
+#: the way play passes round the table: "counterclockwise" = to the player on your right,
+#: who has the next seat number
+Direction = Literal["counterclockwise", "clockwise"]
+
+
+# ------------------------------------------------------------------------ client -> server
+class MoveIntent(TypedDict):
+    type: Literal["move"]
+    move: str  # a token from view.legal[].move
+    id: NotRequired[MessageId]
+
+
+class LeaderIntent(TypedDict):
+    type: Literal["leader"]
+    seat: int
+    id: NotRequired[MessageId]
+
+
+class NextIntent(TypedDict):
+    type: Literal["next"]
+    id: NotRequired[MessageId]
+
+
+class HintIntent(TypedDict):
+    type: Literal["hint"]
+    id: NotRequired[MessageId]
+
+
+class ChatIntent(TypedDict):
+    type: Literal["chat"]
+    text: str
+    id: NotRequired[MessageId]
+
+
+class TakeoverIntent(TypedDict):
+    type: Literal["takeover"]
+    id: NotRequired[MessageId]
+
+
+class PingIntent(TypedDict):
+    type: Literal["ping"]
+    id: NotRequired[MessageId]
+
+
+ClientMessage = (MoveIntent | LeaderIntent | NextIntent | HintIntent | ChatIntent | TakeoverIntent
+                 | PingIntent)
+
+
+# ------------------------------------------------------------------------ a seat's view
+class LegalMove(TypedDict):
+    move: str
+    kind: MoveKind
+    tile: str | None
+    arm: Arm | None
+
+
+class PlacedTile(TypedDict):
+    tile: str
+    inner: int
+    outer: int
+
+
+class LayoutJSON(TypedDict):
+    first: str | None
+    first_left: int | None
+    arms: dict[str, list[PlacedTile]]
+    ends: dict[str, int]
+    double_ends: list[str]
+    spinner: int | None
+    spinner_at: list[Any] | None  # ["C", 0] or [arm, index]
+
+
+class EventJSON(TypedDict):
+    seat: int
+    action: Action
+    tile: str | None
+    arm: Arm | None
+    points: int | None  # what the play scored at once (in-play points); None: not a play
+
+
+class CountJSON(TypedDict):
+    value: int  # the count of the open ends
+    note: str | None  # words on it when it scores, e.g. "a multiple of five"
+
+
+class ViewJSON(TypedDict):
+    variant: str
+    players: int
+    seat: int
+    sides: list[list[int]]
+    hand_number: int
+    leader: int
+    to_move: int | None
+    legal: list[LegalMove]
+    hand: list[str]
+    tile_counts: list[int]
+    face_up: list[list[list[Any]]]  # per seat: [row position, tile]
+    turned_up: str | None
+    peek: str | None
+    layout: LayoutJSON
+    boneyard: int
+    boneyard_size: int
+    history: list[EventJSON]
+    totals: list[int]
+    hand_points: list[int]
+    count: CountJSON | None  # None where the variant scores no count of the ends
+    over: bool
+    end: str | None
+    revealed: list[list[str]] | None
+    blind: bool
+    round_bonus: int
+
+
+class PadLine(TypedDict):
+    hand: int
+    leader: int
+    end: str
+    winner: int | None
+    points: list[int]
+    totals: list[int]
+    pips: list[int]
+    breakdown: dict[str, Any]
+
+
+# ------------------------------------------------------------------------ table info
+class SeatInfo(TypedDict):
+    seat: int
+    name: str
+    kind: SeatKind
+    level: str | None
+    claimed: bool
+    connected: bool
+    bot_playing: bool
+
+
+class TableInfo(TypedDict):
+    id: str
+    name: str
+    variant: str
+    players: int
+    options: dict[str, Any]
+    sides: list[list[int]]
+    scoring: Scoring
+    direction: Direction
+    status: Status
+    seats: list[SeatInfo]
+    timer: float
+    created: float
+    hands: int
+    totals: list[int]
+    winner: int | None
+
+
+# ------------------------------------------------------------------------ server -> client
+class Pending(TypedDict):
+    kind: Literal["leader"]
+    seats: list[int]
+    hand: NotRequired[list[str]]  # the chooser's next tiles
+
+
+class StateMessage(TypedDict):
+    type: Literal["state"]
+    seq: int
+    ack: MessageId | None
+    table: TableInfo
+    you: int
+    phase: Phase
+    forced: bool
+    pending: Pending | None
+    deadline: float | None
+    view: ViewJSON | None
+    pad: list[PadLine]
+    ready: list[int]
+
+
+class ErrorMessage(TypedDict):
+    type: Literal["error"]
+    message: str
+    id: NotRequired[MessageId | None]
+
+
+class HintMove(TypedDict):
+    move: str
+    points: float
+    win: float | None
+    reason: str
+
+
+class HintMessage(TypedDict):
+    type: Literal["hint"]
+    id: MessageId | None
+    moves: list[HintMove]
+
+
+class ChatLine(TypedDict):
+    seat: int
+    name: str
+    text: str
+    at: float
+
+
+class ChatMessage(TypedDict):
+    type: Literal["chat"]
+    lines: list[ChatLine]
+
+
+class PongMessage(TypedDict):
+    type: Literal["pong"]
+    id: MessageId | None
+
+
+ServerMessage = StateMessage | ErrorMessage | HintMessage | ChatMessage | PongMessage
+
+
+# ------------------------------------------------------------------------ HTTP answers
+class OptionInfo(TypedDict):
+    name: str
+    label: str
+    default: Any
+    values: list[Any] | None  # None: an integer
+    labels: list[str] | None  # words for each of values
+    minimum: int | None
+
+
+class Partnership(TypedDict):
+    players: int
+    options: dict[str, Any]  # the option values it needs (besides the defaults)
+    sides: list[list[int]]
+
+
+class VariantInfo(TypedDict):
+    name: str
+    label: str
+    players: list[int]
+    default_players: int
+    scoring: Scoring
+    direction: Direction
+    partnerships: list[Partnership]
+    options: list[OptionInfo]
+
+
+class Catalogue(TypedDict):
+    variants: list[VariantInfo]
+    bot_levels: list[str]
+
+
+class CreatedTable(TypedDict):
+    id: str
+    seat: int | None
+    token: str | None
+    invite: str
+
+
+class JoinedSeat(TypedDict):
+    seat: int
+    token: str
+
+
+class ReplayFrame(TypedDict):
+    move: str | None
+    seat: int | None
+    view: dict[str, Any]  # a ViewJSON with "hands": every seat's tiles
+
+
+class ReplayHand(TypedDict):
+    hand: int
+    leader: int
+    deal: list[list[str]]
+    frames: list[ReplayFrame]
+    finished: bool
+    result: PadLine
+
+
+class Replay(TypedDict):
+    variant: str
+    players: int
+    sides: list[list[int]]
+    scoring: Scoring
+    names: list[str]
+    hands: list[ReplayHand]
+    totals: list[int]
+    winner: int | None
+    finished: bool

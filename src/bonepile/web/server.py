@@ -1,0 +1,161 @@
+"""Every table the server holds, the storage and the worker threads, and the HTTP requests
+that make and fill tables."""
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from . import validate
+from .connection import RATE
+from .driver import drive
+from .messages import CreatedTable, JoinedSeat, TableInfo
+from .store import Store, TableRow
+from .table import LiveTable
+from .validate import RequestError, token_hash
+from .writer import Writer
+
+log = logging.getLogger("bonepile.serve")
+
+
+class Server:
+    def __init__(self, db: str, *, bot_delay: float = 0.6, grace: float = 30.0, hand_pause: float = 120.0,
+                 bot_time: float = 0.1, hint_time: float = 0.5, rate: float = RATE,
+                 keep_finished: float = 300.0):
+        self.store = Store(db)
+        self.bot_delay = bot_delay
+        self.grace = grace
+        self.hand_pause = hand_pause
+        self.bot_time = bot_time
+        self.hint_time = hint_time
+        self.rate = rate
+        self.keep_finished = keep_finished
+        self.tables: dict[str, LiveTable] = {}
+        self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
+        self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="bonepile-bot")
+        self.writer = Writer(self.store, self.db_pool)
+
+    async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.db_pool, lambda: fn(*args, **kw))
+
+    async def start(self) -> None:
+        """Load every table that is not over and start playing them again."""
+        self.writer.start()
+        rows = await self.db(self.store.load_active)
+        for row in rows:
+            try:
+                t = LiveTable(self, row)
+            except Exception:
+                log.exception("table %s could not be rebuilt; left in storage untouched", row.id)
+                continue
+            if t.game.over and t.status != "over":  # stopped between its last move and this mark
+                t.status = "over"
+                await self.db(self.store.update_table, t.id, status="over")
+            self._run(t)
+        log.info("resumed %d tables", len(self.tables))
+        # A full collection of the cyclic garbage collector stops the event loop for as long
+        # as it takes to scan every live object (over 100 ms with a few hundred tables):
+        # leave what exists now out of it, and run it far less often.
+        gc.freeze()
+        gc.set_threshold(20000, 50, 100)
+
+    def _run(self, t: LiveTable) -> None:
+        self.tables[t.id] = t
+        t.task = asyncio.get_running_loop().create_task(drive(t))
+
+    async def stop(self) -> None:
+        for t in self.tables.values():
+            if t.task:
+                t.task.cancel()
+        self.writer.stop()
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.db_pool.shutdown(wait=True)
+        self.store.close()
+
+    # --------------------------------------------------------------------- tables
+    def get(self, table_id: str) -> LiveTable:
+        t = self.tables.get(table_id)
+        if t is None:
+            raise RequestError(f"no table {table_id!r} is being played here", 404)
+        return t
+
+    async def finished(self, table_id: str) -> LiveTable:
+        """A table in memory, or a finished one loaded from storage."""
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        row = await self.db(self.store.load, validate.table_id(table_id))
+        if row is None:
+            raise RequestError(f"no table {table_id!r}", 404)
+        return LiveTable(self, row)
+
+    def seat_of(self, t: LiveTable, token: Any) -> int:
+        if not isinstance(token, str) or not token:
+            raise RequestError("a seat token is required", 403)
+        h = token_hash(token)
+        for i, s in enumerate(t.seats):
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                return i
+        raise RequestError("this seat token does not belong to this table", 403)
+
+    def listing(self) -> list[TableInfo]:
+        return [t.info() for t in sorted(self.tables.values(), key=lambda t: -t.created)
+                if t.status != "over"][:100]
+
+    # --------------------------------------------------------------------- requests
+    async def create(self, body: Any) -> CreatedTable:
+        new = validate.new_table(body)
+        v = new.variant
+        status = "playing" if all(s["token_hash"] for s in new.seats if s["kind"] == "human") else "waiting"
+        row = TableRow(id=secrets.token_hex(6), created=time.time(), name=new.name, variant=v.name,
+                       options=dict(v.options), seed=secrets.randbits(62), seats=new.seats,
+                       settings={"timer": new.timer}, status=status)
+        await self.db(self.store.create_table, row)
+        t = LiveTable(self, row)
+        self._run(t)
+        t.wake.set()
+        return {"id": t.id, "seat": new.creator, "token": new.token, "invite": f"/t/{t.id}"}
+
+    async def join(self, table_id: str, body: Any) -> JoinedSeat:
+        t = self.get(table_id)
+        body = validate.body_object(body)
+        name = validate.clean_name(body.get("name"), "")
+        async with t.lock:
+            free = [i for i, s in enumerate(t.seats) if s.free] if t.status == "waiting" else []
+            seat = validate.join_seat(body.get("seat"), free)
+            token, hashed = validate.new_token()
+            s = t.seats[seat]
+            old = (s.token_hash, s.name)
+            s.token_hash = hashed
+            s.name = name or f"Player {seat}"
+            status = "playing" if not any(x.free for x in t.seats) else "waiting"
+            try:
+                await self.db(self.store.update_table, t.id, seats=[x.stored() for x in t.seats], status=status)
+            except Exception:
+                s.token_hash, s.name = old
+                raise
+            t.status = status
+            t.game.names = [x.name for x in t.seats]
+        t.changed()
+        return {"seat": seat, "token": token}
+
+    async def start_table(self, table_id: str, body: Any) -> TableInfo:
+        t = self.get(table_id)
+        token = body.get("token") if isinstance(body, dict) else None
+        self.seat_of(t, token)
+        async with t.lock:
+            if t.status != "waiting":
+                raise RequestError("the game has already started", 409)
+            for i, s in enumerate(t.seats):
+                if s.free:
+                    s.kind, s.level, s.name = "bot", "expert", f"expert bot {i}"
+            await self.db(self.store.update_table, t.id, seats=[x.stored() for x in t.seats], status="playing")
+            t.status = "playing"
+            t.game.names = [x.name for x in t.seats]
+        t.changed()
+        return t.info()

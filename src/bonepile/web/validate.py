@@ -1,0 +1,172 @@
+"""Request validation: every check of what a client sends, with a message that says what is
+wrong and where.  A failed check raises ``RequestError`` (the HTTP status, or an ``error``
+message on a socket); nothing here changes a table."""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots import BOT_LEVELS
+from ..engine import BonepileError, make_variant
+from ..engine.variant import Variant
+
+NAME_MAX = 24  # characters of a display name
+CHAT_MAX = 200  # characters of one chat message
+TOKEN_MAX = 16  # characters of a move token
+ID_MAX = 32  # characters of a message id
+
+
+class RequestError(Exception):
+    """A bad request: the message says what is wrong; the status is the HTTP one."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> tuple[str, str]:
+    """A new secret seat token and the hash the server keeps of it."""
+    token = secrets.token_urlsafe(18)
+    return token, token_hash(token)
+
+
+def clean_name(name: Any, default: str) -> str:
+    """A display name: text, at most 24 characters, no control characters.  It is shown as
+    text (never markup) by the client."""
+    if name is None or name == "":
+        return default
+    if not isinstance(name, str):
+        raise RequestError("name must be a string")
+    name = "".join(ch for ch in name if ch.isprintable()).strip()
+    if not name:
+        return default
+    if len(name) > NAME_MAX:
+        raise RequestError(f"name must be at most {NAME_MAX} characters")
+    return name
+
+
+def body_object(body: Any) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise RequestError("the body must be a JSON object")
+    return body
+
+
+# ---------------------------------------------------------------------------- new tables
+@dataclass
+class NewTable:
+    """A checked ``POST /api/tables`` body: the variant, the seats as stored (the creator's
+    with its token's hash), the creator's seat and token (None when every seat is a bot)."""
+
+    variant: Variant
+    name: str
+    seats: list[dict[str, Any]]
+    timer: int | float
+    creator: int | None
+    token: str | None
+
+
+def new_table(body: Any) -> NewTable:
+    body = body_object(body)
+    variant = body.get("variant")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise RequestError('"options" must be an object of rule options')
+    options = dict(options)
+    if "players" in body:
+        options["players"] = body["players"]
+    try:
+        v = make_variant(variant if isinstance(variant, str) else repr(variant), options)
+    except BonepileError as e:
+        raise RequestError(str(e)) from None
+    seats_in = body.get("seats")
+    if seats_in is None:
+        seats_in = [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * (v.players - 1)
+    if not isinstance(seats_in, list) or len(seats_in) != v.players:
+        raise RequestError(f'"seats" must list {v.players} seats ({v.name} with {v.players} players)')
+    timer = body.get("timer", 0) or 0
+    if type(timer) not in (int, float) or not 0 <= timer <= 3600:
+        raise RequestError('"timer" must be a number of seconds per move from 0 (none) to 3600')
+    name = clean_name(body.get("name"), "")
+    seats: list[dict[str, Any]] = []
+    creator: int | None = None
+    token: str | None = None
+    for i, sd in enumerate(seats_in):
+        if not isinstance(sd, dict) or sd.get("kind") not in ("human", "bot"):
+            raise RequestError(f'seat {i}: "kind" must be "human" or "bot"')
+        if sd["kind"] == "bot":
+            level = sd.get("level", "expert")
+            if level not in BOT_LEVELS:
+                raise RequestError(f'seat {i}: bot level must be one of {", ".join(BOT_LEVELS)}')
+            seats.append({"name": clean_name(sd.get("name"), f"{level} bot {i}"), "kind": "bot",
+                          "level": level, "token_hash": None})
+        else:
+            d: dict[str, Any] = {"name": clean_name(sd.get("name"), f"Seat {i}"), "kind": "human",
+                                 "level": None, "token_hash": None}
+            if creator is None:
+                creator = i
+                token, d["token_hash"] = new_token()
+                d["name"] = clean_name(body.get("player") or sd.get("name"), "You")
+            seats.append(d)
+    return NewTable(v, name or f"{v.name} table", seats, timer, creator, token)
+
+
+def join_seat(want: Any, free: list[int]) -> int:
+    """The seat a join asks for (the first free one by default)."""
+    if not free:
+        raise RequestError("this table has no free seat", 409)
+    if want is None:
+        return free[0]
+    if type(want) is int and want in free:
+        return want
+    raise RequestError(f'"seat" must be one of the free seats {", ".join(map(str, free))}')
+
+
+def table_id(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > 32:
+        raise RequestError("no such table", 404)
+    return value
+
+
+# ---------------------------------------------------------------------------- socket messages
+def message(msg: Any) -> tuple[str, str | int | None]:
+    """The type and the id of a client message (a JSON object with a "type")."""
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        raise RequestError('a message must be a JSON object with a "type"')
+    mid = msg.get("id")
+    if mid is not None and not (isinstance(mid, (int, str)) and len(str(mid)) <= ID_MAX):
+        raise RequestError('"id" must be a short number or string')
+    return msg["type"], mid
+
+
+def move_token(msg: dict[str, Any]) -> str:
+    token = msg.get("move")
+    if not isinstance(token, str) or len(token) > TOKEN_MAX:
+        raise RequestError('"move" must be a move token such as "6-4@L", "draw" or "pass"')
+    return token
+
+
+def leader_choice(msg: dict[str, Any], seats: tuple[int, ...]) -> int:
+    choice = msg.get("seat")
+    if type(choice) is not int or choice not in seats:
+        raise RequestError(f'"seat" must be one of {", ".join(map(str, seats))}')
+    return choice
+
+
+def chat_text(msg: dict[str, Any]) -> str:
+    """A chat line as plain text: control characters and runs of spaces become one space."""
+    text = msg.get("text")
+    if not isinstance(text, str):
+        raise RequestError('"text" must be a string')
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+    if not text:
+        raise RequestError("an empty chat message")
+    if len(text) > CHAT_MAX:
+        raise RequestError(f"a chat message is at most {CHAT_MAX} characters")
+    return text
