@@ -15,6 +15,43 @@ function variantByName(name) {
   return catalog.variants.find((v) => v.name === name);
 }
 
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The words the server gives for an option's value number i. */
+function valueLabel(o, i) {
+  return o.labels?.[i] ?? showValue(o.values[i]);
+}
+
+function defaultLabel(o) {
+  const i = Array.isArray(o.values) ? o.values.findIndex((x) => same(x, o.default)) : -1;
+  return i >= 0 ? valueLabel(o, i) : showValue(o.default);
+}
+
+/** The value chosen for option `name` in the form (its default when not shown). */
+function chosen(v, name) {
+  const o = (v.options || []).find((x) => x.name === name);
+  const c = document.getElementById(`opt-${name}`);
+  if (!o || !c) return o?.default;
+  if (Array.isArray(o.values)) return o.values[Number(c.value)];
+  return c.value.trim() === "" ? o.default : Number(c.value);
+}
+
+/** Who plays with whom for n players and the options chosen: the catalogue's last matching
+ * entry (the server lists the sides per player count and the option values that change them). */
+function sidesFor(v, n) {
+  let sides = null;
+  for (const p of v?.partnerships || []) {
+    if (p.players === n && Object.entries(p.options || {}).every(([k, val]) => same(chosen(v, k), val))) sides = p.sides;
+  }
+  return sides || Array.from({ length: n }, (_, i) => [i]);
+}
+
+function seatNote(sides, n) {
+  if (!sides.some((side) => side.length > 1)) return "Every player for themselves.";
+  const opposite = sides.every((side) => side.length === 2 && Math.abs(side[0] - side[1]) * 2 === n);
+  return `Partners${opposite ? " sit opposite" : ""}: ${sides.map((side) => `seats ${side.join(" and ")}`).join(" against ")}.`;
+}
+
 function buildVariantForm() {
   const v = variantByName($("variant").value);
   if (!v) return;
@@ -31,8 +68,8 @@ function buildVariantForm() {
       control = el("select", { id, "data-option": o.name });
       o.values.forEach((val, i) => {
         const opt = el("option", { value: String(i) },
-          showValue(val) + (JSON.stringify(val) === JSON.stringify(o.default) ? " (default)" : ""));
-        if (JSON.stringify(val) === JSON.stringify(o.default)) opt.selected = true;
+          valueLabel(o, i) + (same(val, o.default) ? " (default)" : ""));
+        if (same(val, o.default)) opt.selected = true;
         control.appendChild(opt);
       });
     } else {
@@ -40,8 +77,8 @@ function buildVariantForm() {
                               value: o.default === null || o.default === undefined ? "" : o.default,
                               min: o.minimum ?? null });
     }
-    box.appendChild(el("label", {}, `${o.name.replaceAll("_", " ")}`, control,
-      el("span", { class: "hint-text" }, `default: ${showValue(o.default)}`)));
+    box.appendChild(el("label", {}, o.label || o.name, control,
+      el("span", { class: "hint-text" }, `default: ${defaultLabel(o)}`)));
   }
   $("options-box").hidden = !(v.options || []).length;
   buildSeats();
@@ -59,12 +96,8 @@ function buildSeats() {
     sel.value = old[i] && [...sel.options].some((o) => o.value === old[i]) ? old[i] : def;
     box.appendChild(el("label", {}, `Seat ${i}`, sel));
   }
-  // who plays with whom: the partnership games seat partners opposite each other
-  const v = variantByName($("variant").value);
-  const teamsOpt = document.getElementById("opt-teams");
-  const teamVal = teamsOpt && v ? v.options.find((o) => o.name === "teams")?.values?.[Number(teamsOpt.value)] : false;
-  const teams = n === 4 && (["quinientos", "cinque"].includes(v?.name) || teamVal === true);
-  $("seat-note").textContent = teams ? "Partners sit opposite: seats 0 and 2 against seats 1 and 3." : "Every player for themselves.";
+  // who plays with whom (the server says)
+  $("seat-note").textContent = seatNote(sidesFor(variantByName($("variant").value), n), n);
 }
 
 function readOptions() {
@@ -75,7 +108,7 @@ function readOptions() {
     if (!c) continue;
     if (Array.isArray(o.values)) {
       const val = o.values[Number(c.value)];
-      if (JSON.stringify(val) !== JSON.stringify(o.default)) out[o.name] = val;
+      if (!same(val, o.default)) out[o.name] = val;
     } else {
       if (c.value.trim() === "") continue;
       const num = Number(c.value);
@@ -187,7 +220,7 @@ async function init() {
   } catch (e) { setAlert(alertBox, `Could not load the games: ${e.message}`); return; }
   catalog.bot_levels = catalog.bot_levels?.length ? catalog.bot_levels : ["random", "greedy", "expert"];
   const vs = $("variant");
-  for (const v of catalog.variants) vs.appendChild(el("option", { value: v.name }, v.name));
+  for (const v of catalog.variants) vs.appendChild(el("option", { value: v.name }, v.label || v.name));
   vs.addEventListener("change", buildVariantForm);
   $("players").addEventListener("change", buildSeats);
   $("options").addEventListener("change", buildSeats);

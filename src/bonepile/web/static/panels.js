@@ -33,7 +33,7 @@ function fmt(v) {
   return String(v);
 }
 
-// Quinientos: the winner's points are the sum of these parts
+// where a breakdown has these parts, the winner's points are their sum
 const SUM_KEYS = ["base", "round_bonus", "capicu", "chuchazo"];
 
 /** The breakdown of one hand as text: how its points came about. */

@@ -98,7 +98,7 @@ export const BOARD = { halfW: 12.5, halfH: 7, viewH: 2.5 };
  *
  * Without a spinner the line is rooted at the first tile and each side snakes: it runs to the
  * edge of the board, turns with one tile and comes back on a new row (R downwards, L upwards).
- * With a spinner (Cinque) the layout is rooted at the spinner and the four arms turn once each,
+ * With a spinner the layout is rooted at the spinner and the four arms turn once each,
  * clockwise, like a pinwheel, so they never cross.
  */
 export function computeLayout(layout) {
@@ -298,72 +298,4 @@ export function drawBoard(board, layout, opts = {}) {
     g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") act(ev); });
   }
   return lay;
-}
-
-/**
- * Cinque's count of the open ends (RULES.md §2): each occupied side's exposed value, a double
- * end twice, plus twice the spinner while fewer than two of its sides hold a tile.
- */
-export function fivesCount(layout) {
-  if (!layout || !layout.first) return 0;
-  const arms = layout.arms || {};
-  const ends = layout.ends || {};
-  const dbl = new Set(layout.double_ends || []);
-  const value = (a) => (ends[a] ?? 0) * (dbl.has(a) ? 2 : 1);
-  const at = layout.spinner_at;
-  if (!Array.isArray(at)) return Object.keys(ends).reduce((n, a) => n + value(a), 0);
-  const len = (a) => (arms[a] || []).length;
-  const occupied = {
-    L: at[0] === "C" ? len("L") > 0 : at[0] === "L" ? len("L") > at[1] + 1 : true,
-    R: at[0] === "C" ? len("R") > 0 : at[0] === "R" ? len("R") > at[1] + 1 : true,
-    U: len("U") > 0,
-    D: len("D") > 0,
-  };
-  let total = 0, n = 0;
-  for (const a of ["L", "R", "U", "D"]) if (occupied[a]) { total += value(a); n += 1; }
-  if (n < 2) total += 2 * (layout.spinner ?? 0);
-  return total;
-}
-
-/**
- * The layout as it stood when each arm held only its first counts[arm] tiles (the full layout
- * lists every arm's tiles in the order they were played).
- */
-export function layoutPrefix(layout, counts) {
-  const [f1, f2] = parseTile(layout.first);
-  const fl = layout.first_left ?? f1;
-  const fr = fl === f1 ? f2 : f1;
-  let at = layout.spinner_at;
-  if (Array.isArray(at) && at[0] !== "C" && (counts[at[0]] || 0) <= at[1]) at = null;
-  const arms = {}, ends = {}, dbl = [];
-  for (const a of ["L", "R", "U", "D"]) {
-    const list = (layout.arms?.[a] || []).slice(0, counts[a] || 0);
-    if (list.length || a === "L" || a === "R") arms[a] = list;
-    const last = list[list.length - 1];
-    if (last) {
-      ends[a] = last.outer;
-      if (last.inner === last.outer) dbl.push(a);
-    } else if (a === "L" || a === "R") {
-      ends[a] = a === "L" ? fl : fr;
-      if (f1 === f2) dbl.push(a);
-    } else if (Array.isArray(at)) ends[a] = layout.spinner;
-  }
-  return { ...layout, arms, ends, double_ends: dbl, spinner_at: at ?? null,
-           spinner: at ? layout.spinner : null };
-}
-
-/**
- * Cinque: the points each entry of view.history scored (the count after a play when it is a
- * positive multiple of five, else 0; null for passes and draws), rebuilt from the final layout.
- */
-export function movePoints(history, layout) {
-  const counts = { L: 0, R: 0, U: 0, D: 0 };
-  let led = false;
-  return (history || []).map((h) => {
-    if (h.action !== "play" || !layout || !layout.first) return null;
-    if (led && h.arm) counts[h.arm] += 1;
-    led = true;
-    const c = fivesCount(layoutPrefix(layout, counts));
-    return c > 0 && c % 5 === 0 ? c : 0;
-  });
 }

@@ -1,6 +1,6 @@
 // The replay page: load a record (a file, or ?table=<id>), step through every hand's moves.
 import { el, clear, api, endWords, setAlert } from "/static/common.js";
-import { drawBoard, lastPlayed, movePoints, ARM_WORDS } from "/static/render.js";
+import { drawBoard, lastPlayed, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands } from "/static/panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -78,7 +78,7 @@ function render() {
     .map((x) => x.result).filter(Boolean);
   renderPad($("pad"), results, { players: d.players, seatNames: nm, sideLabels: sideLabelsOf(),
     shortSides: shortSides(),
-    resultOnly: d.variant === "billitonnen" });
+    resultOnly: d.scoring === "hands" });
   const moves = clear($("moves"));
   h.frames.forEach((f, i) => {
     if (i === 0) return;
@@ -108,7 +108,8 @@ function shortSides() {
   return (R.data.sides || []).map((side, i) => (side.length > 1 ? `Team ${i + 1}` : nm[side[0]]));
 }
 
-/** A frame's move in words, with its end from the frame's history and, in Cinque, its points. */
+/** A frame's move in words, with its end from the frame's history and what it scored (the
+ * server says; the hand's end bonus is on the score pad, not in a move). */
 function describeFrame(frs, i) {
   const f = frs[i];
   const hist = f.view?.history || [];
@@ -117,11 +118,7 @@ function describeFrame(frs, i) {
   if (last && last.action === "play" && last.arm && !String(f.move).includes("@")) text += ` on ${ARM_WORDS[last.arm] || last.arm}`;
   if (last && last.action === "pass" && last.tile) text += ` (turned up ${last.tile})`;
   if (last && last.action === "draw" && last.tile) text += ` ${last.tile}`;
-  if (R.data.variant === "cinque" && last && last.action === "play") {
-    // the count the play made (the hand's end bonus is on the score pad, not in a move)
-    const got = movePoints(hist, f.view.layout).pop();
-    if (got > 0) text += ` (scores ${got})`;
-  }
+  if (last && last.action === "play" && last.points > 0) text += ` (scores ${last.points})`;
   return text;
 }
 

@@ -1,0 +1,91 @@
+// What you do at the table: play a tile (choosing its end when it fits two), draw, pass,
+// ask for a hint, next hand, take your seat back, start now; and the keys for them.
+import { api, setAlert } from "/static/common.js";
+import { tileWords } from "/static/render.js";
+import { S, $, tableId, alertBox, legal, myTurn, redraw } from "/static/table/state.js";
+import { send } from "/static/table/socket.js";
+import { renderHints } from "/static/table/hints.js";
+
+export function playMove(token) {
+  if (S.busy) return;
+  S.moveId += 1;
+  if (send({ type: "move", move: token, id: S.moveId })) {
+    S.busy = true;
+    S.selected = null;
+    redraw();
+  }
+}
+
+export function clickTile(name) {
+  if (!myTurn()) { setAlert(alertBox, "It is not your turn."); return; }
+  const moves = legal().filter((m) => m.kind === "play" && m.tile === name);
+  if (!moves.length) { setAlert(alertBox, `${tileWords(name)} does not fit any open end.`); return; }
+  setAlert(alertBox, "");
+  if (moves.length === 1) { playMove(moves[0].move); return; }
+  S.selected = S.selected === name ? null : name;
+  redraw();
+  const first = document.querySelector("#ends button");
+  if (first) first.focus();
+}
+
+export function cancelChoice() {
+  S.selected = null;
+  redraw();
+}
+
+function doKind(kind) {
+  const m = legal().find((x) => x.kind === kind);
+  if (m && myTurn()) playMove(m.move);
+}
+
+export function chooseLeader(seat) { send({ type: "leader", seat }); }
+
+function askHint() {
+  if (!myTurn()) { setAlert(alertBox, "A hint is for your turn."); return; }
+  if (send({ type: "hint" })) {
+    S.hints = "asking";
+    S.hintSeq = S.state?.seq;
+    renderHints();
+  }
+}
+
+/** The buttons and keys of the page (once). */
+export function bindActions() {
+  $("draw").addEventListener("click", () => doKind("draw"));
+  $("pass").addEventListener("click", () => doKind("pass"));
+  $("hint").addEventListener("click", askHint);
+  $("next").addEventListener("click", () => {
+    if (send({ type: "next" })) {
+      // a keyboard user lands on the new hand's tiles once it is dealt
+      S.focusHand = document.activeElement === $("next");
+      $("next").disabled = true;
+    }
+  });
+  $("takeover").addEventListener("click", () => send({ type: "takeover" }));
+  $("start").addEventListener("click", async () => {
+    try {
+      await api("POST", `/api/tables/${encodeURIComponent(tableId)}/start`, { token: S.token });
+      setAlert(alertBox, "");
+    } catch (e) { setAlert(alertBox, `Could not start: ${e.message}`); }
+  });
+  $("copy").addEventListener("click", async () => {
+    const inp = $("invite");
+    try { await navigator.clipboard.writeText(inp.value); }
+    catch { inp.select(); document.execCommand && document.execCommand("copy"); }
+    $("copy").textContent = "Copied";
+    setTimeout(() => { $("copy").textContent = "Copy"; }, 1500);
+  });
+  document.addEventListener("keydown", onKey);
+}
+
+function onKey(ev) {
+  const t = ev.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const k = ev.key.toLowerCase();
+  if (k === "d" && legal().some((m) => m.kind === "draw")) { ev.preventDefault(); doKind("draw"); }
+  else if (k === "p" && legal().some((m) => m.kind === "pass")) { ev.preventDefault(); doKind("pass"); }
+  else if (k === "h") { ev.preventDefault(); askHint(); }
+  else if (k === "n" && !$("next").hidden && !$("next").disabled) { ev.preventDefault(); $("next").click(); }
+  else if (k === "escape" && S.selected) { ev.preventDefault(); cancelChoice(); }
+}

@@ -1,0 +1,63 @@
+// The buttons under your hand: draw, pass, hint, the end choice for a tile that fits two
+// ends, next hand, the leader choice, take my seat back, start now.
+import { el, clear } from "/static/common.js";
+import { tileWords, ARM_WORDS } from "/static/render.js";
+import { tileRow } from "/static/panels.js";
+import { S, $, legal, myTurn } from "/static/table/state.js";
+
+/** handlers: {play(move), cancel(), leader(seat)} */
+export function renderControls(st, view, nm, choices, handlers) {
+  const turn = myTurn();
+  const kinds = new Set(turn ? legal().map((m) => m.kind) : []);
+  $("draw").hidden = !kinds.has("draw");
+  $("pass").hidden = !kinds.has("pass");
+  $("draw").disabled = $("pass").disabled = S.busy || !!st.forced;
+  $("hint").hidden = !turn;
+  // end choice
+  const ends = clear($("ends"));
+  if (choices.length || (S.selected && turn)) {
+    ends.hidden = false;
+    ends.appendChild(el("span", { class: "small" }, `Play ${tileWords(S.selected)} on:`));
+    const list = choices.length ? choices
+      : legal().filter((m) => m.tile === S.selected).map((m) => ({ arm: m.arm, move: m.move, label: m.move }));
+    for (const c of list) {
+      const pip = view?.layout?.ends?.[c.arm];
+      ends.appendChild(el("button", { type: "button", class: "primary", "data-end": c.arm || c.move,
+        "aria-label": c.label, onclick: () => handlers.play(c.move) },
+        c.arm ? `${ARM_WORDS[c.arm]} (${c.arm}${pip !== undefined ? ` · ${pip}` : ""})` : c.move));
+    }
+    ends.appendChild(el("button", { type: "button", onclick: handlers.cancel }, "Cancel"));
+  } else ends.hidden = true;
+  // next hand
+  const next = $("next");
+  const ready = st.ready || [];
+  next.hidden = st.phase !== "hand_over";
+  next.disabled = ready.includes(st.you);
+  // leader choice
+  const lead = clear($("leader"));
+  lead.hidden = true;
+  if (st.phase === "leader" && st.pending?.kind === "leader") {
+    const side = view?.sides?.find((x) => x.includes(st.you)) || [st.you];
+    const mine = (st.pending.seats || []).some((s) => side.includes(s));
+    lead.hidden = false;
+    if (mine) {
+      if (Array.isArray(st.pending.hand) && st.pending.hand.length) {
+        lead.appendChild(el("span", { class: "small" }, "Your next tiles:"));
+        lead.appendChild(tileRow(st.pending.hand));
+      }
+      lead.appendChild(el("span", { class: "small" }, "Your side won: who leads the next hand?"));
+      for (const s of st.pending.seats) {
+        lead.appendChild(el("button", { type: "button", class: "primary", "data-leader": s,
+          onclick: () => handlers.leader(s) }, s === st.you ? "I lead" : `${nm[s]} leads`));
+      }
+    } else {
+      lead.appendChild(el("span", { class: "small" },
+        `Waiting for ${st.pending.seats.map((s) => nm[s]).join(" or ")} to choose who leads.`));
+    }
+  }
+  // take my seat back
+  const me = st.table?.seats?.find((x) => x.seat === st.you);
+  $("takeover").hidden = !(me && me.bot_playing);
+  // start now
+  $("start").hidden = st.phase !== "waiting";
+}

@@ -1,0 +1,74 @@
+// The end of a hand (every hand shown, how it ended, who we wait for) and of the game (the
+// banner), and the line that says whose turn it is.
+import { el, clear, sideLabels, endWords } from "/static/common.js";
+import { tileWords } from "/static/render.js";
+import { renderHands } from "/static/panels.js";
+import { S, $, tableId, myTurn, names, shortSides } from "/static/table/state.js";
+
+/** The game's result in words: who won and the final score. */
+export function overText(table, sides, nm, you) {
+  const w = table?.winner;
+  if (w === null || w === undefined) return "Game over.";
+  const labels = sideLabels(table, sides);
+  const short = shortSides(sides, nm);
+  const who = short[w] !== labels[w] ? `${short[w]} (${labels[w]})` : labels[w];
+  const totals = table?.totals || [];
+  const others = totals.map((t, i) => [t, i]).filter(([, i]) => i !== w);
+  const score = totals.some((t) => t)
+    ? `, ${totals[w]} to ${others.map(([t, i]) => (others.length > 1 ? `${short[i]} ${t}` : String(t))).join(", ")}` : "";
+  const mine = sides?.[w]?.includes(you);
+  return `Game over: ${who} won${score}.${you === undefined || you === null ? "" : mine ? " You won!" : ""}`;
+}
+
+export function renderBanner(table, sides, nm, you) {
+  const box = clear($("banner"));
+  box.hidden = false;
+  box.appendChild(el("strong", { "data-banner": "over" }, overText(table, sides, nm, you)));
+  box.appendChild(el("span", { class: "banner-links" },
+    el("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, id: "banner-replay" }, "Watch the replay"),
+    el("a", { href: "/" }, "Back to the lobby")));
+}
+
+export function renderEnd(st, view, nm) {
+  const box = $("revealed");
+  const done = view && view.over && view.revealed;
+  box.hidden = !done;
+  $("hand-card").hidden = (!!done && ["hand_over", "over", "leader"].includes(st.phase)) || st.phase === "waiting";
+  if (st.phase === "over") renderBanner(st.table, view?.sides || st.table?.sides || [], nm, st.you);
+  else $("banner").hidden = true;
+  if (!done) return;
+  const line = (st.pad || []).find((p) => p.hand === view.hand_number) || (st.pad || [])[st.pad.length - 1];
+  const labels = sideLabels(st.table, view.sides);
+  const short = shortSides(view.sides, nm);
+  const named = (i) => (short[i] !== labels[i] ? `${short[i]} (${labels[i]})` : labels[i]);
+  let summary = `Hand ${view.hand_number}: ${endWords(view.end)}`;
+  if (line) {
+    summary += line.winner === null || line.winner === undefined ? ", no winner" : `, won by ${named(line.winner)}`;
+    if (st.table?.scoring !== "hands") summary += `; points ${line.points.map((p, i) => `${short[i]} ${p}`).join(", ")}`;
+  }
+  $("rev-title").textContent = st.phase === "over" ? "Game over" : "Hand over";
+  $("hand-summary").textContent = summary + ".";
+  renderHands($("revealed-rows"), view.revealed, nm, { you: st.you });
+  const ready = st.ready || [];
+  const humans = (st.table?.seats || []).filter((s) => s.kind === "human" && !s.bot_playing).map((s) => s.seat);
+  const waiting = humans.filter((s) => !ready.includes(s));
+  $("ready-line").textContent = st.phase === "hand_over"
+    ? (waiting.length ? `Waiting for ${waiting.map((s) => nm[s]).join(", ")} to press Next hand.` : "Dealing…")
+    : "";
+}
+
+export function renderTurn(st, view, nm) {
+  let text = "";
+  if (st.phase === "waiting") text = "Waiting for players to join.";
+  else if (st.phase === "over") {
+    text = overText(st.table, view?.sides || st.table?.sides || [], names(), st.you);
+  } else if (st.phase === "hand_over") text = "Hand over.";
+  else if (st.phase === "leader") text = "Choosing the next leader.";
+  else if (view) {
+    if (myTurn()) {
+      text = S.busy ? "Sent…" : st.forced ? "Your turn: forced, the table plays it for you." : "Your turn.";
+      if (S.selected) text += ` Choose the end for ${tileWords(S.selected)}.`;
+    } else text = `${nm[view.to_move] ?? "?"} to play.`;
+  }
+  $("turn").textContent = text;
+}

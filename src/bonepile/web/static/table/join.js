@@ -1,0 +1,97 @@
+// Joining a table (a name and a free seat), and a table no longer played here: how it ended.
+import { el, clear, api, setToken, getName, setName, seatName, sideLabels, setAlert } from "/static/common.js";
+import { drawBoard, lastPlayed } from "/static/render.js";
+import { renderHands } from "/static/panels.js";
+import { S, $, tableId, alertBox, shortSides } from "/static/table/state.js";
+import { renderBanner } from "/static/table/end.js";
+import { renderLog } from "/static/table/log.js";
+import { renderScorePad } from "/static/table/pad.js";
+
+function setConn(text) {
+  $("conn").textContent = text;
+  document.body.dataset.conn = text === "connected" ? "1" : "0";
+}
+
+export async function showJoin() {
+  $("join").hidden = false;
+  $("game").hidden = true;
+  setConn("not joined");
+  $("join-name").value = getName();
+  let info;
+  try { info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`); } catch (e) {
+    setAlert(alertBox, `This table cannot be joined: ${e.message}`);
+    $("join-form").hidden = true;
+    return;
+  }
+  $("table-title").textContent = `${info.name || info.id} · ${info.variant}, ${info.players} players`;
+  if (info.status === "over") {  // nothing to join: show how it ended
+    $("join").hidden = true;
+    setAlert(alertBox, "");
+    showFinished();
+    return;
+  }
+  const free = (info.seats || []).filter((s) => s.kind === "human" && !s.claimed);
+  $("join-info").textContent = `${info.variant}, ${info.players} players, ${info.status}. ` +
+    (free.length ? `${free.length} free seat${free.length === 1 ? "" : "s"}.` : "No free seat left.");
+  const sel = clear($("join-seat"));
+  for (const s of free) sel.appendChild(el("option", { value: s.seat }, `Seat ${s.seat}`));
+  $("join-form").hidden = !free.length;
+}
+
+/** The join form; `joined()` connects once the server gave a seat token. */
+export function bindJoin(joined) {
+  $("join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const name = $("join-name").value.trim();
+    if (!name) { setAlert(alertBox, "Please enter your name."); return; }
+    setName(name);
+    const body = { name };
+    if ($("join-seat").value !== "") body.seat = Number($("join-seat").value);
+    try {
+      const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, body);
+      setToken(tableId, res.token);
+      S.token = res.token;
+      setAlert(alertBox, "");
+      $("join").hidden = true;
+      joined();
+    } catch (e) { setAlert(alertBox, `Could not join: ${e.message}`); }
+  });
+}
+
+/** A table that is no longer played here (finished): its final score, from storage. */
+export async function showFinished() {
+  let info, rep;
+  try {
+    info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
+    rep = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
+  } catch (e) { return; }
+  setAlert(alertBox, "");
+  $("game").hidden = false;
+  $("hand-card").hidden = info.status === "over";
+  setConn(info.status === "over" ? "finished" : "not played here");
+  const nm = Array.from({ length: info.players }, (_, s) => seatName(info, s));
+  const sides = info.sides || rep.sides || nm.map((_, i) => [i]);
+  $("table-title").textContent = `${info.name || info.id} · ${info.variant}, ${info.players} players · ${info.status}`;
+  $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
+  $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  const labels = sideLabels(info, sides);
+  if (info.status === "over") renderBanner(info, sides, nm, null);
+  $("turn").textContent = info.status === "over"
+    ? `Game over${info.winner === null || info.winner === undefined ? "" : `: ${labels[info.winner]} won`}. Replay it from the link above.`
+    : `This table is not being played on this server (${info.status}).`;
+  renderScorePad((rep.hands || []).map((h) => h.result).filter(Boolean), info, sides, nm, {});
+  // the last hand as it ended: its layout, its moves and every hand
+  const lastHand = (rep.hands || [])[rep.hands.length - 1];
+  const fr = lastHand?.frames?.[lastHand.frames.length - 1]?.view;
+  drawBoard($("board"), fr?.layout || null, { last: lastPlayed(fr?.history), emptyText: "Game over" });
+  if (fr) {
+    renderLog(fr, nm);
+    const hands = fr.hands || fr.revealed;
+    if (hands) {
+      $("revealed").hidden = false;
+      $("rev-title").textContent = `Hand ${lastHand.hand} as it ended`;
+      $("hand-summary").textContent = "";
+      renderHands($("revealed-rows"), hands, nm, {});
+    }
+  }
+}

@@ -1,0 +1,120 @@
+// The table's socket: connecting with the seat token, reconnecting with backoff, sending
+// intents, and taking in the server's messages (state, error, chat, hint).
+import { setAlert, dropToken } from "/static/common.js";
+import { S, $, tableId, alertBox, myTurn, redraw } from "/static/table/state.js";
+import { addChat } from "/static/table/chat.js";
+import { renderHints } from "/static/table/hints.js";
+import { showJoin, showFinished } from "/static/table/join.js";
+
+export function connect() {
+  clearTimeout(S.retryTimer);
+  S.retryTimer = null;
+  $("game").hidden = false;
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const url = `${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?token=${encodeURIComponent(S.token)}`;
+  setConn("connecting…");
+  let ws;
+  try { ws = new WebSocket(url); } catch (e) { scheduleReconnect(); return; }
+  S.ws = ws;
+  ws.addEventListener("open", () => { S.retry = 0; setConn("connected"); });
+  ws.addEventListener("message", (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch { return; }
+    onMessage(msg);
+  });
+  ws.addEventListener("close", (ev) => {
+    if (S.ws !== ws) return;
+    S.ws = null;
+    S.busy = false;
+    if (ev.code >= 4000 && ev.code < 5000) {
+      // the server refused the seat token or the table: retrying will not help
+      S.closedForGood = true;
+      setConn("disconnected");
+      if (!alertBox.textContent) setAlert(alertBox, `The server closed the connection: ${ev.reason || `code ${ev.code}`}.`);
+      if (ev.code === 4401 || ev.code === 4403) {
+        dropToken(tableId);
+        S.token = null;
+        showJoin(connect);
+      } else if (ev.code === 4404) {
+        showFinished();
+      }
+      return;
+    }
+    scheduleReconnect();
+  });
+}
+
+// back online, or back to the tab: reconnect now rather than at the end of the backoff
+function reconnectSoon() {
+  if (!S.ws && S.token && !S.closedForGood && S.retryTimer !== null) {
+    clearTimeout(S.retryTimer);
+    S.retryTimer = null;
+    connect();
+  }
+}
+window.addEventListener("online", reconnectSoon);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) reconnectSoon(); });
+
+function scheduleReconnect() {
+  const delay = Math.min(10000, 500 * 2 ** S.retry);
+  S.retry += 1;
+  setConn(`connection lost, retrying in ${Math.round(delay / 100) / 10} s…`);
+  S.retryTimer = setTimeout(connect, delay);
+}
+
+export function setConn(text) {
+  $("conn").textContent = text;
+  document.body.dataset.conn = text === "connected" ? "1" : "0";
+}
+
+/** Send an intent; false (and a note) when the socket is not open. */
+export function send(obj) {
+  setAlert(alertBox, "");
+  if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
+    setAlert(alertBox, "Not connected to the table; reconnecting…");
+    return false;
+  }
+  S.ws.send(JSON.stringify(obj));
+  return true;
+}
+
+setInterval(() => { if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send('{"type":"ping"}'); }, 25000);
+
+function onState(msg) {
+  const prev = S.state;
+  const prevSeq = prev?.seq;
+  // our clock ran out (we sent nothing): the server played for us; say so
+  const timedOut = myTurn() && !S.busy && S.deadlineAt !== null && S.deadlineAt - Date.now() < 1500 &&
+    msg.view && prev.view && msg.view.hand_number === prev.view.hand_number &&
+    msg.view.history?.[prev.view.history.length]?.seat === msg.you;
+  S.state = msg;
+  // a sent move is answered by the state that acknowledges it (or by any change of position)
+  if (S.busy && (msg.seq !== prevSeq || msg.ack === S.moveId)) S.busy = false;
+  if (msg.seq !== prevSeq) { S.selected = null; }
+  if (S.hints && S.hintSeq !== msg.seq) S.hints = null;
+  if (msg.ack !== null && msg.ack !== undefined) setAlert(alertBox, "");
+  if (timedOut) setAlert(alertBox, "Your time ran out: the table played a move for you.");
+  S.deadlineAt = msg.deadline === null || msg.deadline === undefined ? null
+    : Date.now() + msg.deadline * 1000;
+  redraw();
+}
+
+function onError(msg) {
+  if (msg.id === undefined || msg.id === null || msg.id === S.moveId) S.busy = false;
+  setAlert(alertBox, msg.message || "refused");
+  redraw();
+}
+
+function onHint(msg) {
+  S.hints = msg.moves || [];
+  S.hintSeq = S.state?.seq;
+  renderHints();
+}
+
+// one function per server message type
+const ON = { state: onState, error: onError, chat: (msg) => addChat(msg.lines || []), hint: onHint };
+
+function onMessage(msg) {
+  const f = ON[msg.type];
+  if (f) f(msg);
+}

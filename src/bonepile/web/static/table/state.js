@@ -1,0 +1,50 @@
+// The table page's state: the latest "state" message from the server and what this page is
+// doing with it (a tile waiting for its end, a move sent and not yet answered, hints).
+import { getToken, seatName } from "/static/common.js";
+
+export const $ = (id) => document.getElementById(id);
+export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+export const alertBox = $("alert");
+
+export const S = {
+  token: getToken(tableId),
+  ws: null,
+  state: null,       // the latest state message
+  selected: null,    // a tile waiting for the choice of its end
+  busy: false,       // a move was sent and not yet answered
+  moveId: 0,
+  hints: null,
+  hintSeq: -1,
+  retry: 0,
+  retryTimer: null,
+  deadlineAt: null,
+  closedForGood: false,
+  focusHand: false,  // put the keyboard focus on the hand once the next hand is dealt
+  logKey: null,      // the hand whose moves were last announced, and how many
+  logLen: 0,
+};
+
+let redrawer = () => {};
+/** The page's renderer (set once by table.js): redraw() draws the latest state again. */
+export function onRedraw(fn) { redrawer = fn; }
+export function redraw() { redrawer(); }
+
+/** The legal moves of your seat in the latest state ([] when it is not your turn). */
+export function legal() { return S.state?.view?.legal || []; }
+
+export function myTurn() {
+  const st = S.state;
+  return !!st && st.phase === "play" && st.view && st.view.to_move === st.you && !st.view.over;
+}
+
+/** Every seat's display name. */
+export function names() {
+  const st = S.state;
+  const n = st?.table?.players || st?.view?.players || 0;
+  return Array.from({ length: n }, (_, s) => seatName(st.table, s));
+}
+
+/** A short name per side: the player's name, or "Team n" for a partnership. */
+export function shortSides(sides, nm) {
+  return sides.map((side, i) => (side.length > 1 ? `Team ${i + 1}` : nm[side[0]]));
+}
