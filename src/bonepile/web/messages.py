@@ -1,7 +1,6 @@
 """The messages of the web protocol as types: every client -> server and server -> client
 message of the table socket, and the JSON the HTTP API answers with.  docs/PROTOCOL.md
 mirrors these definitions field by field (tests/test_web_protocol_doc.py checks it)."""
-from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
