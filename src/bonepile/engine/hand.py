@@ -350,6 +350,12 @@ class Hand:
             total += 2 * self.spin
         return total
 
+    def count_points(self) -> int:
+        """What the count scores now (Cinque): the count when it is a positive multiple of
+        five, else 0."""
+        c = self.count()
+        return c if c and c % 5 == 0 else 0
+
     # ------------------------------------------------------------------ applying moves
     def apply(self, m: int) -> None:
         """Apply a legal move (unchecked: use ``check`` or ``Game.apply`` for untrusted input)."""
@@ -395,17 +401,11 @@ class Hand:
             if self.placed == 0:
                 self._lay_first(t, code)
             else:
-                pip = self.pip
-                p = pip[code]
                 if not hand:
                     # capicú: before the last tile, it fitted both line ends
-                    pl, pr = pip[0], pip[1]
+                    pl, pr = self.pip[0], self.pip[1]
                     self.capicu_ok = (OTHER[t * 7 + pl] >= 0 and OTHER[t * 7 + pr] >= 0, pl, pr)
-                if not self._spinner:
-                    pip[code] = OTHER[t * 7 + p]
-                    self.open_mask = PIP_MASK[pip[0]] | PIP_MASK[pip[1]]
-                else:
-                    self._spin_place(t, code, p)
+                self._lay_on(t, code)
             self.placed += 1
             won = self._fives and self._score_count(seat)
             if not hand:
@@ -445,6 +445,27 @@ class Hand:
                     self.drew = True
             if self.bpos >= self.draw_end and not (self.in_hands & self.open_mask):
                 self._finish("blocked", None)
+
+    def lay(self, m: int) -> None:
+        """Lay the tile of play ``m`` on the table and nothing else: the open ends, the
+        spinner and the count change; hands, turns and scores do not.  This is the table's
+        geometry on its own, for reading a public history (``knowledge``) on a hand that
+        holds no tiles; ``apply`` uses the same steps."""
+        t, code = m >> 2, m & 3
+        if self.placed == 0:
+            self._lay_first(t, code)
+        else:
+            self._lay_on(t, code)
+        self.placed += 1
+
+    def _lay_on(self, t: int, code: int) -> None:
+        """Place tile t on arm ``code`` (not the first tile)."""
+        pip = self.pip
+        if not self._spinner:
+            pip[code] = OTHER[t * 7 + pip[code]]
+            self.open_mask = PIP_MASK[pip[0]] | PIP_MASK[pip[1]]
+        else:
+            self._spin_place(t, code, pip[code])
 
     def _lay_first(self, t: int, code: int) -> None:
         a = HI[t] if code == 0 else LO[t]
@@ -492,8 +513,8 @@ class Hand:
     def _score_count(self, seat: int) -> bool:
         """Score the ends' count for the mover's side; True if that wins the game at once
         (``target_rule="immediate"``)."""
-        c = self.count()
-        if c and c % 5 == 0:
+        c = self.count_points()
+        if c:
             side = self._side[seat]
             self.inplay[side] += c
             v = self.v

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .knowledge import PublicKnowledge
 from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, NAME, OTHER, PASS
 
 
@@ -127,7 +128,7 @@ class Observer:
     """
 
     __slots__ = ("_h", "_log", "_done", "_last", "_raw", "_pub", "_pub_placed", "_hist",
-                 "_arms", "_cur", "spin", "_spin_arm", "_spin_idx", "placed", "first",
+                 "_arms", "_cur", "_know", "spin", "_spin_arm", "_spin_idx", "placed", "first",
                  "first_left")
 
     def __init__(self, h) -> None:
@@ -143,6 +144,7 @@ class Observer:
         #: the history as each seat sees it (its own draws shown), extended on demand
         self._hist: list[list[Event]] = [[] for _ in range(h.v.players)]
         self._arms: list[list[Placed]] = [[], [], [], []]
+        self._know: PublicKnowledge | None = None
         cur = self._cur = [-1, -1, -1, -1]
         #: the spinner's pip (-1: none yet), and where it lies: arm -1 for the centre
         self.spin = -1
@@ -234,6 +236,22 @@ class Observer:
                 add(e)
             self._pub_placed = placed
         return pub
+
+    def knowledge(self) -> PublicKnowledge:
+        """The hand's public knowledge (open ends before each event, voids, points per
+        event, the count), read up to the last log entry this observer has read."""
+        k = self._know
+        if k is None:
+            h = self._h
+            starter = h.boneyard[0] if h.starter_first is not None else None
+            k = self._know = PublicKnowledge(h.v, starter, h.starter_first)
+        raw = self._raw
+        if k.events < len(raw):
+            add = k.add
+            for i in range(k.events, len(raw)):
+                s, m, _t = raw[i]
+                add(s, m)
+        return k
 
     # ------------------------------------------------------------------ public facts
     def check_seat(self, seat: int) -> None:
