@@ -97,10 +97,10 @@ def test_pettingzoo_game_episode_matches_the_engine():
 
 
 def test_pettingzoo_names_and_errors():
-    assert pz.env_name("blind-hugie") == "bonepile_blind_hugie_v0"
+    assert pz.env_name("blind-hugie") == "bonepile_blind_hugie_v1"
     assert set(pz.ENVS) == {pz.env_name(n) for n in PLAYER_COUNTS}
-    e = pz.blind_hugie_v0(players=3)
-    assert e.metadata["name"] == "bonepile_blind_hugie_v0" and len(e.possible_agents) == 3
+    e = pz.blind_hugie_v1(players=3)
+    assert e.metadata["name"] == "bonepile_blind_hugie_v1" and len(e.possible_agents) == 3
     with pytest.raises(OptionError):
         pz.raw_env("block", players=7)
     with pytest.raises(OptionError):
@@ -125,7 +125,7 @@ def test_gym_check_env(variant, options):
 def test_gym_registry_and_episode():
     import bonepile.rl.gym  # noqa: F401
     assert set(GYM_IDS.values()) <= set(gymnasium.registry)
-    env = gymnasium.make("bonepile/Block-v0", players=2, opponents="random")
+    env = gymnasium.make("bonepile/Block-v1", players=2, opponents="random")
     obs, info = env.reset(seed=3)
     assert obs["observation"].shape == (290,) and (obs["action_mask"] == info["action_mask"]).all()
     rng = random.Random(1)
