@@ -1,12 +1,12 @@
 """A whole game: hands to the target, leaders of later hands, totals, the game's end."""
 from __future__ import annotations
 
-import random
 from typing import Any, Mapping, Sequence
 
 from .errors import IllegalMoveError, InvalidMoveError, AmbiguousMoveError
 from .hand import Hand, HandResult, rule_leader
 from .tiles import (ARM_INDEX, ARM_NAMES, DRAW, HI, LO, NAME, PASS, mask_of, parse_tile)
+from .deals import hand_rng, new_seed
 from .variant import Variant, make_variant
 from .view import View, hand_view
 
@@ -22,8 +22,8 @@ class Game:
                  start_bonus_rounds: int | None = None, auto_deal: bool = True,
                  snapshots: bool = True):
         self.variant = variant
-        self.seed = seed
-        self.rng = random.Random(seed)
+        #: hand n is dealt from ``deals.hand_rng(seed, n)``
+        self.seed = new_seed() if seed is None else seed
         self.names = list(names) if names else None
         self.start_hand = start_hand
         nsides = len(variant.sides)
@@ -37,7 +37,6 @@ class Game:
         #: the options a record names (None: the variant's own, i.e. as given to make_variant)
         self.record_options: dict | None = None
         self.hands: list[Hand] = []
-        self._rng_states: list = []  # the generator's state before each hand's deal
         self.totals = list(self.start_totals)
         self.over = False
         self.winner: int | None = None
@@ -167,10 +166,7 @@ class Game:
     def undo(self) -> int:
         """Take back the last move (across a hand boundary if the next hand has no move yet)."""
         if self.hands and not self.hand.log and len(self.hands) > 1:
-            self.hands.pop()
-            state = self._rng_states.pop()
-            if state is not None:  # the next deal will be the same one again
-                self.rng.setstate(state)
+            self.hands.pop()  # (the next deal will be the same one again: it is seeded)
             self.hands[-1] = self.hands[-1].copy()  # finished hands may be shared with copies
         if not self.hands or not self.hand.log:
             raise IllegalMoveError("nothing to undo")
@@ -190,10 +186,7 @@ class Game:
     def copy(self) -> "Game":
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
         g.hands = self.hands[:-1] + [self.hand.copy()] if self.hands else []
-        g._rng_states = self._rng_states[:]
         g.totals = self.totals[:]
         return g
 
@@ -234,10 +227,38 @@ class Game:
                 if h.result is not None and h.end == "domino" and h.result.winner is not None)
         return v.round_bonuses[idx] if 0 <= idx < len(v.round_bonuses) else 0
 
+    def leader_choosers(self) -> tuple[int, ...] | None:
+        """The seats of the side that chooses the next hand's leader, where the rules let
+        the winning side choose (Quinientos' ``winning_team_chooses``); else None."""
+        if not self.hands or self.hand.result is None:
+            return None
+        res = self.hand.result
+        _leader, _must, how = rule_leader(self.variant, [], res, self.hand.leader, False)
+        return self.variant.sides[res.winner] if how == "choice" and res.winner is not None else None
+
+    def deal_next(self) -> Hand:
+        """The next hand as the rules deal it from the game's seed, not yet started: look at
+        it (a person choosing the leader sees their own tiles), then ``next_hand(dealt=it)``.
+        The same hand every time it is asked for."""
+        if self.over:
+            raise IllegalMoveError("the game is already over")
+        if self.hands and not self.hand.over:
+            raise IllegalMoveError("the current hand is not over")
+        number = self.start_hand + len(self.hands)
+        prev = self.hands[-1].result if self.hands else None
+        if number != 1 and prev is None:
+            raise ValueError("a hand after the start of a record needs its deal")
+        return Hand.deal(self.variant, hand_rng(self.seed, number), number=number, prev=prev,
+                         prev_leader=self.hands[-1].leader if self.hands else None,
+                         totals=tuple(self.totals), bonus=self._bonus(number))
+
     def next_hand(self, deal: Sequence[Sequence[int]] | None = None, boneyard: Sequence[int] | None = None,
-                  leader: int | None = None, starter_first: int | None = None) -> Hand:
-        """Start the next hand: a random deal, or the given one (validated against the rules;
-        raises ValueError with the reason)."""
+                  leader: int | None = None, starter_first: int | None = None, *,
+                  dealt: Hand | None = None) -> Hand:
+        """Start the next hand: the seeded deal (``dealt``, from ``deal_next``, or dealt now),
+        or the given ``deal`` (validated against the rules; raises ValueError with the
+        reason).  With the seeded deal, ``leader`` is the winning side's choice where the
+        rules let it choose (``leader_choosers``), and must be None otherwise."""
         if self.over:
             raise IllegalMoveError("the game is already over")
         if self.hands and not self.hand.over:
@@ -249,13 +270,17 @@ class Game:
         first = number == 1
         totals = tuple(self.totals)
         bonus = self._bonus(number)
-        self._rng_states.append(self.rng.getstate() if deal is None else None)
         if deal is None:
-            if first or prev is not None:
-                h = Hand.deal(v, self.rng, number=number, prev=prev, prev_leader=prev_leader,
-                              totals=totals, bonus=bonus)
-            else:
-                raise ValueError("a hand after the start of a record needs its deal")
+            choosers = self.leader_choosers()
+            h = self.deal_next() if dealt is None else dealt
+            if leader is not None and leader != h.leader:
+                if choosers is None:
+                    raise ValueError("the rules decide who leads this hand")
+                if leader not in choosers:
+                    seats = ", ".join(map(str, choosers))
+                    raise ValueError(f"leader must be a member of the winning side (seats {seats})")
+                h = Hand(v, h.deal_rows, h.boneyard, leader, must_lead=h.must_lead, number=number,
+                         totals=totals, bonus=bonus, starter_first=h.starter_first)
         else:
             masks = [mask_of(r) for r in deal]
             rl, must, how = rule_leader(v, masks, prev, prev_leader, first)
