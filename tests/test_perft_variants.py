@@ -1,0 +1,224 @@
+"""Perft tables for all seven variants, checked against an independent move generator.
+
+Each file ``tests/perft/<variant>.json`` holds cases: the variant, its options, a fixed deal
+given as data (hands, or blind rows front first; the boneyard in drawing order; the leader
+and the tile it must lead, if any) and the engine's node counts for depths 1..D.  A case is
+checked twice: the engine's counts against the stored ones, and the stored ones against
+``perft_oracle`` (written from RULES.md alone).  On a mismatch the failure shows the
+per-first-move counts ("divide") of both, so the differing move is obvious.
+
+Regenerate the tables (engine counts, then confirmed by the oracle) with
+``PYTHONPATH=src python tests/test_perft_variants.py``.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import perft_oracle as oracle
+from bonepile.engine import DRAW, NAME, PASS, Hand, make_variant, perft
+from bonepile.engine.tiles import ARM_NAMES, tile_index
+
+PERFT_DIR = Path(__file__).parent / "perft"
+Case = dict[str, Any]
+
+
+# ------------------------------------------------------------------ engine <-> oracle
+def engine_hand(case: Case) -> Hand:
+    v = make_variant(case["variant"], case["options"])
+    deal = [[tile_index(*oracle.tile_of(t)) for t in row] for row in case["hands"]]
+    boneyard = [tile_index(*oracle.tile_of(t)) for t in case["boneyard"]]
+    must = case["must_lead"]
+    return Hand(v, deal, boneyard, case["leader"],
+                must_lead=-1 if must is None else tile_index(*oracle.tile_of(must)))
+
+
+def oracle_state(case: Case) -> oracle.State:
+    rules = oracle.rules_for(case["variant"], case["options"])
+    must = case["must_lead"]
+    return oracle.start(rules, [[oracle.tile_of(t) for t in row] for row in case["hands"]],
+                        [oracle.tile_of(t) for t in case["boneyard"]], case["leader"],
+                        None if must is None else oracle.tile_of(must))
+
+
+def to_oracle_move(m: int, first: bool) -> oracle.Move:
+    """An engine move as the oracle writes it; ``first``: the layout is still empty."""
+    if m == PASS:
+        return ("pass",)
+    if m == DRAW:
+        return ("draw",)
+    t, code = divmod(m, 4)
+    if first:
+        assert code == 0, f"a lead with orientation code {code}"
+        return ("lead", NAME[t])
+    return ("play", NAME[t], ARM_NAMES[code])
+
+
+def engine_divide(h: Hand, depth: int) -> dict[oracle.Move, int]:
+    out: dict[oracle.Move, int] = {}
+    first = h.placed == 0
+    for m in h.legal_moves():
+        h.push(m)
+        out[to_oracle_move(m, first)] = perft(h, depth - 1)
+        h.pop()
+    return out
+
+
+def show_divide(engine: dict[oracle.Move, int], ref: dict[oracle.Move, int]) -> str:
+    lines = [f"{'move':<18}{'engine':>10}{'oracle':>10}"]
+    for m in sorted(set(engine) | set(ref)):
+        e, o = engine.get(m), ref.get(m)
+        mark = "" if e == o else "   <-- differs"
+        lines.append(f"{' '.join(m):<18}{e if e is not None else '-':>10}"
+                     f"{o if o is not None else '-':>10}{mark}")
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ the stored cases
+def load_cases() -> list[Case]:
+    cases = []
+    for path in sorted(PERFT_DIR.glob("*.json")):
+        for case in json.loads(path.read_text())["cases"]:
+            cases.append(case)
+    return cases
+
+
+CASES = load_cases()
+
+
+def _param(case: Case) -> Any:
+    marks = [pytest.mark.xfail(strict=True, reason=case["xfail"])] if case.get("xfail") else []
+    return pytest.param(case, id=case["id"], marks=marks)
+
+
+def _first_difference(case: Case, h: Hand, s: oracle.State, counts: list[int]) -> str:
+    """The shallowest depth where ``counts`` differ from ``case``'s, with both divides."""
+    for d, (got, want) in enumerate(zip(counts, case["counts"]), start=1):
+        if got != want:
+            return (f"{case['id']}: depth {d}: {got} != stored {want}\n"
+                    + show_divide(engine_divide(h, d), oracle.divide(s, d)))
+    return ""
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+def test_perft_engine_matches_stored_counts(case: Case) -> None:
+    h = engine_hand(case)
+    counts = [perft(h, d) for d in range(1, len(case["counts"]) + 1)]
+    assert counts == case["counts"], _first_difference(case, h, oracle_state(case), counts)
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+def test_perft_stored_counts_match_independent_generator(case: Case) -> None:
+    s = oracle_state(case)
+    counts = [oracle.perft(s, d) for d in range(1, len(case["counts"]) + 1)]
+    assert counts == case["counts"], _first_difference(case, engine_hand(case), s, counts)
+
+
+def test_perft_tables_cover_every_variant() -> None:
+    from bonepile.engine import VARIANT_NAMES
+    per_variant: dict[str, int] = {}
+    for case in CASES:
+        per_variant[case["variant"]] = per_variant.get(case["variant"], 0) + 1
+    assert set(per_variant) == set(VARIANT_NAMES)
+    assert all(k >= 2 for k in per_variant.values()), per_variant  # default + another setting
+
+
+# ------------------------------------------------------------------ random positions
+#: (variant, options): every setting the tables use, and a few more
+SETTINGS: list[tuple[str, dict[str, Any]]] = [
+    ("quinientos", {}), ("quinientos", {"first_lead": "any"}),
+    ("cinque", {}), ("cinque", {"spinner_any_order": True}),
+    ("draw", {}), ("draw", {"players": 2}), ("draw", {"players": 3, "boneyard_reserve": 2}),
+    ("block", {}), ("block", {"players": 2}), ("block", {"players": 3}),
+    ("passing", {}), ("passing", {"players": 2}), ("passing", {"draw_ends_turn": False}),
+    ("passing", {"players": 3, "end_on_full_pass_cycle": False}),
+    ("blind-hugie", {}), ("blind-hugie", {"players": 2}),
+    ("blind-hugie", {"tiles_per_turn": "while_playable"}),
+    ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True}),
+    ("billitonnen", {}), ("billitonnen", {"players": 3}), ("billitonnen", {"players": 5}),
+]
+POSITIONS = 50  # per setting
+
+
+def _setting_id(setting: tuple[str, dict[str, Any]]) -> str:
+    name, options = setting
+    return "-".join([name, *(f"{k}={v}" for k, v in options.items())])
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=[_setting_id(s) for s in SETTINGS])
+def test_random_positions_legal_moves_match_independent_generator(
+        setting: tuple[str, dict[str, Any]]) -> None:
+    """§0.5-§6.2: in positions reached by random play from random deals, the engine's legal
+    moves are the independent generator's (as sets), and both agree when the hand is over."""
+    name, options = setting
+    v = make_variant(name, options)
+    rules = oracle.rules_for(name, options)
+    rng = random.Random(_setting_id(setting))
+    seen = 0
+    while seen < POSITIONS:
+        h = Hand.deal(v, rng)
+        hands = [[oracle.tile_of(NAME[t]) for t in row] for row in h.deal_rows]
+        leader, must = oracle.first_lead(name, options, hands)
+        if leader is not None:  # §1.3, §2.3, §3.3: who leads the first hand, with which tile
+            assert (h.leader, h.must_lead) == (leader, -1 if must is None else tile_index(*must))
+        s = oracle.start(rules, hands, [oracle.tile_of(NAME[t]) for t in h.boneyard], h.leader, must)
+        for _ in range(rng.randrange(1, 40)):
+            got = {to_oracle_move(m, not s.laid) for m in h.legal_moves()}
+            want = set(oracle.legal(s))
+            assert got == want, (f"{_setting_id(setting)} after {[m for _, m, _ in h.log]}: "
+                                 f"engine-only {got - want}, oracle-only {want - got}")
+            assert h.over == oracle.is_over(s)
+            assert h.to_move == s.to_move or h.over
+            seen += 1
+            if h.over:
+                break
+            m = rng.choice(h.legal_moves())
+            s = oracle.apply(s, to_oracle_move(m, not s.laid))
+            h.apply(m)
+
+
+# ------------------------------------------------------------------ regenerating the tables
+#: (id named after the RULES.md section, variant, options, deal seed, depth, lead override)
+SPECS: list[tuple[str, str, dict[str, Any], int, int, str | None]] = []
+
+
+def _deal_case(case_id: str, name: str, options: dict[str, Any], seed: int,
+               must_lead: str | None) -> Case:
+    h = Hand.deal(make_variant(name, options), random.Random(seed))
+    must = NAME[h.must_lead] if h.must_lead >= 0 else None
+    if must_lead == "any":  # a later hand: the leader may lead any tile
+        must = None
+    return {"id": case_id, "variant": name, "options": options,
+            "hands": [[NAME[t] for t in row] for row in h.deal_rows],
+            "boneyard": [NAME[t] for t in h.boneyard], "leader": h.leader, "must_lead": must}
+
+
+def regenerate() -> None:
+    import time
+    by_variant: dict[str, list[Case]] = {}
+    for case_id, name, options, seed, depth, lead in SPECS:
+        case = _deal_case(case_id, name, options, seed, lead)
+        h = engine_hand(case)
+        t0 = time.perf_counter()
+        case["counts"] = counts = [perft(h, d) for d in range(1, depth + 1)]
+        t1 = time.perf_counter()
+        s = oracle_state(case)
+        ref = [oracle.perft(s, d) for d in range(1, depth + 1)]
+        t2 = time.perf_counter()
+        status = "ok" if ref == counts else f"DIFFERS: oracle {ref}"
+        print(f"{case_id}: {counts} engine {t1 - t0:.2f}s oracle {t2 - t1:.2f}s {status}")
+        if ref != counts:
+            print(_first_difference(case, h, s, ref))
+        by_variant.setdefault(name, []).append(case)
+    for name, cases in by_variant.items():
+        text = json.dumps({"variant": name, "cases": cases}, indent=1)
+        (PERFT_DIR / f"{name}.json").write_text(text + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(regenerate())
