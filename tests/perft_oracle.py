@@ -10,9 +10,9 @@ Moves are tuples: ``("lead", "6-4")`` (the first tile of a layout, laid ``[6|4]`
 """
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 Tile = tuple[int, int]  # (high, low)
 Move = tuple[str, ...]
@@ -180,8 +180,14 @@ def _next(s: State) -> None:
     s.to_move = (s.to_move + 1) % s.rules.players
 
 
+def clone(s: State) -> State:
+    return replace(s, hands=[h[:] for h in s.hands], stock=s.stock[:], ends=dict(s.ends),
+                   occupied=set(s.occupied))
+
+
 def apply(s: State, m: Move) -> State:
-    s = copy.deepcopy(s)
+    """The state after move m (a new state; s is unchanged)."""
+    s = clone(s)
     me = s.to_move
     hand = s.hands[me]
     if m[0] in ("lead", "play"):

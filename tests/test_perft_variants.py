@@ -18,9 +18,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import perft_oracle as oracle
 import pytest
 
-import perft_oracle as oracle
 from bonepile.engine import DRAW, NAME, PASS, Hand, make_variant, perft
 from bonepile.engine.tiles import ARM_NAMES, tile_index
 
@@ -81,10 +81,9 @@ def show_divide(engine: dict[oracle.Move, int], ref: dict[oracle.Move, int]) -> 
 
 # ------------------------------------------------------------------ the stored cases
 def load_cases() -> list[Case]:
-    cases = []
+    cases: list[Case] = []
     for path in sorted(PERFT_DIR.glob("*.json")):
-        for case in json.loads(path.read_text())["cases"]:
-            cases.append(case)
+        cases.extend(json.loads(path.read_text())["cases"])
     return cases
 
 
@@ -105,18 +104,49 @@ def _first_difference(case: Case, h: Hand, s: oracle.State, counts: list[int]) -
     return ""
 
 
+def engine_counts(h: Hand, depth: int) -> list[int]:
+    """[perft(h, 1), ..., perft(h, depth)] in one walk of the tree (legal_moves, push, pop)."""
+    if h.over:
+        return [1] * depth
+    moves = h.legal_moves()
+    out = [len(moves)] + [0] * (depth - 1)
+    if depth > 1:
+        for m in moves:
+            h.push(m)
+            for i, c in enumerate(engine_counts(h, depth - 1), start=1):
+                out[i] += c
+            h.pop()
+    return out
+
+
+def oracle_counts(s: oracle.State, depth: int) -> list[int]:
+    """The same with the independent generator."""
+    if oracle.is_over(s):
+        return [1] * depth
+    moves = oracle.legal(s)
+    out = [len(moves)] + [0] * (depth - 1)
+    if depth > 1:
+        for m in moves:
+            for i, c in enumerate(oracle_counts(oracle.apply(s, m), depth - 1), start=1):
+                out[i] += c
+    return out
+
+
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
 def test_perft_engine_matches_stored_counts(case: Case) -> None:
     h = engine_hand(case)
-    counts = [perft(h, d) for d in range(1, len(case["counts"]) + 1)]
+    depth = len(case["counts"])
+    counts = engine_counts(h, depth)
     assert counts == case["counts"], _first_difference(case, h, oracle_state(case), counts)
+    assert perft(h, depth) == counts[-1]  # engine.hand.perft itself, at the deepest depth
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
 def test_perft_stored_counts_match_independent_generator(case: Case) -> None:
     s = oracle_state(case)
-    counts = [oracle.perft(s, d) for d in range(1, len(case["counts"]) + 1)]
+    counts = oracle_counts(s, len(case["counts"]))
     assert counts == case["counts"], _first_difference(case, engine_hand(case), s, counts)
+    assert oracle.perft(s, len(counts)) == counts[-1]
 
 
 def test_perft_tables_cover_every_variant() -> None:
@@ -184,7 +214,32 @@ def test_random_positions_legal_moves_match_independent_generator(
 
 # ------------------------------------------------------------------ regenerating the tables
 #: (id named after the RULES.md section, variant, options, deal seed, depth, lead override)
-SPECS: list[tuple[str, str, dict[str, Any], int, int, str | None]] = []
+SPECS: list[tuple[str, str, dict[str, Any], int, int, str | None]] = [
+    ("s1_3_quinientos_double_six_leads", "quinientos", {}, 1, 9, None),
+    ("s1_4_Qa_quinientos_first_lead_any", "quinientos", {"first_lead": "any"}, 2, 6, None),
+    ("s2_3_cinque_spinner_led", "cinque", {}, 1, 8, None),
+    ("s2_3_cinque_spinner_played_later", "cinque", {}, 3, 6, "any"),
+    ("s2_4_Ca_cinque_spinner_any_order", "cinque", {"spinner_any_order": True}, 1, 7, None),
+    ("s3_3_draw_until_playable", "draw", {}, 1, 12, None),
+    ("s3_3_draw_2_players", "draw", {"players": 2}, 2, 10, None),
+    ("s3_4_Df_draw_boneyard_reserve", "draw", {"players": 3, "boneyard_reserve": 2}, 3, 12, None),
+    ("s3_3_block_4_players", "block", {}, 5, 9, None),
+    ("s3_3_block_2_players_stock", "block", {"players": 2}, 6, 10, None),
+    ("s4_3_passing_play_draw_or_pass", "passing", {}, 1, 6, None),
+    ("s4_3_passing_2_players_pass_cycle", "passing", {"players": 2}, 2, 6, None),
+    ("s4_4_Pd_passing_draw_does_not_end_turn", "passing", {"draw_ends_turn": False}, 3, 6, None),
+    ("s4_4_Pf_passing_no_pass_cycle_rule", "passing",
+     {"players": 2, "end_on_full_pass_cycle": False}, 2, 6, None),
+    ("s5_3_blind_hugie_one_tile_per_turn", "blind-hugie", {}, 37, 41, None),
+    ("s5_3_blind_hugie_2_players", "blind-hugie", {"players": 2}, 17, 21, None),
+    ("s5_4_Bb_blind_hugie_while_playable", "blind-hugie", {"tiles_per_turn": "while_playable"},
+     33, 35, None),
+    ("s5_4_Ba_blind_hugie_full_deal_starter", "blind-hugie",
+     {"players": 3, "deal": "full", "full_deal_starter": True}, 15, 60, None),
+    ("s6_2_billitonnen_4_players", "billitonnen", {}, 4, 45, None),
+    ("s6_2_billitonnen_3_players_starter", "billitonnen", {"players": 3}, 19, 68, None),
+    ("s6_2_billitonnen_5_players", "billitonnen", {"players": 5}, 19, 55, None),
+]
 
 
 def _deal_case(case_id: str, name: str, options: dict[str, Any], seed: int,
@@ -205,10 +260,11 @@ def regenerate() -> None:
         case = _deal_case(case_id, name, options, seed, lead)
         h = engine_hand(case)
         t0 = time.perf_counter()
-        case["counts"] = counts = [perft(h, d) for d in range(1, depth + 1)]
+        case["counts"] = counts = engine_counts(h, depth)
+        assert perft(h, depth) == counts[-1]
         t1 = time.perf_counter()
         s = oracle_state(case)
-        ref = [oracle.perft(s, d) for d in range(1, depth + 1)]
+        ref = oracle_counts(s, depth)
         t2 = time.perf_counter()
         status = "ok" if ref == counts else f"DIFFERS: oracle {ref}"
         print(f"{case_id}: {counts} engine {t1 - t0:.2f}s oracle {t2 - t1:.2f}s {status}")
