@@ -48,6 +48,8 @@ class Rules:
     pass_cycle: bool = False  # §4.3 (c) end_on_full_pass_cycle
     keep_turning: bool = False  # §5.4 B-b while_playable; §6.2 Billitonnen
     starter: bool = False  # the first boneyard tile starts the layout (§5.4 B-a, §6.2 3 players)
+    fives: bool = False  # §2.3: a count that is a multiple of 5 scores for the mover's team
+    immediate_target: int | None = None  # §2.4 C-e target_rule="immediate": the game ends at once
 
 
 def rules_for(name: str, options: Mapping[str, Any]) -> Rules:
@@ -56,7 +58,9 @@ def rules_for(name: str, options: Mapping[str, Any]) -> Rules:
     if name in ("quinientos", "block", "draw"):
         return Rules(n, "must", reserve=o.get("boneyard_reserve", 0))
     if name == "cinque":
-        return Rules(n, "must", spinner=True, any_order=o.get("spinner_any_order", False))
+        immediate = o.get("target", 100) if o.get("target_rule") == "immediate" else None
+        return Rules(n, "must", spinner=True, any_order=o.get("spinner_any_order", False),
+                     fives=True, immediate_target=immediate)
     if name == "passing":
         return Rules(n, "voluntary", reserve=2, draw_ends_turn=o.get("draw_ends_turn", True),
                      pass_cycle=o.get("end_on_full_pass_cycle", True))
@@ -97,13 +101,18 @@ class State:
     ends: dict[str, int] = field(default_factory=dict)  # arm -> exposed number
     spin: int | None = None  # the spinner's number
     occupied: set[str] = field(default_factory=set)  # spinner sides holding a tile
+    doubled: set[str] = field(default_factory=set)  # arms whose last tile is a double
+    totals: list[int] = field(default_factory=list)  # Cinque: game score per team, before the hand
+    points: list[int] = field(default_factory=list)  # Cinque: scored in this hand per team
+    game_won: bool = False  # Cinque, target_rule="immediate"
     passes: int = 0  # consecutive passes
     drew: bool = False  # drew this turn (draw_ends_turn=False)
 
 
 def start(rules: Rules, hands: Sequence[Sequence[Tile]], stock: Sequence[Tile], leader: int,
-          must_lead: Tile | None = None) -> State:
-    s = State(rules, [list(h) for h in hands], list(stock), leader, must_lead)
+          must_lead: Tile | None = None, totals: Sequence[int] = (0, 0)) -> State:
+    s = State(rules, [list(h) for h in hands], list(stock), leader, must_lead,
+              totals=list(totals), points=[0, 0])
     if rules.starter:
         _lay(s, s.stock.pop(0))
     return s
@@ -119,6 +128,28 @@ def _lay(s: State, t: Tile) -> None:
     else:
         s.ends = {"L": t[0], "R": t[1]}
         s.occupied = {"L", "R"}
+        if t[0] == t[1]:
+            s.doubled = {"L", "R"}
+
+
+def count(s: State) -> int:
+    """§2.3 the ends' count: every arm holding a tile counts its exposed number (twice for a
+    double), and the spinner counts twice its number while fewer than two sides hold a tile
+    (§2.4 C-a: the same with spinner_any_order)."""
+    total = sum(s.ends[a] * (2 if a in s.doubled else 1) for a in s.occupied)
+    if s.spin is not None and len(s.occupied) < 2:
+        total += 2 * s.spin
+    return total
+
+
+def _score(s: State, seat: int) -> None:
+    c = count(s)
+    if c > 0 and c % 5 == 0:
+        team = seat % 2
+        s.points[team] += c
+        target = s.rules.immediate_target
+        if target is not None and s.totals[team] + s.points[team] >= target:
+            s.game_won = True
 
 
 def open_arms(s: State) -> list[str]:
@@ -143,7 +174,7 @@ def fits_anywhere(s: State) -> bool:
 def is_over(s: State) -> bool:
     if not s.laid:
         return False
-    if any(not h for h in s.hands):  # domino
+    if any(not h for h in s.hands) or s.game_won:  # domino, or the game is won (§2.4 C-e)
         return True
     if s.rules.pass_cycle and s.passes >= s.rules.players:  # §4.3 (c)
         return True
@@ -182,7 +213,7 @@ def _next(s: State) -> None:
 
 def clone(s: State) -> State:
     return replace(s, hands=[h[:] for h in s.hands], stock=s.stock[:], ends=dict(s.ends),
-                   occupied=set(s.occupied))
+                   occupied=set(s.occupied), doubled=set(s.doubled), points=s.points[:])
 
 
 def apply(s: State, m: Move) -> State:
@@ -214,6 +245,12 @@ def apply(s: State, m: Move) -> State:
             else:
                 s.ends[arm] = other_end(t, pip)
                 s.occupied.add(arm)
+                if t[0] == t[1]:
+                    s.doubled.add(arm)
+                else:
+                    s.doubled.discard(arm)
+        if s.rules.fives:
+            _score(s, me)
         if not s.rules.keep_turning:
             _next(s)
     elif m[0] == "draw":

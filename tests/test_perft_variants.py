@@ -35,7 +35,8 @@ def engine_hand(case: Case) -> Hand:
     boneyard = [tile_index(*oracle.tile_of(t)) for t in case["boneyard"]]
     must = case["must_lead"]
     return Hand(v, deal, boneyard, case["leader"],
-                must_lead=-1 if must is None else tile_index(*oracle.tile_of(must)))
+                must_lead=-1 if must is None else tile_index(*oracle.tile_of(must)),
+                totals=case.get("totals"))
 
 
 def oracle_state(case: Case) -> oracle.State:
@@ -43,7 +44,7 @@ def oracle_state(case: Case) -> oracle.State:
     must = case["must_lead"]
     return oracle.start(rules, [[oracle.tile_of(t) for t in row] for row in case["hands"]],
                         [oracle.tile_of(t) for t in case["boneyard"]], case["leader"],
-                        None if must is None else oracle.tile_of(must))
+                        None if must is None else oracle.tile_of(must), case.get("totals", (0, 0)))
 
 
 def to_oracle_move(m: int, first: bool) -> oracle.Move:
@@ -95,12 +96,47 @@ def _param(case: Case) -> Any:
     return pytest.param(case, id=case["id"], marks=marks)
 
 
+def path_to_difference(h: Hand, s: oracle.State, depth: int) -> str:
+    """Follow the first move whose counts differ down to the position where the engine's and
+    the oracle's legal moves differ; ``h`` is left unchanged."""
+    path: list[str] = []
+    pushed = 0
+    try:
+        while depth >= 1:
+            first = not s.laid
+            engine = {to_oracle_move(m, first): m for m in h.legal_moves()}
+            ref = oracle.legal(s)
+            if set(engine) != set(ref):
+                return (f"after {' / '.join(path) or 'no move'}: engine-only "
+                        f"{sorted(set(engine) - set(ref))}, oracle-only {sorted(set(ref) - set(engine))}")
+            if depth == 1:
+                break
+            for m in ref:
+                s2 = oracle.apply(s, m)
+                h.push(engine[m])
+                if perft(h, depth - 1) != oracle.perft(s2, depth - 1):
+                    path.append(" ".join(m))
+                    pushed += 1
+                    s = s2
+                    break
+                h.pop()
+            else:
+                break
+            depth -= 1
+        return f"after {' / '.join(path) or 'no move'}: no difference in the legal moves"
+    finally:
+        for _ in range(pushed):
+            h.pop()
+
+
 def _first_difference(case: Case, h: Hand, s: oracle.State, counts: list[int]) -> str:
-    """The shallowest depth where ``counts`` differ from ``case``'s, with both divides."""
+    """The shallowest depth where ``counts`` differ from ``case``'s, with both divides and the
+    line of play that leads to the position where the two generators disagree."""
     for d, (got, want) in enumerate(zip(counts, case["counts"]), start=1):
         if got != want:
             return (f"{case['id']}: depth {d}: {got} != stored {want}\n"
-                    + show_divide(engine_divide(h, d), oracle.divide(s, d)))
+                    + show_divide(engine_divide(h, d), oracle.divide(s, d)) + "\n"
+                    + path_to_difference(h, s, d))
     return ""
 
 
@@ -163,6 +199,7 @@ def test_perft_tables_cover_every_variant() -> None:
 SETTINGS: list[tuple[str, dict[str, Any]]] = [
     ("quinientos", {}), ("quinientos", {"first_lead": "any"}),
     ("cinque", {}), ("cinque", {"spinner_any_order": True}),
+    ("cinque", {"target_rule": "immediate"}),
     ("draw", {}), ("draw", {"players": 2}), ("draw", {"players": 3, "boneyard_reserve": 2}),
     ("block", {}), ("block", {"players": 2}), ("block", {"players": 3}),
     ("passing", {}), ("passing", {"players": 2}), ("passing", {"draw_ends_turn": False}),
@@ -173,6 +210,8 @@ SETTINGS: list[tuple[str, dict[str, Any]]] = [
     ("billitonnen", {}), ("billitonnen", {"players": 3}), ("billitonnen", {"players": 5}),
 ]
 POSITIONS = 50  # per setting
+#: game scores before the hand, per case (Cinque: the immediate target is close)
+TOTALS = {"s2_4_Ce_cinque_target_immediate": [95, 90]}
 
 
 def _setting_id(setting: tuple[str, dict[str, Any]]) -> str:
@@ -191,12 +230,17 @@ def test_random_positions_legal_moves_match_independent_generator(
     rng = random.Random(_setting_id(setting))
     seen = 0
     while seen < POSITIONS:
-        h = Hand.deal(v, rng)
+        totals = [rng.randrange(70, 100) for _ in v.sides] if name == "cinque" else None
+        h = Hand.deal(v, rng, totals=totals)
         hands = [[oracle.tile_of(NAME[t]) for t in row] for row in h.deal_rows]
         leader, must = oracle.first_lead(name, options, hands)
         if leader is not None:  # §1.3, §2.3, §3.3: who leads the first hand, with which tile
             assert (h.leader, h.must_lead) == (leader, -1 if must is None else tile_index(*must))
-        s = oracle.start(rules, hands, [oracle.tile_of(NAME[t]) for t in h.boneyard], h.leader, must)
+        if must is not None and rng.random() < 0.5:  # as in a later hand: lead any tile
+            must = None
+            h = Hand(v, h.deal_rows, h.boneyard, h.leader, totals=totals)
+        s = oracle.start(rules, hands, [oracle.tile_of(NAME[t]) for t in h.boneyard], h.leader, must,
+                         totals or (0, 0))
         for _ in range(rng.randrange(1, 40)):
             got = {to_oracle_move(m, not s.laid) for m in h.legal_moves()}
             want = set(oracle.legal(s))
@@ -220,6 +264,7 @@ SPECS: list[tuple[str, str, dict[str, Any], int, int, str | None]] = [
     ("s2_3_cinque_spinner_led", "cinque", {}, 1, 8, None),
     ("s2_3_cinque_spinner_played_later", "cinque", {}, 3, 6, "any"),
     ("s2_4_Ca_cinque_spinner_any_order", "cinque", {"spinner_any_order": True}, 1, 7, None),
+    ("s2_4_Ce_cinque_target_immediate", "cinque", {"target_rule": "immediate"}, 1, 8, None),
     ("s3_3_draw_until_playable", "draw", {}, 1, 12, None),
     ("s3_3_draw_2_players", "draw", {"players": 2}, 2, 10, None),
     ("s3_4_Df_draw_boneyard_reserve", "draw", {"players": 3, "boneyard_reserve": 2}, 3, 12, None),
@@ -258,6 +303,8 @@ def regenerate() -> None:
     by_variant: dict[str, list[Case]] = {}
     for case_id, name, options, seed, depth, lead in SPECS:
         case = _deal_case(case_id, name, options, seed, lead)
+        if case_id in TOTALS:
+            case["totals"] = TOTALS[case_id]
         h = engine_hand(case)
         t0 = time.perf_counter()
         case["counts"] = counts = engine_counts(h, depth)
