@@ -181,6 +181,16 @@ def is_over(s: State) -> bool:
     return not fits_anywhere(s) and drawable(s) == 0  # blocked (§0.6)
 
 
+def end_kind(s: State) -> str | None:
+    """How an over hand ended: "domino", "blocked" (a pass cycle is scored as a block, §4.3 c)
+    or "unfinished" (Cinque's immediate target, §2.4 C-e); None while it goes on."""
+    if not is_over(s):
+        return None
+    if any(not h for h in s.hands):
+        return "domino"
+    return "unfinished" if s.game_won else "blocked"
+
+
 def legal(s: State) -> list[Move]:
     if is_over(s):
         return []

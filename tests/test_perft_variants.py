@@ -201,12 +201,14 @@ SETTINGS: list[tuple[str, dict[str, Any]]] = [
     ("cinque", {}), ("cinque", {"spinner_any_order": True}),
     ("cinque", {"target_rule": "immediate"}),
     ("draw", {}), ("draw", {"players": 2}), ("draw", {"players": 3, "boneyard_reserve": 2}),
+    ("draw", {"lead_highest_double": False}),
     ("block", {}), ("block", {"players": 2}), ("block", {"players": 3}),
     ("passing", {}), ("passing", {"players": 2}), ("passing", {"draw_ends_turn": False}),
     ("passing", {"players": 3, "end_on_full_pass_cycle": False}),
     ("blind-hugie", {}), ("blind-hugie", {"players": 2}),
     ("blind-hugie", {"tiles_per_turn": "while_playable"}),
     ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True}),
+    ("blind-hugie", {"players": 2, "deal": "full", "tiles_per_turn": "while_playable"}),
     ("billitonnen", {}), ("billitonnen", {"players": 3}), ("billitonnen", {"players": 5}),
 ]
 POSITIONS = 50  # per setting
@@ -247,6 +249,7 @@ def test_random_positions_legal_moves_match_independent_generator(
             assert got == want, (f"{_setting_id(setting)} after {[m for _, m, _ in h.log]}: "
                                  f"engine-only {got - want}, oracle-only {want - got}")
             assert h.over == oracle.is_over(s)
+            assert h.end == oracle.end_kind(s)
             assert h.to_move == s.to_move or h.over
             seen += 1
             if h.over:
