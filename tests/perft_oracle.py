@@ -183,12 +183,17 @@ def is_over(s: State) -> bool:
 
 def end_kind(s: State) -> str | None:
     """How an over hand ended: "domino", "blocked" (a pass cycle is scored as a block, §4.3 c)
-    or "unfinished" (Cinque's immediate target, §2.4 C-e); None while it goes on."""
+    or "unfinished" (Cinque's immediate target, §2.4 C-e, cut the hand short); None while it
+    goes on.  A move that reaches the target while it also ends the hand (domino or block)
+    leaves the hand ended that way: RULES.md does not say, the engine does so."""
     if not is_over(s):
         return None
     if any(not h for h in s.hands):
         return "domino"
-    return "unfinished" if s.game_won else "blocked"
+    saved, s.game_won = s.game_won, False
+    blocked = is_over(s)
+    s.game_won = saved
+    return "blocked" if blocked else "unfinished"
 
 
 def legal(s: State) -> list[Move]:
