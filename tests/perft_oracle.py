@@ -90,6 +90,25 @@ def first_lead(name: str, options: Mapping[str, Any],
     return None, None
 
 
+def deal_sizes(name: str, options: Mapping[str, Any], leader: int) -> list[int]:
+    """Tiles dealt to each seat (seat order): §1.3, §2.3 7 each; §3.3 Draw 7 (2 players) or 5,
+    Block 7; §4.3 7 (2-3 players) or 6; §5.3 7/5/5 (``deal="full"``: 14/9/7, §5.4 B-a);
+    §6.2 9 / 7 / 6,6,6,5,5 in turn order from the starting player."""
+    n = options.get("players", DEFAULT_PLAYERS[name])
+    if name in ("quinientos", "cinque", "block"):
+        return [7] * n
+    if name == "draw":
+        return [7 if n == 2 else 5] * n
+    if name == "passing":
+        return [7 if n < 4 else 6] * n
+    if name == "blind-hugie":
+        full = options.get("deal", "standard") == "full"
+        return [{2: 14, 3: 9, 4: 7}[n] if full else {2: 7, 3: 5, 4: 5}[n]] * n
+    if n == 5:
+        return [6 if (seat - leader) % n < 3 else 5 for seat in range(n)]
+    return [{3: 9, 4: 7}[n]] * n
+
+
 @dataclass
 class State:
     rules: Rules

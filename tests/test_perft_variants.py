@@ -185,6 +185,14 @@ def test_perft_stored_counts_match_independent_generator(case: Case) -> None:
     assert oracle.perft(s, len(counts)) == counts[-1]
 
 
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_perft_deals_are_whole_sets_dealt_by_the_rules(case: Case) -> None:
+    sizes = [len(row) for row in case["hands"]]
+    assert sizes == oracle.deal_sizes(case["variant"], case["options"], case["leader"])
+    tiles = [t for row in case["hands"] for t in row] + case["boneyard"]
+    assert sorted(map(oracle.tile_of, tiles)) == [(a, b) for a in range(7) for b in range(a + 1)]
+
+
 def test_perft_tables_cover_every_variant() -> None:
     from bonepile.engine import VARIANT_NAMES
     per_variant: dict[str, int] = {}
@@ -235,6 +243,8 @@ def test_random_positions_legal_moves_match_independent_generator(
         totals = [rng.randrange(70, 100) for _ in v.sides] if name == "cinque" else None
         h = Hand.deal(v, rng, totals=totals)
         hands = [[oracle.tile_of(NAME[t]) for t in row] for row in h.deal_rows]
+        assert list(map(len, hands)) == oracle.deal_sizes(name, options, h.leader)
+        assert len({*h.boneyard, *(t for row in h.deal_rows for t in row)}) == 28
         leader, must = oracle.first_lead(name, options, hands)
         if leader is not None:  # §1.3, §2.3, §3.3: who leads the first hand, with which tile
             assert (h.leader, h.must_lead) == (leader, -1 if must is None else tile_index(*must))
