@@ -155,6 +155,21 @@ def engine_counts(h: Hand, depth: int) -> list[int]:
     return out
 
 
+def engine_counts_by_copy(h: Hand, depth: int) -> list[int]:
+    """The same walk with ``copy`` + ``apply`` instead of ``push``/``pop``."""
+    if h.over:
+        return [1] * depth
+    moves = h.legal_moves()
+    out = [len(moves)] + [0] * (depth - 1)
+    if depth > 1:
+        for m in moves:
+            child = h.copy()
+            child.apply(m)
+            for i, c in enumerate(engine_counts_by_copy(child, depth - 1), start=1):
+                out[i] += c
+    return out
+
+
 def oracle_counts(s: oracle.State, depth: int) -> list[int]:
     """The same with the independent generator."""
     if oracle.is_over(s):
@@ -175,6 +190,8 @@ def test_perft_engine_matches_stored_counts(case: Case) -> None:
     counts = engine_counts(h, depth)
     assert counts == case["counts"], _first_difference(case, h, oracle_state(case), counts)
     assert perft(h, depth) == counts[-1]  # engine.hand.perft itself, at the deepest depth
+    assert engine_counts_by_copy(h, depth) == counts
+    assert h.log == [] and h.legal_moves() == engine_hand(case).legal_moves()  # left unchanged
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
@@ -212,7 +229,7 @@ SETTINGS: list[tuple[str, dict[str, Any]]] = [
     ("draw", {"lead_highest_double": False}),
     ("block", {}), ("block", {"players": 2}), ("block", {"players": 3}),
     ("passing", {}), ("passing", {"players": 2}), ("passing", {"draw_ends_turn": False}),
-    ("passing", {"players": 3, "end_on_full_pass_cycle": False}),
+    ("passing", {"players": 3, "end_on_full_pass_cycle": False}), ("passing", {"teams": True}),
     ("blind-hugie", {}), ("blind-hugie", {"players": 2}),
     ("blind-hugie", {"tiles_per_turn": "while_playable"}),
     ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True}),
@@ -224,9 +241,13 @@ POSITIONS = 50  # per setting
 TOTALS = {"s2_4_Ce_cinque_target_immediate": [95, 90]}
 
 
+SECTION = {"quinientos": "s1", "cinque": "s2", "draw": "s3", "block": "s3", "passing": "s4",
+           "blind-hugie": "s5", "billitonnen": "s6"}
+
+
 def _setting_id(setting: tuple[str, dict[str, Any]]) -> str:
     name, options = setting
-    return "-".join([name, *(f"{k}={v}" for k, v in options.items())])
+    return "-".join([SECTION[name], name, *(f"{k}={v}" for k, v in options.items())])
 
 
 @pytest.mark.parametrize("setting", SETTINGS, ids=[_setting_id(s) for s in SETTINGS])
