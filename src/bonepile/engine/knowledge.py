@@ -183,7 +183,7 @@ def unseen_tiles(view: View) -> int:
     for row in view.face_up:
         for _pos, t in row:
             seen |= BIT[t]
-    for t in (view.turned_up, view.peek):
-        if t is not None:
-            seen |= BIT[t]
+    for shown in (view.turned_up, view.peek):
+        if shown is not None:
+            seen |= BIT[shown]
     return ALL_TILES & ~seen

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from .knowledge import PublicKnowledge
 from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, NAME, OTHER, PASS
+from .vocab import Action, HandEnd
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,7 +18,7 @@ class Event:
     (another seat's draw)."""
 
     seat: int
-    action: str  # "play", "pass" or "draw"
+    action: Action
     tile: int | None = None
     arm: str | None = None  # "L", "R", "U", "D"; None for the first tile
 
@@ -76,7 +77,7 @@ class View:
     totals: tuple[int, ...]  # per side, before this hand
     hand_points: tuple[int, ...]  # per side, scored so far in this hand (in-play points)
     over: bool
-    end: str | None
+    end: HandEnd | None
     revealed: tuple[tuple[int, ...], ...] | None  # every seat's tiles, once the hand is over
     blind: bool
     round_bonus: int = 0  # Quinientos: the bonus this round is worth to a side that dominoes
@@ -390,9 +391,10 @@ class Observer:
                 if e.seat == seat and e.action == "draw":
                     t = log[i][2]
                     ekey = _ekey(seat, DRAW, t)
-                    e = events.get(ekey)
-                    if e is None:
-                        e = events[ekey] = Event(seat, "draw", t if t >= 0 else None)
+                    own = events.get(ekey)
+                    if own is None:
+                        own = events[ekey] = Event(seat, "draw", t if t >= 0 else None)
+                    e = own
                 hist.append(e)
         return hist
 
@@ -424,7 +426,7 @@ class Observer:
             return row[1]
         return None
 
-    def sync(self) -> "Observer":
+    def sync(self) -> Observer:
         """Read the moves added to the hand's log since the last reading (a hand that only
         moves forward, as a server's does, can keep one observer for its whole life)."""
         if len(self._log) > self._done:

@@ -88,7 +88,8 @@ class BonepileEnv(gymnasium.Env):
         assert m is not None
         while not m.over and m.to_move != self.seat:
             s = m.to_move
-            m.apply(self.bots[s].choose(m.view(s)))  # type: ignore[index]
+            assert s is not None
+            m.apply(self.bots[s].choose(m.view(s)))
 
     def _score(self) -> int:
         return self.match.scores()[self._side]  # type: ignore[union-attr]

@@ -60,7 +60,7 @@ N_TILES = 28
 SCORE_CAP = 100.0
 
 #: (name, size for n players)
-FIELDS: tuple[tuple[str, object], ...] = (
+FIELDS: tuple[tuple[str, int | str], ...] = (
     ("hand", 28), ("played", 28), ("played_by", "n*28"), ("ends", 28), ("double_ends", 4),
     ("spinner", 7), ("counts", "n"), ("boneyard", 2), ("voids", "n*7"), ("turn", "n"),
     ("leader", "n"), ("empty_table", 1), ("turned_up", 28), ("peek", 28),
@@ -69,11 +69,12 @@ FIELDS: tuple[tuple[str, object], ...] = (
 
 
 def field_sizes(n: int) -> dict[str, int]:
-    out = {}
+    out: dict[str, int] = {}
     for name, size in FIELDS:
         if isinstance(size, str):
-            size = n * (int(size.split("*")[1]) if "*" in size else 1)
-        out[name] = size  # type: ignore[assignment]
+            out[name] = n * (int(size.split("*")[1]) if "*" in size else 1)
+        else:
+            out[name] = size
     return out
 
 
@@ -100,11 +101,11 @@ class Encoder:
         self.voids_apply = variant.turn == "must_play"
         high = np.ones(pos, np.float32)
         for name in ("counts", "boneyard"):
-            o = self.offsets[name]
-            high[o:o + sizes[name]] = N_TILES
+            at = self.offsets[name]
+            high[at:at + sizes[name]] = N_TILES
         for name in ("totals", "hand_points"):
-            o = self.offsets[name]
-            high[o:o + sizes[name]] = SCORE_CAP
+            at = self.offsets[name]
+            high[at:at + sizes[name]] = SCORE_CAP
         self.low = np.zeros(pos, np.float32)
         self._seen: dict[int, _HistoryState] = {}
         # the fast path (observe): state per hand observer and per seat

@@ -349,7 +349,7 @@ class BonepileObserver:
                 r = (e.seat - player) % n
                 if e.action == "play":
                     k += 1
-                    t[base + e.tile] = k / N_TILES
+                    t[base + e.tile] = k / N_TILES  # type: ignore[operator]  # a play has a tile
                 elif e.action == "pass":
                     t[base + N_TILES + r] += 1.0 / N_TILES
                 else:

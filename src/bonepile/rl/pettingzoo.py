@@ -43,7 +43,8 @@ def env_name(variant: str) -> str:
 class raw_env(AECEnv):
     """A bonepile variant as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "bonepile_v1", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "bonepile_v1",
+                                "is_parallelizable": False}
 
     def __init__(self, variant: str | Variant = "block", *, episode: str = "hand",
                  reward: str = "points", render_mode: str | None = None, **options: Any):
@@ -87,7 +88,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._scores = self.match.scores()
         self._zero_rewards = True  # self.rewards holds only zeros
         self.agent_selection = self.possible_agents[self.match.to_move]  # type: ignore[index]
