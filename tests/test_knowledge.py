@@ -140,7 +140,7 @@ def test_3_3_a_run_of_draws_resets_voids_to_the_ends_of_that_run():
     assert k.voids[1] == 0
     k.add(1, PASS)                 # the boneyard ran out: it holds no 1 or 3
     assert k.voids[1] == (1 << 1) | (1 << 3)
-    assert k.fit_before[1] == PIP_MASK[6] and k.pips_before[5] == (1 << 1) | (1 << 3)
+    assert k.fit_before[1] == PIP_MASK[6] and k.fit_before[5] == PIP_MASK[1] | PIP_MASK[3]
 
 
 def test_2_3_points_and_count_of_each_play_in_cinque():

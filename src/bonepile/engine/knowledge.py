@@ -3,7 +3,7 @@
 This is the one place where these facts are computed; bots, RL observations, the terminal,
 the record printer and the web server read them from here:
 
-* the tiles that fitted some open end before each event, and the open pips then;
+* the tiles that fitted some open end before each event;
 * the points each event scored during play (Cinque's count) and the current count;
 * each seat's *voids*: pips it is known to hold none of.  In games where a seat must play
   when it can (``turn == "must_play"``), a pass or a draw proves the seat held no tile
@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # (view.py reads this module: no import at run time)
 class PublicKnowledge:
     """The public facts of one hand so far, read event by event."""
 
-    __slots__ = ("v", "n", "tracks_voids", "_table", "_side", "fit_before", "pips_before",
+    __slots__ = ("v", "n", "tracks_voids", "_table", "_side", "fit_before", "_fives",
                  "points", "side_points", "voids", "_run", "played", "played_by", "events")
 
     def __init__(self, v: Variant, starter: int | None = None,
@@ -51,10 +51,9 @@ class PublicKnowledge:
         self._table = Hand(v, [[] for _ in range(n)], boneyard, 0,
                            starter_first=starter_first if starter is not None else None)
         self._side = v.seat_sides
+        self._fives = v.in_play == "fives"
         #: per event: the mask of tiles fitting some open end before it (0: empty table)
         self.fit_before: list[int] = []
-        #: per event: the mask of pips open before it
-        self.pips_before: list[int] = []
         #: per event: the points it scored during play for the mover's side
         self.points: list[int] = []
         #: points scored during play so far, per side
@@ -86,10 +85,7 @@ class PublicKnowledge:
         """Read the next event: ``seat`` played ``move`` (an engine move; for the first tile
         its orientation), passed (``PASS``) or drew (``DRAW``)."""
         table = self._table
-        fit = table.open_mask if table.placed else 0
-        pips = self.open_pips
-        self.fit_before.append(fit)
-        self.pips_before.append(pips)
+        self.fit_before.append(table.open_mask if table.placed else 0)
         scored = 0
         run = self._run[seat]
         if run >= 0:  # the seat's run of draws ended with this event (or goes on)
@@ -100,15 +96,15 @@ class PublicKnowledge:
             self.played |= bit
             self.played_by[seat] |= bit
             table.lay(move)
-            if self.v.in_play == "fives":
+            if self._fives:
                 scored = table.count_points()
                 self.side_points[self._side[seat]] += scored
         elif self.tracks_voids:
             if move == DRAW:  # the tile drawn may fit: no voids until the run ends
                 self.voids[seat] = 0
-                self._run[seat] = pips
+                self._run[seat] = self.open_pips
             else:
-                self.voids[seat] |= pips
+                self.voids[seat] |= self.open_pips
         self.points.append(scored)
         self.events += 1
 

@@ -317,10 +317,11 @@ class Encoder:
         is known to lack) and the facts of the moment, as byte strings."""
         know = ob.knowledge()
         by, by_bytes = pub.by, pub.by_bytes
-        for s, b in enumerate(know.played_by):
-            if b != by[s]:
-                by[s] = b
-                by_bytes[s] = _SPREAD14[b & 16383] + _SPREAD14[b >> 14]
+        if pub.k != len(hist):
+            for s, b in enumerate(know.played_by):
+                if b != by[s]:
+                    by[s] = b
+                    by_bytes[s] = _SPREAD14[b & 16383] + _SPREAD14[b >> 14]
         pub.k = len(hist)
         pub.read = True
         first = ob.first
