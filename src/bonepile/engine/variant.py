@@ -141,7 +141,7 @@ BOOL = (False, True)
 @dataclass(frozen=True)
 class OptionSpec:
     default: Any
-    values: tuple | None = None  # allowed values, or None for a positive int
+    values: tuple[Any, ...] | None = None  # allowed values, or None for a positive int
     minimum: int = 1
 
     def check(self, name: str, value: Any) -> Any:
@@ -241,7 +241,7 @@ DEFAULT_PLAYERS = {name: counts[-1] if name != "billitonnen" else 4
 # Presets: option values -> rule components
 # --------------------------------------------------------------------------------------
 
-def _quinientos(n: int, o: dict) -> dict:
+def _quinientos(n: int, o: dict[str, Any]) -> dict[str, Any]:
     return dict(
         teams=True, hand_sizes=(7,) * 4, must_lead_double=o["first_lead"] == "double_six",
         later_lead="rotate" if o["lead_rotation"] == "right" else "team_choice",
@@ -252,7 +252,7 @@ def _quinientos(n: int, o: dict) -> dict:
     )
 
 
-def _cinque(n: int, o: dict) -> dict:
+def _cinque(n: int, o: dict[str, Any]) -> dict[str, Any]:
     return dict(
         teams=True, hand_sizes=(7,) * 4, later_lead="dominoer", spinner=True,
         spinner_any_order=o["spinner_any_order"], in_play="fives", scoring="none",
@@ -260,7 +260,7 @@ def _cinque(n: int, o: dict) -> dict:
     )
 
 
-def _line(n: int, o: dict, *, draw: bool) -> dict:
+def _line(n: int, o: dict[str, Any], *, draw: bool) -> dict[str, Any]:
     if o["teams"] and n != 4:
         raise OptionError("option teams needs 4 players")
     sizes = (7 if n == 2 else 5) if draw else 7
@@ -272,7 +272,7 @@ def _line(n: int, o: dict, *, draw: bool) -> dict:
     )
 
 
-def _passing(n: int, o: dict) -> dict:
+def _passing(n: int, o: dict[str, Any]) -> dict[str, Any]:
     if o["teams"] and n != 4:
         raise OptionError("option teams needs 4 players")
     if o["target_rule"] == "seed":
@@ -288,7 +288,7 @@ def _passing(n: int, o: dict) -> dict:
     )
 
 
-def _blind_hugie(n: int, o: dict) -> dict:
+def _blind_hugie(n: int, o: dict[str, Any]) -> dict[str, Any]:
     if o["teams"] and n != 4:
         raise OptionError("option teams needs 4 players")
     if o["deal"] == "standard":
@@ -308,7 +308,7 @@ def _blind_hugie(n: int, o: dict) -> dict:
     )
 
 
-def _billitonnen(n: int, o: dict) -> dict:
+def _billitonnen(n: int, o: dict[str, Any]) -> dict[str, Any]:
     sizes = {3: (9, 9, 9), 4: (7, 7, 7, 7), 5: (6, 6, 6, 5, 5)}[n]
     return dict(
         teams=False, hand_sizes=sizes, deal_from_leader=(n == 5), starter=(n == 3),
@@ -318,7 +318,7 @@ def _billitonnen(n: int, o: dict) -> dict:
     )
 
 
-PRESETS: dict[str, Callable[[int, dict], dict]] = {
+PRESETS: dict[str, Callable[[int, dict[str, Any]], dict[str, Any]]] = {
     "quinientos": _quinientos,
     "cinque": _cinque,
     "draw": lambda n, o: _line(n, o, draw=True),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .hand import Hand
 from .knowledge import PublicKnowledge
 from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, NAME, OTHER, PASS
 from .vocab import Action, HandEnd
@@ -132,11 +133,11 @@ class Observer:
                  "_arms", "_cur", "_know", "spin", "_spin_arm", "_spin_idx", "placed", "first",
                  "first_left")
 
-    def __init__(self, h) -> None:
+    def __init__(self, h: Hand) -> None:
         self._h = h
         self._log = h.log
         self._done = 0
-        self._last = None
+        self._last: tuple[int, int, int] | None = None
         #: the log as a spectator sees it: (seat, move, tile) with every draw's tile -1
         self._raw: list[tuple[int, int, int]] = []
         #: the public history: one event per log entry, every draw hidden (built on demand)
@@ -335,7 +336,9 @@ class Observer:
         h = self._h
         if h.rows is None:
             return _NO_FACE_UP[h.v.players]
-        return tuple(tuple((i, t) for i, t in enumerate(r) if h.face_up[s] >> t & 1)
+        face_up = h.face_up
+        assert face_up is not None
+        return tuple(tuple((i, t) for i, t in enumerate(r) if face_up[s] >> t & 1)
                      for s, r in enumerate(h.rows))
 
     def turned_up(self) -> int | None:
@@ -357,7 +360,8 @@ class Observer:
         h = self._h
         return tuple(h.inplay) if h.result is None else tuple(h.result.points)
 
-    def public_facts(self) -> tuple:
+    def public_facts(self) -> tuple[int | None, list[tuple[int, int]], list[int], tuple[int, ...],
+                                    int, int, tuple[int, ...], tuple[int, ...]]:
         """The public facts of the moment in one tuple, for encoders: (to_move, end_pips(),
         double_end_arms(), counts(), boneyard(), boneyard_size(), totals(), hand_points())."""
         h = self._h
@@ -368,7 +372,7 @@ class Observer:
                 h.drawable(), len(h.boneyard) - h.bpos,
                 h.totals, tuple(h.inplay) if h.result is None else h.result.points)
 
-    def end(self) -> str | None:
+    def end(self) -> HandEnd | None:
         return self._h.end
 
     def revealed(self) -> tuple[tuple[int, ...], ...] | None:
@@ -450,7 +454,7 @@ class Observer:
         )
 
 
-def observer(h) -> Observer:
+def observer(h: Hand) -> Observer:
     """The observer of hand ``h``, up to date with its log."""
     log = h.log
     ob = _SEEN.get(id(log))
@@ -468,7 +472,7 @@ def observer(h) -> Observer:
     return ob
 
 
-def hand_view(h, seat: int, hand_number: int | None = None) -> View:
+def hand_view(h: Hand, seat: int, hand_number: int | None = None) -> View:
     """The view of ``seat`` on hand ``h`` (a ``Hand``)."""
     return observer(h).view(seat, hand_number)
 
@@ -496,7 +500,7 @@ def _ekey(seat: int, move: int, tile: int) -> int:
     return (seat << 12) | (move << 5) | (tile + 3)
 
 
-def _attach_pips(h) -> list[tuple[int, int, int]]:
+def _attach_pips(h: Hand) -> list[tuple[int, int, int]]:
     """Each placement after the first tile as (tile, arm, the open pip it attached to)."""
     out = []
     g = h.fresh()
