@@ -5,7 +5,8 @@ import json
 from typing import Any
 
 from .errors import BonepileError, OptionError, RecordError
-from .game import Game, hand_tokens
+from .game import Game
+from .notation import hand_tokens
 from .tiles import DRAW, HI, LO, NAME, PASS, parse_tile
 from .variant import PLAYER_COUNTS, VARIANT_NAMES, make_variant
 
@@ -78,12 +79,11 @@ def replay(doc: dict) -> Game:
     if not isinstance(options, dict):
         raise _doc_error('"options" must be an object')
     options = dict(options)
-    if "players" not in options and len(PLAYER_COUNTS[name]) > 1:
-        # implied by the first hand's deal
-        if hands and isinstance(hands[0], dict) and isinstance(hands[0].get("deal"), list):
-            n = len(hands[0]["deal"])
-            if n in PLAYER_COUNTS[name]:
-                options["players"] = n
+    if ("players" not in options and len(PLAYER_COUNTS[name]) > 1 and hands
+            and isinstance(hands[0], dict) and isinstance(hands[0].get("deal"), list)):
+        n = len(hands[0]["deal"])  # the player count is implied by the first hand's deal
+        if n in PLAYER_COUNTS[name]:
+            options["players"] = n
     try:
         variant = make_variant(name, options)
     except OptionError as e:
@@ -218,7 +218,7 @@ def game_record(game: Game) -> dict:
             "deal": [[NAME[t] for t in row] for row in h.deal_rows],
             "boneyard": bone,
             "leader": h.leader,
-            "moves": hand_tokens(game, h),
+            "moves": hand_tokens(h),
         })
     doc["hands"] = hands
     return doc
@@ -272,7 +272,7 @@ def describe(game: Game) -> str:
         if h.boneyard:
             out.append("  boneyard: " + " ".join(NAME[t] for t in h.boneyard))
         g = h.fresh()
-        tokens = hand_tokens(game, h)
+        tokens = hand_tokens(h)
         for i, ((s, m, t), tok) in enumerate(zip(h.log, tokens), 1):
             before = sum(g.inplay)
             g.apply(m)
