@@ -8,9 +8,12 @@ from typing import Any
 from . import notation
 from .errors import IllegalMoveError
 from .hand import Hand, HandResult, rule_leader
-from .tiles import NAME, mask_of
+from .tiles import HI, LO, NAME, mask_of
 from .variant import Variant, make_variant
 from .view import View, hand_view
+
+#: the ``format`` of the records this engine reads and writes (RECORD.md)
+FORMAT = "bonepile-record/1"
 
 
 class Game:
@@ -261,5 +264,29 @@ class Game:
                 "totals": totals, "winner": self.winner, "finished": self.over}
 
     def record(self) -> dict:
-        from .record import game_record
-        return game_record(self)
+        """The game's record (RECORD.md): variant, options, names, start, and every hand's
+        deal, boneyard, leader and move tokens.  ``record.dumps`` gives its stable text."""
+        v = self.variant
+        options = self.record_options if self.record_options is not None else v.options
+        doc: dict[str, Any] = {"format": FORMAT, "variant": v.name, "options": dict(options)}
+        if self.names:
+            doc["players"] = list(self.names)
+        if self.start_hand != 1 or any(self.start_totals) or self.start_bonus_given:
+            doc["start"] = {"hand": self.start_hand, "totals": list(self.start_totals)}
+            if self.start_bonus_given:
+                doc["start"]["bonus_rounds"] = self.start_bonus_rounds
+        hands = []
+        for h in self.hands:
+            bone = [NAME[t] for t in h.boneyard]
+            if h.starter_first is not None:
+                t0 = h.boneyard[0]
+                bone[0] = f"{h.starter_first}-{LO[t0] if h.starter_first == HI[t0] else HI[t0]}"
+            hands.append({
+                "deal": [[NAME[t] for t in row] for row in h.deal_rows],
+                "boneyard": bone,
+                "leader": h.leader,
+                "moves": notation.hand_tokens(h),
+            })
+        doc["hands"] = hands
+        return doc
+

@@ -5,12 +5,10 @@ import json
 from typing import Any
 
 from .errors import BonepileError, OptionError, RecordError
-from .game import Game
+from .game import FORMAT, Game
 from .notation import hand_tokens
-from .tiles import DRAW, HI, LO, NAME, PASS, parse_tile
+from .tiles import DRAW, NAME, PASS, parse_tile
 from .variant import PLAYER_COUNTS, VARIANT_NAMES, make_variant
-
-FORMAT = "bonepile-record/1"
 
 
 def loads(text: str | bytes) -> dict:
@@ -199,29 +197,8 @@ def _replay_hand(game: Game, variant, hi: int, hand: Any) -> None:
 # ------------------------------------------------------------------------------ writing
 
 def game_record(game: Game) -> dict:
-    v = game.variant
-    options = game.record_options if game.record_options is not None else v.options
-    doc: dict[str, Any] = {"format": FORMAT, "variant": v.name, "options": dict(options)}
-    if game.names:
-        doc["players"] = list(game.names)
-    if game.start_hand != 1 or any(game.start_totals) or game.start_bonus_given:
-        doc["start"] = {"hand": game.start_hand, "totals": list(game.start_totals)}
-        if game.start_bonus_given:
-            doc["start"]["bonus_rounds"] = game.start_bonus_rounds
-    hands = []
-    for h in game.hands:
-        bone = [NAME[t] for t in h.boneyard]
-        if h.starter_first is not None:
-            t0 = h.boneyard[0]
-            bone[0] = f"{h.starter_first}-{LO[t0] if h.starter_first == HI[t0] else HI[t0]}"
-        hands.append({
-            "deal": [[NAME[t] for t in row] for row in h.deal_rows],
-            "boneyard": bone,
-            "leader": h.leader,
-            "moves": hand_tokens(h),
-        })
-    doc["hands"] = hands
-    return doc
+    """The record document of a game (``Game.record()``)."""
+    return game.record()
 
 
 def dumps(doc: dict) -> str:
