@@ -9,9 +9,10 @@ import sys
 
 import pytest
 
-from bonepile.cli_play import normalize, undo_person
+from bonepile.cli.play import undo_person
 from bonepile.engine import Game
 from bonepile.engine import record as rec
+from bonepile.engine.notation import normalize
 from support import cli
 
 pexpect = pytest.importorskip("pexpect")
@@ -224,7 +225,7 @@ def session(variant, options, seat=0, seed=3):
 
     from rich.console import Console
 
-    from bonepile.cli_play import PlaySession
+    from bonepile.cli.play import PlaySession
     from bonepile.engine import make_variant
 
     n = make_variant(variant, options).players

@@ -1,14 +1,19 @@
 """A whole game: hands to the target, leaders of later hands, totals, the game's end."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from .errors import IllegalMoveError, InvalidMoveError, AmbiguousMoveError
+from . import notation
+from .errors import IllegalMoveError
 from .hand import Hand, HandResult, rule_leader
-from .tiles import (ARM_INDEX, ARM_NAMES, DRAW, HI, LO, NAME, PASS, mask_of, parse_tile)
 from .deals import hand_rng, new_seed
+from .tiles import HI, LO, NAME, mask_of
 from .variant import Variant, make_variant
 from .view import View, hand_view
+
+#: the ``format`` of the records this engine reads and writes (RECORD.md)
+FORMAT = "bonepile-record/1"
 
 
 class Game:
@@ -45,7 +50,7 @@ class Game:
 
     @classmethod
     def new(cls, variant: str, options: Mapping[str, Any] | None = None, *, seed: int | None = None,
-            names: Sequence[str] | None = None) -> "Game":
+            names: Sequence[str] | None = None) -> Game:
         """A new game with random deals from ``seed``."""
         return cls(make_variant(variant, options), seed=seed, names=names)
 
@@ -83,56 +88,13 @@ class Game:
 
     # ------------------------------------------------------------------ moves
     def token(self, m: int, h: Hand | None = None) -> str:
-        """The record token of move m in the current position of hand h."""
-        h = h or self.hand
-        if m == PASS:
-            return "pass"
-        if m == DRAW:
-            return "draw"
-        t, code = m >> 2, m & 3
-        if h.placed == 0:
-            return f"{HI[t]}-{LO[t]}" if code == 0 else f"{LO[t]}-{HI[t]}"
-        name = NAME[t]
-        return name + "@" + ARM_NAMES[code] if len(h.fits(t)) > 1 else name
+        """The record token of move m in the current position of hand h (``notation.token``)."""
+        return notation.token(h or self.hand, m)
 
     def parse(self, token: str, h: Hand | None = None) -> int:
-        """The move a token names in the current position (checks arms, not legality)."""
-        h = h or self.hand
-        if token == "pass":
-            return PASS
-        if token == "draw":
-            return DRAW
-        if not isinstance(token, str):
-            raise InvalidMoveError(f"a move token must be a string, not {token!r}")
-        tile_part, _, arm_part = token.partition("@")
-        parsed = parse_tile(tile_part)
-        if parsed is None or ("@" in token and arm_part not in ARM_INDEX):
-            raise InvalidMoveError(
-                'not a move token (expected "a-b", "a-b@E" with E one of L R U D, "draw" or "pass")')
-        t, a, _b = parsed
-        if h.placed == 0:
-            if arm_part:
-                raise InvalidMoveError(f"@{arm_part} on the first tile: no arm exists yet")
-            return t * 4 + (0 if a == HI[t] else 1)
-        fits = h.fits(t)
-        if arm_part:
-            arm = ARM_INDEX[arm_part]
-            if h.pip[arm] < 0:
-                if h.spin < 0:
-                    raise IllegalMoveError(f"arm {arm_part} does not exist yet (no spinner on the table)")
-                raise IllegalMoveError(
-                    f"arm {arm_part} does not exist yet (the spinner's L and R sides must be played first)")
-            if arm not in fits:
-                raise IllegalMoveError(f"{NAME[t]} does not fit arm {arm_part} (open end {h.pip[arm]})")
-            return t * 4 + arm
-        if not fits:
-            ends = ", ".join(f"{k} {p}" for k, p in h.ends().items())
-            raise IllegalMoveError(f"{NAME[t]} fits no open end ({ends})")
-        if len(fits) > 1:
-            choices = " or ".join(f"{NAME[t]}@{ARM_NAMES[a]}" for a in fits)
-            raise AmbiguousMoveError(f"ambiguous: {NAME[t]} fits arms "
-                                     f"{' and '.join(ARM_NAMES[a] for a in fits)}; write {choices}")
-        return t * 4 + fits[0]
+        """The move a token names in the current position (checks arms, not legality;
+        ``notation.parse``)."""
+        return notation.parse(h or self.hand, token)
 
     def play(self, token: str) -> int:
         """Check and apply a move given as a record token; returns the move."""
@@ -154,8 +116,8 @@ class Game:
     def _apply(self, m: int, token: str | None) -> None:
         h = self.hand
         if h.given_tokens is None or len(h.given_tokens) != len(h.log):
-            h.given_tokens = hand_tokens(self, h)
-        h.given_tokens.append(token if token is not None else self.token(m, h))
+            h.given_tokens = notation.hand_tokens(h)
+        h.given_tokens.append(token if token is not None else notation.token(h, m))
         if self.snapshots:
             h.push(m)
         else:
@@ -183,7 +145,7 @@ class Game:
                 self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr, index]
                 self._check_end(h)
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
         g.hands = self.hands[:-1] + [self.hand.copy()] if self.hands else []
@@ -327,17 +289,29 @@ class Game:
                 "totals": totals, "winner": self.winner, "finished": self.over}
 
     def record(self) -> dict:
-        from .record import game_record
-        return game_record(self)
+        """The game's record (RECORD.md): variant, options, names, start, and every hand's
+        deal, boneyard, leader and move tokens.  ``record.dumps`` gives its stable text."""
+        v = self.variant
+        options = self.record_options if self.record_options is not None else v.options
+        doc: dict[str, Any] = {"format": FORMAT, "variant": v.name, "options": dict(options)}
+        if self.names:
+            doc["players"] = list(self.names)
+        if self.start_hand != 1 or any(self.start_totals) or self.start_bonus_given:
+            doc["start"] = {"hand": self.start_hand, "totals": list(self.start_totals)}
+            if self.start_bonus_given:
+                doc["start"]["bonus_rounds"] = self.start_bonus_rounds
+        hands = []
+        for h in self.hands:
+            bone = [NAME[t] for t in h.boneyard]
+            if h.starter_first is not None:
+                t0 = h.boneyard[0]
+                bone[0] = f"{h.starter_first}-{LO[t0] if h.starter_first == HI[t0] else HI[t0]}"
+            hands.append({
+                "deal": [[NAME[t] for t in row] for row in h.deal_rows],
+                "boneyard": bone,
+                "leader": h.leader,
+                "moves": notation.hand_tokens(h),
+            })
+        doc["hands"] = hands
+        return doc
 
-
-def hand_tokens(game: Game, h: Hand) -> list[str]:
-    """Tokens of every move of hand h (the given ones when the hand was read from a record)."""
-    if h.given_tokens is not None and len(h.given_tokens) == len(h.log):
-        return list(h.given_tokens)
-    g = h.fresh()
-    out = []
-    for _, m, _ in h.log:
-        out.append(game.token(m, g))
-        g.apply(m)
-    return out

@@ -5,11 +5,10 @@ import json
 from typing import Any
 
 from .errors import BonepileError, OptionError, RecordError
-from .game import Game, hand_tokens
-from .tiles import DRAW, HI, LO, NAME, PASS, parse_tile
+from .game import FORMAT, Game
+from .notation import hand_tokens
+from .tiles import DRAW, NAME, PASS, parse_tile
 from .variant import PLAYER_COUNTS, VARIANT_NAMES, make_variant
-
-FORMAT = "bonepile-record/1"
 
 
 def loads(text: str | bytes) -> dict:
@@ -78,12 +77,11 @@ def replay(doc: dict) -> Game:
     if not isinstance(options, dict):
         raise _doc_error('"options" must be an object')
     options = dict(options)
-    if "players" not in options and len(PLAYER_COUNTS[name]) > 1:
-        # implied by the first hand's deal
-        if hands and isinstance(hands[0], dict) and isinstance(hands[0].get("deal"), list):
-            n = len(hands[0]["deal"])
-            if n in PLAYER_COUNTS[name]:
-                options["players"] = n
+    if ("players" not in options and len(PLAYER_COUNTS[name]) > 1 and hands
+            and isinstance(hands[0], dict) and isinstance(hands[0].get("deal"), list)):
+        n = len(hands[0]["deal"])  # the player count is implied by the first hand's deal
+        if n in PLAYER_COUNTS[name]:
+            options["players"] = n
     try:
         variant = make_variant(name, options)
     except OptionError as e:
@@ -199,29 +197,8 @@ def _replay_hand(game: Game, variant, hi: int, hand: Any) -> None:
 # ------------------------------------------------------------------------------ writing
 
 def game_record(game: Game) -> dict:
-    v = game.variant
-    options = game.record_options if game.record_options is not None else v.options
-    doc: dict[str, Any] = {"format": FORMAT, "variant": v.name, "options": dict(options)}
-    if game.names:
-        doc["players"] = list(game.names)
-    if game.start_hand != 1 or any(game.start_totals) or game.start_bonus_given:
-        doc["start"] = {"hand": game.start_hand, "totals": list(game.start_totals)}
-        if game.start_bonus_given:
-            doc["start"]["bonus_rounds"] = game.start_bonus_rounds
-    hands = []
-    for h in game.hands:
-        bone = [NAME[t] for t in h.boneyard]
-        if h.starter_first is not None:
-            t0 = h.boneyard[0]
-            bone[0] = f"{h.starter_first}-{LO[t0] if h.starter_first == HI[t0] else HI[t0]}"
-        hands.append({
-            "deal": [[NAME[t] for t in row] for row in h.deal_rows],
-            "boneyard": bone,
-            "leader": h.leader,
-            "moves": hand_tokens(game, h),
-        })
-    doc["hands"] = hands
-    return doc
+    """The record document of a game (``Game.record()``)."""
+    return game.record()
 
 
 def dumps(doc: dict) -> str:
@@ -272,7 +249,7 @@ def describe(game: Game) -> str:
         if h.boneyard:
             out.append("  boneyard: " + " ".join(NAME[t] for t in h.boneyard))
         g = h.fresh()
-        tokens = hand_tokens(game, h)
+        tokens = hand_tokens(h)
         for i, ((s, m, t), tok) in enumerate(zip(h.log, tokens), 1):
             before = sum(g.inplay)
             g.apply(m)

@@ -8,21 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS
+from ..engine import notation
+from ..engine.tiles import ARM_NAMES, DRAW, NAME, PASS
 from ..engine.view import View
 
 
 def move_token(view: View, m: int) -> str:
     """The token a client sends for move m: the first tile as "a-b" (a faces L), a later tile
     with its arm ("a-b@R"), "pass" or "draw"."""
-    if m == PASS:
-        return "pass"
-    if m == DRAW:
-        return "draw"
-    t, code = m >> 2, m & 3
-    if view.layout.first is None:
-        return f"{HI[t]}-{LO[t]}" if code == 0 else f"{LO[t]}-{HI[t]}"
-    return f"{NAME[t]}@{ARM_NAMES[code]}"
+    return notation.move_token(m, first=view.layout.first is None)
 
 
 def legal_json(view: View) -> list[dict[str, Any]]:
