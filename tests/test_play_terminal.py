@@ -244,7 +244,6 @@ def screen_text(s) -> str:
     ("blind-hugie", {"players": 2}), ("billitonnen", {"players": 4}), ("quinientos", {}),
 ])
 def test_the_screen_never_shows_hidden_tiles(variant, options):
-    from bonepile.arena.deals import deal_next
     from bonepile.engine.tiles import HI, LO, NAME
 
     s = session(variant, options, seat=1)
@@ -253,7 +252,7 @@ def test_the_screen_never_shows_hidden_tiles(variant, options):
     checked = 0
     while not g.over and checked < 12:
         if not g.hands or g.hand.over:
-            deal_next(g, s.seed)
+            s.deal(g)
         s.announce()
         if g.to_move == s.seat:
             s.console.file.seek(0)
@@ -283,10 +282,8 @@ def test_hint_shows_the_evaluation_or_says_why_not(monkeypatch):
     import bonepile.bots as bots
     from bonepile.bots import Evaluation
 
-    from bonepile.arena.deals import deal_next
-
     s = session("draw", {"players": 2})
-    deal_next(s.game, s.seed)
+    s.deal(s.game)
     while s.game.to_move != 0:
         s.game.apply(s.game.legal_moves()[0])
     s.hint()  # the real expert

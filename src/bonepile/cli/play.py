@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from ..arena.deals import deal_next, derive
+from ..engine.deals import derive
 from ..bots import BOTS, make_bot
 from ..engine import BonepileError, Game, OptionError, View, make_variant
 from ..engine import record as rec
@@ -62,7 +62,7 @@ class PlaySession:
         self.names = names
         self.bots = [None if s == seat else make_bot(levels[s], self.v, seed=derive(seed, "bot", s))
                      for s in range(n)]
-        self.game = Game(self.v, auto_deal=False, names=names)
+        self.game = Game(self.v, seed=seed, auto_deal=False, names=names)
         self.shown_hand = 0  # hands whose start has been announced
         self.shown_events = 0  # events of the current hand printed
         self.finished_shown = 0  # hands whose result has been printed
@@ -85,7 +85,7 @@ class PlaySession:
             while not self.game.over:
                 g = self.game  # undo replaces the game
                 if not g.hands or g.hand.over:
-                    deal_next(g, self.seed, self.choose_leader)
+                    self.deal(g)
                 self.announce()
                 h = g.hand
                 s = h.to_move
@@ -316,6 +316,14 @@ class PlaySession:
     # ----------------------------------------------------------------------------- input
     def ask(self, prompt: str) -> str:
         return self.console.input(prompt)
+
+    def deal(self, g: Game) -> None:
+        """Start the next hand (its tiles come from the game's seed); where the winning side
+        chooses who leads and the person is on it, they are asked."""
+        dealt = g.deal_next()
+        seats = g.leader_choosers()
+        leader = None if seats is None else self.choose_leader(g, seats, dealt.leader, dealt.deal_rows)
+        g.next_hand(dealt=dealt, leader=leader)
 
     def choose_leader(self, game: Game, seats: tuple, default: int, deal_rows) -> int:
         if self.seat not in seats:

@@ -9,6 +9,7 @@ from .game import FORMAT, Game
 from .notation import hand_tokens
 from .tiles import DRAW, NAME, PASS, parse_tile
 from .variant import PLAYER_COUNTS, VARIANT_NAMES, make_variant
+from .view import observer
 
 
 def loads(text: str | bytes) -> dict:
@@ -250,8 +251,8 @@ def describe(game: Game) -> str:
             out.append("  boneyard: " + " ".join(NAME[t] for t in h.boneyard))
         g = h.fresh()
         tokens = hand_tokens(h)
-        for i, ((s, m, t), tok) in enumerate(zip(h.log, tokens), 1):
-            before = sum(g.inplay)
+        points = observer(h).knowledge().points
+        for i, ((s, m, t), tok, scored) in enumerate(zip(h.log, tokens, points), 1):
             g.apply(m)
             if m == DRAW:
                 what = f"draws {NAME[t]}"
@@ -260,7 +261,6 @@ def describe(game: Game) -> str:
             else:
                 what = f"plays {tok}"
             ends = " ".join(f"{k}{p}" for k, p in g.ends().items())
-            scored = sum(g.inplay) - before
             extra = f"  +{scored}" if scored else ""
             out.append(f"  {i:3}. {names[s]:>6} {what:<28} ends {ends}{extra}")
         res = h.current_result()
