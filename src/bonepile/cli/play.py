@@ -279,7 +279,7 @@ class PlaySession:
         res = h.result
         assert res is not None
         self.print()
-        if res.end == "domino":
+        if res.end == "domino" and res.dominoer is not None:
             self.print(f"[bold]Hand {h.number} over:[/] {self.seat_name(res.dominoer)} went out.")
         elif res.end == "blocked":
             self.print(f"[bold]Hand {h.number} over:[/] blocked, nobody can play.")

@@ -40,7 +40,7 @@ class Game:
         #: that never undoes (a server's) saves the memory: ``undo`` then replays the hand
         self.snapshots = snapshots
         #: the options a record names (None: the variant's own, i.e. as given to make_variant)
-        self.record_options: dict | None = None
+        self.record_options: dict[str, Any] | None = None
         self.hands: list[Hand] = []
         self.totals = list(self.start_totals)
         self.over = False
@@ -142,7 +142,7 @@ class Game:
         self.winner = None
         for h in self.hands:
             if h.over:
-                self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr, index]
+                self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr]
                 self._check_end(h)
 
     def copy(self) -> Game:
@@ -154,7 +154,7 @@ class Game:
 
     # ------------------------------------------------------------------ hands
     def _hand_over(self, h: Hand) -> None:
-        self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr, index]
+        self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr]
         self._check_end(h)
         if not self.over and self.auto_deal:
             self.next_hand()
@@ -274,7 +274,7 @@ class Game:
         return h
 
     # ------------------------------------------------------------------ output
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The replay summary of RECORD.md."""
         v = self.variant
         hands = []
@@ -288,7 +288,7 @@ class Game:
         return {"variant": v.name, "sides": [list(s) for s in v.sides], "hands": hands,
                 "totals": totals, "winner": self.winner, "finished": self.over}
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The game's record (RECORD.md): variant, options, names, start, and every hand's
         deal, boneyard, leader and move tokens.  ``record.dumps`` gives its stable text."""
         v = self.variant

@@ -2,17 +2,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NoReturn
 
 from .errors import BonepileError, OptionError, RecordError
 from .game import FORMAT, Game
 from .notation import hand_tokens
 from .tiles import DRAW, NAME, PASS, parse_tile
-from .variant import PLAYER_COUNTS, VARIANT_NAMES, make_variant
+from .variant import PLAYER_COUNTS, VARIANT_NAMES, Variant, make_variant
 from .view import observer
 
 
-def loads(text: str | bytes) -> dict:
+def loads(text: str | bytes) -> dict[str, Any]:
     """Parse a record's JSON text (RecordError if it is not JSON or not an object)."""
     try:
         doc = json.loads(text, parse_constant=_not_json, parse_int=_parse_int)
@@ -29,7 +29,7 @@ def loads(text: str | bytes) -> dict:
     return doc
 
 
-def _not_json(name: str):
+def _not_json(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON value")
 
 
@@ -53,7 +53,7 @@ def _doc_error(msg: str) -> RecordError:
     return RecordError(msg)
 
 
-def replay(doc: dict) -> Game:
+def replay(doc: dict[str, Any]) -> Game:
     """Check a record against the rules move by move; return the game it describes.
     Raises RecordError naming the hand, move and token of the first problem."""
     if not isinstance(doc, dict):
@@ -117,7 +117,7 @@ def replay(doc: dict) -> Game:
     return game
 
 
-def _replay_hand(game: Game, variant, hi: int, hand: Any) -> None:
+def _replay_hand(game: Game, variant: Variant, hi: int, hand: Any) -> None:
     def err(msg: str) -> RecordError:
         return RecordError(msg, hand=hi)
 
@@ -197,12 +197,12 @@ def _replay_hand(game: Game, variant, hi: int, hand: Any) -> None:
 
 # ------------------------------------------------------------------------------ writing
 
-def game_record(game: Game) -> dict:
+def game_record(game: Game) -> dict[str, Any]:
     """The record document of a game (``Game.record()``)."""
     return game.record()
 
 
-def dumps(doc: dict) -> str:
+def dumps(doc: dict[str, Any]) -> str:
     """Stable text of a record: same document, same bytes."""
     def j(x: Any) -> str:
         return json.dumps(x, ensure_ascii=False)
