@@ -17,9 +17,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-import perft_oracle as oracle
 import pytest
 
+import perft_oracle as oracle
 from bonepile.engine import DRAW, NAME, PASS, Hand, make_variant, perft
 from bonepile.engine.tiles import ARM_NAMES, tile_index
 

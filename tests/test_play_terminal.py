@@ -156,7 +156,7 @@ def test_quinientos_winning_side_chooses_the_leader(tmp_path):
     assert game.over
     doc = rec.loads(path.read_text())
     # after every hand the person's side (seats 1 and 3) won, the person's answer led
-    for prev, hand, res in zip(game.hands, doc["hands"][1:], game.result()["hands"]):
+    for _prev, hand, res in zip(game.hands, doc["hands"][1:], game.result()["hands"]):
         if res["winner"] == 1:
             assert hand["leader"] in (1, 3)
     assert asked >= 1

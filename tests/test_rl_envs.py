@@ -11,15 +11,15 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 gymnasium = pytest.importorskip("gymnasium")
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 
-from bonepile.bots import BOT_LEVELS  # noqa: E402
-from bonepile.engine import Game, OptionError  # noqa: E402
-from bonepile.engine.variant import PLAYER_COUNTS  # noqa: E402
-from bonepile.rl import pettingzoo as pz  # noqa: E402
-from bonepile.rl.gym import GYM_IDS, BonepileEnv  # noqa: E402
-from bonepile.rl.obs import Encoder  # noqa: E402
+from bonepile.bots import BOT_LEVELS
+from bonepile.engine import Game, OptionError
+from bonepile.engine.variant import PLAYER_COUNTS
+from bonepile.rl import pettingzoo as pz
+from bonepile.rl.gym import GYM_IDS, BonepileEnv
+from bonepile.rl.obs import Encoder
 
 CASES = [(name, {"players": n} if len(counts) > 1 else {})
          for name, counts in PLAYER_COUNTS.items() for n in counts]

@@ -18,12 +18,12 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from bonepile.engine import Game  # noqa: E402
-from bonepile.engine import view as view_module  # noqa: E402
-from bonepile.engine.tiles import BIT  # noqa: E402
-from bonepile.engine.variant import PLAYER_COUNTS  # noqa: E402
-from bonepile.engine.view import Observer, hand_view, observer  # noqa: E402
-from bonepile.rl.obs import Encoder, field_sizes, obs_size  # noqa: E402
+from bonepile.engine import Game
+from bonepile.engine import view as view_module
+from bonepile.engine.tiles import BIT
+from bonepile.engine.variant import PLAYER_COUNTS
+from bonepile.engine.view import Observer, hand_view, observer
+from bonepile.rl.obs import Encoder, field_sizes, obs_size
 
 CASES = [(name, {"players": n} if len(counts) > 1 else {})
          for name, counts in PLAYER_COUNTS.items() for n in counts]

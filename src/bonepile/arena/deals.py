@@ -4,7 +4,7 @@ The deals themselves are the engine's (``engine.deals``: hand ``n`` of game seed
 dealt from ``derive(S, "hand", n)``); a ``Game`` made with ``seed=S`` deals them itself."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..engine import Game
 from ..engine.deals import derive, hand_rng

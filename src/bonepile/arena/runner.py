@@ -26,9 +26,9 @@ import inspect
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..bots import BOTS, make_bot
 from ..engine import Game, OptionError, make_variant

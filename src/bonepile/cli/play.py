@@ -11,10 +11,10 @@ from typing import Annotated
 
 import typer
 
-from ..engine.deals import derive
 from ..bots import BOTS, make_bot
 from ..engine import BonepileError, Game, OptionError, View, make_variant
 from ..engine import record as rec
+from ..engine.deals import derive
 from ..engine.notation import normalize
 from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, NAME, PASS
 from .common import (
@@ -99,7 +99,7 @@ class PlaySession:
                     try:
                         m = self.bots[s].choose(g.view(s))  # type: ignore[union-attr]
                         g.apply(m)
-                    except Exception as e:  # noqa: BLE001 (a broken bot ends the game, not the program)
+                    except Exception as e:
                         self.print(f"The {self.levels[s]} bot at seat {s} failed: {e!r}",
                                    markup=False)
                         self.failed = True
@@ -386,7 +386,7 @@ class PlaySession:
         self.print("Thinking...")
         try:
             evals = bots.hint(self.game, seat=self.seat, time=0.5, seed=derive(self.seed, "hint"))
-        except Exception as e:  # noqa: BLE001 (a hint must never end the game)
+        except Exception as e:
             self.print(f"No hint available: {e}", markup=False)
             return
         from rich.table import Table

@@ -5,9 +5,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import notation
+from .deals import hand_rng, new_seed
 from .errors import IllegalMoveError
 from .hand import Hand, HandResult, rule_leader
-from .deals import hand_rng, new_seed
 from .tiles import HI, LO, NAME, mask_of
 from .variant import Variant, make_variant
 from .view import View, hand_view

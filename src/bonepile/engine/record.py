@@ -241,7 +241,7 @@ def describe(game: Game) -> str:
     if v.options:
         out.append("options: " + ", ".join(f"{k}={json.dumps(x)}" for k, x in v.options.items()))
     totals = list(game.start_totals)
-    for idx, h in enumerate(game.hands, 1):
+    for _idx, h in enumerate(game.hands, 1):
         out.append("")
         out.append(f"Hand {h.number}: {names[h.leader]} leads")
         for s, row in enumerate(h.deal_rows):

@@ -17,7 +17,8 @@ also in ``info["action_mask"]``.  An illegal action ends the episode with reward
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import gymnasium
 import numpy as np

@@ -233,7 +233,7 @@ class Encoder:
             x[oh + k] = min(points[side] / 100.0, SCORE_CAP)
         return x
 
-    def _read(self, st: "_HistoryState", hist, seat: int, layout) -> None:
+    def _read(self, st: _HistoryState, hist, seat: int, layout) -> None:
         """Read the events of ``hist`` past ``st.k`` into ``st``."""
         n = self.n
         o_by = self.offsets["played_by"]
@@ -312,7 +312,7 @@ class Encoder:
         del n
         return bytes(tail)
 
-    def _update_public(self, pub: "_PublicState", hist, ob: Observer) -> None:
+    def _update_public(self, pub: _PublicState, hist, ob: Observer) -> None:
         """Read the spectator's log past ``pub.k`` (tiles played by whom; voids: pips a seat
         is known to lack) and the facts of the moment, as byte strings."""
         know = ob.knowledge()

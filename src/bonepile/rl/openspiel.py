@@ -125,7 +125,7 @@ class _Deal:
         self.hand: Hand | None = None
         self.pending_draw = False
 
-    def __deepcopy__(self, memo) -> "_Deal":
+    def __deepcopy__(self, memo) -> _Deal:
         c = _Deal.__new__(_Deal)
         c.__dict__.update(self.__dict__)
         c.pool = self.pool[:]

@@ -25,8 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
-from pettingzoo.utils.wrappers.order_enforcing import (AECOrderEnforcingIterable,
-                                                      AECOrderEnforcingIterator)
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from ..engine import VARIANT_NAMES, IllegalMoveError, Variant
 from ..engine.tiles import N_ACTIONS
