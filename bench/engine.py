@@ -41,7 +41,7 @@ import random
 import statistics
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 # A hand player returns the number of actions (tiles placed + passes) it took.
 HandPlayer = Callable[[], int]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 CLOCK = time.process_time
 
@@ -135,8 +135,8 @@ def main() -> None:
     runners: list[tuple[str, Callable]] = []
     ref_label = None
     try:
-        import pyspiel  # noqa: F401
         import open_spiel.python.games  # noqa: F401  (registers python_team_dominoes)
+        import pyspiel  # noqa: F401
         ref_label = "OpenSpiel python_team_dominoes (obs tensor)"
         runners.append((ref_label, openspiel_runner("python_team_dominoes", None)))
     except ImportError:

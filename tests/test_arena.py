@@ -7,8 +7,18 @@ import random
 
 import pytest
 
-from bonepile.arena import (ArenaSpec, lineup, mean_ci, percentile, play_deal_set, run_arena,
-                            sprt, sprt_sequence, wilson, write_outputs)
+from bonepile.arena import (
+    ArenaSpec,
+    lineup,
+    mean_ci,
+    percentile,
+    play_deal_set,
+    run_arena,
+    sprt,
+    sprt_sequence,
+    wilson,
+    write_outputs,
+)
 from bonepile.arena.deals import derive
 from bonepile.arena.stats import elo_to_score, parse_sprt, sprt_bounds
 from bonepile.engine import make_variant

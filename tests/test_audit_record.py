@@ -13,12 +13,11 @@ import re
 
 import pytest
 
-from support import EXAMPLES, SCENARIOS, cli, replay_doc
-from test_errors import MOVES, block_doc
-
 from bonepile.engine import record as rec
 from bonepile.engine.errors import RecordError
 from bonepile.engine.tiles import parse_tile
+from support import EXAMPLES, SCENARIOS, cli, replay_doc
+from test_errors import MOVES, block_doc
 
 ALL = [f"{a}-{b}" for a in range(7) for b in range(a + 1)]
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import collections
 
 import pytest
-from support import check_scenario, scenario_files
 
 from bonepile import Game, make_variant
 from bonepile.engine.tiles import IS_DOUBLE, parse_tile
+from support import check_scenario, scenario_files
 
 
 def T(name: str) -> int:

@@ -94,13 +94,16 @@ def test_same_seed_same_choices(case):
 def _positions(name, opts, seed, count):
     """Mid-hand positions of random games: (game, seat to move)."""
     rng = random.Random(seed)
-    game = Game.new(name, opts, seed=seed)
     out = []
-    while not game.over and len(out) < count:
-        if len(game.legal_moves()) > 1 and game.hand.log:
-            out.append(game.copy())
-        ms = game.legal_moves()
-        game.apply(ms[rng.randrange(len(ms))])
+    for k in range(50):  # games until enough positions (the blind games have few choices)
+        game = Game.new(name, opts, seed=seed + k)
+        while not game.over and len(out) < count:
+            if len(game.legal_moves()) > 1 and game.hand.log:
+                out.append(game.copy())
+            ms = game.legal_moves()
+            game.apply(ms[rng.randrange(len(ms))])
+        if len(out) >= count:
+            break
     return out
 
 

@@ -17,8 +17,17 @@ import json
 
 import pytest
 
-from bonepile import (AmbiguousMoveError, Game, IllegalMoveError, InvalidMoveError, OptionError,
-                      RecordError, load_record, make_variant, replay)
+from bonepile import (
+    AmbiguousMoveError,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    OptionError,
+    RecordError,
+    load_record,
+    make_variant,
+    replay,
+)
 from bonepile.engine import record as rec
 from support import SCENARIOS, check_scenario, replay_doc, scenario_files, tile
 

@@ -9,9 +9,10 @@ import sys
 
 import pytest
 
-from bonepile.cli_play import normalize, undo_person
+from bonepile.cli.play import undo_person
 from bonepile.engine import Game
 from bonepile.engine import record as rec
+from bonepile.engine.notation import normalize
 from support import cli
 
 pexpect = pytest.importorskip("pexpect")
@@ -155,7 +156,7 @@ def test_quinientos_winning_side_chooses_the_leader(tmp_path):
     assert game.over
     doc = rec.loads(path.read_text())
     # after every hand the person's side (seats 1 and 3) won, the person's answer led
-    for prev, hand, res in zip(game.hands, doc["hands"][1:], game.result()["hands"]):
+    for _prev, hand, res in zip(game.hands, doc["hands"][1:], game.result()["hands"]):
         if res["winner"] == 1:
             assert hand["leader"] in (1, 3)
     assert asked >= 1
@@ -224,7 +225,7 @@ def session(variant, options, seat=0, seed=3):
 
     from rich.console import Console
 
-    from bonepile.cli_play import PlaySession
+    from bonepile.cli.play import PlaySession
     from bonepile.engine import make_variant
 
     n = make_variant(variant, options).players
@@ -243,7 +244,6 @@ def screen_text(s) -> str:
     ("blind-hugie", {"players": 2}), ("billitonnen", {"players": 4}), ("quinientos", {}),
 ])
 def test_the_screen_never_shows_hidden_tiles(variant, options):
-    from bonepile.arena.deals import deal_next
     from bonepile.engine.tiles import HI, LO, NAME
 
     s = session(variant, options, seat=1)
@@ -252,7 +252,7 @@ def test_the_screen_never_shows_hidden_tiles(variant, options):
     checked = 0
     while not g.over and checked < 12:
         if not g.hands or g.hand.over:
-            deal_next(g, s.seed)
+            s.deal(g)
         s.announce()
         if g.to_move == s.seat:
             s.console.file.seek(0)
@@ -282,10 +282,8 @@ def test_hint_shows_the_evaluation_or_says_why_not(monkeypatch):
     import bonepile.bots as bots
     from bonepile.bots import Evaluation
 
-    from bonepile.arena.deals import deal_next
-
     s = session("draw", {"players": 2})
-    deal_next(s.game, s.seed)
+    s.deal(s.game)
     while s.game.to_move != 0:
         s.game.apply(s.game.legal_moves()[0])
     s.hint()  # the real expert

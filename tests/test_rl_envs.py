@@ -11,15 +11,15 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 gymnasium = pytest.importorskip("gymnasium")
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 
-from bonepile.bots import BOT_LEVELS  # noqa: E402
-from bonepile.engine import Game, OptionError  # noqa: E402
-from bonepile.engine.variant import PLAYER_COUNTS  # noqa: E402
-from bonepile.rl import pettingzoo as pz  # noqa: E402
-from bonepile.rl.gym import GYM_IDS, BonepileEnv  # noqa: E402
-from bonepile.rl.obs import Encoder  # noqa: E402
+from bonepile.bots import BOT_LEVELS
+from bonepile.engine import Game, OptionError
+from bonepile.engine.variant import PLAYER_COUNTS
+from bonepile.rl import pettingzoo as pz
+from bonepile.rl.gym import GYM_IDS, BonepileEnv
+from bonepile.rl.obs import Encoder
 
 CASES = [(name, {"players": n} if len(counts) > 1 else {})
          for name, counts in PLAYER_COUNTS.items() for n in counts]
@@ -97,10 +97,10 @@ def test_pettingzoo_game_episode_matches_the_engine():
 
 
 def test_pettingzoo_names_and_errors():
-    assert pz.env_name("blind-hugie") == "bonepile_blind_hugie_v0"
+    assert pz.env_name("blind-hugie") == "bonepile_blind_hugie_v1"
     assert set(pz.ENVS) == {pz.env_name(n) for n in PLAYER_COUNTS}
-    e = pz.blind_hugie_v0(players=3)
-    assert e.metadata["name"] == "bonepile_blind_hugie_v0" and len(e.possible_agents) == 3
+    e = pz.blind_hugie_v1(players=3)
+    assert e.metadata["name"] == "bonepile_blind_hugie_v1" and len(e.possible_agents) == 3
     with pytest.raises(OptionError):
         pz.raw_env("block", players=7)
     with pytest.raises(OptionError):
@@ -125,7 +125,7 @@ def test_gym_check_env(variant, options):
 def test_gym_registry_and_episode():
     import bonepile.rl.gym  # noqa: F401
     assert set(GYM_IDS.values()) <= set(gymnasium.registry)
-    env = gymnasium.make("bonepile/Block-v0", players=2, opponents="random")
+    env = gymnasium.make("bonepile/Block-v1", players=2, opponents="random")
     obs, info = env.reset(seed=3)
     assert obs["observation"].shape == (290,) and (obs["action_mask"] == info["action_mask"]).all()
     rng = random.Random(1)

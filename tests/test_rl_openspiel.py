@@ -8,9 +8,9 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from bonepile.engine.tiles import DRAW  # noqa: E402
-from bonepile.engine.variant import PLAYER_COUNTS  # noqa: E402
-from bonepile.rl import openspiel as bos  # noqa: E402
+from bonepile.engine.tiles import DRAW
+from bonepile.engine.variant import PLAYER_COUNTS
+from bonepile.rl import openspiel as bos
 
 CASES = [(name, {"players": n} if len(counts) > 1 else {})
          for name, counts in PLAYER_COUNTS.items() for n in counts]

@@ -4,12 +4,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from support import tile
 
 from bonepile import Game, OptionError, make_variant, replay
 from bonepile.engine import DRAW, PASS, Hand
 from bonepile.engine.tiles import NAME
 from bonepile.engine.variant import PLAYER_COUNTS
+from support import tile
 
 
 def T(*names: str) -> list[int]:

@@ -11,24 +11,24 @@ import json
 import random
 
 import pytest
-from support import (
-    ALL_NAMES,
-    err_at,
-    hands_of,
-    record_doc,
-    rest,
-    EXAMPLES,
-    check_scenario,
-    names,
-    replay_doc,
-    scenario_files,
-    subset_mismatch,
-    tile,
-)
 
 from bonepile import Game, make_variant
 from bonepile.engine import DRAW, PASS
 from bonepile.engine.tiles import NAME
+from support import (
+    ALL_NAMES,
+    EXAMPLES,
+    check_scenario,
+    err_at,
+    hands_of,
+    names,
+    record_doc,
+    replay_doc,
+    rest,
+    scenario_files,
+    subset_mismatch,
+    tile,
+)
 
 ALL = ALL_NAMES
 HI = {t: max(map(int, NAME[t].split("-"))) for t in range(28)}

@@ -9,24 +9,21 @@ deal from the moves, which makes each template a complete, valid deal of all 28 
 """
 from __future__ import annotations
 
-
 import pytest
-from support import (
-    T,
-    deal_for,
-    record_doc,
-    replay_err,
-    replay_ok,
-    template_hand,
-    check_scenario,
-    scenario_files,
-)
 
 from bonepile import Game, make_variant
 from bonepile.engine.errors import IllegalMoveError
 from bonepile.engine.tiles import NAME
-
-
+from support import (
+    T,
+    check_scenario,
+    deal_for,
+    record_doc,
+    replay_err,
+    replay_ok,
+    scenario_files,
+    template_hand,
+)
 
 hand = template_hand
 result = replay_ok

@@ -16,7 +16,6 @@ from bonepile.engine import Game
 from bonepile.engine import record as rec
 from bonepile.engine.tiles import NAME
 from bonepile.engine.variant import DEFAULT_PLAYERS, OPTION_SPECS, PLAYER_COUNTS, VARIANT_NAMES
-
 from webutil import SRC, Driver, InProcess, free_port, run
 
 

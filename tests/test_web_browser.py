@@ -60,7 +60,7 @@ def server(tmp_path_factory):
                 break
             except OSError:
                 if time.monotonic() > deadline:
-                    raise RuntimeError("bonepile serve did not answer within 30 s")
+                    raise RuntimeError("bonepile serve did not answer within 30 s") from None
                 time.sleep(0.1)
         yield base
     finally:

@@ -14,7 +14,6 @@ import asyncio
 import pytest
 
 from bonepile.web.client import SeatClient
-
 from webutil import InProcess, bad_keys, check_messages, hidden_from, run, tiles_in, timeline_of
 
 # (variant, players, options): 24 games
@@ -97,7 +96,6 @@ def test_the_checker_catches_a_leak():
     from bonepile.engine import Game
     from bonepile.engine.tiles import NAME
     from bonepile.web.protocol import view_json
-
     from webutil import Timeline
 
     g = Game.new("draw", {"players": 2}, seed=4)

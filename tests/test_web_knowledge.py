@@ -53,7 +53,7 @@ def test_the_count_is_the_engines(opts):
 
 
 def test_no_count_where_the_game_scores_none():
-    for g, scored in _hands("block", {"players": 2}, range(2)):
+    for g, _scored in _hands("block", {"players": 2}, range(2)):
         assert count(g.hand) is None
         assert all(p in (0, None) for p in move_points(g.hand))
 

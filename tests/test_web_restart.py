@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 
 from bonepile.engine import record as rec
-
 from webutil import Child, Driver, Sock, strip_live
 
 PEOPLE = [  # (variant, players, options, our moves before the kill)
@@ -115,7 +114,7 @@ async def _to_hand_end(d: Driver, press_next: bool) -> None:
         for seat, sock in d.socks.items():
             try:
                 msg = await sock.recv(timeout=0.02)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             if msg["type"] != "state":
                 continue

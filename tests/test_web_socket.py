@@ -11,7 +11,6 @@ from bonepile.engine.tiles import DRAW, NAME, PASS
 from bonepile.web.client import SeatClient
 from bonepile.web.knowledge import count, move_points
 from bonepile.web.protocol import view_json
-
 from webutil import Driver, InProcess, Sock, run, wait_until
 
 
@@ -137,7 +136,7 @@ def test_a_burst_of_messages_hits_the_rate_limit_and_the_socket_stays_usable(srv
         while True:
             try:
                 got.append(await s.recv(timeout=1))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 break
         errors = [m for m in got if m["type"] == "error"]
         pongs = [m for m in got if m["type"] == "pong"]
@@ -198,7 +197,7 @@ async def _play_first_hand(d: Driver) -> None:
         for seat, sock in d.socks.items():
             try:
                 msg = await sock.recv(timeout=0.05)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             if msg["type"] != "state":
                 continue
@@ -220,7 +219,7 @@ def test_quinientos_winning_side_chooses_the_leader(srv):
         # hand_over waits for "next" from every connected person
         for s in range(3):
             await d.socks[s].send({"type": "next"})
-            st = await d.socks[s].state(lambda m: s in m["ready"])
+            st = await d.socks[s].state(lambda m, s=s: s in m["ready"])
             assert st["phase"] == "hand_over"
         await asyncio.sleep(0.5)
         assert t.phase() == "hand_over" and len(t.game.hands) == 1
@@ -379,7 +378,7 @@ def test_two_sockets_of_one_seat_sending_the_same_move_make_one_move(srv):
                              twin.send({"type": "move", "move": move, "id": 2}))
         answers = []
         for s, mid in ((socks[mover], 1), (twin, 2)):
-            answers.append(await s.expect(lambda m: m.get("ack") == mid or
+            answers.append(await s.expect(lambda m, mid=mid: m.get("ack") == mid or
                                           (m["type"] == "error" and m.get("id") == mid)))
         assert sorted(a["type"] for a in answers) == ["error", "state"]
         err = next(a for a in answers if a["type"] == "error")

@@ -120,7 +120,7 @@ class InProcess(Served):
     def server(self):
         return self.app.state.server
 
-    def __enter__(self) -> "InProcess":
+    def __enter__(self) -> InProcess:
         self.thread.start()
         wait_until(lambda: self.uv.started, 30, "uvicorn to start")
         return self
@@ -139,7 +139,7 @@ class Child(Served):
         self.port = port or free_port()
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "Child":
+    def start(self) -> Child:
         env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bonepile", "serve", "--port", str(self.port), "--db", self.db,
@@ -163,7 +163,7 @@ class Child(Served):
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(30)
 
-    def __enter__(self) -> "Child":
+    def __enter__(self) -> Child:
         return self.start()
 
     def __exit__(self, *exc) -> None:
@@ -181,7 +181,7 @@ class Sock:
         self.latest: dict | None = None  # the last state received
 
     @classmethod
-    async def open(cls, base_ws: str, table_id: str, token: str | None) -> "Sock":
+    async def open(cls, base_ws: str, table_id: str, token: str | None) -> Sock:
         import websockets
 
         url = f"{base_ws}/ws/tables/{table_id}" + (f"?token={token}" if token is not None else "")
@@ -215,7 +215,7 @@ class Sock:
                 raise AssertionError(f"no {what} within {timeout} s; got {seen[-5:]}")
             try:
                 msg = await self.recv(left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 raise AssertionError(f"no {what} within {timeout} s; got {seen[-5:]}") from None
             seen.append(msg)
             if pred(msg):
@@ -514,7 +514,7 @@ class Driver:
         try:
             try:
                 await asyncio.wait_for(done.wait(), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 raise AssertionError(f"table {self.table_id}: no stop in {timeout} s after {self.moves} moves; "
                                      f"last states: {[(s, m['seq'], m['phase']) for s, m in self.last.items()]}; "
                                      f"errors: {[m for ms in self.messages.values() for m in ms if m['type'] == 'error'][:3]}") from None

@@ -2,7 +2,7 @@
 
 ``run_arena(ArenaSpec(...), workers=...)`` plays; ``report.write_outputs`` writes results.json,
 every game's record and a plot.  The counting of games, deal sets and hands is described in
-``runner``.  This package has no command-line code: ``bonepile arena`` lives in ``cli_arena``.
+``runner``.  This package has no command-line code: ``bonepile arena`` lives in ``cli/arena.py``.
 """
 from .deals import deal_next, derive
 from .report import bot_stats, ratings, results, write_outputs

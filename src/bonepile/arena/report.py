@@ -23,7 +23,7 @@ def bot_stats(run: ArenaRun) -> dict[str, dict[str, Any]]:
     ms: list[list[float]] = [[] for _ in range(k)]
     hands = 0
     for g in run.games:
-        sides_of = [set() for _ in range(k)]
+        sides_of: list[set[int]] = [set() for _ in range(k)]
         for s, e in enumerate(g.seats):
             sides_of[e].add(v.side_of(s))
         for winner, pts, _end in g.hands:
@@ -80,7 +80,7 @@ def ratings(run: ArenaRun) -> dict[str, dict[str, float]]:
             sides = {v.side_of(s) for s, x in enumerate(g.seats) if x == e}
             keys.append((1 if g.winner in sides else 0, max(g.totals[s] for s in sides)))
         order = sorted(set(keys), reverse=True)
-        ranks = [order.index(key) + 1 for key in keys]
+        ranks = [float(order.index(key) + 1) for key in keys]
         teams = [[rating[lab]] for lab in labels]
         new = model.rate(teams, ranks=ranks)
         for lab, team in zip(labels, new):

@@ -26,14 +26,14 @@ import inspect
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..bots import BOTS, make_bot
 from ..engine import Game, OptionError, make_variant
 from ..engine import record as rec
-from .deals import deal_next, derive
+from ..engine.deals import derive
 
 #: a game is cut (left unfinished) after this many hands, so that no run can loop forever
 MAX_HANDS_PER_GAME = 300
@@ -136,11 +136,11 @@ def play_game(spec: ArenaSpec, deal_set: int, rotation: int) -> GameResult:
     bots = [make_bot(spec.bots[e], v, seed=derive(spec.seed, "bot", deal_set, rotation, s),
                      **_budget_for(spec.bots[e], spec.budget))
             for s, e in enumerate(seats)]
-    game = Game(v, auto_deal=False, names=[labels[e] for e in seats])
+    game = Game(v, seed=game_seed, auto_deal=False, names=[labels[e] for e in seats])
     times: list[list[float]] = [[] for _ in spec.bots]
     clock = time.perf_counter
     while not game.over and len(game.hands) < MAX_HANDS_PER_GAME:
-        h = deal_next(game, game_seed)
+        h = game.next_hand()
         while not h.over:
             s = h.to_move
             view = game.view(s)

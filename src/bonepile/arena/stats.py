@@ -5,8 +5,8 @@ Pure Python; no dependencies.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 Z95 = 1.959963984540054  # the two-sided 95% normal quantile
 

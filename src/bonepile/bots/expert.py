@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time as _time
+from typing import Any
 
 from ..engine import Variant, View
 from ..engine.hand import Hand, HandResult
@@ -195,7 +196,7 @@ class ExpertBot(Bot):
         mykey = me if seat_win else my_side
         pool: list[Hand] = []
         # a node: {action: [visits, reward sum, availability, child node, net sum, win sum]}
-        root: dict = {}
+        root: dict[int, list[Any]] = {}
         it = 0
         while it < limit:
             if len(pool) < self.pool:
@@ -274,8 +275,8 @@ class ExpertBot(Bot):
         for i, m in enumerate(legal):
             st = root.get(m)
             n = st[0] if st else 0
-            ev = st[4] / n if n else 0.0
-            w = st[5] / n if n else 0.0
+            ev = st[4] / n if st and n else 0.0
+            w = st[5] / n if st and n else 0.0
             out.append((n, ev + self.win_weight * w if not seat_win else w, i, m, ev, w))
         out.sort(key=lambda x: (-x[0], -x[1], x[2]))
         top = out[0]

@@ -27,30 +27,14 @@ from collections.abc import Sequence
 
 from ..engine import Hand, Variant, View
 from ..engine.hand import rule_leader
-from ..engine.tiles import ALL_TILES, ARM_INDEX, BIT, DRAW, HI, LO, PASS, bits, mask_of
+from ..engine.knowledge import PublicKnowledge, history_moves, layout_tiles
+from ..engine.tiles import ALL_TILES, BIT, HI, LO, PASS, bits, mask_of
 
 _HEAVY = [HI[t] + LO[t] + (2 if HI[t] == LO[t] else 0) for t in range(28)]
 
 
 class InconsistentView(ValueError):
     """No world could be built for this view (a bug, or a view from other rules)."""
-
-
-def history_moves(view: View) -> list[int]:
-    """The engine moves of the view's public history."""
-    lay = view.layout
-    out = []
-    for e in view.history:
-        if e.action == "pass":
-            out.append(PASS)
-        elif e.action == "draw":
-            out.append(DRAW)
-        elif e.arm is None:  # the first tile: its orientation
-            t = e.tile
-            out.append(t * 4 + (0 if lay.first_left == HI[t] else 1))  # type: ignore[operator,index]
-        else:
-            out.append(e.tile * 4 + ARM_INDEX[e.arm])  # type: ignore[operator]
-    return out
 
 
 class Sampler:
@@ -73,7 +57,7 @@ class Sampler:
         lay = view.layout
         self.starter = lay.first if variant.starter else None
         self.starter_first = lay.first_left if variant.starter else None
-        self.table = mask_of(bits_of_layout(view))
+        self.table = layout_tiles(view.layout)
         if view.blind:
             self._prepare_blind()
         else:
@@ -84,7 +68,7 @@ class Sampler:
         v, view, n, me = self.v, self.view, self.n, self.me
         self.own = mask_of(view.hand)
         must = v.turn == "must_play"
-        masks = _open_masks_before(v, view, self.moves, self.starter, self.starter_first)
+        masks = PublicKnowledge.from_view(v, view).fit_before
         hist = view.history
         # per seat: draws (event index), pinned draws (index -> tile), plays (tile -> index)
         self.draw_events: list[int] = []  # global draw order: event index
@@ -305,14 +289,6 @@ class Sampler:
         raise InconsistentView("no hidden deal agrees with this view")
 
 
-def bits_of_layout(view: View) -> list[int]:
-    lay = view.layout
-    out = [p.tile for arm in lay.arms.values() for p in arm]
-    if lay.first is not None:
-        out.append(lay.first)
-    return out
-
-
 def agrees(h: Hand, view: View) -> bool:
     """Does world ``h`` show the seat exactly what ``view`` shows?"""
     if h.over != view.over:
@@ -334,24 +310,3 @@ def agrees(h: Hand, view: View) -> bool:
     if h.drawable() != view.boneyard:
         return False
     return not (view.to_move == view.seat and tuple(h.legal_moves()) != view.legal)
-
-
-def _open_masks_before(v: Variant, view: View, moves: list[int], starter: int | None,
-                       starter_first: int | None) -> list[int]:
-    """The mask of tiles fitting some open end before each history event (public facts),
-    from a throwaway hand in which every seat holds what it plays."""
-    n = view.players
-    deal: list[list[int]] = [[] for _ in range(n)]
-    for e in view.history:
-        if e.action == "play":
-            deal[e.seat].append(e.tile)  # type: ignore[arg-type]
-    used = mask_of(t for r in deal for t in r) | (BIT[starter] if starter is not None else 0)
-    spare = bits(ALL_TILES & ~used)
-    boneyard = ([starter] if starter is not None else []) + spare + list(range(28)) * 2
-    h = Hand(v, deal, boneyard, view.leader, starter_first=starter_first)
-    out = []
-    for m in moves:
-        out.append(h.open_mask if h.placed else 0)
-        h.over = False
-        h.apply(m)
-    return out

@@ -1,6 +1,12 @@
 """The rules engine: pure Python, no I/O, no dependencies."""
-from .errors import (AmbiguousMoveError, BonepileError, IllegalMoveError, InvalidMoveError,
-                     OptionError, RecordError)
+from .errors import (
+                     AmbiguousMoveError,
+                     BonepileError,
+                     IllegalMoveError,
+                     InvalidMoveError,
+                     OptionError,
+                     RecordError,
+)
 from .game import Game
 from .hand import Hand, HandResult, perft
 from .tiles import DRAW, N_ACTIONS, NAME, PASS

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 
 class BonepileError(ValueError):
@@ -48,5 +49,5 @@ class RecordError(BonepileError):
         message = self.message.replace("\n", "\\n").replace("\r", "\\r")
         return f"{prefix}: {message}" if prefix else message
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {"hand": self.hand, "move": self.move, "token": self.token, "message": self.message}

@@ -1,14 +1,19 @@
 """A whole game: hands to the target, leaders of later hands, totals, the game's end."""
 from __future__ import annotations
 
-import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from .errors import IllegalMoveError, InvalidMoveError, AmbiguousMoveError
+from . import notation
+from .deals import hand_rng, new_seed
+from .errors import IllegalMoveError
 from .hand import Hand, HandResult, rule_leader
-from .tiles import (ARM_INDEX, ARM_NAMES, DRAW, HI, LO, NAME, PASS, mask_of, parse_tile)
+from .tiles import HI, LO, NAME, mask_of
 from .variant import Variant, make_variant
 from .view import View, hand_view
+
+#: the ``format`` of the records this engine reads and writes (RECORD.md)
+FORMAT = "bonepile-record/1"
 
 
 class Game:
@@ -22,8 +27,8 @@ class Game:
                  start_bonus_rounds: int | None = None, auto_deal: bool = True,
                  snapshots: bool = True):
         self.variant = variant
-        self.seed = seed
-        self.rng = random.Random(seed)
+        #: hand n is dealt from ``deals.hand_rng(seed, n)``
+        self.seed = new_seed() if seed is None else seed
         self.names = list(names) if names else None
         self.start_hand = start_hand
         nsides = len(variant.sides)
@@ -35,9 +40,8 @@ class Game:
         #: that never undoes (a server's) saves the memory: ``undo`` then replays the hand
         self.snapshots = snapshots
         #: the options a record names (None: the variant's own, i.e. as given to make_variant)
-        self.record_options: dict | None = None
+        self.record_options: dict[str, Any] | None = None
         self.hands: list[Hand] = []
-        self._rng_states: list = []  # the generator's state before each hand's deal
         self.totals = list(self.start_totals)
         self.over = False
         self.winner: int | None = None
@@ -46,7 +50,7 @@ class Game:
 
     @classmethod
     def new(cls, variant: str, options: Mapping[str, Any] | None = None, *, seed: int | None = None,
-            names: Sequence[str] | None = None) -> "Game":
+            names: Sequence[str] | None = None) -> Game:
         """A new game with random deals from ``seed``."""
         return cls(make_variant(variant, options), seed=seed, names=names)
 
@@ -84,56 +88,13 @@ class Game:
 
     # ------------------------------------------------------------------ moves
     def token(self, m: int, h: Hand | None = None) -> str:
-        """The record token of move m in the current position of hand h."""
-        h = h or self.hand
-        if m == PASS:
-            return "pass"
-        if m == DRAW:
-            return "draw"
-        t, code = m >> 2, m & 3
-        if h.placed == 0:
-            return f"{HI[t]}-{LO[t]}" if code == 0 else f"{LO[t]}-{HI[t]}"
-        name = NAME[t]
-        return name + "@" + ARM_NAMES[code] if len(h.fits(t)) > 1 else name
+        """The record token of move m in the current position of hand h (``notation.token``)."""
+        return notation.token(h or self.hand, m)
 
     def parse(self, token: str, h: Hand | None = None) -> int:
-        """The move a token names in the current position (checks arms, not legality)."""
-        h = h or self.hand
-        if token == "pass":
-            return PASS
-        if token == "draw":
-            return DRAW
-        if not isinstance(token, str):
-            raise InvalidMoveError(f"a move token must be a string, not {token!r}")
-        tile_part, _, arm_part = token.partition("@")
-        parsed = parse_tile(tile_part)
-        if parsed is None or ("@" in token and arm_part not in ARM_INDEX):
-            raise InvalidMoveError(
-                'not a move token (expected "a-b", "a-b@E" with E one of L R U D, "draw" or "pass")')
-        t, a, _b = parsed
-        if h.placed == 0:
-            if arm_part:
-                raise InvalidMoveError(f"@{arm_part} on the first tile: no arm exists yet")
-            return t * 4 + (0 if a == HI[t] else 1)
-        fits = h.fits(t)
-        if arm_part:
-            arm = ARM_INDEX[arm_part]
-            if h.pip[arm] < 0:
-                if h.spin < 0:
-                    raise IllegalMoveError(f"arm {arm_part} does not exist yet (no spinner on the table)")
-                raise IllegalMoveError(
-                    f"arm {arm_part} does not exist yet (the spinner's L and R sides must be played first)")
-            if arm not in fits:
-                raise IllegalMoveError(f"{NAME[t]} does not fit arm {arm_part} (open end {h.pip[arm]})")
-            return t * 4 + arm
-        if not fits:
-            ends = ", ".join(f"{k} {p}" for k, p in h.ends().items())
-            raise IllegalMoveError(f"{NAME[t]} fits no open end ({ends})")
-        if len(fits) > 1:
-            choices = " or ".join(f"{NAME[t]}@{ARM_NAMES[a]}" for a in fits)
-            raise AmbiguousMoveError(f"ambiguous: {NAME[t]} fits arms "
-                                     f"{' and '.join(ARM_NAMES[a] for a in fits)}; write {choices}")
-        return t * 4 + fits[0]
+        """The move a token names in the current position (checks arms, not legality;
+        ``notation.parse``)."""
+        return notation.parse(h or self.hand, token)
 
     def play(self, token: str) -> int:
         """Check and apply a move given as a record token; returns the move."""
@@ -155,8 +116,8 @@ class Game:
     def _apply(self, m: int, token: str | None) -> None:
         h = self.hand
         if h.given_tokens is None or len(h.given_tokens) != len(h.log):
-            h.given_tokens = hand_tokens(self, h)
-        h.given_tokens.append(token if token is not None else self.token(m, h))
+            h.given_tokens = notation.hand_tokens(h)
+        h.given_tokens.append(token if token is not None else notation.token(h, m))
         if self.snapshots:
             h.push(m)
         else:
@@ -167,10 +128,7 @@ class Game:
     def undo(self) -> int:
         """Take back the last move (across a hand boundary if the next hand has no move yet)."""
         if self.hands and not self.hand.log and len(self.hands) > 1:
-            self.hands.pop()
-            state = self._rng_states.pop()
-            if state is not None:  # the next deal will be the same one again
-                self.rng.setstate(state)
+            self.hands.pop()  # (the next deal will be the same one again: it is seeded)
             self.hands[-1] = self.hands[-1].copy()  # finished hands may be shared with copies
         if not self.hands or not self.hand.log:
             raise IllegalMoveError("nothing to undo")
@@ -184,22 +142,19 @@ class Game:
         self.winner = None
         for h in self.hands:
             if h.over:
-                self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr, index]
+                self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr]
                 self._check_end(h)
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
         g.hands = self.hands[:-1] + [self.hand.copy()] if self.hands else []
-        g._rng_states = self._rng_states[:]
         g.totals = self.totals[:]
         return g
 
     # ------------------------------------------------------------------ hands
     def _hand_over(self, h: Hand) -> None:
-        self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr, index]
+        self.totals = [a + b for a, b in zip(self.totals, h.result.points)]  # type: ignore[union-attr]
         self._check_end(h)
         if not self.over and self.auto_deal:
             self.next_hand()
@@ -234,10 +189,38 @@ class Game:
                 if h.result is not None and h.end == "domino" and h.result.winner is not None)
         return v.round_bonuses[idx] if 0 <= idx < len(v.round_bonuses) else 0
 
+    def leader_choosers(self) -> tuple[int, ...] | None:
+        """The seats of the side that chooses the next hand's leader, where the rules let
+        the winning side choose (Quinientos' ``winning_team_chooses``); else None."""
+        if not self.hands or self.hand.result is None:
+            return None
+        res = self.hand.result
+        _leader, _must, how = rule_leader(self.variant, [], res, self.hand.leader, False)
+        return self.variant.sides[res.winner] if how == "choice" and res.winner is not None else None
+
+    def deal_next(self) -> Hand:
+        """The next hand as the rules deal it from the game's seed, not yet started: look at
+        it (a person choosing the leader sees their own tiles), then ``next_hand(dealt=it)``.
+        The same hand every time it is asked for."""
+        if self.over:
+            raise IllegalMoveError("the game is already over")
+        if self.hands and not self.hand.over:
+            raise IllegalMoveError("the current hand is not over")
+        number = self.start_hand + len(self.hands)
+        prev = self.hands[-1].result if self.hands else None
+        if number != 1 and prev is None:
+            raise ValueError("a hand after the start of a record needs its deal")
+        return Hand.deal(self.variant, hand_rng(self.seed, number), number=number, prev=prev,
+                         prev_leader=self.hands[-1].leader if self.hands else None,
+                         totals=tuple(self.totals), bonus=self._bonus(number))
+
     def next_hand(self, deal: Sequence[Sequence[int]] | None = None, boneyard: Sequence[int] | None = None,
-                  leader: int | None = None, starter_first: int | None = None) -> Hand:
-        """Start the next hand: a random deal, or the given one (validated against the rules;
-        raises ValueError with the reason)."""
+                  leader: int | None = None, starter_first: int | None = None, *,
+                  dealt: Hand | None = None) -> Hand:
+        """Start the next hand: the seeded deal (``dealt``, from ``deal_next``, or dealt now),
+        or the given ``deal`` (validated against the rules; raises ValueError with the
+        reason).  With the seeded deal, ``leader`` is the winning side's choice where the
+        rules let it choose (``leader_choosers``), and must be None otherwise."""
         if self.over:
             raise IllegalMoveError("the game is already over")
         if self.hands and not self.hand.over:
@@ -249,13 +232,17 @@ class Game:
         first = number == 1
         totals = tuple(self.totals)
         bonus = self._bonus(number)
-        self._rng_states.append(self.rng.getstate() if deal is None else None)
         if deal is None:
-            if first or prev is not None:
-                h = Hand.deal(v, self.rng, number=number, prev=prev, prev_leader=prev_leader,
-                              totals=totals, bonus=bonus)
-            else:
-                raise ValueError("a hand after the start of a record needs its deal")
+            choosers = self.leader_choosers()
+            h = self.deal_next() if dealt is None else dealt
+            if leader is not None and leader != h.leader:
+                if choosers is None:
+                    raise ValueError("the rules decide who leads this hand")
+                if leader not in choosers:
+                    seats = ", ".join(map(str, choosers))
+                    raise ValueError(f"leader must be a member of the winning side (seats {seats})")
+                h = Hand(v, h.deal_rows, h.boneyard, leader, must_lead=h.must_lead, number=number,
+                         totals=totals, bonus=bonus, starter_first=h.starter_first)
         else:
             masks = [mask_of(r) for r in deal]
             rl, must, how = rule_leader(v, masks, prev, prev_leader, first)
@@ -287,7 +274,7 @@ class Game:
         return h
 
     # ------------------------------------------------------------------ output
-    def result(self) -> dict:
+    def result(self) -> dict[str, Any]:
         """The replay summary of RECORD.md."""
         v = self.variant
         hands = []
@@ -301,18 +288,30 @@ class Game:
         return {"variant": v.name, "sides": [list(s) for s in v.sides], "hands": hands,
                 "totals": totals, "winner": self.winner, "finished": self.over}
 
-    def record(self) -> dict:
-        from .record import game_record
-        return game_record(self)
+    def record(self) -> dict[str, Any]:
+        """The game's record (RECORD.md): variant, options, names, start, and every hand's
+        deal, boneyard, leader and move tokens.  ``record.dumps`` gives its stable text."""
+        v = self.variant
+        options = self.record_options if self.record_options is not None else v.options
+        doc: dict[str, Any] = {"format": FORMAT, "variant": v.name, "options": dict(options)}
+        if self.names:
+            doc["players"] = list(self.names)
+        if self.start_hand != 1 or any(self.start_totals) or self.start_bonus_given:
+            doc["start"] = {"hand": self.start_hand, "totals": list(self.start_totals)}
+            if self.start_bonus_given:
+                doc["start"]["bonus_rounds"] = self.start_bonus_rounds
+        hands = []
+        for h in self.hands:
+            bone = [NAME[t] for t in h.boneyard]
+            if h.starter_first is not None:
+                t0 = h.boneyard[0]
+                bone[0] = f"{h.starter_first}-{LO[t0] if h.starter_first == HI[t0] else HI[t0]}"
+            hands.append({
+                "deal": [[NAME[t] for t in row] for row in h.deal_rows],
+                "boneyard": bone,
+                "leader": h.leader,
+                "moves": notation.hand_tokens(h),
+            })
+        doc["hands"] = hands
+        return doc
 
-
-def hand_tokens(game: Game, h: Hand) -> list[str]:
-    """Tokens of every move of hand h (the given ones when the hand was read from a record)."""
-    if h.given_tokens is not None and len(h.given_tokens) == len(h.log):
-        return list(h.given_tokens)
-    g = h.fresh()
-    out = []
-    for _, m, _ in h.log:
-        out.append(game.token(m, g))
-        g.apply(m)
-    return out

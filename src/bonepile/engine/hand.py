@@ -8,12 +8,32 @@ Everything a variant changes is read from its ``Variant`` fields.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from .errors import IllegalMoveError
-from .tiles import (ARM_NAMES, BIT, D, DRAW, HI, IS_DOUBLE, L, LO, NAME, OTHER, PASS, PIP_MASK,
-                    R, U, bits, heavier, mask_of, mask_pips)
+from .tiles import (
+    ARM_NAMES,
+    BIT,
+    DRAW,
+    HI,
+    IS_DOUBLE,
+    LO,
+    NAME,
+    OTHER,
+    PASS,
+    PIP_MASK,
+    D,
+    L,
+    R,
+    U,
+    bits,
+    heavier,
+    mask_of,
+    mask_pips,
+)
 from .variant import Variant
+from .vocab import HandEnd, LeadHow
 
 _MUST, _VOLUNTARY, _BLIND = 0, 1, 2
 _ALL28 = tuple(range(28))
@@ -26,20 +46,69 @@ _TURN_CODES = {"must_play": _MUST, "voluntary": _VOLUNTARY, "blind": _BLIND}
 _ARM_MOVES: dict[int, tuple[int, ...]] = {}
 
 
-_CONSTS: dict[int, tuple] = {}
+class _Rules:
+    """The constants of a variant that the hot path reads (one per variant, cached)."""
+
+    __slots__ = ("blind", "blind_continue", "draw_reserve", "fives", "next_seat", "nsides",
+                 "players", "seat_sides", "spinner", "spinner_any_order", "turn", "variant")
+
+    def __init__(self, v: Variant) -> None:
+        self.variant = v
+        self.players = v.players
+        self.turn = _TURN_CODES[v.turn]
+        self.blind = self.turn == _BLIND
+        self.nsides = len(v.sides)
+        self.fives = v.in_play == "fives"
+        self.seat_sides = v.seat_sides
+        self.spinner = v.spinner
+        self.spinner_any_order = v.spinner_any_order
+        self.blind_continue = self.blind and v.blind_continue
+        self.next_seat = _NEXT[v.players]
+        self.draw_reserve = v.draw_reserve
 
 
-def _consts(v: Variant) -> tuple:
-    """Per-variant constants of the hot path (cached by variant identity)."""
-    c = _CONSTS.get(id(v))
-    if c is None or c[0] is not v:
-        turn = _TURN_CODES[v.turn]
-        blind = turn == _BLIND
-        c = (v, (v.players, turn, blind, len(v.sides), v.in_play == "fives", v.seat_sides,
-                 v.spinner, v.spinner_any_order, blind and v.blind_continue, _NEXT[v.players],
-                 v.draw_reserve))
-        _CONSTS[id(v)] = c
-    return c[1]
+_RULES: dict[int, _Rules] = {}
+
+
+def _rules(v: Variant) -> _Rules:
+    """The hot-path constants of ``v`` (cached by variant identity)."""
+    r = _RULES.get(id(v))
+    if r is None or r.variant is not v:
+        r = _RULES[id(v)] = _Rules(v)
+    return r
+
+
+class _Snapshot:
+    """The state ``push`` saves before a move, for ``pop`` to restore."""
+
+    __slots__ = ("bpos", "capicu_ok", "dbl", "drew", "end", "face_up", "first_to_target",
+                 "hands", "in_hands", "inplay", "log_len", "occ", "open_arms", "open_mask",
+                 "over", "passes", "pip", "placed", "result", "rows", "spin", "to_move")
+
+    def __init__(self, h: Hand) -> None:
+        rows = h.rows
+        self.hands = h.hands[:]
+        self.rows = None if rows is None else [r[:] for r in rows]
+        self.face_up = None if h.face_up is None else h.face_up[:]
+        self.in_hands = h.in_hands
+        self.bpos = h.bpos
+        self.pip = h.pip[:]
+        self.dbl = h.dbl[:]
+        self.occ = h.occ[:]
+        self.spin = h.spin
+        self.open_mask = h.open_mask
+        self.open_arms = h.open_arms
+        self.placed = h.placed
+        self.to_move = h.to_move
+        self.passes = h.passes
+        self.drew = h.drew
+        self.over = h.over
+        self.end = h.end
+        self.result = h.result
+        self.inplay = h.inplay[:]
+        self.first_to_target = h.first_to_target
+        self.capicu_ok = h.capicu_ok
+        self.log_len = len(h.log)
 
 
 def _arm_moves(key: int) -> tuple[int, ...]:
@@ -57,7 +126,7 @@ def round5(x: int) -> int:
 class HandResult(NamedTuple):
     """How a hand ended and what it scored."""
 
-    end: str  # "domino", "blocked" or "unfinished"
+    end: HandEnd
     winner: int | None  # winning side (Billitonnen: seat), None for a tie / no winner
     points: tuple[int, ...]  # per side, everything included
     pips: tuple[int, ...]  # pips left per seat
@@ -103,7 +172,7 @@ class Hand:
     drew: bool  # drew this turn (Passing Game with draw_ends_turn false)
     log: list[tuple[int, int, int]]  # (seat, move, tile drawn or turned up, else -1)
     over: bool
-    end: str | None
+    end: HandEnd | None
     result: HandResult | None
     inplay: list[int]  # points scored during play, per side
     totals: tuple[int, ...]  # per side, before this hand
@@ -116,8 +185,11 @@ class Hand:
                  leader: int, *, must_lead: int = -1, number: int = 1,
                  totals: Sequence[int] | None = None, bonus: int = 0,
                  starter_first: int | None = None, _masks: list[int] | None = None):
-        (n, turn, blind, nsides, self._fives, self._side, self._spinner, self._any_order,
-         self._continue, self._next, reserve) = _consts(v)
+        rules = _rules(v)
+        n, turn, blind, nsides = rules.players, rules.turn, rules.blind, rules.nsides
+        self._fives, self._side = rules.fives, rules.seat_sides
+        self._spinner, self._any_order = rules.spinner, rules.spinner_any_order
+        self._continue, self._next, reserve = rules.blind_continue, rules.next_seat, rules.draw_reserve
         self.v = v
         self.n = n
         self._turn = turn
@@ -144,7 +216,7 @@ class Hand:
         self.spin = -1
         self.open_mask = 0
         self.open_arms = ()
-        self._stack: list[tuple] = []
+        self._stack: list[_Snapshot] = []
         self.placed = self.bpos = self.passes = 0
         self.to_move = leader
         self.drew = self.over = False
@@ -167,7 +239,7 @@ class Hand:
     @classmethod
     def deal(cls, v: Variant, rng: random.Random, *, number: int = 1, prev: HandResult | None = None,
              prev_leader: int | None = None, totals: Sequence[int] | None = None,
-             bonus: int = 0) -> "Hand":
+             bonus: int = 0) -> Hand:
         """A random deal; the leader follows the rules (by lot where the rules leave it to chance)."""
         n = v.players
         rnd = rng.random
@@ -194,7 +266,7 @@ class Hand:
             return cls(v, deal, boneyard, leader, must_lead=must, number=number, totals=totals,
                        bonus=bonus, _masks=masks)
 
-    def copy(self) -> "Hand":
+    def copy(self) -> Hand:
         h = Hand.__new__(Hand)
         for name in Hand.__slots__:
             setattr(h, name, getattr(self, name))
@@ -211,7 +283,7 @@ class Hand:
         h.given_tokens = None if self.given_tokens is None else self.given_tokens[:]
         return h
 
-    def fresh(self) -> "Hand":
+    def fresh(self) -> Hand:
         """The same hand before any move."""
         return Hand(self.v, self.deal_rows, self.boneyard, self.leader, must_lead=self.must_lead,
                     number=self.number, totals=self.totals, bonus=self.bonus,
@@ -220,13 +292,7 @@ class Hand:
     def push(self, m: int) -> None:
         """Apply move m and remember the state before it, so that ``pop()`` restores it at
         once (for search; ``apply`` keeps no snapshot)."""
-        rows = self.rows
-        self._stack.append((
-            self.hands[:], None if rows is None else [r[:] for r in rows],
-            None if rows is None else self.face_up[:], self.in_hands, self.bpos,  # type: ignore[index]
-            self.pip[:], self.dbl[:], self.occ[:], self.spin, self.open_mask, self.open_arms,
-            self.placed, self.to_move, self.passes, self.drew, self.over, self.end, self.result,
-            self.inplay[:], self.first_to_target, self.capicu_ok, len(self.log)))
+        self._stack.append(_Snapshot(self))
         self.apply(m)
 
     def pop(self) -> int:
@@ -234,15 +300,18 @@ class Hand:
         is one, otherwise replays the hand from its deal (``undo``)."""
         if not self._stack:
             return self.undo()
-        (hands, rows, face_up, self.in_hands, self.bpos, pip, dbl, occ, self.spin,
-         self.open_mask, self.open_arms, self.placed, self.to_move, self.passes, self.drew,
-         self.over, self.end, self.result, inplay, self.first_to_target, self.capicu_ok,
-         n) = self._stack.pop()
+        s = self._stack.pop()
         # copies: a snapshot may be shared with copies of this hand
-        self.hands = hands[:]
-        self.rows = None if rows is None else [r[:] for r in rows]
-        self.face_up = None if face_up is None else face_up[:]
-        self.pip, self.dbl, self.occ, self.inplay = pip[:], dbl[:], occ[:], inplay[:]
+        self.hands = s.hands[:]
+        self.rows = None if s.rows is None else [r[:] for r in s.rows]
+        self.face_up = None if s.face_up is None else s.face_up[:]
+        self.pip, self.dbl, self.occ, self.inplay = s.pip[:], s.dbl[:], s.occ[:], s.inplay[:]
+        self.in_hands, self.bpos, self.spin = s.in_hands, s.bpos, s.spin
+        self.open_mask, self.open_arms, self.placed = s.open_mask, s.open_arms, s.placed
+        self.to_move, self.passes, self.drew, self.over = s.to_move, s.passes, s.drew, s.over
+        self.end, self.result = s.end, s.result
+        self.first_to_target, self.capicu_ok = s.first_to_target, s.capicu_ok
+        n = s.log_len
         m = self.log[n][1]
         del self.log[n:]
         if self.given_tokens is not None:
@@ -350,6 +419,12 @@ class Hand:
             total += 2 * self.spin
         return total
 
+    def count_points(self) -> int:
+        """What the count scores now (Cinque): the count when it is a positive multiple of
+        five, else 0."""
+        c = self.count()
+        return c if c and c % 5 == 0 else 0
+
     # ------------------------------------------------------------------ applying moves
     def apply(self, m: int) -> None:
         """Apply a legal move (unchecked: use ``check`` or ``Game.apply`` for untrusted input)."""
@@ -395,17 +470,11 @@ class Hand:
             if self.placed == 0:
                 self._lay_first(t, code)
             else:
-                pip = self.pip
-                p = pip[code]
                 if not hand:
                     # capicú: before the last tile, it fitted both line ends
-                    pl, pr = pip[0], pip[1]
+                    pl, pr = self.pip[0], self.pip[1]
                     self.capicu_ok = (OTHER[t * 7 + pl] >= 0 and OTHER[t * 7 + pr] >= 0, pl, pr)
-                if not self._spinner:
-                    pip[code] = OTHER[t * 7 + p]
-                    self.open_mask = PIP_MASK[pip[0]] | PIP_MASK[pip[1]]
-                else:
-                    self._spin_place(t, code, p)
+                self._lay_on(t, code)
             self.placed += 1
             won = self._fives and self._score_count(seat)
             if not hand:
@@ -445,6 +514,27 @@ class Hand:
                     self.drew = True
             if self.bpos >= self.draw_end and not (self.in_hands & self.open_mask):
                 self._finish("blocked", None)
+
+    def lay(self, m: int) -> None:
+        """Lay the tile of play ``m`` on the table and nothing else: the open ends, the
+        spinner and the count change; hands, turns and scores do not.  This is the table's
+        geometry on its own, for reading a public history (``knowledge``) on a hand that
+        holds no tiles; ``apply`` uses the same steps."""
+        t, code = m >> 2, m & 3
+        if self.placed == 0:
+            self._lay_first(t, code)
+        else:
+            self._lay_on(t, code)
+        self.placed += 1
+
+    def _lay_on(self, t: int, code: int) -> None:
+        """Place tile t on arm ``code`` (not the first tile)."""
+        pip = self.pip
+        if not self._spinner:
+            pip[code] = OTHER[t * 7 + pip[code]]
+            self.open_mask = PIP_MASK[pip[0]] | PIP_MASK[pip[1]]
+        else:
+            self._spin_place(t, code, pip[code])
 
     def _lay_first(self, t: int, code: int) -> None:
         a = HI[t] if code == 0 else LO[t]
@@ -492,8 +582,8 @@ class Hand:
     def _score_count(self, seat: int) -> bool:
         """Score the ends' count for the mover's side; True if that wins the game at once
         (``target_rule="immediate"``)."""
-        c = self.count()
-        if c and c % 5 == 0:
+        c = self.count_points()
+        if c:
             side = self._side[seat]
             self.inplay[side] += c
             v = self.v
@@ -507,7 +597,7 @@ class Hand:
     def pips_left(self) -> list[int]:
         return [mask_pips(h) for h in self.hands]
 
-    def _finish(self, end: str, dominoer: int | None) -> None:
+    def _finish(self, end: HandEnd, dominoer: int | None) -> None:
         self.over = True
         self.end = end
         self.result = score_hand(self, end, dominoer)
@@ -580,7 +670,7 @@ class Hand:
 # ---------------------------------------------------------------------------------------
 
 def rule_leader(v: Variant, masks: Sequence[int], prev: HandResult | None,
-                prev_leader: int | None, first: bool | None = None) -> tuple[int | None, int, str]:
+                prev_leader: int | None, first: bool | None = None) -> tuple[int | None, int, LeadHow]:
     """Who leads a hand and which tile they must lead (-1: any).
 
     Returns (leader, must_lead, how); leader is None when chance (``how == "chance"``) or a
@@ -645,7 +735,7 @@ def _unique_min(values: Sequence[int]) -> int | None:
     return idx[0] if len(idx) == 1 else None
 
 
-def score_hand(h: Hand, end: str, dominoer: int | None) -> HandResult:
+def score_hand(h: Hand, end: HandEnd, dominoer: int | None) -> HandResult:
     v = h.v
     sides = v.sides
     pips = list(map(mask_pips, h.hands))

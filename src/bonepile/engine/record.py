@@ -2,17 +2,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NoReturn
 
 from .errors import BonepileError, OptionError, RecordError
-from .game import Game, hand_tokens
-from .tiles import DRAW, HI, LO, NAME, PASS, parse_tile
-from .variant import PLAYER_COUNTS, VARIANT_NAMES, make_variant
+from .game import FORMAT, Game
+from .notation import hand_tokens
+from .tiles import DRAW, NAME, PASS, parse_tile
+from .variant import PLAYER_COUNTS, VARIANT_NAMES, Variant, make_variant
+from .view import observer
 
-FORMAT = "bonepile-record/1"
 
-
-def loads(text: str | bytes) -> dict:
+def loads(text: str | bytes) -> dict[str, Any]:
     """Parse a record's JSON text (RecordError if it is not JSON or not an object)."""
     try:
         doc = json.loads(text, parse_constant=_not_json, parse_int=_parse_int)
@@ -29,7 +29,7 @@ def loads(text: str | bytes) -> dict:
     return doc
 
 
-def _not_json(name: str):
+def _not_json(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON value")
 
 
@@ -53,7 +53,7 @@ def _doc_error(msg: str) -> RecordError:
     return RecordError(msg)
 
 
-def replay(doc: dict) -> Game:
+def replay(doc: dict[str, Any]) -> Game:
     """Check a record against the rules move by move; return the game it describes.
     Raises RecordError naming the hand, move and token of the first problem."""
     if not isinstance(doc, dict):
@@ -78,12 +78,11 @@ def replay(doc: dict) -> Game:
     if not isinstance(options, dict):
         raise _doc_error('"options" must be an object')
     options = dict(options)
-    if "players" not in options and len(PLAYER_COUNTS[name]) > 1:
-        # implied by the first hand's deal
-        if hands and isinstance(hands[0], dict) and isinstance(hands[0].get("deal"), list):
-            n = len(hands[0]["deal"])
-            if n in PLAYER_COUNTS[name]:
-                options["players"] = n
+    if ("players" not in options and len(PLAYER_COUNTS[name]) > 1 and hands
+            and isinstance(hands[0], dict) and isinstance(hands[0].get("deal"), list)):
+        n = len(hands[0]["deal"])  # the player count is implied by the first hand's deal
+        if n in PLAYER_COUNTS[name]:
+            options["players"] = n
     try:
         variant = make_variant(name, options)
     except OptionError as e:
@@ -118,7 +117,7 @@ def replay(doc: dict) -> Game:
     return game
 
 
-def _replay_hand(game: Game, variant, hi: int, hand: Any) -> None:
+def _replay_hand(game: Game, variant: Variant, hi: int, hand: Any) -> None:
     def err(msg: str) -> RecordError:
         return RecordError(msg, hand=hi)
 
@@ -198,33 +197,12 @@ def _replay_hand(game: Game, variant, hi: int, hand: Any) -> None:
 
 # ------------------------------------------------------------------------------ writing
 
-def game_record(game: Game) -> dict:
-    v = game.variant
-    options = game.record_options if game.record_options is not None else v.options
-    doc: dict[str, Any] = {"format": FORMAT, "variant": v.name, "options": dict(options)}
-    if game.names:
-        doc["players"] = list(game.names)
-    if game.start_hand != 1 or any(game.start_totals) or game.start_bonus_given:
-        doc["start"] = {"hand": game.start_hand, "totals": list(game.start_totals)}
-        if game.start_bonus_given:
-            doc["start"]["bonus_rounds"] = game.start_bonus_rounds
-    hands = []
-    for h in game.hands:
-        bone = [NAME[t] for t in h.boneyard]
-        if h.starter_first is not None:
-            t0 = h.boneyard[0]
-            bone[0] = f"{h.starter_first}-{LO[t0] if h.starter_first == HI[t0] else HI[t0]}"
-        hands.append({
-            "deal": [[NAME[t] for t in row] for row in h.deal_rows],
-            "boneyard": bone,
-            "leader": h.leader,
-            "moves": hand_tokens(game, h),
-        })
-    doc["hands"] = hands
-    return doc
+def game_record(game: Game) -> dict[str, Any]:
+    """The record document of a game (``Game.record()``)."""
+    return game.record()
 
 
-def dumps(doc: dict) -> str:
+def dumps(doc: dict[str, Any]) -> str:
     """Stable text of a record: same document, same bytes."""
     def j(x: Any) -> str:
         return json.dumps(x, ensure_ascii=False)
@@ -263,7 +241,7 @@ def describe(game: Game) -> str:
     if v.options:
         out.append("options: " + ", ".join(f"{k}={json.dumps(x)}" for k, x in v.options.items()))
     totals = list(game.start_totals)
-    for idx, h in enumerate(game.hands, 1):
+    for _idx, h in enumerate(game.hands, 1):
         out.append("")
         out.append(f"Hand {h.number}: {names[h.leader]} leads")
         for s, row in enumerate(h.deal_rows):
@@ -272,9 +250,9 @@ def describe(game: Game) -> str:
         if h.boneyard:
             out.append("  boneyard: " + " ".join(NAME[t] for t in h.boneyard))
         g = h.fresh()
-        tokens = hand_tokens(game, h)
-        for i, ((s, m, t), tok) in enumerate(zip(h.log, tokens), 1):
-            before = sum(g.inplay)
+        tokens = hand_tokens(h)
+        points = observer(h).knowledge().points
+        for i, ((s, m, t), tok, scored) in enumerate(zip(h.log, tokens, points), 1):
             g.apply(m)
             if m == DRAW:
                 what = f"draws {NAME[t]}"
@@ -283,7 +261,6 @@ def describe(game: Game) -> str:
             else:
                 what = f"plays {tok}"
             ends = " ".join(f"{k}{p}" for k, p in g.ends().items())
-            scored = sum(g.inplay) - before
             extra = f"  +{scored}" if scored else ""
             out.append(f"  {i:3}. {names[s]:>6} {what:<28} ends {ends}{extra}")
         res = h.current_result()

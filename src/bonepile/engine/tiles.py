@@ -8,6 +8,7 @@ A set of tiles is a 28-bit int mask.  Moves are ints: ``tile*4 + arm`` places a 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 N_TILES = 28
 ALL_TILES = (1 << N_TILES) - 1
@@ -63,7 +64,7 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def mask_of(tiles) -> int:
+def mask_of(tiles: Iterable[int]) -> int:
     """Mask of distinct tiles."""
     return sum(map(BIT.__getitem__, tiles))
 

@@ -7,12 +7,26 @@ specific to a variant's name.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .errors import OptionError
+from .vocab import (
+    BlockedWinner,
+    EndBonus,
+    FirstLead,
+    Formula,
+    InPlay,
+    LaterLead,
+    NoDoubleLead,
+    Scoring,
+    TargetRule,
+    TeamScoring,
+    TurnRule,
+)
 
 VARIANT_NAMES = ("quinientos", "cinque", "draw", "block", "passing", "blind-hugie", "billitonnen")
 
@@ -34,19 +48,19 @@ class Variant:
     # --- leaders ----------------------------------------------------------------------
     #: "highest_double" (holder of the highest double dealt) or "chance" (the leader is
     #: drawn by lot; a record must name it)
-    first_lead: str = "highest_double"
+    first_lead: FirstLead = "highest_double"
     must_lead_double: bool = True
     #: when no double is dealt: "random", "heaviest_tile" or "redeal"
-    no_double_lead: str = "random"
+    no_double_lead: NoDoubleLead = "random"
     #: later hands: "rotate" (next after the previous leader), "winner" (the previous hand's
     #: winner; after a tie the first-hand rule), "dominoer" (the player who went out; after a
     #: block the first-hand rule), "first" (the first-hand rule every hand), "chance",
     #: "team_choice" (the winning side picks one of its members; after a tie "rotate")
-    later_lead: str = "rotate"
+    later_lead: LaterLead = "rotate"
     # --- turns ------------------------------------------------------------------------
     #: "must_play" (play if you can, else draw while drawable, else pass), "voluntary"
     #: (play, draw or pass at will), "blind" (turn up the front tile of your row)
-    turn: str = "must_play"
+    turn: TurnRule = "must_play"
     #: boneyard tiles that may never be drawn
     draw_reserve: int = 0
     draw_ends_turn: bool = True
@@ -62,17 +76,17 @@ class Variant:
     spinner_any_order: bool = False
     # --- scoring ----------------------------------------------------------------------
     #: points scored during play: None or "fives" (the ends' count when a multiple of 5)
-    in_play: str | None = None
+    in_play: InPlay | None = None
     #: "lowest" (lowest pip count wins), "quinientos", "none", "result_only" (Billitonnen)
-    scoring: str = "lowest"
+    scoring: Scoring = "lowest"
     #: a player who goes out wins even if someone else also shows 0 pips
     domino_wins: bool = True
     #: individual "lowest" scoring: "each" = sum(opp - own), "once" = sum(opp) - own
-    formula: str = "once"
+    formula: Formula = "once"
     #: partnerships: "side_value" (§0.7) or "lowest_individual"
-    team_scoring: str = "side_value"
+    team_scoring: TeamScoring = "side_value"
     #: Cinque's optional end-of-hand score: None or "allfives"
-    end_bonus: str | None = None
+    end_bonus: EndBonus | None = None
     count_partner_pips: bool = False
     bonus_by_round_index: bool = True
     round_bonuses: tuple[int, ...] = (100, 75, 50, 25)
@@ -81,13 +95,13 @@ class Variant:
     chuchazo: int = 0
     chuchazo_one_side_only: bool = False
     #: Billitonnen: who wins a blocked hand: "lowest_pips", "fewest_tiles" or "none"
-    blocked_winner: str = "lowest_pips"
+    blocked_winner: BlockedWinner = "lowest_pips"
     # --- game end ---------------------------------------------------------------------
     target: int | None = 100
     #: "finish_hand" (checked after each hand; highest total wins, ties to who got there
     #: first), "immediate" (the first side to reach the target during play wins at once),
     #: "single_hand" (one hand decides)
-    target_rule: str = "finish_hand"
+    target_rule: TargetRule = "finish_hand"
     #: the options as given (normalized), for records
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
@@ -127,7 +141,7 @@ BOOL = (False, True)
 @dataclass(frozen=True)
 class OptionSpec:
     default: Any
-    values: tuple | None = None  # allowed values, or None for a positive int
+    values: tuple[Any, ...] | None = None  # allowed values, or None for a positive int
     minimum: int = 1
 
     def check(self, name: str, value: Any) -> Any:
@@ -227,7 +241,7 @@ DEFAULT_PLAYERS = {name: counts[-1] if name != "billitonnen" else 4
 # Presets: option values -> rule components
 # --------------------------------------------------------------------------------------
 
-def _quinientos(n: int, o: dict) -> dict:
+def _quinientos(n: int, o: dict[str, Any]) -> dict[str, Any]:
     return dict(
         teams=True, hand_sizes=(7,) * 4, must_lead_double=o["first_lead"] == "double_six",
         later_lead="rotate" if o["lead_rotation"] == "right" else "team_choice",
@@ -238,7 +252,7 @@ def _quinientos(n: int, o: dict) -> dict:
     )
 
 
-def _cinque(n: int, o: dict) -> dict:
+def _cinque(n: int, o: dict[str, Any]) -> dict[str, Any]:
     return dict(
         teams=True, hand_sizes=(7,) * 4, later_lead="dominoer", spinner=True,
         spinner_any_order=o["spinner_any_order"], in_play="fives", scoring="none",
@@ -246,7 +260,7 @@ def _cinque(n: int, o: dict) -> dict:
     )
 
 
-def _line(n: int, o: dict, *, draw: bool) -> dict:
+def _line(n: int, o: dict[str, Any], *, draw: bool) -> dict[str, Any]:
     if o["teams"] and n != 4:
         raise OptionError("option teams needs 4 players")
     sizes = (7 if n == 2 else 5) if draw else 7
@@ -258,7 +272,7 @@ def _line(n: int, o: dict, *, draw: bool) -> dict:
     )
 
 
-def _passing(n: int, o: dict) -> dict:
+def _passing(n: int, o: dict[str, Any]) -> dict[str, Any]:
     if o["teams"] and n != 4:
         raise OptionError("option teams needs 4 players")
     if o["target_rule"] == "seed":
@@ -274,7 +288,7 @@ def _passing(n: int, o: dict) -> dict:
     )
 
 
-def _blind_hugie(n: int, o: dict) -> dict:
+def _blind_hugie(n: int, o: dict[str, Any]) -> dict[str, Any]:
     if o["teams"] and n != 4:
         raise OptionError("option teams needs 4 players")
     if o["deal"] == "standard":
@@ -294,7 +308,7 @@ def _blind_hugie(n: int, o: dict) -> dict:
     )
 
 
-def _billitonnen(n: int, o: dict) -> dict:
+def _billitonnen(n: int, o: dict[str, Any]) -> dict[str, Any]:
     sizes = {3: (9, 9, 9), 4: (7, 7, 7, 7), 5: (6, 6, 6, 5, 5)}[n]
     return dict(
         teams=False, hand_sizes=sizes, deal_from_leader=(n == 5), starter=(n == 3),
@@ -304,7 +318,7 @@ def _billitonnen(n: int, o: dict) -> dict:
     )
 
 
-PRESETS: dict[str, Callable[[int, dict], dict]] = {
+PRESETS: dict[str, Callable[[int, dict[str, Any]], dict[str, Any]]] = {
     "quinientos": _quinientos,
     "cinque": _cinque,
     "draw": lambda n, o: _line(n, o, draw=True),

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .hand import Hand
+from .knowledge import PublicKnowledge
 from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, NAME, OTHER, PASS
+from .vocab import Action, HandEnd
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +19,7 @@ class Event:
     (another seat's draw)."""
 
     seat: int
-    action: str  # "play", "pass" or "draw"
+    action: Action
     tile: int | None = None
     arm: str | None = None  # "L", "R", "U", "D"; None for the first tile
 
@@ -75,7 +78,7 @@ class View:
     totals: tuple[int, ...]  # per side, before this hand
     hand_points: tuple[int, ...]  # per side, scored so far in this hand (in-play points)
     over: bool
-    end: str | None
+    end: HandEnd | None
     revealed: tuple[tuple[int, ...], ...] | None  # every seat's tiles, once the hand is over
     blind: bool
     round_bonus: int = 0  # Quinientos: the bonus this round is worth to a side that dominoes
@@ -127,14 +130,14 @@ class Observer:
     """
 
     __slots__ = ("_h", "_log", "_done", "_last", "_raw", "_pub", "_pub_placed", "_hist",
-                 "_arms", "_cur", "spin", "_spin_arm", "_spin_idx", "placed", "first",
+                 "_arms", "_cur", "_know", "spin", "_spin_arm", "_spin_idx", "placed", "first",
                  "first_left")
 
-    def __init__(self, h) -> None:
+    def __init__(self, h: Hand) -> None:
         self._h = h
         self._log = h.log
         self._done = 0
-        self._last = None
+        self._last: tuple[int, int, int] | None = None
         #: the log as a spectator sees it: (seat, move, tile) with every draw's tile -1
         self._raw: list[tuple[int, int, int]] = []
         #: the public history: one event per log entry, every draw hidden (built on demand)
@@ -143,6 +146,7 @@ class Observer:
         #: the history as each seat sees it (its own draws shown), extended on demand
         self._hist: list[list[Event]] = [[] for _ in range(h.v.players)]
         self._arms: list[list[Placed]] = [[], [], [], []]
+        self._know: PublicKnowledge | None = None
         cur = self._cur = [-1, -1, -1, -1]
         #: the spinner's pip (-1: none yet), and where it lies: arm -1 for the centre
         self.spin = -1
@@ -235,6 +239,22 @@ class Observer:
             self._pub_placed = placed
         return pub
 
+    def knowledge(self) -> PublicKnowledge:
+        """The hand's public knowledge (open ends before each event, voids, points per
+        event, the count), read up to the last log entry this observer has read."""
+        k = self._know
+        if k is None:
+            h = self._h
+            starter = h.boneyard[0] if h.starter_first is not None else None
+            k = self._know = PublicKnowledge(h.v, starter, h.starter_first)
+        raw = self._raw
+        if k.events < len(raw):
+            add = k.add
+            for i in range(k.events, len(raw)):
+                s, m, _t = raw[i]
+                add(s, m)
+        return k
+
     # ------------------------------------------------------------------ public facts
     def check_seat(self, seat: int) -> None:
         n = self._h.v.players
@@ -316,7 +336,9 @@ class Observer:
         h = self._h
         if h.rows is None:
             return _NO_FACE_UP[h.v.players]
-        return tuple(tuple((i, t) for i, t in enumerate(r) if h.face_up[s] >> t & 1)
+        face_up = h.face_up
+        assert face_up is not None
+        return tuple(tuple((i, t) for i, t in enumerate(r) if face_up[s] >> t & 1)
                      for s, r in enumerate(h.rows))
 
     def turned_up(self) -> int | None:
@@ -338,7 +360,8 @@ class Observer:
         h = self._h
         return tuple(h.inplay) if h.result is None else tuple(h.result.points)
 
-    def public_facts(self) -> tuple:
+    def public_facts(self) -> tuple[int | None, list[tuple[int, int]], list[int], tuple[int, ...],
+                                    int, int, tuple[int, ...], tuple[int, ...]]:
         """The public facts of the moment in one tuple, for encoders: (to_move, end_pips(),
         double_end_arms(), counts(), boneyard(), boneyard_size(), totals(), hand_points())."""
         h = self._h
@@ -349,7 +372,7 @@ class Observer:
                 h.drawable(), len(h.boneyard) - h.bpos,
                 h.totals, tuple(h.inplay) if h.result is None else h.result.points)
 
-    def end(self) -> str | None:
+    def end(self) -> HandEnd | None:
         return self._h.end
 
     def revealed(self) -> tuple[tuple[int, ...], ...] | None:
@@ -372,9 +395,10 @@ class Observer:
                 if e.seat == seat and e.action == "draw":
                     t = log[i][2]
                     ekey = _ekey(seat, DRAW, t)
-                    e = events.get(ekey)
-                    if e is None:
-                        e = events[ekey] = Event(seat, "draw", t if t >= 0 else None)
+                    own = events.get(ekey)
+                    if own is None:
+                        own = events[ekey] = Event(seat, "draw", t if t >= 0 else None)
+                    e = own
                 hist.append(e)
         return hist
 
@@ -406,7 +430,7 @@ class Observer:
             return row[1]
         return None
 
-    def sync(self) -> "Observer":
+    def sync(self) -> Observer:
         """Read the moves added to the hand's log since the last reading (a hand that only
         moves forward, as a server's does, can keep one observer for its whole life)."""
         if len(self._log) > self._done:
@@ -430,7 +454,7 @@ class Observer:
         )
 
 
-def observer(h) -> Observer:
+def observer(h: Hand) -> Observer:
     """The observer of hand ``h``, up to date with its log."""
     log = h.log
     ob = _SEEN.get(id(log))
@@ -448,7 +472,7 @@ def observer(h) -> Observer:
     return ob
 
 
-def hand_view(h, seat: int, hand_number: int | None = None) -> View:
+def hand_view(h: Hand, seat: int, hand_number: int | None = None) -> View:
     """The view of ``seat`` on hand ``h`` (a ``Hand``)."""
     return observer(h).view(seat, hand_number)
 
@@ -476,7 +500,7 @@ def _ekey(seat: int, move: int, tile: int) -> int:
     return (seat << 12) | (move << 5) | (tile + 3)
 
 
-def _attach_pips(h) -> list[tuple[int, int, int]]:
+def _attach_pips(h: Hand) -> list[tuple[int, int, int]]:
     """Each placement after the first tile as (tile, arm, the open pip it attached to)."""
     out = []
     g = h.fresh()

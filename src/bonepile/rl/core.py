@@ -3,10 +3,11 @@ text rendering.  Agents only ever get ``View``-derived data (see ``obs.py``)."""
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..engine import Game, Hand, IllegalMoveError, OptionError, Variant, make_variant
-from ..engine.tiles import NAME, N_ACTIONS
+from ..engine.tiles import N_ACTIONS, NAME
 from ..engine.view import Observer, View, hand_view, observer
 
 EPISODES = ("hand", "game")

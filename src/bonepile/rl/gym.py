@@ -4,11 +4,11 @@
 of ``bonepile.bots.BOT_LEVELS`` ("random", "greedy", "expert" when present), a list of levels
 (one per other seat, in seat order), or ``Bot`` instances; ``opponent_options`` goes to
 ``make_bot`` (e.g. ``{"time": 0.05}`` for the expert).  Importing this module registers
-``bonepile/Quinientos-v0``, ``bonepile/Cinque-v0``, ``bonepile/Draw-v0``, ``bonepile/Block-v0``,
-``bonepile/Passing-v0``, ``bonepile/BlindHugie-v0`` and ``bonepile/Billitonnen-v0``::
+``bonepile/Quinientos-v1``, ``bonepile/Cinque-v1``, ``bonepile/Draw-v1``, ``bonepile/Block-v1``,
+``bonepile/Passing-v1``, ``bonepile/BlindHugie-v1`` and ``bonepile/Billitonnen-v1``::
 
     import gymnasium, bonepile.rl.gym
-    env = gymnasium.make("bonepile/Block-v0", players=2, opponents="random")
+    env = gymnasium.make("bonepile/Block-v1", players=2, opponents="random")
 
 Observations, masks and rewards are those of the PettingZoo environment (``obs.py``); the
 reward of a step adds up what the agent's side scored until its next decision.  The mask is
@@ -17,7 +17,8 @@ also in ``info["action_mask"]``.  An illegal action ends the episode with reward
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -31,9 +32,9 @@ from .core import EPISODES, REWARDS, Match, check_choice, variant_from
 from .obs import Encoder
 
 GYM_IDS = {
-    "quinientos": "bonepile/Quinientos-v0", "cinque": "bonepile/Cinque-v0",
-    "draw": "bonepile/Draw-v0", "block": "bonepile/Block-v0", "passing": "bonepile/Passing-v0",
-    "blind-hugie": "bonepile/BlindHugie-v0", "billitonnen": "bonepile/Billitonnen-v0",
+    "quinientos": "bonepile/Quinientos-v1", "cinque": "bonepile/Cinque-v1",
+    "draw": "bonepile/Draw-v1", "block": "bonepile/Block-v1", "passing": "bonepile/Passing-v1",
+    "blind-hugie": "bonepile/BlindHugie-v1", "billitonnen": "bonepile/Billitonnen-v1",
 }
 
 
@@ -88,7 +89,8 @@ class BonepileEnv(gymnasium.Env):
         assert m is not None
         while not m.over and m.to_move != self.seat:
             s = m.to_move
-            m.apply(self.bots[s].choose(m.view(s)))  # type: ignore[index]
+            assert s is not None
+            m.apply(self.bots[s].choose(m.view(s)))
 
     def _score(self) -> int:
         return self.match.scores()[self._side]  # type: ignore[union-attr]

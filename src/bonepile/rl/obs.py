@@ -23,11 +23,10 @@ field              size        meaning
 ``spinner``        7           the spinner's pip, one-hot (all 0: no spinner)
 ``counts``         n           tiles held by relative seat r
 ``boneyard``       2           tiles that may still be drawn; tiles not dealt and not drawn
-``voids``          n x 7       relative seat r is known to hold no tile with that pip: it drew
-                               or passed while every open end showed one of those pips
-                               (must-play games only: Draw, Block, Quinientos, Cinque).  After
-                               a run of draws the seat plays the last tile drawn, so the voids
-                               still hold for every tile it kept.
+``voids``          n x 7       relative seat r is known to hold no tile with that pip: it
+                               passed, or ended a run of draws, while that pip was open
+                               (must-play games only: Draw, Block, Quinientos, Cinque); a new
+                               run of draws resets them (``engine.knowledge`` computes them)
 ``turn``           n           relative seat to move, one-hot (all 0 when the hand is over)
 ``leader``         n           relative seat that led the hand, one-hot
 ``empty_table``    1           no tile laid yet (the next play leads)
@@ -51,7 +50,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.tiles import ARM_INDEX, HI, IS_DOUBLE, LO, N_ACTIONS, OTHER, PASS
+from ..engine.knowledge import PublicKnowledge, event_move
+from ..engine.tiles import ARM_INDEX, N_ACTIONS
 from ..engine.variant import Variant
 from ..engine.view import Observer, View
 
@@ -60,7 +60,7 @@ N_TILES = 28
 SCORE_CAP = 100.0
 
 #: (name, size for n players)
-FIELDS: tuple[tuple[str, object], ...] = (
+FIELDS: tuple[tuple[str, int | str], ...] = (
     ("hand", 28), ("played", 28), ("played_by", "n*28"), ("ends", 28), ("double_ends", 4),
     ("spinner", 7), ("counts", "n"), ("boneyard", 2), ("voids", "n*7"), ("turn", "n"),
     ("leader", "n"), ("empty_table", 1), ("turned_up", 28), ("peek", 28),
@@ -69,11 +69,12 @@ FIELDS: tuple[tuple[str, object], ...] = (
 
 
 def field_sizes(n: int) -> dict[str, int]:
-    out = {}
+    out: dict[str, int] = {}
     for name, size in FIELDS:
         if isinstance(size, str):
-            size = n * (int(size.split("*")[1]) if "*" in size else 1)
-        out[name] = size  # type: ignore[assignment]
+            out[name] = n * (int(size.split("*")[1]) if "*" in size else 1)
+        else:
+            out[name] = size
     return out
 
 
@@ -98,15 +99,13 @@ class Encoder:
         self.nsides = len(variant.sides)
         self.seat_sides = variant.seat_sides
         self.voids_apply = variant.turn == "must_play"
-        self.spinner = variant.spinner
-        self.any_order = variant.spinner_any_order
         high = np.ones(pos, np.float32)
         for name in ("counts", "boneyard"):
-            o = self.offsets[name]
-            high[o:o + sizes[name]] = N_TILES
+            at = self.offsets[name]
+            high[at:at + sizes[name]] = N_TILES
         for name in ("totals", "hand_points"):
-            o = self.offsets[name]
-            high[o:o + sizes[name]] = SCORE_CAP
+            at = self.offsets[name]
+            high[at:at + sizes[name]] = SCORE_CAP
         self.low = np.zeros(pos, np.float32)
         self._seen: dict[int, _HistoryState] = {}
         # the fast path (observe): state per hand observer and per seat
@@ -168,14 +167,19 @@ class Encoder:
                     or hist[:k] != st.hist):
                 st = None
         if st is None:
-            st = self._seen[seat] = _HistoryState(n, (layout.first, layout.first_left),
-                                                        _VoidEnds(self.variant))
+            v = self.variant
+            st = self._seen[seat] = _HistoryState(
+                (layout.first, layout.first_left),
+                PublicKnowledge(v, layout.first if v.starter else None,
+                                layout.first_left if v.starter else None))
         if len(hist) > st.k:
             self._read(st, hist, seat, layout)
         ones = st.ones[:]
         if self.voids_apply:
             o_v = o["voids"]
-            for r, pips in enumerate(st.voids):
+            voids = st.know.voids
+            for r in range(n):
+                pips = voids[(seat + r) % n]
                 while pips:
                     low = pips & -pips
                     ones.append(o_v + r * 7 + low.bit_length() - 1)
@@ -229,14 +233,13 @@ class Encoder:
             x[oh + k] = min(points[side] / 100.0, SCORE_CAP)
         return x
 
-    def _read(self, st: "_HistoryState", hist, seat: int, layout) -> None:
+    def _read(self, st: _HistoryState, hist, seat: int, layout) -> None:
         """Read the events of ``hist`` past ``st.k`` into ``st``."""
         n = self.n
         o_by = self.offsets["played_by"]
         o_played = self.offsets["played"]
         add = st.ones.append
-        voids, ends = st.voids, st.ends
-        track = self.voids_apply
+        know = st.know
         for i in range(st.k, len(hist)):
             e = hist[i]
             s = e.seat
@@ -244,14 +247,7 @@ class Encoder:
                 t = e.tile
                 add(o_by + ((s - seat) % n) * N_TILES + t)
                 add(o_played + t)
-                if not track:
-                    continue
-                if e.arm is None:  # the first tile
-                    ends.lay_first(t, layout.first_left if layout.first == t else HI[t])
-                else:
-                    ends.lay(t, ARM_INDEX[e.arm])
-            elif track:  # a draw or a pass
-                voids[(s - seat) % n] |= ends.pips()
+            know.add(s, event_move(e, layout))
         st.k = len(hist)
         st.hist = hist
 
@@ -266,7 +262,7 @@ class Encoder:
         vector joins them in its relative order with its own tiles.  Returns new arrays."""
         pub = self._pub
         if pub is None or pub.ob is not ob:
-            pub = self._pub = _PublicState(ob, self.n, self.blank_tail, _VoidEnds(self.variant))
+            pub = self._pub = _PublicState(ob, self.n, self.blank_tail)
         hist = ob.public_log()
         if len(hist) != pub.k or not pub.read:
             self._update_public(pub, hist, ob)
@@ -316,42 +312,26 @@ class Encoder:
         del n
         return bytes(tail)
 
-    def _update_public(self, pub: "_PublicState", hist, ob: Observer) -> None:
+    def _update_public(self, pub: _PublicState, hist, ob: Observer) -> None:
         """Read the spectator's log past ``pub.k`` (tiles played by whom; voids: pips a seat
         is known to lack) and the facts of the moment, as byte strings."""
-        played, by, voids = pub.played, pub.by, pub.voids
-        by_bytes = pub.by_bytes
-        changed_voids = False
-        ends = pub.ends
-        track = self.voids_apply
-        for i in range(pub.k, len(hist)):
-            s, m, t = hist[i]
-            if m < PASS:  # a play
-                t = m >> 2
-                played |= 1 << t
-                b = by[s] = by[s] | 1 << t
-                by_bytes[s] = _SPREAD14[b & 16383] + _SPREAD14[b >> 14]
-                if not track:
-                    continue
-                if ends.cur[0] < 0:  # the first tile (must-play games have no starter tile)
-                    ends.lay_first(t, HI[t] if m & 3 == 0 else LO[t])
-                else:
-                    ends.lay(t, m & 3)
-            elif track:  # a draw or a pass
-                pips = ends.pips()
-                if pips & ~voids[s]:
-                    voids[s] |= pips
-                    changed_voids = True
+        know = ob.knowledge()
+        by, by_bytes = pub.by, pub.by_bytes
+        if pub.k != len(hist):
+            for s, b in enumerate(know.played_by):
+                if b != by[s]:
+                    by[s] = b
+                    by_bytes[s] = _SPREAD14[b & 16383] + _SPREAD14[b >> 14]
         pub.k = len(hist)
         pub.read = True
         first = ob.first
-        if first is not None:  # (a starter tile is in no event)
-            played |= 1 << first
+        played = know.played
         if played != pub.played or not pub.played_bytes:
             pub.played = played
             pub.played_bytes = _SPREAD14[played & 16383] + _SPREAD14[played >> 14]
         pub.by_bytes2 = by_bytes * 2
-        if changed_voids:
+        if know.voids != pub.voids:
+            pub.voids = voids = know.voids[:]
             pub.void_bytes = vb = [_SPREAD14[m][:7] for m in voids]
             pub.void_bytes2 = vb * 2
         # ---- the facts of the moment
@@ -387,92 +367,35 @@ class Encoder:
                 for name, size in self.sizes.items()}
 
 
-class _VoidEnds:
-    """The open pips as the history reveals them, for voids: a seat that draws or passes
-    lacks every open pip.  Spinner arms U and D open with the spinner (``spinner_any_order``)
-    or once both its L and R sides are covered, as in the engine."""
-
-    __slots__ = ("cur", "occ", "spin", "ud", "spinner", "any_order")
-
-    def __init__(self, variant: Variant) -> None:
-        self.cur = [-1, -1, -1, -1]
-        self.occ = [False] * 4
-        self.spin = -1
-        self.ud = False
-        self.spinner = variant.spinner
-        self.any_order = variant.spinner_any_order
-
-    def lay_first(self, t: int, left: int) -> None:
-        """The first tile, pip ``left`` facing L."""
-        cur = self.cur
-        cur[0] = left
-        cur[1] = OTHER[t * 7 + left]
-        if self.spinner and IS_DOUBLE[t]:
-            self.spin = left
-            if self.any_order:
-                cur[2] = cur[3] = left
-                self.ud = True
-        else:
-            self.occ[0] = self.occ[1] = True
-
-    def lay(self, t: int, arm: int) -> None:
-        cur, occ = self.cur, self.occ
-        p = cur[arm]
-        if self.spinner and self.spin < 0 and IS_DOUBLE[t]:
-            self.spin = p
-            occ[arm] = False
-            if self.any_order:
-                cur[2] = cur[3] = p
-                self.ud = True
-        else:
-            cur[arm] = OTHER[t * 7 + p]
-            occ[arm] = True
-            if self.spin >= 0 and not self.ud and occ[0] and occ[1]:
-                cur[2] = cur[3] = self.spin
-                self.ud = True
-
-    def pips(self) -> int:
-        """The mask of open pips (0 on an empty table)."""
-        cur = self.cur
-        if cur[0] < 0:
-            return 0
-        pips = (1 << cur[0]) | (1 << cur[1])
-        if self.ud:
-            pips |= (1 << cur[2]) | (1 << cur[3])
-        return pips
-
-
 class _HistoryState:
     """What the encoder has read from one seat's history so far."""
 
-    __slots__ = ("first", "k", "hist", "ones", "voids", "ends")
+    __slots__ = ("first", "hist", "k", "know", "ones")
 
-    def __init__(self, n: int, first, ends: "_VoidEnds") -> None:
+    def __init__(self, first, know: PublicKnowledge) -> None:
         self.first = first
         self.k = 0
         self.hist: tuple = ()
         self.ones: list[int] = []  # played and played_by indices
-        self.voids = [0] * n
-        self.ends = ends
+        self.know = know  # the public knowledge of the history read
 
 
 class _PublicState:
     """The fast path's reading of one hand's public facts, for every seat."""
 
-    __slots__ = ("ob", "k", "read", "played", "by", "voids", "ends",
+    __slots__ = ("ob", "k", "read", "played", "by", "voids",
                  "played_bytes", "by_bytes", "by_bytes2", "void_bytes", "void_bytes2",
                  "table_bytes", "table_key", "empty_byte", "to_move", "leader", "counts2",
                  "bone", "bone_size", "bone_bytes", "totals", "points", "scores", "blind",
                  "tail")
 
-    def __init__(self, ob: Observer, n: int, tail: bytes, ends: "_VoidEnds") -> None:
+    def __init__(self, ob: Observer, n: int, tail: bytes) -> None:
         self.ob = ob
         self.k = 0  # public history events read
         self.read = False  # the facts of the moment read at least once
         self.played = 0  # tiles on the table
         self.by = [0] * n  # per (absolute) seat: tiles it played
         self.voids = [0] * n  # per (absolute) seat: pips it is known to lack
-        self.ends = ends  # open pips, as far as voids go
         self.played_bytes = b""
         self.by_bytes = [bytes(N_TILES)] * n
         self.by_bytes2 = self.by_bytes * 2

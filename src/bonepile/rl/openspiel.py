@@ -125,7 +125,7 @@ class _Deal:
         self.hand: Hand | None = None
         self.pending_draw = False
 
-    def __deepcopy__(self, memo) -> "_Deal":
+    def __deepcopy__(self, memo) -> _Deal:
         c = _Deal.__new__(_Deal)
         c.__dict__.update(self.__dict__)
         c.pool = self.pool[:]
@@ -349,7 +349,7 @@ class BonepileObserver:
                 r = (e.seat - player) % n
                 if e.action == "play":
                     k += 1
-                    t[base + e.tile] = k / N_TILES
+                    t[base + e.tile] = k / N_TILES  # type: ignore[operator]  # a play has a tile
                 elif e.action == "pass":
                     t[base + N_TILES + r] += 1.0 / N_TILES
                 else:

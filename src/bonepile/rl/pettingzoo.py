@@ -1,7 +1,7 @@
 """PettingZoo AEC environments for every bonepile variant.
 
 ``env(variant, **options)`` (wrapped, the usual entry point) and ``raw_env(variant, **options)``;
-per-variant constructors ``ENVS["bonepile_block_v0"]`` and module-level ``block_v0`` etc.
+per-variant constructors ``ENVS["bonepile_block_v1"]`` and module-level ``block_v1`` etc.
 Options of the variant (``players``, ``teams``, ``target``...) go to ``make_variant``; the
 environment's own options are ``episode="hand"|"game"``, ``reward="points"|"win_loss"`` and
 ``render_mode="ansi"``.
@@ -25,8 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
-from pettingzoo.utils.wrappers.order_enforcing import (AECOrderEnforcingIterable,
-                                                      AECOrderEnforcingIterator)
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from ..engine import VARIANT_NAMES, IllegalMoveError, Variant
 from ..engine.tiles import N_ACTIONS
@@ -36,14 +35,15 @@ from .obs import Encoder
 
 
 def env_name(variant: str) -> str:
-    """The versioned PettingZoo name of a variant: ``bonepile_blind_hugie_v0``."""
-    return f"bonepile_{variant.replace('-', '_')}_v0"
+    """The versioned PettingZoo name of a variant: ``bonepile_blind_hugie_v1``."""
+    return f"bonepile_{variant.replace('-', '_')}_v1"
 
 
 class raw_env(AECEnv):
     """A bonepile variant as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "bonepile_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "bonepile_v1",
+                                "is_parallelizable": False}
 
     def __init__(self, variant: str | Variant = "block", *, episode: str = "hand",
                  reward: str = "points", render_mode: str | None = None, **options: Any):
@@ -87,7 +87,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._scores = self.match.scores()
         self._zero_rewards = True  # self.rewards holds only zeros
         self.agent_selection = self.possible_agents[self.match.to_move]  # type: ignore[index]
@@ -269,9 +269,9 @@ def _make_ctor(name: str):
     return ctor
 
 
-#: versioned name -> constructor, e.g. ENVS["bonepile_block_v0"](players=2)
+#: versioned name -> constructor, e.g. ENVS["bonepile_block_v1"](players=2)
 ENVS = {env_name(n): _make_ctor(n) for n in VARIANT_NAMES}
 for _n in VARIANT_NAMES:
-    globals()[f"{_n.replace('-', '_')}_v0"] = ENVS[env_name(_n)]
+    globals()[f"{_n.replace('-', '_')}_v1"] = ENVS[env_name(_n)]
 
 __all__ = ["env", "raw_env", "env_name", "ENVS"]

@@ -57,7 +57,7 @@ class SeatClient:
                 now = time.monotonic()
                 msg = orjson.loads(text)
                 if self.keep:
-                    self.texts.append(text)
+                    self.texts.append(text if isinstance(text, str) else text.decode())
                     self.messages.append(msg)
                 if msg["type"] == "error":
                     self.errors.append(msg)

@@ -7,9 +7,9 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..arena.deals import derive
 from ..bots.hint import hint as expert_hint
 from ..engine import BonepileError
+from ..engine.deals import derive
 from . import validate
 from .connection import Connection
 from .messages import HintMessage, MessageId

@@ -9,24 +9,18 @@ ends) come from ``knowledge`` and are added by the caller.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from ..engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS
+from ..engine import notation
+from ..engine.tiles import ARM_NAMES, DRAW, NAME, PASS
 from ..engine.view import View
-from .messages import CountJSON, EventJSON, LayoutJSON, LegalMove, PadLine, ViewJSON
+from .messages import Arm, CountJSON, EventJSON, LayoutJSON, LegalMove, PadLine, ViewJSON
 
 
 def move_token(view: View, m: int) -> str:
     """The token a client sends for move m: the first tile as "a-b" (a faces L), a later tile
     with its arm ("a-b@R"), "pass" or "draw"."""
-    if m == PASS:
-        return "pass"
-    if m == DRAW:
-        return "draw"
-    t, code = m >> 2, m & 3
-    if view.layout.first is None:
-        return f"{HI[t]}-{LO[t]}" if code == 0 else f"{LO[t]}-{HI[t]}"
-    return f"{NAME[t]}@{ARM_NAMES[code]}"
+    return notation.move_token(m, first=view.layout.first is None)
 
 
 def legal_json(view: View) -> list[LegalMove]:
@@ -40,7 +34,7 @@ def legal_json(view: View) -> list[LegalMove]:
             t, code = m >> 2, m & 3
             first = view.layout.first is None
             out.append({"move": move_token(view, m), "kind": "play", "tile": NAME[t],
-                        "arm": None if first else ARM_NAMES[code]})
+                        "arm": None if first else cast(Arm, ARM_NAMES[code])})
     return out
 
 

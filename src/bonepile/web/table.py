@@ -9,10 +9,10 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..arena.deals import derive, hand_rng, leader_rule
 from ..bots import make_bot
 from ..bots.base import Bot
 from ..engine import Game, make_variant
+from ..engine.deals import derive
 from ..engine.hand import Hand
 from ..engine.record import game_record
 from ..engine.tiles import NAME
@@ -42,33 +42,17 @@ CHAT_KEEP = 50  # chat lines a table remembers (in memory: chat is not stored)
 
 
 # ---------------------------------------------------------------------------- deals
-def deal(game: Game, seed: int) -> Hand:
-    """The next hand of ``game``, dealt from the table's seed: the one place the per-hand
-    seed is read, so a stored game replays identically."""
-    number = game.start_hand + len(game.hands)
-    prev = game.hands[-1] if game.hands else None
-    return Hand.deal(game.variant, hand_rng(seed, number), number=number,
-                     prev=prev.result if prev else None, prev_leader=prev.leader if prev else None)
+# The table's game carries the table's seed: ``Game.deal_next`` deals hand n from it (the
+# engine's seeded deals, ``engine.deals``), once; ``Game.next_hand(dealt=...)`` starts it.
+def deal(game: Game) -> Hand:
+    """The next hand as the rules deal it from the table's seed (not started yet)."""
+    return game.deal_next()
 
 
 def begin(game: Game, h: Hand, chosen: int | None = None) -> None:
-    """Start the dealt hand ``h``: where the winning side chooses the leader, ``chosen`` leads
-    (by default the seeded draw), elsewhere the rules decide."""
-    how = leader_rule(game, h.deal_rows)
-    leader: int | None = None
-    if how == "choice":
-        seats = game.variant.sides[game.hands[-1].result.winner]  # type: ignore[union-attr, index]
-        leader = h.leader if chosen is None else chosen
-        if leader not in seats:
-            raise ValueError(f"the leader must be one of seats {seats}")
-    elif how in ("chance", "unknown"):
-        leader = h.leader
-    game.next_hand(deal=h.deal_rows, boneyard=h.boneyard, leader=leader)
-
-
-def leader_is_chosen(game: Game, h: Hand) -> bool:
-    """Whether the winning side chooses who leads the dealt hand ``h``."""
-    return leader_rule(game, h.deal_rows) == "choice"
+    """Start the dealt hand ``h``; where the winning side chooses the leader, ``chosen``
+    leads (by default the seeded draw), elsewhere the rules decide."""
+    game.next_hand(dealt=h, leader=chosen if game.leader_choosers() is not None else None)
 
 
 # ---------------------------------------------------------------------------- seats
@@ -110,7 +94,8 @@ class LiveTable:
         self.timer = float(row.settings.get("timer") or 0)
         self.status = row.status
         self.seats = [Seat(d) for d in row.seats]
-        self.game = Game(self.variant, auto_deal=False, names=[s.name for s in self.seats], snapshots=False)
+        self.game = Game(self.variant, seed=row.seed, auto_deal=False, names=[s.name for s in self.seats],
+                         snapshots=False)
         self.seq = 0
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
@@ -125,18 +110,18 @@ class LiveTable:
         self._common: str | None = None  # the table's info and score pad as JSON (they change rarely)
         self._public: tuple[int, list[int | None], CountJSON | None] | None = None
         self._observer: Observer | None = None
-        for kind, value, seat in row.actions:
+        for kind, value, _seat in row.actions:
             self._replay(kind, value)
 
     def _replay(self, kind: str, value: str) -> None:
         g = self.game
         if kind == "leader":
-            begin(g, deal(g, self.seed), int(value))
+            begin(g, deal(g), int(value))
         elif kind == "deal":  # the next hand was dealt (its leader by the rules)
-            begin(g, deal(g, self.seed))
+            begin(g, deal(g))
         elif kind == "move":
             if not g.hands or g.hand.over:
-                begin(g, deal(g, self.seed))
+                begin(g, deal(g))
             g.play(value)
         else:
             raise ValueError(f"unknown action kind {kind!r}")
@@ -188,11 +173,14 @@ class LiveTable:
     def view(self, seat: int) -> View:
         """The View of a seat on the current hand, from this table's own observer (read
         incrementally: a move costs the new log entries, not the whole hand)."""
-        h = self.game.hand
+        return self._observe(self.game.hand).sync().view(seat)
+
+    def _observe(self, h: Hand) -> Observer:
+        """This table's observer of the current hand ``h``."""
         ob = self._observer
         if ob is None or ob._h is not h:
             ob = self._observer = Observer(h)
-        return ob.sync().view(seat)
+        return ob
 
     def public(self) -> tuple[list[int | None], CountJSON | None]:
         """What each move of the current hand scored and the count: public, the same for
@@ -200,7 +188,7 @@ class LiveTable:
         cached = self._public
         if cached is None or cached[0] != self.seq:
             h = self.game.hand
-            cached = self._public = (self.seq, knowledge.move_points(h), knowledge.count(h))
+            cached = self._public = (self.seq, knowledge.move_points(h, self._observe(h)), knowledge.count(h))
         return cached[1], cached[2]
 
     def info(self) -> TableInfo:
@@ -321,7 +309,7 @@ class LiveTable:
 
     async def deal_first(self) -> None:
         """The first hand (not stored: its first move's replay deals it)."""
-        begin(self.game, deal(self.game, self.seed))
+        begin(self.game, deal(self.game))
         self.turn_since = time.monotonic()
 
     async def deal_next(self) -> None:
@@ -329,10 +317,10 @@ class LiveTable:
         on it, keep the deal until the choice is made."""
         g = self.game
         prev = g.hands[-1]
-        h = deal(g, self.seed)
+        h = deal(g)
         self.ready.clear()
-        if leader_is_chosen(g, h):
-            seats = self.winners()
+        seats = g.leader_choosers()
+        if seats is not None:
             if any(self.seats[i].person for i in seats):
                 self.pending_deal = h
                 self._common = None

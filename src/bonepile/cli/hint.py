@@ -2,44 +2,43 @@
 from __future__ import annotations
 
 import json
+from typing import Annotated
 
 import typer
 
-from .engine import BonepileError
-from .engine import record as rec
+from ..engine import BonepileError
+from ..engine import record as rec
+from .common import fail, seed_option
 
 
 def hint_cmd(
-    file: str = typer.Argument(..., help="A game record (RECORD.md); its last position is studied."),
-    seat: int | None = typer.Option(None, "--seat", help="The seat to advise (default: the seat to move)."),
-    simulations: int | None = typer.Option(None, "--simulations", "-s", min=1,
-                                              help="Sampled deals per action (deterministic); default: 0.5 s of search."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the search."),
-    as_json: bool = typer.Option(False, "--json", help="Print the evaluations as JSON."),
+    file: Annotated[str, typer.Argument(
+        help="A game record (RECORD.md); its last position is studied.")],
+    seat: Annotated[int | None, typer.Option(
+        "--seat", help="The seat to advise (default: the seat to move).")] = None,
+    simulations: Annotated[int | None, typer.Option(
+        "--simulations", "-s", min=1,
+        help="Sampled deals per action (deterministic); default: 0.5 s of search.")] = None,
+    seed: Annotated[int, seed_option("Seed of the search.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the evaluations as JSON.")] = False,
 ) -> None:
     """The expert's evaluation of every legal action at the record's current position, best first."""
-    from .bots import hint
-    from .cli import fail
+    from ..bots import hint
 
     try:
         game = rec.read(file)
     except BonepileError as e:
         fail(f"record error: {e}")
-        return
     if game.to_move is None:
         fail("error: the game in this record is finished: no one is to move")
-        return
     if seat is not None and not 0 <= seat < game.variant.players:
         fail(f"error: no seat {seat} in a {game.variant.players}-player game")
-        return
     if seat is not None and seat != game.to_move:
         fail(f"error: seat {seat} is not to move (seat {game.to_move} is)")
-        return
     try:
         rows = hint(game, seat=seat, simulations=simulations, seed=seed)
     except (BonepileError, ValueError) as e:
         fail(f"error: {e}")
-        return
     to_move = game.to_move
     if as_json:
         typer.echo(json.dumps({

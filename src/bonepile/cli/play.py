@@ -7,17 +7,26 @@ hand (``arena.deals``), so ``undo`` never changes the tiles of a hand.
 from __future__ import annotations
 
 import random
-import re
-from typing import List, Optional
+from typing import Annotated
 
 import typer
 
-from .arena.deals import deal_next, derive
-from .bots import BOTS, make_bot
-from .engine import BonepileError, Game, OptionError, View, make_variant
-from .engine import record as rec
-from .engine.tiles import DRAW, HI, IS_DOUBLE, LO, NAME, PASS
-from .engine.variant import VARIANT_NAMES
+from ..bots import BOTS, make_bot
+from ..engine import BonepileError, Game, OptionError, View, make_variant
+from ..engine import record as rec
+from ..engine.deals import derive
+from ..engine.notation import normalize
+from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, NAME, PASS
+from .common import (
+    Players,
+    RuleOptions,
+    VariantName,
+    bots_option,
+    fail,
+    game_options,
+    seed_option,
+    split_bots,
+)
 
 HELP = """Commands:
   a move token    e.g. 6-4, 6-4@L (arm L, R, U or D when a tile fits several ends), draw, pass
@@ -53,7 +62,7 @@ class PlaySession:
         self.names = names
         self.bots = [None if s == seat else make_bot(levels[s], self.v, seed=derive(seed, "bot", s))
                      for s in range(n)]
-        self.game = Game(self.v, auto_deal=False, names=names)
+        self.game = Game(self.v, seed=seed, auto_deal=False, names=names)
         self.shown_hand = 0  # hands whose start has been announced
         self.shown_events = 0  # events of the current hand printed
         self.finished_shown = 0  # hands whose result has been printed
@@ -76,7 +85,7 @@ class PlaySession:
             while not self.game.over:
                 g = self.game  # undo replaces the game
                 if not g.hands or g.hand.over:
-                    deal_next(g, self.seed, self.choose_leader)
+                    self.deal(g)
                 self.announce()
                 h = g.hand
                 s = h.to_move
@@ -90,7 +99,7 @@ class PlaySession:
                     try:
                         m = self.bots[s].choose(g.view(s))  # type: ignore[union-attr]
                         g.apply(m)
-                    except Exception as e:  # a broken bot ends the game, not the program
+                    except Exception as e:
                         self.print(f"The {self.levels[s]} bot at seat {s} failed: {e!r}",
                                    markup=False)
                         self.failed = True
@@ -270,7 +279,7 @@ class PlaySession:
         res = h.result
         assert res is not None
         self.print()
-        if res.end == "domino":
+        if res.end == "domino" and res.dominoer is not None:
             self.print(f"[bold]Hand {h.number} over:[/] {self.seat_name(res.dominoer)} went out.")
         elif res.end == "blocked":
             self.print(f"[bold]Hand {h.number} over:[/] blocked, nobody can play.")
@@ -308,10 +317,18 @@ class PlaySession:
     def ask(self, prompt: str) -> str:
         return self.console.input(prompt)
 
+    def deal(self, g: Game) -> None:
+        """Start the next hand (its tiles come from the game's seed); where the winning side
+        chooses who leads and the person is on it, they are asked."""
+        dealt = g.deal_next()
+        seats = g.leader_choosers()
+        leader = None if seats is None else self.choose_leader(g, seats, dealt.leader, dealt.deal_rows)
+        g.next_hand(dealt=dealt, leader=leader)
+
     def choose_leader(self, game: Game, seats: tuple, default: int, deal_rows) -> int:
         if self.seat not in seats:
             return default  # the bots' side chooses (the seeded draw)
-        partner = [s for s in seats if s != self.seat][0]
+        partner = next(s for s in seats if s != self.seat)
         self.print()
         self.print("Your side won the last hand and chooses who leads the next one.")
         self.print("Your new tiles: " + " ".join(NAME[t] for t in deal_rows[self.seat]))
@@ -365,11 +382,11 @@ class PlaySession:
                            markup=False)
 
     def hint(self) -> None:
-        import bonepile.bots as bots  # looked up at call time (tests stand in for it)
+        from .. import bots  # looked up at call time (tests stand in for it)
         self.print("Thinking...")
         try:
             evals = bots.hint(self.game, seat=self.seat, time=0.5, seed=derive(self.seed, "hint"))
-        except Exception as e:  # a hint must never end the game
+        except Exception as e:
             self.print(f"No hint available: {e}", markup=False)
             return
         from rich.table import Table
@@ -412,42 +429,29 @@ def undo_person(game: Game, seat: int) -> Game | None:
             return g
 
 
-def normalize(cmd: str) -> str:
-    """Forgiving spelling of a move token: "Draw", "6-4 l", "6-4@l", "6 4"."""
-    c = cmd.strip()
-    if c.lower() in ("draw", "pass"):
-        return c.lower()
-    m = re.fullmatch(r"(\d)\s*[-|/ ]?\s*(\d)\s*(?:@?\s*([lrudLRUD]))?", c)
-    if m:
-        tok = f"{m.group(1)}-{m.group(2)}"
-        return tok + (f"@{m.group(3).upper()}" if m.group(3) else "")
-    return c
-
-
 def play(
-    variant: str = typer.Argument(..., help=f"One of: {', '.join(VARIANT_NAMES)}."),
-    players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of players."),
-    seat: int = typer.Option(0, "--seat", help="Your seat, 0 to players-1 (play goes 0, 1, 2, ...)."),
-    bots: Optional[str] = typer.Option(None, "--bots", help="Bot level for the other seats: one for all, "
-                                       "or one per other seat in seat order (comma-separated)."),
-    option: List[str] = typer.Option([], "--option", "-O", help="A rule option, key=value (repeatable)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the deals and the bots."),
-    record: Optional[str] = typer.Option(None, "--record", help="Where to save the game's record."),
+    variant: VariantName,
+    players: Players = None,
+    seat: Annotated[int, typer.Option(
+        "--seat", help="Your seat, 0 to players-1 (play goes 0, 1, 2, ...).")] = 0,
+    bots: Annotated[str | None, bots_option(
+        "Bot level for the other seats: one for all, or one per other seat in seat order "
+        "(comma-separated).")] = None,
+    option: RuleOptions = None,
+    seed: Annotated[int | None, seed_option("Seed of the deals and the bots.")] = None,
+    record: Annotated[str | None, typer.Option(
+        "--record", help="Where to save the game's record.")] = None,
 ) -> None:
     """Play against bots in the terminal."""
     from rich.console import Console
 
-    from .cli import fail, parse_options
-
     try:
-        options = parse_options(option, players)
-        v = make_variant(variant, options)
+        options, v = game_options(variant, option, players)
     except BonepileError as e:
         fail(f"error: {e}")
-        return
     if not 0 <= seat < v.players:
         fail(f"error: --seat must be 0 to {v.players - 1} for {v.players} players, not {seat}")
-    names = [b.strip() for b in (bots or "expert").split(",") if b.strip()]
+    names = split_bots(bots or "expert")
     for b in names:
         if b not in BOTS:
             fail(f"error: unknown bot {b!r}; choose from {', '.join(BOTS)}")
@@ -467,7 +471,6 @@ def play(
         session = PlaySession(variant, options, seat, levels, seed, path, console)
     except (BonepileError, OptionError) as e:
         fail(f"error: {e}")
-        return
     session.run()
     if session.failed:
         raise typer.Exit(1)

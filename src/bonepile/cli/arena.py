@@ -3,27 +3,43 @@
 from __future__ import annotations
 
 import os
-from typing import List, Optional
+from typing import Annotated
 
 import typer
 
-from .engine import BonepileError
-from .engine.variant import VARIANT_NAMES
+from ..engine import BonepileError
+from .common import (
+    Players,
+    RuleOptions,
+    VariantName,
+    bots_option,
+    fail,
+    parse_options,
+    seed_option,
+    split_bots,
+)
 
 
 def arena(
-    variant: str = typer.Argument(..., help=f"One of: {', '.join(VARIANT_NAMES)}."),
-    bots: str = typer.Option(..., "--bots", help="Comma-separated bot levels, e.g. expert,greedy."),
-    hands: int = typer.Option(..., "--hands", help="Play at least this many hands (whole deal sets)."),
-    players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of players."),
-    option: List[str] = typer.Option([], "--option", "-O", help="A rule option, key=value (repeatable)."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Processes (default: all cores)."),
-    seed: int = typer.Option(0, "--seed", help="Seed of every deal and every bot."),
-    out: Optional[str] = typer.Option(None, "--out", "-o", help="Output folder (default arena-VARIANT-sSEED)."),
-    sprt: Optional[str] = typer.Option(None, "--sprt", help="elo0,elo1: stop early on an SPRT decision (two bots)."),
-    time_budget: Optional[float] = typer.Option(None, "--time", help="Seconds per decision for bots that take a time budget."),
-    simulations: Optional[int] = typer.Option(None, "--simulations", help="Simulations per decision (deterministic) for bots that take them."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    variant: VariantName,
+    bots: Annotated[str, bots_option("Comma-separated bot levels, e.g. expert,greedy.")],
+    hands: Annotated[int, typer.Option(
+        "--hands", help="Play at least this many hands (whole deal sets).")],
+    players: Players = None,
+    option: RuleOptions = None,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", "-w", help="Processes (default: all cores).")] = None,
+    seed: Annotated[int, seed_option("Seed of every deal and every bot.")] = 0,
+    out: Annotated[str | None, typer.Option(
+        "--out", "-o", help="Output folder (default arena-VARIANT-sSEED).")] = None,
+    sprt: Annotated[str | None, typer.Option(
+        "--sprt", help="elo0,elo1: stop early on an SPRT decision (two bots).")] = None,
+    time_budget: Annotated[float | None, typer.Option(
+        "--time", help="Seconds per decision for bots that take a time budget.")] = None,
+    simulations: Annotated[int | None, typer.Option(
+        "--simulations",
+        help="Simulations per decision (deterministic) for bots that take them.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Bots against bots on duplicate deals: win rates with 95% intervals, points, timings,
     ratings; writes results.json, every game's record and a plot.
@@ -32,13 +48,12 @@ def arena(
     seating, the bots rotated through the seats (sides in partnership games), with the same
     deal for every hand number.  Runs whole sets of seatings until at least HANDS hands, or
     until the SPRT on hand results (two bots) decides."""
-    from .arena import ArenaSpec, validate, write_outputs
-    from .arena.stats import parse_sprt
-    from .cli import fail, parse_options
+    from ..arena import ArenaSpec, validate, write_outputs
+    from ..arena.stats import parse_sprt
 
     try:
         options = parse_options(option, players)
-        levels = tuple(b.strip() for b in bots.split(",") if b.strip())
+        levels = tuple(split_bots(bots))
         budget: dict = {}
         if time_budget is not None:
             budget["time"] = time_budget
@@ -54,7 +69,6 @@ def arena(
         validate(spec)
     except BonepileError as e:
         fail(f"error: {e}")
-        return
     if workers is not None and workers < 1:
         fail(f"error: --workers must be at least 1, not {workers}")
     nworkers = workers or os.cpu_count() or 1
@@ -74,7 +88,7 @@ def arena(
         run = _run(spec, nworkers, hands, label, console, quiet)
     except KeyboardInterrupt:
         console.print("Interrupted: nothing written.")
-        raise typer.Exit(130)
+        raise typer.Exit(130) from None
     res = write_outputs(run, out_dir, nworkers)
     console.print(results_table(res))
     t = res["totals"]
@@ -91,10 +105,16 @@ def arena(
 
 
 def _run(spec, nworkers: int, hands: int, label: str, console, quiet: bool):
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
-    from .arena import run_arena
+    from ..arena import run_arena
 
     if quiet:
         run = run_arena(spec, workers=nworkers)

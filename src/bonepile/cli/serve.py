@@ -2,29 +2,38 @@
 from __future__ import annotations
 
 import socket
+from typing import Annotated
 
 import typer
 
+from .common import fail
+
 
 def serve(
-    host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0 for every interface)."),
-    port: int = typer.Option(8000, min=0, max=65535, help="Port to listen on."),
-    db: str = typer.Option("sqlite:///bonepile.db",
-                           help="Storage: an SQLAlchemy URL, sqlite:///FILE or postgresql://USER@HOST/DB."),
-    bot_delay: float = typer.Option(0.6, min=0, help="Seconds a bot waits before moving while a person watches."),
-    grace: float = typer.Option(30.0, min=0, help="Seconds before a bot plays for a person who left."),
-    hand_pause: float = typer.Option(120.0, min=0,
-                                     help="Seconds at most between hands while people look at the result."),
-    bot_time: float = typer.Option(0.1, min=0.01, help="The expert bot's thinking time per move (seconds)."),
-    rate: float = typer.Option(20.0, min=1, help="Messages a second one socket may send (bursts of twice as many)."),
-    log_level: str = typer.Option("warning", help="Server log level (debug, info, warning, error)."),
+    host: Annotated[str, typer.Option(
+        help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option(
+        help="Storage: an SQLAlchemy URL, sqlite:///FILE or postgresql://USER@HOST/DB.")
+    ] = "sqlite:///bonepile.db",
+    bot_delay: Annotated[float, typer.Option(
+        min=0, help="Seconds a bot waits before moving while a person watches.")] = 0.6,
+    grace: Annotated[float, typer.Option(
+        min=0, help="Seconds before a bot plays for a person who left.")] = 30.0,
+    hand_pause: Annotated[float, typer.Option(
+        min=0, help="Seconds at most between hands while people look at the result.")] = 120.0,
+    bot_time: Annotated[float, typer.Option(
+        min=0.01, help="The expert bot's thinking time per move (seconds).")] = 0.1,
+    rate: Annotated[float, typer.Option(
+        min=1, help="Messages a second one socket may send (bursts of twice as many).")] = 20.0,
+    log_level: Annotated[str, typer.Option(
+        help="Server log level (debug, info, warning, error).")] = "warning",
 ) -> None:
     """Play in the browser: start the web server and open the printed address."""
-    from sqlalchemy.exc import ArgumentError, OperationalError
     from sqlalchemy import make_url
+    from sqlalchemy.exc import ArgumentError, OperationalError
 
-    from .cli import fail
-    from .web.store import normalize_url
+    from ..web.store import normalize_url
 
     try:
         url = make_url(normalize_url(db))
@@ -42,7 +51,7 @@ def serve(
 
     import uvicorn
 
-    from .web.app import create_app
+    from ..web.app import create_app
 
     try:
         app = create_app(db, bot_delay=bot_delay, grace=grace, hand_pause=hand_pause, bot_time=bot_time,

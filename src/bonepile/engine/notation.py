@@ -1,0 +1,122 @@
+"""Move notation: the one place where a move (an int) becomes text and text becomes a move.
+
+RECORD.md ("Tiles and move tokens") fixes the tokens: ``a-b`` plays that tile (the first tile
+of a layout is written as it is laid, ``a`` facing ``L``), ``a-b@E`` plays it on arm ``E``
+(required exactly where two or more arms take the tile), ``draw`` and ``pass``.  Records, the
+engine's ``Game.token``/``Game.parse``, the command line and the web server all write and read
+moves through this module; ``normalize`` turns the looser spellings a person may type
+(``Draw``, ``6-4 l``, ``6 4``) into a token.
+
+A move int is ``tile * 4 + arm`` for a play (on the first tile the low bits say which way it
+is laid: 0 high pip on ``L``, 1 low pip on ``L``), ``PASS`` or ``DRAW`` (``tiles.py``).
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
+from .tiles import ARM_INDEX, ARM_NAMES, DRAW, HI, LO, NAME, PASS, parse_tile
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+__all__ = ["hand_tokens", "move_token", "normalize", "parse", "token"]
+
+
+def move_token(m: int, *, first: bool, arm: bool = True) -> str:
+    """The token of move ``m`` from the two facts it depends on: ``first`` (no tile is on the
+    table yet: the tile is written as it is laid) and ``arm`` (write ``@E`` on a later tile).
+
+    With ``arm=True`` (the default) a later tile always names its arm, a token that is valid
+    wherever the move is legal; ``token`` gives the canonical one, which names the arm only
+    where it must."""
+    if m == PASS:
+        return "pass"
+    if m == DRAW:
+        return "draw"
+    t, code = m >> 2, m & 3
+    if first:
+        return f"{HI[t]}-{LO[t]}" if code == 0 else f"{LO[t]}-{HI[t]}"
+    return f"{NAME[t]}@{ARM_NAMES[code]}" if arm else NAME[t]
+
+
+def token(h: Hand, m: int) -> str:
+    """The canonical (record) token of move ``m`` in hand ``h``'s current position: ``@E``
+    exactly when two or more arms take the tile."""
+    if m >= PASS:
+        return "pass" if m == PASS else "draw"
+    if h.placed == 0:
+        return move_token(m, first=True)
+    return move_token(m, first=False, arm=len(h.fits(m >> 2)) > 1)
+
+
+def parse(h: Hand, text: str) -> int:
+    """The move a token names in hand ``h``'s current position.  Checks the token and its arm
+    against the table (InvalidMoveError, IllegalMoveError, AmbiguousMoveError), not whether
+    the move is legal for the seat to move (``Hand.check`` does that)."""
+    if text == "pass":
+        return PASS
+    if text == "draw":
+        return DRAW
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move token must be a string, not {text!r}")
+    tile_part, _, arm_part = text.partition("@")
+    parsed = parse_tile(tile_part)
+    if parsed is None or ("@" in text and arm_part not in ARM_INDEX):
+        raise InvalidMoveError(
+            'not a move token (expected "a-b", "a-b@E" with E one of L R U D, "draw" or "pass")')
+    t, a, _b = parsed
+    if h.placed == 0:
+        if arm_part:
+            raise InvalidMoveError(f"@{arm_part} on the first tile: no arm exists yet")
+        return t * 4 + (0 if a == HI[t] else 1)
+    fits = h.fits(t)
+    if arm_part:
+        arm = ARM_INDEX[arm_part]
+        if h.pip[arm] < 0:
+            if h.spin < 0:
+                raise IllegalMoveError(f"arm {arm_part} does not exist yet (no spinner on the table)")
+            raise IllegalMoveError(
+                f"arm {arm_part} does not exist yet (the spinner's L and R sides must be played first)")
+        if arm not in fits:
+            raise IllegalMoveError(f"{NAME[t]} does not fit arm {arm_part} (open end {h.pip[arm]})")
+        return t * 4 + arm
+    if not fits:
+        ends = ", ".join(f"{k} {p}" for k, p in h.ends().items())
+        raise IllegalMoveError(f"{NAME[t]} fits no open end ({ends})")
+    if len(fits) > 1:
+        choices = " or ".join(f"{NAME[t]}@{ARM_NAMES[a]}" for a in fits)
+        raise AmbiguousMoveError(f"ambiguous: {NAME[t]} fits arms "
+                                 f"{' and '.join(ARM_NAMES[a] for a in fits)}; write {choices}")
+    return t * 4 + fits[0]
+
+
+def hand_tokens(h: Hand) -> list[str]:
+    """The tokens of every move of hand ``h`` so far: the ones given when the hand was read
+    from a record or played by token, else the canonical ones."""
+    if h.given_tokens is not None and len(h.given_tokens) == len(h.log):
+        return list(h.given_tokens)
+    g = h.fresh()
+    out = []
+    for _, m, _ in h.log:
+        out.append(token(g, m))
+        g.apply(m)
+    return out
+
+
+_LOOSE_PLAY = re.compile(r"(\d)\s*[-|/ ]?\s*(\d)\s*(?:@?\s*([lrudLRUD]))?")
+
+
+def normalize(text: str) -> str:
+    """The token a person most likely means: ``Draw`` and `` PASS `` -> ``draw``, ``pass``;
+    ``6-4 l``, ``6-4@l``, ``6 4 L``, ``6|4``, ``6/4``, ``64`` -> ``6-4@L`` / ``6-4``.  Text that is
+    not such a spelling comes back stripped, as it is (``parse`` then says what is wrong)."""
+    c = text.strip()
+    if c.lower() in ("draw", "pass"):
+        return c.lower()
+    m = _LOOSE_PLAY.fullmatch(c)
+    if m:
+        tok = f"{m.group(1)}-{m.group(2)}"
+        return tok + (f"@{m.group(3).upper()}" if m.group(3) else "")
+    return c

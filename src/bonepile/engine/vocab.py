@@ -1,0 +1,41 @@
+"""The engine's vocabulary: the kinds written as strings in variants, results and views.
+
+They stay plain strings at run time (records, JSON and option values use them as they are);
+these ``Literal`` types let the type checker hold every use to the words that exist.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+#: how a turn goes: play if you can, else draw while drawable, else pass; play, draw or
+#: pass at will; turn up the front tile of your row
+TurnRule = Literal["must_play", "voluntary", "blind"]
+#: who leads the first hand: the holder of the highest double, or a draw by lot
+FirstLead = Literal["highest_double", "chance"]
+#: who leads a later hand
+LaterLead = Literal["rotate", "winner", "dominoer", "first", "chance", "team_choice"]
+#: when no double is dealt
+NoDoubleLead = Literal["random", "heaviest_tile", "redeal"]
+#: points scored during play
+InPlay = Literal["fives"]
+#: how a hand is scored
+Scoring = Literal["lowest", "quinientos", "none", "result_only"]
+#: individual "lowest" scoring: sum(opponent - own) or sum(opponents) - own
+Formula = Literal["each", "once"]
+#: how partnerships score a hand
+TeamScoring = Literal["side_value", "lowest_individual"]
+#: Cinque's optional end-of-hand score
+EndBonus = Literal["allfives"]
+#: Billitonnen: who wins a blocked hand
+BlockedWinner = Literal["lowest_pips", "fewest_tiles", "none"]
+#: when the game ends
+TargetRule = Literal["finish_hand", "immediate", "single_hand"]
+#: how a hand ended
+HandEnd = Literal["domino", "blocked", "unfinished"]
+#: one action of the public history
+Action = Literal["play", "pass", "draw"]
+#: how a hand's leader was found (``hand.rule_leader``)
+LeadHow = Literal["unknown", "choice", "rotate", "chance", "winner", "dominoer", "double",
+                  "redeal", "heaviest"]
+#: an arm of the layout
+ArmName = Literal["L", "R", "U", "D"]

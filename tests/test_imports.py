@@ -1,0 +1,145 @@
+"""The package's modules import one way: no import cycle anywhere (function-local imports
+included), and every command-line module imports on its own in a fresh interpreter."""
+from __future__ import annotations
+
+import ast
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+SRC = pathlib.Path(__file__).resolve().parents[1] / "src"
+PACKAGE = SRC / "bonepile"
+
+
+def modules() -> dict[str, tuple[pathlib.Path, bool]]:
+    """Dotted name -> (file, is a package) for every module of bonepile."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(SRC).with_suffix("").parts)
+        is_pkg = parts[-1] == "__init__"
+        out[".".join(parts[:-1] if is_pkg else parts)] = (path, is_pkg)
+    return out
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the bonepile modules it imports anywhere in its text (``if TYPE_CHECKING:``
+    blocks left out: they never run)."""
+    mods = modules()
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+
+    def known(name: str) -> str | None:
+        parts = name.split(".")
+        for i in range(len(parts), 0, -1):
+            if ".".join(parts[:i]) in mods:
+                return ".".join(parts[:i])
+        return None
+
+    for mod, (path, is_pkg) in mods.items():
+        def add(target: str, mod: str = mod) -> None:
+            found = known(target)
+            if found is not None and found != mod:
+                graph[mod].add(found)
+
+        def visit(node: ast.AST, mod: str = mod, is_pkg: bool = is_pkg) -> None:
+            if isinstance(node, ast.If) and _is_type_checking(node.test):
+                for child in node.orelse:
+                    visit(child)
+                return
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    add(alias.name)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = mod.split(".") if is_pkg else mod.split(".")[:-1]
+                    base = base[:len(base) - (node.level - 1)]
+                    prefix = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    prefix = node.module or ""
+                for alias in node.names:
+                    sub = f"{prefix}.{alias.name}"
+                    add(sub if sub in mods else prefix)
+            for child in ast.iter_child_nodes(node):
+                visit(child)
+
+        visit(ast.parse(path.read_text(encoding="utf-8")))
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return out
+
+
+def test_no_import_cycle_in_the_package():
+    graph = import_graph()
+    assert "bonepile.engine.notation" in graph["bonepile.engine.game"]
+    assert cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+CLI_MODULES = sorted(m for m in modules() if m == "bonepile.cli" or m.startswith("bonepile.cli."))
+
+
+def test_the_command_modules_import_only_the_shared_module():
+    graph = import_graph()
+    assert "bonepile.cli.common" in CLI_MODULES and "bonepile.cli.__main__" in CLI_MODULES
+    for mod in CLI_MODULES:
+        inside = {m for m in graph[mod] if m == "bonepile.cli" or m.startswith("bonepile.cli.")}
+        if mod == "bonepile.cli.common":
+            assert inside == set()
+        elif mod == "bonepile.cli.__main__":
+            assert inside == {"bonepile.cli"}
+        elif mod != "bonepile.cli":
+            assert inside <= {"bonepile.cli.common"}, (mod, inside)
+    assert graph["bonepile.cli.__main__"] == {"bonepile.cli"}
+    assert {"bonepile.cli.replay", "bonepile.cli.random", "bonepile.cli.play", "bonepile.cli.hint",
+            "bonepile.cli.arena", "bonepile.cli.serve"} <= graph["bonepile.cli"]
+
+
+@pytest.mark.parametrize("module", CLI_MODULES + ["bonepile.engine.notation",
+                                                  "bonepile.engine.game", "bonepile.engine.record"])
+def test_each_module_imports_alone(module):
+    code = f"import importlib; importlib.import_module({module!r})"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                       env={"PYTHONPATH": str(SRC), "PATH": ""}, timeout=60)
+    assert r.returncode == 0, r.stderr
