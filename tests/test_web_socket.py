@@ -103,6 +103,7 @@ def test_refused_intents_get_errors_and_the_socket_stays_open(srv):
         await refused(ms, {"type": "move", "move": 5}, '"move" must be')
         await refused(ms, "{not json", "not JSON")
         await refused(ms, "[1, 2]", "JSON object")
+        await refused(ms, "null", "JSON object")
         await refused(ms, {"type": "dance"}, "unknown message type")
         await refused(ms, {"type": "ping", "id": {"a": 1}}, '"id"')
         await refused(ms, json.dumps({"type": "ping", "pad": "x" * 5000}), "too long")

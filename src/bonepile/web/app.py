@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ..engine import BonepileError
 from ..engine import record as rec
 from .catalog import catalogue
-from .connection import Connection
+from .connection import REFUSED, Connection
 from .handlers import dispatch
 from .replay import frames
 from .server import Server
@@ -152,7 +152,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
                 if msg["type"] == "websocket.disconnect":
                     break
                 data = conn.read(msg.get("text"), msg.get("bytes"))
-                if data is None:
+                if data is REFUSED:
                     continue
                 mid = data.get("id") if isinstance(data, dict) else None
                 try:
@@ -175,7 +175,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         except Exception as e:  # the socket closed under us: the receive loop ends it
             if not isinstance(e, (WebSocketDisconnect, RuntimeError)) and "close" not in type(e).__name__.lower():
                 log.exception("sending to table %s seat %d failed", conn.table.id, conn.seat)
-            conn.closed = True
+            conn.close()
 
     # ------------------------------------------------------------------ the web client
     def page(name: str):

@@ -16,6 +16,7 @@ from .messages import ErrorMessage, ServerMessage
 MAX_MESSAGE = 4096  # bytes of one client message
 RATE = 20.0  # client messages a second, on average (bursts of twice as many)
 MAX_QUEUED = 32  # messages other than states waiting to be sent
+REFUSED = object()  # what ``Connection.read`` returns for a frame it refused
 
 
 def dumps(obj: Any) -> str:
@@ -59,8 +60,8 @@ class Connection:
         return True
 
     def read(self, text: str | None, raw: bytes | None) -> Any:
-        """A received frame as JSON, or None when it was refused (too long, too many, not
-        JSON): the refusal is queued as an ``error`` message."""
+        """A received frame as JSON, or REFUSED (too long, too many, not JSON): the refusal
+        is queued as an ``error`` message."""
         if text is None:
             raw = raw or b""
             text = raw.decode("utf-8", "replace")
@@ -68,15 +69,15 @@ class Connection:
             raw = text.encode("utf-8", "replace")
         if len(raw) > MAX_MESSAGE:
             self.error(f"message too long (at most {MAX_MESSAGE} bytes)")
-            return None
+            return REFUSED
         if not self.allow():
             self.error("too many messages: slow down")
-            return None
+            return REFUSED
         try:
             return orjson.loads(text)
         except ValueError as e:
             self.error(f"not JSON: {e}")
-            return None
+            return REFUSED
 
     # ------------------------------------------------------------------ sending
     def error(self, message: str, mid: Any = None, *, with_id: bool = False) -> None:
