@@ -588,3 +588,56 @@ def test_keyboard_only_whole_hand_then_next(server, page):
     page.keyboard.press("Enter")
     page.wait_for_function("document.body.dataset.phase === 'play'")
     page.wait_for_function("!!document.activeElement.closest('#hand')")
+
+
+def test_the_lobby_reads_the_partnerships_from_the_catalogue(server, page):
+    """Who plays with whom comes from the catalogue's sides (the lobby names no game)."""
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    note = page.locator("#seat-note")
+    page.select_option("#variant", "draw")
+    page.select_option("#players", "4")
+    assert note.inner_text() == "Every player for themselves."
+    page.select_option("#opt-teams", label="true")
+    assert note.inner_text() == "Partners sit opposite: seats 0 and 2 against seats 1 and 3."
+    page.select_option("#players", "3")
+    assert note.inner_text() == "Every player for themselves."
+    page.select_option("#variant", "cinque")
+    assert note.inner_text() == "Partners sit opposite: seats 0 and 2 against seats 1 and 3."
+    # the options and their values are shown in the server's words
+    labels = page.locator("#options label").evaluate_all("ls => ls.map(l => l.firstChild.textContent)")
+    assert labels and all("_" not in x for x in labels)
+
+
+def test_the_table_shows_the_servers_count_points_and_seating(server, page):
+    """The count under the board and the points in the move list are the state's own; the
+    seats sit in the direction of play the table info names."""
+    create_table(page, server, "cinque", ["random", "random", "random"])
+    seen_count = seen_points = False
+    for turn in range(40):
+        phase = wait_turn_or_end(page)
+        st = page.evaluate("async () => (await import('/static/table/state.js')).S.state")
+        view = st["view"]
+        if view and view["layout"]["first"]:
+            info = page.locator("#board-info [data-info=ends]").inner_text()
+            c = view["count"]
+            assert f"count {c['value']}" in info and (("(" + c["note"] + ")") in info if c["note"] else "(" not in info)
+            seen_count = True
+        shown = page.locator("#log .pts").evaluate_all("els => els.map(e => Number(e.dataset.points))")
+        assert shown == [e["points"] for e in view["history"] if e["points"]]
+        seen_points = seen_points or bool(shown)
+        top = page.locator("#seats .seat-box").evaluate_all("els => els.map(e => Number(e.dataset.seat))")
+        assert st["table"]["direction"] == "clockwise" and top == [1, 2, 3]  # the next player on your left
+        if phase != "play" or (seen_count and seen_points):
+            break
+        play_one_move_by_clicking(page, turn)
+    assert seen_count
+
+
+def test_seat_order_follows_the_direction_of_play(server, page):
+    """Counterclockwise the player after you sits on your right, clockwise on your left."""
+    page.goto(server + "/t/none")
+    orders = page.evaluate("""async () => { const m = await import('/static/table/seats.js');
+        return [m.seatOrder(0, 4, 'counterclockwise'), m.seatOrder(0, 4, 'clockwise'),
+                m.seatOrder(2, 3, 'counterclockwise'), m.seatOrder(2, 3, 'clockwise')]; }""")
+    assert orders == [[3, 2, 1], [1, 2, 3], [1, 0], [0, 1]]
