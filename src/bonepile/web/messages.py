@@ -135,6 +135,7 @@ class PadLine(TypedDict):
     totals: list[int]
     pips: list[int]
     breakdown: dict[str, Any]
+    sum: list[str] | None  # the breakdown's parts that add up to the winner's points
 
 
 # ------------------------------------------------------------------------ table info

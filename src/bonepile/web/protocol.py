@@ -97,11 +97,18 @@ def view_json(view: View, *, points: Sequence[int | None] = (), count: CountJSON
     }
 
 
+#: the parts of a hand's breakdown that add up to the winner's points, where it has them
+#: (Quinientos' score: the pips scored and its bonuses; engine.hand.score_hand)
+SUM_PARTS = ("base", "round_bonus", "capicu", "chuchazo")
+
+
 def hand_result_json(number: int, leader: int, res: Any, totals: list[int]) -> PadLine:
-    """One line of the score pad: a finished hand's result (all of it public once it ends)."""
+    """One line of the score pad: a finished hand's result (all of it public once it ends),
+    with ``sum``: the breakdown's parts whose sum is the winner's points (None: none)."""
+    parts = [k for k in SUM_PARTS if k in res.breakdown]
     return {"hand": number, "leader": leader, "end": res.end, "winner": res.winner,
             "points": list(res.points), "totals": list(totals), "pips": list(res.pips),
-            "breakdown": _plain(res.breakdown)}
+            "breakdown": _plain(res.breakdown), "sum": parts or None}
 
 
 def _plain(x: Any) -> Any:

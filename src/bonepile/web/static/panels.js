@@ -33,21 +33,20 @@ function fmt(v) {
   return String(v);
 }
 
-// where a breakdown has these parts, the winner's points are their sum
-const SUM_KEYS = ["base", "round_bonus", "capicu", "chuchazo"];
-
 /** The breakdown of one hand as text: how its points came about. */
 function breakdownText(line, ctx) {
   const bd = line.breakdown || {};
   const parts = [];
   const pips = bd.pips ?? line.pips;
   if (Array.isArray(pips)) parts.push(describe("pips", pips, ctx));
-  if (SUM_KEYS.some((k) => k in bd) && line.winner !== null && line.winner !== undefined) {
-    const terms = SUM_KEYS.filter((k) => k in bd).map((k) => `${keyWords(k)} ${fmt(bd[k])}`);
+  // the parts the server says add up to the winner's points
+  const sum = Array.isArray(line.sum) ? line.sum.filter((k) => k in bd) : [];
+  if (sum.length && line.winner !== null && line.winner !== undefined) {
+    const terms = sum.map((k) => `${keyWords(k)} ${fmt(bd[k])}`);
     parts.push(`${terms.join(" + ")} = ${line.points?.[line.winner] ?? ""}`);
   }
   for (const [k, v] of Object.entries(bd)) {
-    if (k === "pips" || SUM_KEYS.includes(k)) continue;
+    if (k === "pips" || sum.includes(k)) continue;
     parts.push(describe(k, v, ctx));
   }
   return parts.join("; ");
