@@ -5,10 +5,9 @@
 // server says what each move scored, the count, the sides, the scoring and the direction.
 import { setAlert } from "/static/common.js";
 import { S, $, tableId, alertBox, myTurn, names, onRedraw } from "/static/table/state.js";
-import { connect } from "/static/table/socket.js";
+import { connect, send } from "/static/table/socket.js";
 import { bindChat } from "/static/table/chat.js";
 import { bindActions, playMove, clickTile, cancelChoice, chooseLeader } from "/static/table/actions.js";
-import { send } from "/static/table/socket.js";
 import { showJoin, bindJoin } from "/static/table/join.js";
 import { renderBoard, renderBoardInfo, endChoices } from "/static/table/board.js";
 import { renderHand, renderRows, onTileClick } from "/static/table/hand.js";

@@ -2,15 +2,10 @@
 import { el, clear, api, setToken, getName, setName, seatName, sideLabels, setAlert } from "/static/common.js";
 import { drawBoard, lastPlayed } from "/static/render.js";
 import { renderHands } from "/static/panels.js";
-import { S, $, tableId, alertBox, shortSides } from "/static/table/state.js";
+import { S, $, tableId, alertBox, shortSides, setConn } from "/static/table/state.js";
 import { renderBanner } from "/static/table/end.js";
 import { renderLog } from "/static/table/log.js";
 import { renderScorePad } from "/static/table/pad.js";
-
-function setConn(text) {
-  $("conn").textContent = text;
-  document.body.dataset.conn = text === "connected" ? "1" : "0";
-}
 
 export async function showJoin() {
   $("join").hidden = false;

@@ -1,7 +1,7 @@
 // The table's socket: connecting with the seat token, reconnecting with backoff, sending
 // intents, and taking in the server's messages (state, error, chat, hint).
 import { setAlert, dropToken } from "/static/common.js";
-import { S, $, tableId, alertBox, myTurn, redraw } from "/static/table/state.js";
+import { S, $, tableId, alertBox, myTurn, redraw, setConn } from "/static/table/state.js";
 import { addChat } from "/static/table/chat.js";
 import { renderHints } from "/static/table/hints.js";
 import { showJoin, showFinished } from "/static/table/join.js";
@@ -34,7 +34,7 @@ export function connect() {
       if (ev.code === 4401 || ev.code === 4403) {
         dropToken(tableId);
         S.token = null;
-        showJoin(connect);
+        showJoin();
       } else if (ev.code === 4404) {
         showFinished();
       }
@@ -60,11 +60,6 @@ function scheduleReconnect() {
   S.retry += 1;
   setConn(`connection lost, retrying in ${Math.round(delay / 100) / 10} s…`);
   S.retryTimer = setTimeout(connect, delay);
-}
-
-export function setConn(text) {
-  $("conn").textContent = text;
-  document.body.dataset.conn = text === "connected" ? "1" : "0";
 }
 
 /** Send an intent; false (and a note) when the socket is not open. */

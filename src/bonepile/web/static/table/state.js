@@ -29,6 +29,12 @@ let redrawer = () => {};
 export function onRedraw(fn) { redrawer = fn; }
 export function redraw() { redrawer(); }
 
+/** The connection line in the header ("connected", "connecting…", ...). */
+export function setConn(text) {
+  $("conn").textContent = text;
+  document.body.dataset.conn = text === "connected" ? "1" : "0";
+}
+
 /** The legal moves of your seat in the latest state ([] when it is not your turn). */
 export function legal() { return S.state?.view?.legal || []; }
 
