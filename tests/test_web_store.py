@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bonepile.arena.deals import deal_next
 from bonepile.engine import Game, make_variant
 from bonepile.web.server import Server
 from bonepile.web.store import Store, TableRow
@@ -13,12 +12,12 @@ from bonepile.web.store import Store, TableRow
 
 def _finished_actions(variant, seed: int) -> list[tuple[str, str, int]]:
     """The actions a server stores for a whole game (its deals come from the seed)."""
-    g = Game(variant, auto_deal=False)
+    g = Game(variant, seed=seed, auto_deal=False)
     rng = random.Random(seed)
     out: list[tuple[str, str, int]] = []
     while not g.over:
         if not g.hands or g.hand.over:
-            deal_next(g, seed)
+            g.next_hand()  # the seeded deal, as the server's
             if len(g.hands) > 1:
                 out.append(("deal", "", 0))
         seat = g.to_move
