@@ -20,10 +20,10 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bots import side_won, wilson  # noqa: E402  (bench/bots.py)
+from bots import side_won, wilson
 
-from bonepile.bots import make_bot  # noqa: E402
-from bonepile.engine import Game, make_variant  # noqa: E402
+from bonepile.bots import make_bot
+from bonepile.engine import Game, make_variant
 
 
 def main(argv: list[str] | None = None) -> None:

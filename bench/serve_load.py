@@ -103,7 +103,7 @@ async def _clients(args: dict, tables: int, seed: int, out) -> None:
                 try:
                     results = await asyncio.gather(*tasks)
                     done = all(r is not None and r["phase"] == "over" for r in results)
-                except (TimeoutError, asyncio.TimeoutError):
+                except TimeoutError:
                     for t in tasks:
                         t.cancel()
                 except Exception as e:

@@ -19,10 +19,10 @@ from bonepile.arena import (
     wilson,
     write_outputs,
 )
-from bonepile.arena.deals import derive
 from bonepile.arena.stats import elo_to_score, parse_sprt, sprt_bounds
 from bonepile.engine import make_variant
 from bonepile.engine import record as rec
+from bonepile.engine.deals import derive
 from support import cli
 
 TEAMS = {"teams": True, "players": 4}

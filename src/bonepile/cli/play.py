@@ -2,7 +2,7 @@
 
 Everything shown is built from the person's own ``View`` (``game.view(seat)``), plus the hand's
 result once a hand is over (every hand is then revealed).  Deals come from ``--seed`` hand by
-hand (``arena.deals``), so ``undo`` never changes the tiles of a hand.
+hand (``engine.deals``), so ``undo`` never changes the tiles of a hand.
 """
 from __future__ import annotations
 
