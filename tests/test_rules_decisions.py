@@ -277,3 +277,16 @@ def test_d3_4_no_double_lead_redeal_deals_again_in_random_games():
         assert any(m & DOUBLE_MASK for m in again.hands)  # a new deal, with a double
         assert again.must_lead >= 0 and again.hands[again.leader] >> again.must_lead & 1
     assert found >= 3  # about 0.3% of 2-player deals hold no double
+
+
+def test_0_2_each_game_is_played_in_its_direction():
+    """RULES.md: Quinientos (§1.3) and Block (§3.3, S22) go counterclockwise, the others
+    clockwise (Cinque §2.3, Draw §3.3, Passing §4.3, Blind Hugie §5.3, Billitonnen §6.2)."""
+    from bonepile.engine import make_variant
+    from bonepile.engine.variant import PLAYER_COUNTS
+
+    ccw = {"quinientos", "block"}
+    for name, counts in PLAYER_COUNTS.items():
+        for n in counts:
+            v = make_variant(name, {"players": n})
+            assert v.direction == ("counterclockwise" if name in ccw else "clockwise"), (name, n)

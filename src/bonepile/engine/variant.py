@@ -16,6 +16,7 @@ from typing import Any
 from .errors import OptionError
 from .vocab import (
     BlockedWinner,
+    Direction,
     EndBonus,
     FirstLead,
     Formula,
@@ -58,6 +59,9 @@ class Variant:
     #: "team_choice" (the winning side picks one of its members; after a tie "rotate")
     later_lead: LaterLead = "rotate"
     # --- turns ------------------------------------------------------------------------
+    #: the way play goes round the table (RULES.md: each game's direction); seats are
+    #: numbered in turn order, so only how a table is drawn depends on it
+    direction: Direction = "clockwise"
     #: "must_play" (play if you can, else draw while drawable, else pass), "voluntary"
     #: (play, draw or pass at will), "blind" (turn up the front tile of your row)
     turn: TurnRule = "must_play"
@@ -243,6 +247,7 @@ DEFAULT_PLAYERS = {name: counts[-1] if name != "billitonnen" else 4
 
 def _quinientos(n: int, o: dict[str, Any]) -> dict[str, Any]:
     return dict(
+        direction="counterclockwise",
         teams=True, hand_sizes=(7,) * 4, must_lead_double=o["first_lead"] == "double_six",
         later_lead="rotate" if o["lead_rotation"] == "right" else "team_choice",
         scoring="quinientos", count_partner_pips=o["count_partner_pips"],
@@ -266,6 +271,7 @@ def _line(n: int, o: dict[str, Any], *, draw: bool) -> dict[str, Any]:
     sizes = (7 if n == 2 else 5) if draw else 7
     later = {"rotate": "rotate", "winner": "winner", "double_six_always": "first"}[o["lead_rule"]]
     return dict(
+        direction="clockwise" if draw else "counterclockwise",
         teams=o["teams"], hand_sizes=(sizes,) * n, must_lead_double=o["lead_highest_double"],
         no_double_lead=o["no_double_lead"], later_lead=later, draw_reserve=o["boneyard_reserve"],
         formula=o["blocked_formula"], target=o["target"],

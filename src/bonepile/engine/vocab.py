@@ -37,5 +37,8 @@ Action = Literal["play", "pass", "draw"]
 #: how a hand's leader was found (``hand.rule_leader``)
 LeadHow = Literal["unknown", "choice", "rotate", "chance", "winner", "dominoer", "double",
                   "redeal", "heaviest"]
+#: the way play goes round the table (seats are numbered in turn order either way: in a
+#: clockwise game seat i+1 sits on seat i's left, in a counterclockwise game on its right)
+Direction = Literal["clockwise", "counterclockwise"]
 #: an arm of the layout
 ArmName = Literal["L", "R", "U", "D"]

@@ -14,7 +14,7 @@ from ..engine.variant import (
     VARIANT_NAMES,
     Variant,
 )
-from .labels import direction, option_label, value_label, variant_label
+from .labels import option_label, value_label, variant_label
 from .messages import Catalogue, OptionInfo, Partnership, Scoring, VariantInfo
 
 
@@ -56,7 +56,7 @@ def variant_info(name: str) -> VariantInfo:
                      "labels": [value_label(x) for x in values] if values is not None else None,
                      "minimum": spec.minimum})
     return {"name": name, "label": variant_label(name), "players": list(PLAYER_COUNTS[name]),
-            "default_players": DEFAULT_PLAYERS[name], "scoring": scoring(v), "direction": direction(name),
+            "default_players": DEFAULT_PLAYERS[name], "scoring": scoring(v), "direction": v.direction,
             "partnerships": partnerships(name), "options": opts}
 
 

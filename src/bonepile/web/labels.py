@@ -5,17 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .messages import Direction
-
 VARIANT_LABELS: dict[str, str] = {}  # none yet: the lobby shows each game by its name
 
-#: the way play goes round the table in each game (docs/RULES.md: "Direction"); the engine
-#: numbers seats in turn order either way, so only the seating drawn differs
-DIRECTIONS: dict[str, Direction] = {
-    "quinientos": "counterclockwise", "cinque": "clockwise", "draw": "clockwise",
-    "block": "counterclockwise", "passing": "clockwise", "blind-hugie": "clockwise",
-    "billitonnen": "clockwise",
-}
 
 OPTION_LABELS: dict[str, str] = {}  # none yet: an option is shown as its name in words
 
@@ -27,10 +18,6 @@ COUNT_SCORES = "a multiple of five"
 
 def variant_label(name: str) -> str:
     return VARIANT_LABELS.get(name, name)
-
-
-def direction(name: str) -> Direction:
-    return DIRECTIONS.get(name, "counterclockwise")
 
 
 def option_label(key: str) -> str:

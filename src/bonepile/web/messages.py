@@ -4,6 +4,8 @@ mirrors these definitions field by field (tests/test_web_protocol_doc.py checks 
 
 from typing import Any, Literal, NotRequired, TypedDict
 
+from ..engine.vocab import Direction
+
 MessageId = int | str
 Phase = Literal["waiting", "play", "hand_over", "leader", "over"]
 Status = Literal["waiting", "playing", "over"]
@@ -13,9 +15,6 @@ Action = Literal["play", "pass", "draw"]
 Arm = Literal["L", "R", "U", "D"]
 #: "points": sides score points towards a target; "hands": hands are won, not scored
 Scoring = Literal["points", "hands"]
-#: the way play passes round the table: "counterclockwise" = to the player on your right,
-#: who has the next seat number
-Direction = Literal["counterclockwise", "clockwise"]
 
 
 # ------------------------------------------------------------------------ client -> server

@@ -20,7 +20,6 @@ from ..engine.view import Observer, View
 from . import knowledge
 from .catalog import scoring, sides
 from .connection import Connection, dumps
-from .labels import direction
 from .messages import (
     ChatLine,
     ChatMessage,
@@ -197,7 +196,7 @@ class LiveTable:
             "id": self.id, "name": self.name, "variant": self.variant_name,
             "players": self.variant.players, "options": dict(self.variant.options),
             "sides": sides(self.variant), "scoring": scoring(self.variant),
-            "direction": direction(self.variant_name),
+            "direction": self.variant.direction,
             "status": self.status,  # type: ignore[typeddict-item]
             "seats": [{"seat": i, "name": s.name, "kind": s.kind,  # type: ignore[typeddict-item]
                        "level": s.level if s.kind == "bot" else None,
