@@ -8,7 +8,8 @@ from .errors import (
                      RecordError,
 )
 from .game import Game
-from .hand import Hand, HandResult, perft
+from .hand import Hand, perft
+from .scoring import HandResult
 from .tiles import DRAW, N_ACTIONS, NAME, PASS
 from .variant import VARIANT_NAMES, Variant, make_variant
 from .view import Event, Layout, View

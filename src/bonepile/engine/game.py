@@ -7,7 +7,9 @@ from typing import Any
 from . import notation
 from .deals import hand_rng, new_seed
 from .errors import IllegalMoveError
-from .hand import Hand, HandResult, rule_leader
+from .hand import Hand
+from .leaders import rule_leader
+from .scoring import HandResult
 from .tiles import HI, LO, NAME, mask_of
 from .variant import Variant, make_variant
 from .view import View, hand_view

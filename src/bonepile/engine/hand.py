@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, NamedTuple
 
 from .errors import IllegalMoveError
+from .leaders import rule_leader
+from .scoring import HandResult, score_hand
 from .tiles import (
     ARM_NAMES,
     BIT,
@@ -28,17 +29,18 @@ from .tiles import (
     R,
     U,
     bits,
-    heavier,
     mask_of,
     mask_pips,
 )
 from .variant import Variant
-from .vocab import HandEnd, LeadHow
+from .vocab import HandEnd
+
+#: (HandResult and rule_leader live in scoring.py and leaders.py; callers may import them here)
+__all__ = ["Hand", "HandResult", "perft", "rule_leader"]
 
 _MUST, _VOLUNTARY, _BLIND = 0, 1, 2
 _ALL28 = tuple(range(28))
 _NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(2, 6)}
-_DOUBLES_HIGH_FIRST = tuple(t for t in range(27, -1, -1) if IS_DOUBLE[t])
 _TURN_CODES = {"must_play": _MUST, "voluntary": _VOLUNTARY, "blind": _BLIND}
 
 
@@ -115,24 +117,6 @@ def _arm_moves(key: int) -> tuple[int, ...]:
     a = key & 3
     ms = _ARM_MOVES[key] = tuple(t * 4 + a for t in bits(key >> 2))
     return ms
-
-
-def round5(x: int) -> int:
-    """Nearest multiple of 5 (remainder 1-2 down, 3-4 up)."""
-    r = x % 5
-    return x - r if r <= 2 else x + 5 - r
-
-
-class HandResult(NamedTuple):
-    """How a hand ended and what it scored."""
-
-    end: HandEnd
-    winner: int | None  # winning side (Billitonnen: seat), None for a tie / no winner
-    points: tuple[int, ...]  # per side, everything included
-    pips: tuple[int, ...]  # pips left per seat
-    dominoer: int | None = None  # the seat that went out
-    next_lead: int | None = None  # the seat that "won" (for later-lead rules)
-    breakdown: dict[str, Any] = {}  # pips, bonuses, in-play points... (read only)
 
 
 class Hand:
@@ -663,167 +647,6 @@ class Hand:
         if self.pip[code] < 0:
             return f"arm {ARM_NAMES[code]} is not open"
         return f"{NAME[t]} does not fit arm {ARM_NAMES[code]} (open end {self.pip[code]})"
-
-
-# ---------------------------------------------------------------------------------------
-# Leaders
-# ---------------------------------------------------------------------------------------
-
-def rule_leader(v: Variant, masks: Sequence[int], prev: HandResult | None,
-                prev_leader: int | None, first: bool | None = None) -> tuple[int | None, int, LeadHow]:
-    """Who leads a hand and which tile they must lead (-1: any).
-
-    Returns (leader, must_lead, how); leader is None when chance (``how == "chance"``) or a
-    player's choice (``"choice"``) decides, or when the rule needs the previous hand and it is
-    unknown (``"unknown"``); ``how == "redeal"`` when the deal must be redealt."""
-    n = v.players
-    if first is None:
-        first = prev is None and prev_leader is None
-    kind = v.first_lead if first else v.later_lead
-    if kind == "team_choice":  # the winning side picks; after a tie the lead rotates
-        if prev is None:
-            return None, -1, "unknown"
-        if prev.winner is not None:
-            return None, -1, "choice"
-        kind = "rotate"
-    if kind == "rotate":
-        if prev_leader is None:
-            return None, -1, "unknown"
-        return (prev_leader + 1) % n, -1, "rotate"
-    if kind == "chance":
-        return None, -1, "chance"
-    if kind == "winner":
-        if prev is None:
-            return None, -1, "unknown"
-        if prev.next_lead is not None:
-            return prev.next_lead, -1, "winner"
-    if kind == "dominoer":
-        if prev is None:
-            return None, -1, "unknown"
-        if prev.end == "domino":
-            return prev.dominoer, -1, "dominoer"
-    # "highest_double", "first", and the fall-backs above
-    best, holder = -1, -1
-    for t in _DOUBLES_HIGH_FIRST:
-        for s, m in enumerate(masks):
-            if m >> t & 1:
-                best, holder = t, s
-                break
-        if best >= 0:
-            break
-    if best >= 0:
-        return holder, (best if v.must_lead_double else -1), "double"
-    if v.no_double_lead == "redeal":
-        return None, -1, "redeal"
-    if v.no_double_lead == "heaviest_tile":
-        heavy, holder = -1, -1
-        for s, m in enumerate(masks):
-            for t in bits(m):
-                if heavy < 0 or heavier(t, heavy):
-                    heavy, holder = t, s
-        return holder, heavy, "heaviest"
-    return None, -1, "chance"
-
-
-# ---------------------------------------------------------------------------------------
-# Scoring
-# ---------------------------------------------------------------------------------------
-
-def _unique_min(values: Sequence[int]) -> int | None:
-    low = min(values)
-    idx = [i for i, x in enumerate(values) if x == low]
-    return idx[0] if len(idx) == 1 else None
-
-
-def score_hand(h: Hand, end: HandEnd, dominoer: int | None) -> HandResult:
-    v = h.v
-    sides = v.sides
-    pips = list(map(mask_pips, h.hands))
-    side_pips = [pips[0] + pips[2], pips[1] + pips[3]] if v.teams else pips
-    points = [0] * len(sides)
-    winner: int | None = None
-    next_lead: int | None = None
-    bd: dict[str, Any] = {"pips": list(pips)}
-
-    if v.scoring == "result_only":  # Billitonnen: a winner, no points
-        if end == "domino":
-            winner = dominoer
-        elif v.blocked_winner == "lowest_pips":
-            winner = _unique_min(pips)
-        elif v.blocked_winner == "fewest_tiles":
-            winner = _unique_min([len(bits(m)) for m in h.hands])
-        next_lead = winner
-    elif v.scoring == "quinientos":
-        if end == "domino":
-            winner = v.side_of(dominoer)  # type: ignore[arg-type]
-        else:
-            winner = _unique_min(side_pips)
-        if winner is not None:
-            loser = 1 - winner
-            base = side_pips[loser] + (side_pips[winner] if v.count_partner_pips else 0)
-            bonus = capicu = chuchazo = 0
-            if end == "domino":
-                bonus = h.bonus
-                t = h.log[-1][2]
-                fit_both, pl, pr = h.capicu_ok
-                if IS_DOUBLE[t]:
-                    if t == 0 and not (v.chuchazo_one_side_only and pl == 0 and pr == 0):
-                        chuchazo = v.chuchazo
-                elif fit_both and not (v.capicu_requires_distinct_ends and pl == pr):
-                    capicu = v.capicu
-            points[winner] = base + bonus + capicu + chuchazo
-            bd.update(base=base, round_bonus=bonus, capicu=capicu, chuchazo=chuchazo)
-    elif v.scoring == "none":  # Cinque: in-play points, optional end bonus
-        points = list(h.inplay)
-        bd["in_play"] = list(h.inplay)
-        if end == "domino":
-            winner = v.side_of(dominoer)  # type: ignore[arg-type]
-        if v.end_bonus == "allfives" and end != "unfinished":
-            bonus = 0
-            if end == "blocked":
-                winner = _unique_min(side_pips)
-                if winner is not None:
-                    bonus = round5(side_pips[1 - winner] - side_pips[winner])
-            elif winner is not None:
-                bonus = round5(side_pips[1 - winner])
-            if winner is not None:
-                points[winner] += bonus
-            bd["hand_end"] = bonus
-    else:  # "lowest"
-        if v.teams and v.team_scoring == "side_value":
-            values = [0 if dominoer in side else side_pips[i] for i, side in enumerate(sides)]
-            winner = _unique_min(values)
-            if winner is not None:
-                points[winner] = values[1 - winner] - values[winner]
-            bd["side_values"] = values
-        elif v.teams:  # lowest_individual
-            vals = list(pips)
-            low = min(vals)
-            low_sides = {v.side_of(s) for s in range(v.players) if vals[s] == low}
-            if len(low_sides) == 1:
-                winner = low_sides.pop()
-                points[winner] = side_pips[1 - winner] - low
-        else:
-            if end == "domino" and v.domino_wins:
-                winner = dominoer
-            else:
-                winner = _unique_min(pips)
-            if winner is not None:
-                own = pips[winner]
-                others = [pips[s] for s in range(v.players) if s != winner]
-                if v.formula == "each":
-                    points[winner] = sum(o - own for o in others)
-                else:
-                    points[winner] = sum(others) - own
-    if v.scoring != "result_only" and winner is not None:
-        if dominoer is not None and v.side_of(dominoer) == winner:
-            next_lead = dominoer
-        elif v.teams:  # the winning side's member with fewer pips (lower seat on a tie)
-            a, b = sides[winner]
-            next_lead = b if pips[b] < pips[a] else a
-        else:
-            next_lead = winner
-    return HandResult(end, winner, tuple(points), tuple(pips), dominoer, next_lead, bd)
 
 
 def perft(h: Hand, depth: int) -> int:

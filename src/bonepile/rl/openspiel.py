@@ -33,7 +33,7 @@ import numpy as np
 import pyspiel
 
 from ..engine import VARIANT_NAMES, Hand, make_variant
-from ..engine.hand import rule_leader
+from ..engine.leaders import rule_leader
 from ..engine.tiles import DRAW, N_ACTIONS, NAME, PASS, mask_of
 from ..engine.variant import OPTION_SPECS, PLAYER_COUNTS, Variant
 from ..engine.view import View, hand_view, observer

@@ -1,0 +1,128 @@
+"""How a finished hand scores: winners, points per side and the breakdown (pips, round
+bonus, capicú, chuchazo, in-play and end-of-hand points), read from the ``Variant``'s scoring
+fields."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .tiles import IS_DOUBLE, bits, mask_pips
+from .vocab import HandEnd
+
+if TYPE_CHECKING:  # (hand.py scores its hands with this module)
+    from .hand import Hand
+
+
+def round5(x: int) -> int:
+    """Nearest multiple of 5 (remainder 1-2 down, 3-4 up)."""
+    r = x % 5
+    return x - r if r <= 2 else x + 5 - r
+
+
+class HandResult(NamedTuple):
+    """How a hand ended and what it scored."""
+
+    end: HandEnd
+    winner: int | None  # winning side (Billitonnen: seat), None for a tie / no winner
+    points: tuple[int, ...]  # per side, everything included
+    pips: tuple[int, ...]  # pips left per seat
+    dominoer: int | None = None  # the seat that went out
+    next_lead: int | None = None  # the seat that "won" (for later-lead rules)
+    breakdown: dict[str, Any] = {}  # pips, bonuses, in-play points... (read only)
+
+
+def _unique_min(values: Sequence[int]) -> int | None:
+    low = min(values)
+    idx = [i for i, x in enumerate(values) if x == low]
+    return idx[0] if len(idx) == 1 else None
+
+
+def score_hand(h: Hand, end: HandEnd, dominoer: int | None) -> HandResult:
+    v = h.v
+    sides = v.sides
+    pips = list(map(mask_pips, h.hands))
+    side_pips = [pips[0] + pips[2], pips[1] + pips[3]] if v.teams else pips
+    points = [0] * len(sides)
+    winner: int | None = None
+    next_lead: int | None = None
+    bd: dict[str, Any] = {"pips": list(pips)}
+
+    if v.scoring == "result_only":  # Billitonnen: a winner, no points
+        if end == "domino":
+            winner = dominoer
+        elif v.blocked_winner == "lowest_pips":
+            winner = _unique_min(pips)
+        elif v.blocked_winner == "fewest_tiles":
+            winner = _unique_min([len(bits(m)) for m in h.hands])
+        next_lead = winner
+    elif v.scoring == "quinientos":
+        if end == "domino":
+            winner = v.side_of(dominoer)  # type: ignore[arg-type]
+        else:
+            winner = _unique_min(side_pips)
+        if winner is not None:
+            loser = 1 - winner
+            base = side_pips[loser] + (side_pips[winner] if v.count_partner_pips else 0)
+            bonus = capicu = chuchazo = 0
+            if end == "domino":
+                bonus = h.bonus
+                t = h.log[-1][2]
+                fit_both, pl, pr = h.capicu_ok
+                if IS_DOUBLE[t]:
+                    if t == 0 and not (v.chuchazo_one_side_only and pl == 0 and pr == 0):
+                        chuchazo = v.chuchazo
+                elif fit_both and not (v.capicu_requires_distinct_ends and pl == pr):
+                    capicu = v.capicu
+            points[winner] = base + bonus + capicu + chuchazo
+            bd.update(base=base, round_bonus=bonus, capicu=capicu, chuchazo=chuchazo)
+    elif v.scoring == "none":  # Cinque: in-play points, optional end bonus
+        points = list(h.inplay)
+        bd["in_play"] = list(h.inplay)
+        if end == "domino":
+            winner = v.side_of(dominoer)  # type: ignore[arg-type]
+        if v.end_bonus == "allfives" and end != "unfinished":
+            bonus = 0
+            if end == "blocked":
+                winner = _unique_min(side_pips)
+                if winner is not None:
+                    bonus = round5(side_pips[1 - winner] - side_pips[winner])
+            elif winner is not None:
+                bonus = round5(side_pips[1 - winner])
+            if winner is not None:
+                points[winner] += bonus
+            bd["hand_end"] = bonus
+    else:  # "lowest"
+        if v.teams and v.team_scoring == "side_value":
+            values = [0 if dominoer in side else side_pips[i] for i, side in enumerate(sides)]
+            winner = _unique_min(values)
+            if winner is not None:
+                points[winner] = values[1 - winner] - values[winner]
+            bd["side_values"] = values
+        elif v.teams:  # lowest_individual
+            vals = list(pips)
+            low = min(vals)
+            low_sides = {v.side_of(s) for s in range(v.players) if vals[s] == low}
+            if len(low_sides) == 1:
+                winner = low_sides.pop()
+                points[winner] = side_pips[1 - winner] - low
+        else:
+            if end == "domino" and v.domino_wins:
+                winner = dominoer
+            else:
+                winner = _unique_min(pips)
+            if winner is not None:
+                own = pips[winner]
+                others = [pips[s] for s in range(v.players) if s != winner]
+                if v.formula == "each":
+                    points[winner] = sum(o - own for o in others)
+                else:
+                    points[winner] = sum(others) - own
+    if v.scoring != "result_only" and winner is not None:
+        if dominoer is not None and v.side_of(dominoer) == winner:
+            next_lead = dominoer
+        elif v.teams:  # the winning side's member with fewer pips (lower seat on a tie)
+            a, b = sides[winner]
+            next_lead = b if pips[b] < pips[a] else a
+        else:
+            next_lead = winner
+    return HandResult(end, winner, tuple(points), tuple(pips), dominoer, next_lead, bd)
