@@ -54,8 +54,7 @@ HandPlayer = Callable[[], int]
 # --------------------------------------------------------------------------
 
 
-def make_bonepile(seed: int, variant: str = "block",
-                  options: dict | None = None) -> HandPlayer:
+def make_bonepile(seed: int, variant: str = "block", options: dict | None = None) -> HandPlayer:
     from bonepile.engine import Hand, make_variant
 
     v = make_variant(variant, {"teams": True, "players": 4} if options is None else options)
@@ -168,21 +167,22 @@ def measure(play_hand: HandPlayer, seconds: float) -> tuple[int, float, int]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seconds", type=float, default=3.0,
-                    help="wall time per engine (default: 3.0)")
-    ap.add_argument("--seed", type=int, default=20240601,
-                    help="RNG seed (default: 20240601)")
-    ap.add_argument("--variants", action="store_true",
-                    help="also report bonepile's random-play rate for every variant")
-    ap.add_argument("--rounds", type=int, default=6,
-                    help="interleaved rounds per engine (default: 6)")
-    ap.add_argument("--warmup", type=float, default=0.3,
-                    help="untimed warm-up per engine, seconds (default: 0.3)")
+    ap.add_argument("--seconds", type=float, default=3.0, help="wall time per engine (default: 3.0)")
+    ap.add_argument("--seed", type=int, default=20240601, help="RNG seed (default: 20240601)")
+    ap.add_argument(
+        "--variants", action="store_true", help="also report bonepile's random-play rate for every variant"
+    )
+    ap.add_argument("--rounds", type=int, default=6, help="interleaved rounds per engine (default: 6)")
+    ap.add_argument(
+        "--warmup", type=float, default=0.3, help="untimed warm-up per engine, seconds (default: 0.3)"
+    )
     args = ap.parse_args(argv)
 
-    print(f"bench/engine.py: 4-player partnership block, random play, "
-          f"{args.seconds:g} s/engine, seed {args.seed}, "
-          f"Python {sys.version.split()[0]}, {pin_to_one_cpu()}")
+    print(
+        f"bench/engine.py: 4-player partnership block, random play, "
+        f"{args.seconds:g} s/engine, seed {args.seed}, "
+        f"Python {sys.version.split()[0]}, {pin_to_one_cpu()}"
+    )
 
     players: dict[str, HandPlayer] = {}
     for name, make, missing in ENGINES:
@@ -216,8 +216,10 @@ def main(argv: list[str] | None = None) -> int:
         rate = statistics.median(samples[name])
         rates[name] = rate
         hands, elapsed, actions = totals[name]
-        print(f"{name:>9}: {rate:10,.0f} hands/s  (median of {args.rounds} rounds; {hands:,} hands "
-              f"in {elapsed:.2f} s, {actions / hands:.1f} actions/hand)")
+        print(
+            f"{name:>9}: {rate:10,.0f} hands/s  (median of {args.rounds} rounds; {hands:,} hands "
+            f"in {elapsed:.2f} s, {actions / hands:.1f} actions/hand)"
+        )
 
     if args.variants and "bonepile" in players:
         from bonepile.engine.variant import PLAYER_COUNTS

@@ -14,6 +14,7 @@ The contenders run side by side in one process, interleaved in ``--rounds`` slic
 ``--wall`` times with the wall clock instead.  ``--all`` adds every variant's PettingZoo
 figures.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,6 +27,7 @@ CLOCK = time.process_time
 
 def openspiel_runner(name: str, params: dict | None) -> Callable[[float], tuple[int, int]]:
     import pyspiel
+
     game = pyspiel.load_game(name, params or {})
     rng = random.Random(0)
 
@@ -46,12 +48,15 @@ def openspiel_runner(name: str, params: dict | None) -> Callable[[float], tuple[
                 steps += 1
             games += 1
         return games, steps
+
     return run
 
 
-def pettingzoo_runner(variant: str, options: dict, wrapped: bool,
-                      episode: str = "hand") -> Callable[[float], tuple[int, int]]:
+def pettingzoo_runner(
+    variant: str, options: dict, wrapped: bool, episode: str = "hand"
+) -> Callable[[float], tuple[int, int]]:
     from bonepile.rl.pettingzoo import env, raw_env
+
     e = (env if wrapped else raw_env)(variant, episode=episode, **options)
     rng = random.Random(0)
     e.reset(seed=0)
@@ -71,11 +76,13 @@ def pettingzoo_runner(variant: str, options: dict, wrapped: bool,
                 steps += 1
             games += 1
         return games, steps
+
     return run
 
 
 def gym_runner(variant: str, options: dict) -> Callable[[float], tuple[int, int]]:
     from bonepile.rl.gym import BonepileEnv
+
     e = BonepileEnv(variant, opponents="random", **options)
     rng = random.Random(0)
     e.reset(seed=0)
@@ -92,11 +99,17 @@ def gym_runner(variant: str, options: dict) -> Callable[[float], tuple[int, int]
                 steps += 1
             games += 1
         return games, steps
+
     return run
 
 
-def measure(runners: list[tuple[str, Callable]], seconds: float, rounds: int,
-            ref_label: str | None, compare: set[str] | None = None) -> None:
+def measure(
+    runners: list[tuple[str, Callable]],
+    seconds: float,
+    rounds: int,
+    ref_label: str | None,
+    compare: set[str] | None = None,
+) -> None:
     """Run the runners interleaved; print games/s, steps/s and the ratio to the reference."""
     totals = {label: [0, 0, 0.0] for label, _ in runners}
     for _ in range(rounds):
@@ -137,34 +150,46 @@ def main() -> None:
     try:
         import open_spiel.python.games  # noqa: F401  (registers python_team_dominoes)
         import pyspiel  # noqa: F401
+
         ref_label = "OpenSpiel python_team_dominoes (obs tensor)"
         runners.append((ref_label, openspiel_runner("python_team_dominoes", None)))
     except ImportError:
         print("open_spiel not installed: no reference figure")
     runners += [
-        ("bonepile PettingZoo block 4p teams, hand (env)",
-         pettingzoo_runner("block", teams, wrapped=True)),
-        ("bonepile PettingZoo block 4p teams, hand (raw_env)",
-         pettingzoo_runner("block", teams, wrapped=False)),
+        ("bonepile PettingZoo block 4p teams, hand (env)", pettingzoo_runner("block", teams, wrapped=True)),
+        (
+            "bonepile PettingZoo block 4p teams, hand (raw_env)",
+            pettingzoo_runner("block", teams, wrapped=False),
+        ),
         ("bonepile Gymnasium block 4p teams, hand (random bots)", gym_runner("block", teams)),
     ]
     if ref_label is not None:
         import bonepile.rl.openspiel  # noqa: F401
-        runners.append(("bonepile OpenSpiel python_bonepile_block 4p teams (obs tensor)",
-                        openspiel_runner("python_bonepile_block", teams)))
-    runners.append(("bonepile PettingZoo block 4p teams, whole game to 100 (env)",
-                    pettingzoo_runner("block", teams, wrapped=True, episode="game")))
+
+        runners.append(
+            (
+                "bonepile OpenSpiel python_bonepile_block 4p teams (obs tensor)",
+                openspiel_runner("python_bonepile_block", teams),
+            )
+        )
+    runners.append(
+        (
+            "bonepile PettingZoo block 4p teams, whole game to 100 (env)",
+            pettingzoo_runner("block", teams, wrapped=True, episode="game"),
+        )
+    )
     # (the whole-game row plays several hands per episode: no ratio to one-hand games)
-    measure(runners, sec, rounds, ref_label,
-            {label for label, _ in runners if "whole game" not in label})
+    measure(runners, sec, rounds, ref_label, {label for label, _ in runners if "whole game" not in label})
     if args.all:
         from bonepile.engine.variant import PLAYER_COUNTS
+
         extra = []
         for name, counts in PLAYER_COUNTS.items():
             for n in counts:
                 opts = {"players": n} if len(counts) > 1 else {}
-                extra.append((f"PettingZoo {name} {n}p, hand (env)",
-                              pettingzoo_runner(name, opts, wrapped=True)))
+                extra.append(
+                    (f"PettingZoo {name} {n}p, hand (env)", pettingzoo_runner(name, opts, wrapped=True))
+                )
         measure(extra, sec / 3, 1, None)
 
 

@@ -10,6 +10,7 @@ the softmax of those scores over the legal actions, trained with REINFORCE (win/
 running-mean baseline) against the random bot.  It is then evaluated on fresh deals, and the
 win rate is printed with a 95% Wilson interval, next to the random agent's on the same deals.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,8 +43,13 @@ def features(env: BonepileEnv, obs: dict, legal: np.ndarray) -> np.ndarray:
             p = int(np.argmax(ends[arm]))
             left = HI[t] if LO[t] == p else LO[t]
         rest = own & ~(1 << t)
-        phi[i] = (PIPS[t] / 12.0, float(IS_DOUBLE[t]), len(bits(rest & PIP_MASK[left])) / 7.0,
-                  len(bits(played & PIP_MASK[left])) / 7.0, 0.0)
+        phi[i] = (
+            PIPS[t] / 12.0,
+            float(IS_DOUBLE[t]),
+            len(bits(rest & PIP_MASK[left])) / 7.0,
+            len(bits(played & PIP_MASK[left])) / 7.0,
+            0.0,
+        )
     return phi
 
 
@@ -54,8 +60,9 @@ def policy(theta: np.ndarray, phi: np.ndarray) -> np.ndarray:
     return p / p.sum()
 
 
-def play(env: BonepileEnv, theta: np.ndarray | None, rng: np.random.Generator, seed: int,
-         learn: list | None = None) -> float:
+def play(
+    env: BonepileEnv, theta: np.ndarray | None, rng: np.random.Generator, seed: int, learn: list | None = None
+) -> float:
     """One hand; returns the win/loss reward.  With ``learn``, records (phi, choice)."""
     obs, info = env.reset(seed=seed)
     done = False
@@ -112,15 +119,19 @@ def main() -> None:
             p = policy(theta, phi)
             theta += args.lr * adv * (phi[k] - p @ phi)
     t_train = time.perf_counter() - t0
-    print(f"trained on {args.train} hands in {t_train:.1f} s; weights "
-          f"(pips, double, own tiles on the open pip, tiles of it played, draw/pass): "
-          + " ".join(f"{x:+.2f}" for x in theta))
+    print(
+        f"trained on {args.train} hands in {t_train:.1f} s; weights "
+        f"(pips, double, own tiles on the open pip, tiles of it played, draw/pass): "
+        + " ".join(f"{x:+.2f}" for x in theta)
+    )
     t0 = time.perf_counter()
     for name, th in (("trained agent", theta), ("random agent", None)):
         w, lo, ties = evaluate(env, th, args.eval, args.seed)
         a, b = wilson(w, args.eval)
-        print(f"{name:14s} vs random, 2-player Block, {args.eval} hands: won {w}, lost {lo}, "
-              f"tied {ties}; win rate {w / args.eval:.3f} (95% CI {a:.3f}-{b:.3f})")
+        print(
+            f"{name:14s} vs random, 2-player Block, {args.eval} hands: won {w}, lost {lo}, "
+            f"tied {ties}; win rate {w / args.eval:.3f} (95% CI {a:.3f}-{b:.3f})"
+        )
     print(f"evaluation: {time.perf_counter() - t0:.1f} s")
 
 

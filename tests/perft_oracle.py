@@ -8,6 +8,7 @@ copied whole on every move.
 Moves are tuples: ``("lead", "6-4")`` (the first tile of a layout, laid ``[6|4]``, §0.3),
 ``("play", "6-4", "R")`` (a tile on an arm, §0.3/§0.4), ``("draw",)`` and ``("pass",)``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -17,8 +18,15 @@ from typing import Any
 Tile = tuple[int, int]  # (high, low)
 Move = tuple[str, ...]
 
-DEFAULT_PLAYERS = {"quinientos": 4, "cinque": 4, "draw": 4, "block": 4, "passing": 4,
-                   "blind-hugie": 4, "billitonnen": 4}
+DEFAULT_PLAYERS = {
+    "quinientos": 4,
+    "cinque": 4,
+    "draw": 4,
+    "block": 4,
+    "passing": 4,
+    "blind-hugie": 4,
+    "billitonnen": 4,
+}
 OPPOSITE = {"L": "R", "R": "L"}
 
 
@@ -59,21 +67,37 @@ def rules_for(name: str, options: Mapping[str, Any]) -> Rules:
         return Rules(n, "must", reserve=o.get("boneyard_reserve", 0))
     if name == "cinque":
         immediate = o.get("target", 100) if o.get("target_rule") == "immediate" else None
-        return Rules(n, "must", spinner=True, any_order=o.get("spinner_any_order", False),
-                     fives=True, immediate_target=immediate)
+        return Rules(
+            n,
+            "must",
+            spinner=True,
+            any_order=o.get("spinner_any_order", False),
+            fives=True,
+            immediate_target=immediate,
+        )
     if name == "passing":
-        return Rules(n, "voluntary", reserve=2, draw_ends_turn=o.get("draw_ends_turn", True),
-                     pass_cycle=o.get("end_on_full_pass_cycle", True))
+        return Rules(
+            n,
+            "voluntary",
+            reserve=2,
+            draw_ends_turn=o.get("draw_ends_turn", True),
+            pass_cycle=o.get("end_on_full_pass_cycle", True),
+        )
     if name == "blind-hugie":
-        return Rules(n, "blind", keep_turning=o.get("tiles_per_turn", "one") == "while_playable",
-                     starter=o.get("full_deal_starter", False))
+        return Rules(
+            n,
+            "blind",
+            keep_turning=o.get("tiles_per_turn", "one") == "while_playable",
+            starter=o.get("full_deal_starter", False),
+        )
     if name == "billitonnen":
         return Rules(n, "blind", keep_turning=True, starter=n == 3)
     raise ValueError(name)
 
 
-def first_lead(name: str, options: Mapping[str, Any],
-               hands: Sequence[Sequence[Tile]]) -> tuple[int | None, Tile | None]:
+def first_lead(
+    name: str, options: Mapping[str, Any], hands: Sequence[Sequence[Tile]]
+) -> tuple[int | None, Tile | None]:
     """First hand's leader and forced lead tile (None: chance / any tile).
 
     §1.3 Quinientos and §2.3 Cinque: the 6-6 holder leads the 6-6 (Quinientos ``first_lead="any"``:
@@ -84,8 +108,9 @@ def first_lead(name: str, options: Mapping[str, Any],
     for d in range(6, -1, -1):
         for seat, hand in enumerate(hands):
             if (d, d) in hand:
-                forced = (options.get("first_lead", "double_six") == "double_six"
-                          and options.get("lead_highest_double", True))
+                forced = options.get("first_lead", "double_six") == "double_six" and options.get(
+                    "lead_highest_double", True
+                )
                 return seat, ((d, d) if forced else None)
     return None, None
 
@@ -128,10 +153,17 @@ class State:
     drew: bool = False  # drew this turn (draw_ends_turn=False)
 
 
-def start(rules: Rules, hands: Sequence[Sequence[Tile]], stock: Sequence[Tile], leader: int,
-          must_lead: Tile | None = None, totals: Sequence[int] = (0, 0)) -> State:
-    s = State(rules, [list(h) for h in hands], list(stock), leader, must_lead,
-              totals=list(totals), points=[0, 0])
+def start(
+    rules: Rules,
+    hands: Sequence[Sequence[Tile]],
+    stock: Sequence[Tile],
+    leader: int,
+    must_lead: Tile | None = None,
+    totals: Sequence[int] = (0, 0),
+) -> State:
+    s = State(
+        rules, [list(h) for h in hands], list(stock), leader, must_lead, totals=list(totals), points=[0, 0]
+    )
     if rules.starter:
         _lay(s, s.stock.pop(0))
     return s
@@ -227,8 +259,9 @@ def legal(s: State) -> list[Move]:
         if s.must_lead is not None:
             return [("lead", name_of(s.must_lead))]
         return [("lead", name_of(t)) for t in candidates]
-    plays: list[Move] = [("play", name_of(t), arm) for t in candidates for arm in open_arms(s)
-                         if s.ends[arm] in t]
+    plays: list[Move] = [
+        ("play", name_of(t), arm) for t in candidates for arm in open_arms(s) if s.ends[arm] in t
+    ]
     if s.rules.turn == "must":
         if plays:
             return plays
@@ -246,8 +279,15 @@ def _next(s: State) -> None:
 
 
 def clone(s: State) -> State:
-    return replace(s, hands=[h[:] for h in s.hands], stock=s.stock[:], ends=dict(s.ends),
-                   occupied=set(s.occupied), doubled=set(s.doubled), points=s.points[:])
+    return replace(
+        s,
+        hands=[h[:] for h in s.hands],
+        stock=s.stock[:],
+        ends=dict(s.ends),
+        occupied=set(s.occupied),
+        doubled=set(s.doubled),
+        points=s.points[:],
+    )
 
 
 def apply(s: State, m: Move) -> State:

@@ -1,4 +1,5 @@
 """Helpers shared by the tests: scenario records and their expected replay output."""
+
 from __future__ import annotations
 
 import json
@@ -66,8 +67,13 @@ def check_scenario(path: pathlib.Path) -> None:
 
 def cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
     """Run the `bonepile` command (as `python -m bonepile.cli`)."""
-    return subprocess.run([sys.executable, "-m", "bonepile.cli", *args], capture_output=True,
-                          text=True, input=input, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "bonepile.cli", *args],
+        capture_output=True,
+        text=True,
+        input=input,
+        timeout=120,
+    )
 
 
 def names(tiles) -> list[str]:
@@ -96,8 +102,7 @@ def rest(*groups) -> list[str]:
     return [t for t in ALL_NAMES if t not in used]
 
 
-def record_doc(variant: str, hands: list, options: dict | None = None,
-               start: dict | None = None) -> dict:
+def record_doc(variant: str, hands: list, options: dict | None = None, start: dict | None = None) -> dict:
     doc = {"format": FORMAT, "variant": variant, "options": options or {}, "hands": hands}
     if start is not None:
         doc["start"] = start
@@ -124,8 +129,7 @@ def deal_for(moves, left, leader, players: int = 4, size: int = 7):
 def template_hand(tpl, leader, *, give_leader=True, moves=None) -> dict:
     """A record hand from a template (moves, leftovers per relative seat)."""
     mv, left = tpl
-    h = {"deal": deal_for(mv, left, leader), "boneyard": [],
-         "moves": list(mv if moves is None else moves)}
+    h = {"deal": deal_for(mv, left, leader), "boneyard": [], "moves": list(mv if moves is None else moves)}
     if give_leader:
         h["leader"] = leader
     return h

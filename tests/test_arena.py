@@ -1,4 +1,5 @@
 """The arena: intervals, the SPRT, duplicate seating, outputs, determinism, the command."""
+
 from __future__ import annotations
 
 import json
@@ -30,14 +31,18 @@ TEAMS = {"teams": True, "players": 4}
 
 # ------------------------------------------------------------------------------ statistics
 
-@pytest.mark.parametrize("k, n, low, high", [
-    (5, 10, 0.236593, 0.763407),
-    (0, 10, 0.0, 0.277533),
-    (10, 10, 0.722467, 1.0),
-    (8, 10, 0.490162, 0.943318),
-    (50, 100, 0.403832, 0.596168),
-    (1, 1, 0.206549, 1.0),
-])
+
+@pytest.mark.parametrize(
+    "k, n, low, high",
+    [
+        (5, 10, 0.236593, 0.763407),
+        (0, 10, 0.0, 0.277533),
+        (10, 10, 0.722467, 1.0),
+        (8, 10, 0.490162, 0.943318),
+        (50, 100, 0.403832, 0.596168),
+        (1, 1, 0.206549, 1.0),
+    ],
+)
 def test_wilson_interval_exact_values(k, n, low, high):
     lo, hi = wilson(k, n)
     assert lo == pytest.approx(low, abs=1e-6)
@@ -100,11 +105,19 @@ def test_parse_sprt():
 
 # ------------------------------------------------------------------------------ seating
 
-@pytest.mark.parametrize("variant, options, k", [
-    ("draw", {"players": 2}, 2), ("draw", {"players": 3}, 2), ("draw", {"players": 3}, 3),
-    ("draw", {"players": 4}, 4), ("block", TEAMS, 2), ("quinientos", {}, 2),
-    ("billitonnen", {"players": 5}, 3),
-])
+
+@pytest.mark.parametrize(
+    "variant, options, k",
+    [
+        ("draw", {"players": 2}, 2),
+        ("draw", {"players": 3}, 2),
+        ("draw", {"players": 3}, 3),
+        ("draw", {"players": 4}, 4),
+        ("block", TEAMS, 2),
+        ("quinientos", {}, 2),
+        ("billitonnen", {"players": 5}, 3),
+    ],
+)
 def test_rotations_put_every_bot_on_every_seat(variant, options, k):
     spec = ArenaSpec(variant, options, ("random",) * k, hands=1)
     v = make_variant(variant, options)
@@ -131,6 +144,7 @@ def test_a_deal_set_replays_the_same_deals_under_every_seating():
 
 # ------------------------------------------------------------------------------ runs
 
+
 def small_spec(**kw):
     base = dict(variant="draw", options={"players": 3}, bots=("random", "random"), hands=12, seed=7)
     base.update(kw)
@@ -152,8 +166,16 @@ def test_run_counts_whole_deal_sets_and_writes_outputs(tmp_path):
         assert key in doc
     assert set(doc["bots"]) == {"random", "random#2"}
     for b in doc["bots"].values():
-        for key in ("hands_won_rate", "hands_won_ci95", "points_per_hand", "decision_ms_median",
-                    "decision_ms_p95", "decision_ms_mean", "games_won", "rating"):
+        for key in (
+            "hands_won_rate",
+            "hands_won_ci95",
+            "points_per_hand",
+            "decision_ms_median",
+            "decision_ms_p95",
+            "decision_ms_mean",
+            "games_won",
+            "rating",
+        ):
             assert key in b
         lo, hi = b["hands_won_ci95"]
         assert 0 <= lo <= b["hands_won_rate"] <= hi <= 1
@@ -201,15 +223,34 @@ def test_sprt_stops_early_in_order():
 def test_derive_is_stable():
     assert derive(0, "game", 0) == derive(0, "game", 0)
     assert derive(0, "game", 0) != derive(0, "game", 1)
-    assert 0 <= derive("x") < 2 ** 63
+    assert 0 <= derive("x") < 2**63
 
 
 # ------------------------------------------------------------------------------ the command
 
+
 def test_arena_command_writes_table_and_files(tmp_path):
     out = tmp_path / "out"
-    r = cli("arena", "block", "--players", "4", "--option", "teams=true", "--bots", "random,random",
-            "--hands", "10", "--workers", "1", "--seed", "2", "--out", str(out), "--sprt", "0,50")
+    r = cli(
+        "arena",
+        "block",
+        "--players",
+        "4",
+        "--option",
+        "teams=true",
+        "--bots",
+        "random,random",
+        "--hands",
+        "10",
+        "--workers",
+        "1",
+        "--seed",
+        "2",
+        "--out",
+        str(out),
+        "--sprt",
+        "0,50",
+    )
     assert r.returncode == 0, r.stderr
     assert "random#2" in r.stdout and "SPRT" in r.stdout and "hands" in r.stdout
     doc = json.loads((out / "results.json").read_text())
@@ -217,20 +258,26 @@ def test_arena_command_writes_table_and_files(tmp_path):
     assert (out / "winrates.png").exists() and list((out / "records").iterdir())
 
 
-@pytest.mark.parametrize("args, message", [
-    (["draw", "--bots", "random,nope", "--hands", "3"], "unknown bot 'nope'"),
-    (["nope", "--bots", "random,random", "--hands", "3"], "unknown variant"),
-    (["draw", "--bots", "random,random", "--hands", "0"], "--hands must be at least 1"),
-    (["draw", "--bots", "random,random", "--hands", "3", "--workers", "0"], "--workers must be at least 1"),
-    (["draw", "--bots", "random,random", "--hands", "3", "--sprt", "5"], "--sprt expects"),
-    (["draw", "--bots", "random,random", "--hands", "3", "--sprt", "50,0"], "elo0 < elo1"),
-    (["draw", "--bots", "random,random,random", "--hands", "3", "--sprt", "0,5"], "exactly two bots"),
-    (["draw", "--bots", "random,random", "--hands", "3", "--option", "foo=1"], "unknown option 'foo'"),
-    (["draw", "--bots", "random,random", "--hands", "3", "--players", "9"], "players must be one of"),
-    (["quinientos", "--bots", "random,random,random", "--hands", "3"], "only 2 sides"),
-    (["draw", "--bots", "random", "--hands", "3"], "at least two bots"),
-    (["draw", "--bots", "random,random", "--hands", "3", "--time", "-1"], "--time must be"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["draw", "--bots", "random,nope", "--hands", "3"], "unknown bot 'nope'"),
+        (["nope", "--bots", "random,random", "--hands", "3"], "unknown variant"),
+        (["draw", "--bots", "random,random", "--hands", "0"], "--hands must be at least 1"),
+        (
+            ["draw", "--bots", "random,random", "--hands", "3", "--workers", "0"],
+            "--workers must be at least 1",
+        ),
+        (["draw", "--bots", "random,random", "--hands", "3", "--sprt", "5"], "--sprt expects"),
+        (["draw", "--bots", "random,random", "--hands", "3", "--sprt", "50,0"], "elo0 < elo1"),
+        (["draw", "--bots", "random,random,random", "--hands", "3", "--sprt", "0,5"], "exactly two bots"),
+        (["draw", "--bots", "random,random", "--hands", "3", "--option", "foo=1"], "unknown option 'foo'"),
+        (["draw", "--bots", "random,random", "--hands", "3", "--players", "9"], "players must be one of"),
+        (["quinientos", "--bots", "random,random,random", "--hands", "3"], "only 2 sides"),
+        (["draw", "--bots", "random", "--hands", "3"], "at least two bots"),
+        (["draw", "--bots", "random,random", "--hands", "3", "--time", "-1"], "--time must be"),
+    ],
+)
 def test_arena_command_errors_are_one_line(tmp_path, args, message):
     r = cli("arena", *args, "--out", str(tmp_path / "o"))
     assert r.returncode == 2, r.stderr

@@ -5,6 +5,7 @@ failure message starts with "CONTRACT BUG" document a place where the implementa
 from the letter of RECORD.md; the others pin down contract points not covered by
 tests/test_errors.py and tests/test_cli.py (so that they stay fixed).
 """
+
 from __future__ import annotations
 
 import copy
@@ -66,19 +67,26 @@ def run_text(text: str, *args):
 def assert_one_clean_line(r) -> str:
     """RECORD.md: exit status 2, nothing on standard output, one line on standard error."""
     crashed = r.returncode not in (0, 2) or "Traceback" in r.stderr or "\u256d" in r.stderr
-    assert not crashed, f"CONTRACT BUG: crashed instead of a record error (exit {r.returncode}): {r.stderr[-400:]!r}"
-    assert r.returncode == 2, f"CONTRACT BUG: exit status {r.returncode}, RECORD.md says 2 ({r.stderr[-300:]!r})"
+    assert not crashed, (
+        f"CONTRACT BUG: crashed instead of a record error (exit {r.returncode}): {r.stderr[-400:]!r}"
+    )
+    assert r.returncode == 2, (
+        f"CONTRACT BUG: exit status {r.returncode}, RECORD.md says 2 ({r.stderr[-300:]!r})"
+    )
     assert r.stdout == "", f"CONTRACT BUG: stdout must be empty on error, got {r.stdout!r}"
     lines = r.stderr.splitlines()
-    assert len(lines) == 1, ("CONTRACT BUG: RECORD.md says the error is ONE line on standard error, "
-                             f"got {len(lines)} lines: {r.stderr!r}")
+    assert len(lines) == 1, (
+        "CONTRACT BUG: RECORD.md says the error is ONE line on standard error, "
+        f"got {len(lines)} lines: {r.stderr!r}"
+    )
     assert lines[0].startswith("record error: "), lines[0]
     return lines[0]
 
 
 def json_error(r) -> dict:
-    assert "Traceback" not in r.stderr, \
+    assert "Traceback" not in r.stderr, (
         f"CONTRACT BUG: --json crashed instead of printing the error object: {r.stderr[-400:]!r}"
+    )
     assert r.returncode == 2, f"CONTRACT BUG: exit status {r.returncode}, RECORD.md says 2"
     out = json.loads(r.stdout)
     assert set(out) == {"error"}, out
@@ -87,6 +95,7 @@ def json_error(r) -> dict:
 
 # ============================================================================ CONTRACT BUGS
 # "on standard error one line of the form record error: hand 2, move 14 ("5-3@U"): ..."
+
 
 def test_contract_stderr_is_one_line_even_when_the_token_holds_a_newline(tmp_path):
     """RECORD.md (Replaying): on error, 'exit status 2, nothing on standard output, and on
@@ -117,6 +126,7 @@ def test_contract_stderr_is_one_line_even_when_an_option_value_holds_a_newline()
 
 # "A record that is not JSON, lacks a required key, or holds a tile twice gets the same kind of
 #  error with hand/move set to null where they don't apply."  Exit status 2, never a crash.
+
 
 def test_contract_deeply_nested_json_is_a_record_error_not_a_crash():
     """Valid JSON nested 100 000 deep (not a record object): the engine's JSON reader raises
@@ -162,13 +172,16 @@ def test_contract_nan_and_infinity_are_not_json():
     that other tools cannot even parse replays as valid (here in an unknown key)."""
     text = json.dumps(block_doc())[:-1] + ', "comment": NaN, "other": Infinity}'
     r = run_text(text, "--json")
-    assert r.returncode == 2, ("CONTRACT BUG: a document containing NaN/Infinity is not JSON but "
-                               f"replays with exit status {r.returncode}: {r.stdout[:120]!r}")
+    assert r.returncode == 2, (
+        "CONTRACT BUG: a document containing NaN/Infinity is not JSON but "
+        f"replays with exit status {r.returncode}: {r.stdout[:120]!r}"
+    )
     err = json_error(r)
     assert (err["hand"], err["move"]) == (None, None)
 
 
 # ------------------------------------------------------------------------------ round trip
+
 
 def test_roundtrip_record_keeps_start_bonus_rounds():
     """ROUND-TRIP BUG (engine extension, not in RECORD.md): `start.bonus_rounds` is read by
@@ -184,8 +197,9 @@ def test_roundtrip_record_keeps_start_bonus_rounds():
     first = valid(d)
     assert first["hands"][0]["points"] == [0, 109]
     again = replay_doc(rec.loads(rec.dumps(rec.replay(d).record())))
-    assert again["hands"][0]["points"] == [0, 109], \
+    assert again["hands"][0]["points"] == [0, 109], (
         f"ROUND-TRIP BUG: the written record scores {again['hands'][0]['points']} (start.bonus_rounds lost)"
+    )
 
 
 def _valid_records():
@@ -214,6 +228,7 @@ def test_roundtrip_every_valid_scenario_and_example(path):
 
 # ============================================================================ output shape
 
+
 def test_json_output_of_an_unfinished_record_exit_0_and_types(tmp_path):
     """'Exit status: 0 when the record is valid (finished or not)'; an unfinished hand has
     end "unfinished" and winner null; game winner null, finished false.  Types as in the
@@ -225,8 +240,13 @@ def test_json_output_of_an_unfinished_record_exit_0_and_types(tmp_path):
     out = json.loads(run_text(json.dumps(d), "--json").stdout)
     assert {"variant", "sides", "hands", "totals", "winner", "finished"} <= set(out)
     h = out["hands"][0]
-    assert (h["leader"], h["end"], h["winner"], h["points"], h["totals"]) == (0, "unfinished", None,
-                                                                             [0, 0, 0, 0], [0, 0, 0, 0])
+    assert (h["leader"], h["end"], h["winner"], h["points"], h["totals"]) == (
+        0,
+        "unfinished",
+        None,
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+    )
     assert out["winner"] is None and out["finished"] is False
     assert type(h["leader"]) is int and all(type(x) is int for x in h["points"] + out["totals"])
 
@@ -253,6 +273,7 @@ def test_empty_hands_list_replays_to_an_empty_unfinished_game():
 
 
 # ============================================================================ error output
+
 
 def test_stderr_line_for_a_non_string_token_names_hand_move_and_token():
     """'naming the hand (1-based), the move (1-based) and the token where there is one'.  A
@@ -291,12 +312,13 @@ def test_error_positions_with_start_count_record_hands_for_hand_level_errors():
 
 # ============================================================================ leader
 
+
 def test_leader_required_when_no_double_dealt_and_the_rules_draw_by_lot():
     """'Where the rules leave it to chance ... it is required' (Draw, 2 players, no double dealt,
     no_double_lead random); with heaviest_tile the rules decide (6-5 holder) and a wrong one is a
     hand error."""
-    nod = [t for t in ALL if t[0] != t[2] and t != "6-5"]   # non-doubles but 6-5
-    deal = [nod[:7], ["6-5"] + nod[7:13]]                   # P1 holds the heaviest tile, 6-5
+    nod = [t for t in ALL if t[0] != t[2] and t != "6-5"]  # non-doubles but 6-5
+    deal = [nod[:7], ["6-5"] + nod[7:13]]  # P1 holds the heaviest tile, 6-5
     bone = [t for t in ALL if t not in deal[0] + deal[1]]
     h = {"deal": deal, "boneyard": bone, "moves": []}
     e = error_of(doc("draw", {"players": 2}, [h]))
@@ -363,16 +385,27 @@ def test_leader_blind_hugie_record_starting_at_hand_2_needs_the_leader():
 
 # ============================================================================ tokens
 
+
 def test_first_tile_orientation_decides_which_arm_takes_later_tiles():
     """'The first tile of a layout is written as it is laid: its first number faces L'.
     Passing, P0 leads 3-5 (L3 R5): P1's 5-6 can go only on R, so no @E is needed; led as 5-3
     (L5 R3) the same token goes only on L."""
     deal, bone = fill([["3-5", "3-4"], ["5-6"]], [7, 7])
-    g = rec.replay(doc("passing", {"players": 2}, [{"deal": deal, "boneyard": bone, "leader": 0,
-                                                     "moves": ["3-5", "5-6"]}]))
+    g = rec.replay(
+        doc(
+            "passing",
+            {"players": 2},
+            [{"deal": deal, "boneyard": bone, "leader": 0, "moves": ["3-5", "5-6"]}],
+        )
+    )
     assert g.hand.ends() == {"L": 3, "R": 6}
-    g = rec.replay(doc("passing", {"players": 2}, [{"deal": deal, "boneyard": bone, "leader": 0,
-                                                     "moves": ["5-3", "5-6"]}]))
+    g = rec.replay(
+        doc(
+            "passing",
+            {"players": 2},
+            [{"deal": deal, "boneyard": bone, "leader": 0, "moves": ["5-3", "5-6"]}],
+        )
+    )
     assert g.hand.ends() == {"L": 6, "R": 3}
 
 
@@ -380,8 +413,8 @@ def test_arm_may_be_given_when_only_one_arm_fits_and_reversed_tile_names_are_the
     """'@E may be left out only when exactly one arm can take the tile' (giving it is fine);
     '5-3 names the same tile'."""
     moves = list(MOVES)
-    moves[2] = "4-4@R"     # 4-4 fits only R (L6 R4)
-    moves[3] = "2-6@L"     # 6-2 written the other way round
+    moves[2] = "4-4@R"  # 4-4 fits only R (L6 R4)
+    moves[3] = "2-6@L"  # 6-2 written the other way round
     out = valid(block_doc(moves))
     assert out["hands"][0]["points"] == [0, 0, 0, 11]
     moves[2] = "4-4@L"
@@ -389,25 +422,31 @@ def test_arm_may_be_given_when_only_one_arm_fits_and_reversed_tile_names_are_the
     assert (e["hand"], e["move"], e["token"]) == (1, 3, "4-4@L")
 
 
-@pytest.mark.parametrize("variant,players,sizes", [("blind-hugie", 2, [7, 7]),
-                                                   ("billitonnen", 4, [7, 7, 7, 7])])
+@pytest.mark.parametrize(
+    "variant,players,sizes", [("blind-hugie", 2, [7, 7]), ("billitonnen", 4, [7, 7, 7, 7])]
+)
 def test_arm_on_the_first_tile_is_an_error_in_blind_games(variant, players, sizes):
     """'@E on the first tile of a layout is an error (no arm exists yet)', blind ones included."""
     rows = [["3-5"]] + [[] for _ in range(players - 1)]
     deal, bone = fill(rows, sizes)
-    d = doc(variant, {"players": players}, [{"deal": deal, "boneyard": bone, "leader": 0,
-                                            "moves": ["3-5@L"]}])
+    d = doc(
+        variant, {"players": players}, [{"deal": deal, "boneyard": bone, "leader": 0, "moves": ["3-5@L"]}]
+    )
     assert error_of(d) == {**error_of(d), "hand": 1, "move": 1, "token": "3-5@L"}
 
 
 # ============================================================================ options
 
-@pytest.mark.parametrize("variant,options", [
-    ("cinque", {"hand_end_bonus": None}),
-    ("cinque", {"hand_end_bonus": "allfives", "spinner_any_order": True, "target_rule": "immediate"}),
-    ("quinientos", {"players": 4, "count_partner_pips": False, "first_lead": "any"}),
-    ("block", {"players": 4, "teams": True, "blocked_formula": "once", "boneyard_reserve": 0}),
-])
+
+@pytest.mark.parametrize(
+    "variant,options",
+    [
+        ("cinque", {"hand_end_bonus": None}),
+        ("cinque", {"hand_end_bonus": "allfives", "spinner_any_order": True, "target_rule": "immediate"}),
+        ("quinientos", {"players": 4, "count_partner_pips": False, "first_lead": "any"}),
+        ("block", {"players": 4, "teams": True, "blocked_formula": "once", "boneyard_reserve": 0}),
+    ],
+)
 def test_option_values_json_literals_and_rules_strings_are_accepted(variant, options):
     d = block_doc()
     d["variant"], d["options"] = variant, options
@@ -415,15 +454,18 @@ def test_option_values_json_literals_and_rules_strings_are_accepted(variant, opt
     assert valid(d)["hands"][0]["end"] == "unfinished"
 
 
-@pytest.mark.parametrize("variant,options", [
-    ("block", {"teams": "True"}),                  # Python spelling, not JSON true
-    ("block", {"teams": "false"}),                 # a string, not the JSON literal
-    ("cinque", {"hand_end_bonus": "None"}),
-    ("cinque", {"hand_end_bonus": "ALLFIVES"}),
-    ("block", {"first_lead": "any"}),              # a Quinientos option, not a Block one
-    ("quinientos", {"players": 3}),
-    ("block", {"target": 100.0}),
-])
+@pytest.mark.parametrize(
+    "variant,options",
+    [
+        ("block", {"teams": "True"}),  # Python spelling, not JSON true
+        ("block", {"teams": "false"}),  # a string, not the JSON literal
+        ("cinque", {"hand_end_bonus": "None"}),
+        ("cinque", {"hand_end_bonus": "ALLFIVES"}),
+        ("block", {"first_lead": "any"}),  # a Quinientos option, not a Block one
+        ("quinientos", {"players": 3}),
+        ("block", {"target": 100.0}),
+    ],
+)
 def test_option_values_other_than_json_literals_and_listed_strings_are_document_errors(variant, options):
     d = block_doc()
     d["variant"], d["options"] = variant, options
@@ -438,8 +480,10 @@ def test_players_implied_by_the_deal_when_absent():
     d = doc("block", {}, [{"deal": deal, "boneyard": bone, "moves": ["6-6"]}])
     out = valid(d)
     assert out["sides"] == [[0], [1], [2]]
-    assert "players" not in rec.replay(d).record()["options"] or \
-        rec.replay(d).record()["options"]["players"] == 3
+    assert (
+        "players" not in rec.replay(d).record()["options"]
+        or rec.replay(d).record()["options"]["players"] == 3
+    )
 
 
 def test_contract_players_null_is_a_bad_option_value_not_the_default():
@@ -450,8 +494,9 @@ def test_contract_players_null_is_a_bad_option_value_not_the_default():
     deal gets a HAND-level error ('"deal" has 3 seats; this game has 4 players')."""
     deal, bone = fill([["6-6"], [], []], [7, 7, 7])
     e = error_of(doc("block", {"players": None}, [{"deal": deal, "boneyard": bone, "moves": ["6-6"]}]))
-    assert (e["hand"], e["move"]) == (None, None), \
+    assert (e["hand"], e["move"]) == (None, None), (
         f"CONTRACT BUG: players null gives a hand-level error {e}, not a bad-option-value document error"
+    )
     d = block_doc()
     d["options"]["players"] = None
     assert "error" in replay_doc(d), "CONTRACT BUG: players null is accepted as the default count"
@@ -469,23 +514,41 @@ def test_unknown_keys_in_start_and_hands_are_ignored_and_null_optional_keys_mean
 
 # ============================================================================ random
 
-@pytest.mark.parametrize("variant,args,expect", [
-    ("cinque", ["--option", "hand_end_bonus=null", "--option", "target_rule=immediate"],
-     {"hand_end_bonus": None, "target_rule": "immediate"}),
-    ("block", ["--players", "2", "--option", "teams=false", "--option", "lead_rule=double_six_always"],
-     {"players": 2, "teams": False, "lead_rule": "double_six_always"}),
-    ("quinientos", ["--option", "lead_rotation=winning_team_chooses"],
-     {"lead_rotation": "winning_team_chooses"}),
-    ("passing", ["--players", "3", "--option", "lead_rule=random"], {"players": 3, "lead_rule": "random"}),
-])
+
+@pytest.mark.parametrize(
+    "variant,args,expect",
+    [
+        (
+            "cinque",
+            ["--option", "hand_end_bonus=null", "--option", "target_rule=immediate"],
+            {"hand_end_bonus": None, "target_rule": "immediate"},
+        ),
+        (
+            "block",
+            ["--players", "2", "--option", "teams=false", "--option", "lead_rule=double_six_always"],
+            {"players": 2, "teams": False, "lead_rule": "double_six_always"},
+        ),
+        (
+            "quinientos",
+            ["--option", "lead_rotation=winning_team_chooses"],
+            {"lead_rotation": "winning_team_chooses"},
+        ),
+        (
+            "passing",
+            ["--players", "3", "--option", "lead_rule=random"],
+            {"players": 3, "lead_rule": "random"},
+        ),
+    ],
+)
 def test_random_writes_options_as_given_and_a_leader_for_every_hand(tmp_path, variant, args, expect):
     out = tmp_path / "r.json"
     r = cli("random", variant, *args, "--seed", "5", "-o", str(out))
     assert r.returncode == 0, r.stderr
     d = rec.loads(out.read_bytes())
     for k, v in expect.items():
-        assert k in d["options"] and d["options"][k] == v and type(d["options"][k]) is type(v), \
+        assert k in d["options"] and d["options"][k] == v and type(d["options"][k]) is type(v), (
             f"option {k} written as {d['options'].get(k, '<absent>')!r}, given {v!r}"
+        )
     assert all(type(h.get("leader")) is int for h in d["hands"]), "a hand without leader"
     rep = cli("replay", str(out), "--json")
     assert rep.returncode == 0, rep.stdout
@@ -499,12 +562,14 @@ def test_random_records_of_every_variant_keep_the_tile_set_per_hand(tmp_path):
         r = cli("random", variant, "--seed", "2")
         assert r.returncode == 0, r.stderr
         for h in rec.loads(r.stdout)["hands"]:
-            tiles = [parse_tile(t)[0] for row in h["deal"] for t in row] + \
-                    [parse_tile(t)[0] for t in h.get("boneyard", [])]
+            tiles = [parse_tile(t)[0] for row in h["deal"] for t in row] + [
+                parse_tile(t)[0] for t in h.get("boneyard", [])
+            ]
             assert sorted(tiles) == list(range(28)), variant
 
 
 # ============================================================================ spinner arms, game end
+
 
 def test_u_and_d_open_only_after_the_spinner_side_opposite_the_line_is_played():
     """'U and D exist only once a spinner is on the table ...' (RULES.md §2.3: a spinner played
@@ -515,11 +580,17 @@ def test_u_and_d_open_only_after_the_spinner_side_opposite_the_line_is_played():
     deal, bone = fill([["5-6"], ["5-5"], ["5-3"], ["5-2"]], [7] * 4)
 
     def d(moves):
-        return doc("cinque", {}, [{"deal": deal, "boneyard": bone, "leader": 0, "moves": moves}],
-                   start={"hand": 2, "totals": [0, 0]})
+        return doc(
+            "cinque",
+            {},
+            [{"deal": deal, "boneyard": bone, "leader": 0, "moves": moves}],
+            start={"hand": 2, "totals": [0, 0]},
+        )
 
     e = error_of(d(["5-6", "5-5@L", "5-3@U"]))
-    assert (e["hand"], e["move"], e["token"]) == (1, 3, "5-3@U") and "arm U does not exist yet" in e["message"]
+    assert (e["hand"], e["move"], e["token"]) == (1, 3, "5-3@U") and "arm U does not exist yet" in e[
+        "message"
+    ]
     assert rec.replay(d(["5-6", "5-5@L", "5-3"])).hand.ends() == {"L": 3, "R": 6, "U": 5, "D": 5}
     e = error_of(d(["5-6", "5-5@L", "5-3", "5-2"]))
     assert (e["hand"], e["move"], e["token"]) == (1, 4, "5-2") and "ambiguous" in e["message"]
@@ -531,7 +602,11 @@ def test_cinque_immediate_no_hand_may_follow_the_cut_hand():
     d = json.loads((SCENARIOS / "c_immediate_target_cuts_hand.record.json").read_text())
     out = valid(d)
     assert (out["hands"][-1]["end"], out["hands"][-1]["winner"], out["winner"], out["finished"]) == (
-        "unfinished", None, 1, True)
+        "unfinished",
+        None,
+        1,
+        True,
+    )
     d["hands"].append(copy.deepcopy(d["hands"][0]))
     e = error_of(d)
     assert (e["hand"], e["move"], e["token"]) == (3, None, None)

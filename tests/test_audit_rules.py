@@ -2,6 +2,7 @@
 do not reach).  Expected values are worked out by hand from RULES.md; the arithmetic is in the
 comments.  Scenario records of this audit: tests/scenarios/x_*.
 """
+
 from __future__ import annotations
 
 import collections
@@ -30,8 +31,9 @@ def game_with(variant, options, rows, sizes, bone_first=(), leader=None, starter
         deal.append(r + free[:need])
         free = free[need:]
     g = Game(make_variant(variant, options), auto_deal=False, **kw)
-    g.next_hand(deal=deal, boneyard=[T(x) for x in bone_first] + free, leader=leader,
-                starter_first=starter_first)
+    g.next_hand(
+        deal=deal, boneyard=[T(x) for x in bone_first] + free, leader=leader, starter_first=starter_first
+    )
     return g
 
 
@@ -43,6 +45,7 @@ def play(g, tokens):
 # ---------------------------------------------------------------------------------------
 # scenario records of this audit
 # ---------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("path", scenario_files("x_"), ids=lambda p: p.name)
 def test_x_scenarios(path):
@@ -56,6 +59,7 @@ def test_x_scenarios_exist():
 # ---------------------------------------------------------------------------------------
 # §3.3 / §3.4 D-d: no double dealt -> the leader is chosen at random
 # ---------------------------------------------------------------------------------------
+
 
 def _leaders_without_double(variant, players, seeds):
     leaders = collections.Counter()
@@ -78,21 +82,29 @@ def test_d3_3_no_double_dealt_random_leader_is_not_always_seat_0(variant):
     assert set(leaders) == {0, 1}, (
         f"ENGINE BUG: with no double dealt the leader of a random deal should be chosen at random "
         f"(RULES.md §3.3, D-d), but every such deal was led by {dict(leaders)} (seat: count); "
-        f"Hand.deal uses chance_leader=0 unless the variant's lead is by lot")
+        f"Hand.deal uses chance_leader=0 unless the variant's lead is by lot"
+    )
 
 
 # ---------------------------------------------------------------------------------------
 # §2.3 Cinque: counts in corner cases
 # ---------------------------------------------------------------------------------------
 
+
 def cinque_later_hand(rows, leader=0, **opts):
     # start_hand=2 without the previous hand: the leader is given and may lead any tile (§2.3)
     return game_with("cinque", opts, rows, [7] * 4, leader=leader, start_hand=2)
 
 
-@pytest.mark.parametrize("lead, count, scores", [
-    ("5-0", 5, [5, 0]), ("6-4", 10, [10, 0]), ("4-1", 5, [5, 0]), ("5-3", 8, [0, 0]),
-])
+@pytest.mark.parametrize(
+    "lead, count, scores",
+    [
+        ("5-0", 5, [5, 0]),
+        ("6-4", 10, [10, 0]),
+        ("4-1", 5, [5, 0]),
+        ("5-3", 8, [0, 0]),
+    ],
+)
 def test_c2_3_non_double_lead_counts_both_ends_and_scores(lead, count, scores):
     # "Before any double is played a single non-double lead a-b counts a+b"; the leader's team scores
     # a multiple of 5 at once (count after each placement *including the lead*).
@@ -156,8 +168,7 @@ def test_c2_3_later_double_at_arm_end_counts_twice_with_led_spinner():
 def test_c2_4_a_spinner_any_order_counts_spinner_only_below_two_sides():
     # spinner_any_order: U first.  6-6: 12.  6-3@U: 3 + 12 = 15 -> B.  6-2@D: two sides
     # occupied, spinner counts 0: 3 + 2 = 5 -> A (P2).  6-5@L: 3 + 2 + 5 = 10 -> B (P3).
-    g = game_with("cinque", {"spinner_any_order": True},
-                  [["6-6"], ["6-3"], ["6-2"], ["6-5"]], [7] * 4)
+    g = game_with("cinque", {"spinner_any_order": True}, [["6-6"], ["6-3"], ["6-2"], ["6-5"]], [7] * 4)
     counts = []
     for tok in ["6-6", "6-3@U", "6-2@D", "6-5@L"]:
         g.play(tok)
@@ -168,8 +179,15 @@ def test_c2_4_a_spinner_any_order_counts_spinner_only_below_two_sides():
 
 def test_c2_4_e_immediate_lead_reaching_target_ends_game_at_once():
     # immediate: totals 95/0, leader P0 leads 5-0 (count 5): team A reaches 100 with the lead.
-    g = game_with("cinque", {"target_rule": "immediate"}, [["5-0"], [], [], []], [7] * 4,
-                  leader=0, start_hand=2, start_totals=(95, 0))
+    g = game_with(
+        "cinque",
+        {"target_rule": "immediate"},
+        [["5-0"], [], [], []],
+        [7] * 4,
+        leader=0,
+        start_hand=2,
+        start_totals=(95, 0),
+    )
     g.play("5-0")
     assert g.hand.over and g.hand.end == "unfinished"
     assert g.over and g.winner == 0
@@ -180,13 +198,13 @@ def test_c2_4_e_immediate_lead_reaching_target_ends_game_at_once():
 # §4.3 (c) / P-d: the pass cycle with draw_ends_turn=False
 # ---------------------------------------------------------------------------------------
 
+
 def test_s4_3_pass_cycle_counts_passes_after_a_draw_literal_reading():
     # RULES: "n consecutive passes with no play or draw in between".  P1 draws then passes
     # (draw_ends_turn=False), P2 and P0 pass: three consecutive passes with no draw between them
     # -> the hand ends (literal reading; RULES does not say whether P1's draw-and-pass turn counts
     # as a pass).  Scored like a blocked hand.
-    g = game_with("passing", {"players": 3, "draw_ends_turn": False},
-                  [["6-6"], [], []], [7, 7, 7], leader=0)
+    g = game_with("passing", {"players": 3, "draw_ends_turn": False}, [["6-6"], [], []], [7, 7, 7], leader=0)
     g.play("6-6")
     g.play("draw")
     assert g.to_move == 1
@@ -200,14 +218,21 @@ def test_s4_3_pass_cycle_counts_passes_after_a_draw_literal_reading():
 # §5.4 B-a / B-b: Blind Hugie full deal with starter and while_playable
 # ---------------------------------------------------------------------------------------
 
+
 def test_s5_4_full_deal_starter_while_playable_leader_keeps_turning():
     # 3 players, deal="full" (9 each), full_deal_starter: the 28th tile 5-3 is laid [5|3].
     # P0's row (front first) 5-1, 3-2, 6-6 ...: 5-1 on L -> [1|3]; 3-2 on R -> [1|2];
     # 6-6 fits neither -> back of the row, P1 to move.
     rows = [["5-1", "3-2", "6-6"], [], []]
-    g = game_with("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True,
-                                  "tiles_per_turn": "while_playable"},
-                  rows, [9, 9, 9], bone_first=["5-3"], leader=0, starter_first=5)
+    g = game_with(
+        "blind-hugie",
+        {"players": 3, "deal": "full", "full_deal_starter": True, "tiles_per_turn": "while_playable"},
+        rows,
+        [9, 9, 9],
+        bone_first=["5-3"],
+        leader=0,
+        starter_first=5,
+    )
     h = g.hand
     assert h.ends() == {"L": 5, "R": 3}
     g.play("5-1")
@@ -221,8 +246,15 @@ def test_s5_4_full_deal_starter_while_playable_leader_keeps_turning():
 
 def test_s5_3_full_deal_starter_one_tile_per_turn():
     rows = [["5-1", "3-2"], [], []]
-    g = game_with("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True},
-                  rows, [9, 9, 9], bone_first=["5-3"], leader=0, starter_first=5)
+    g = game_with(
+        "blind-hugie",
+        {"players": 3, "deal": "full", "full_deal_starter": True},
+        rows,
+        [9, 9, 9],
+        bone_first=["5-3"],
+        leader=0,
+        starter_first=5,
+    )
     g.play("5-1")
     assert g.to_move == 1 and g.hand.ends() == {"L": 1, "R": 3}
 
@@ -230,6 +262,7 @@ def test_s5_3_full_deal_starter_one_tile_per_turn():
 # ---------------------------------------------------------------------------------------
 # §6.2 / §5.4 B-a: random deals follow the deal tables
 # ---------------------------------------------------------------------------------------
+
 
 def test_s6_2_random_5p_deals_6_6_6_5_5_from_the_random_starter():
     leaders = set()

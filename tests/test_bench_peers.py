@@ -2,6 +2,7 @@
 
 The peers are in the ``bench`` extra, so every test here is skipped without them.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -37,8 +38,7 @@ def test_lockstep_random_hands_agree_in_all_engines():
     need("dominoes", "pyspiel")
     ends = Counter()
     for d in range(60):
-        out = bp.play_hand(5000 + d, random_players(d),
-                           [bp.LockstepDominoes(), bp.LockstepOpenSpiel()])
+        out = bp.play_hand(5000 + d, random_players(d), [bp.LockstepDominoes(), bp.LockstepOpenSpiel()])
         ends[out.end] += 1
         assert out.winner in (0, 1, None)
     assert set(ends) == {"domino", "blocked"}
@@ -49,8 +49,7 @@ def test_lockstep_catches_a_disagreement():
     lock = bp.LockstepDominoes()
     game = Game.new(*bp.VARIANT, seed=3)
     hand = game.hands[0]
-    lock.start([sorted(b for b in range(28) if hand.hands[s] >> b & 1) for s in range(4)],
-               hand.leader)
+    lock.start([sorted(b for b in range(28) if hand.hands[s] >> b & 1) for s in range(4)], hand.leader)
     game.apply(hand.legal_moves()[0])  # bonepile moves, the mirror does not
     with pytest.raises(AssertionError):
         lock.check(hand)
@@ -141,8 +140,14 @@ def test_public_facts_and_stand_in_deals_respect_the_record():
 
 
 def test_exact_sampler_is_uniform_over_consistent_deals():
-    unknown = [tile_index(6, 5), tile_index(5, 1), tile_index(2, 0), tile_index(3, 3),
-               tile_index(4, 1), tile_index(6, 2)]
+    unknown = [
+        tile_index(6, 5),
+        tile_index(5, 1),
+        tile_index(2, 0),
+        tile_index(3, 3),
+        tile_index(4, 1),
+        tile_index(6, 2),
+    ]
     counts = {1: 2, 2: 2, 3: 2}
     void = {1: {6}, 2: set(), 3: {1}}
     ok = []
@@ -155,8 +160,13 @@ def test_exact_sampler_is_uniform_over_consistent_deals():
     for tries in (0, 64):  # counting sampler, and rejection
         rng = random.Random(7)
         n = 300 * len(ok)
-        seen = Counter(tuple(tuple(sorted(v)) for _s, v in sorted(
-            bp.deal_hidden(unknown, counts, void, rng, tries=tries).items())) for _ in range(n))
+        seen = Counter(
+            tuple(
+                tuple(sorted(v))
+                for _s, v in sorted(bp.deal_hidden(unknown, counts, void, rng, tries=tries).items())
+            )
+            for _ in range(n)
+        )
         assert set(seen) == set(ok)
         assert min(seen.values()) > 200 and max(seen.values()) < 400
 
@@ -196,7 +206,21 @@ def test_wilson_interval():
 
 def test_main_runs_a_tiny_match(capsys):
     need("pyspiel")
-    assert bp.main(["--hands", "1", "--peer", "openspiel", "--ismcts-sims", "5",
-                    "--bonepile-bot", "random", "--check"]) == 0
+    assert (
+        bp.main(
+            [
+                "--hands",
+                "1",
+                "--peer",
+                "openspiel",
+                "--ismcts-sims",
+                "5",
+                "--bonepile-bot",
+                "random",
+                "--check",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert out.strip().splitlines()[-1].startswith("head-to-head: random vs openspiel ")

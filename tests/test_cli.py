@@ -1,4 +1,5 @@
 """The `bonepile` command: `replay FILE [--json]` (RECORD.md contract) and `random`."""
+
 from __future__ import annotations
 
 import json
@@ -11,9 +12,36 @@ from support import SCENARIOS, cli
 from test_errors import DEAL, MOVES, block_doc
 
 # Ends after each move of the base Block game of test_errors.py, worked out by hand.
-ENDS = ["L6 R6", "L6 R4", "L6 R4", "L2 R4", "L2 R3", "L2 R3", "L2 R5", "L2 R1", "L2 R0", "L2 R5",
-        "L2 R5", "L4 R5", "L4 R5", "L5 R5", "L5 R5", "L5 R2", "L6 R2", "L6 R0", "L6 R3", "L6 R2",
-        "L6 R1", "L6 R3", "L0 R3", "L4 R3", "L4 R3", "L4 R3", "L1 R3", "L6 R3"]
+ENDS = [
+    "L6 R6",
+    "L6 R4",
+    "L6 R4",
+    "L2 R4",
+    "L2 R3",
+    "L2 R3",
+    "L2 R5",
+    "L2 R1",
+    "L2 R0",
+    "L2 R5",
+    "L2 R5",
+    "L4 R5",
+    "L4 R5",
+    "L5 R5",
+    "L5 R5",
+    "L5 R2",
+    "L6 R2",
+    "L6 R0",
+    "L6 R3",
+    "L6 R2",
+    "L6 R1",
+    "L6 R3",
+    "L0 R3",
+    "L4 R3",
+    "L4 R3",
+    "L4 R3",
+    "L1 R3",
+    "L6 R3",
+]
 
 
 def write(tmp_path, doc, name="game.record.json") -> str:
@@ -42,6 +70,7 @@ def assert_clean_error(r, *, stdout_empty=True):
 
 # ------------------------------------------------------------------------------ replay --json
 
+
 def test_replay_json_prints_one_object_of_the_contract_shape(tmp_path):
     r = cli("replay", write(tmp_path, block_doc()), "--json")
     assert r.returncode == 0, r.stderr
@@ -51,7 +80,12 @@ def test_replay_json_prints_one_object_of_the_contract_shape(tmp_path):
     assert len(out["hands"]) == 1
     h = out["hands"][0]
     assert (h["leader"], h["end"], h["winner"], h["points"], h["totals"]) == (
-        0, "domino", 3, [0, 0, 0, 11], [0, 0, 0, 11])
+        0,
+        "domino",
+        3,
+        [0, 0, 0, 11],
+        [0, 0, 0, 11],
+    )
     assert out["totals"] == [0, 0, 0, 11]
     assert out["winner"] is None and out["finished"] is False
 
@@ -101,17 +135,20 @@ def test_replay_bad_record_with_json_prints_the_error_object_on_stdout():
     assert err["message"].startswith("arm U does not exist yet")
 
 
-@pytest.mark.parametrize("name,hand,move,token,pattern", [
-    ("e_token_ambiguous", 1, 2, "6-4", r'record error: hand 1, move 2 \("6-4"\): .*ambiguous.*'),
-    ("e_move_pass_while_able_to_play", 1, 2, "pass", r'record error: hand 1, move 2 \("pass"\): .+'),
-    ("e_token_malformed_Pass", 1, 2, "Pass", r'record error: hand 1, move 2 \("Pass"\): .+'),
-    ("e_token_after_hand_ended", 1, 29, "pass", r'record error: hand 1, move 29 \("pass"\): .+'),
-    ("e_tile_twice_in_deal", 1, None, None, r"record error: hand 1: .*6-6.*"),
-    ("e_hand_after_game_ended", 2, None, None, r"record error: hand 2: .+"),
-    ("e_doc_wrong_format", None, None, None, r"record error: .*format.*"),
-    ("e_doc_unknown_option", None, None, None, r"record error: .*spinner.*"),
-    ("e_doc_bad_option_teams_string", None, None, None, r"record error: .*teams.*"),
-])
+@pytest.mark.parametrize(
+    "name,hand,move,token,pattern",
+    [
+        ("e_token_ambiguous", 1, 2, "6-4", r'record error: hand 1, move 2 \("6-4"\): .*ambiguous.*'),
+        ("e_move_pass_while_able_to_play", 1, 2, "pass", r'record error: hand 1, move 2 \("pass"\): .+'),
+        ("e_token_malformed_Pass", 1, 2, "Pass", r'record error: hand 1, move 2 \("Pass"\): .+'),
+        ("e_token_after_hand_ended", 1, 29, "pass", r'record error: hand 1, move 29 \("pass"\): .+'),
+        ("e_tile_twice_in_deal", 1, None, None, r"record error: hand 1: .*6-6.*"),
+        ("e_hand_after_game_ended", 2, None, None, r"record error: hand 2: .+"),
+        ("e_doc_wrong_format", None, None, None, r"record error: .*format.*"),
+        ("e_doc_unknown_option", None, None, None, r"record error: .*spinner.*"),
+        ("e_doc_bad_option_teams_string", None, None, None, r"record error: .*teams.*"),
+    ],
+)
 def test_replay_errors_text_and_json(name, hand, move, token, pattern):
     path = str(SCENARIOS / f"{name}.record.json")
     line = assert_clean_error(cli("replay", path))
@@ -153,6 +190,7 @@ def test_replay_directory_is_a_clean_error(tmp_path):
 
 # ------------------------------------------------------------------------------ replay for people
 
+
 def test_replay_text_shows_deal_moves_with_ends_and_scores(tmp_path):
     r = cli("replay", write(tmp_path, block_doc()))
     assert r.returncode == 0, r.stderr
@@ -161,8 +199,9 @@ def test_replay_text_shows_deal_moves_with_ends_and_scores(tmp_path):
     text = r.stdout
     # the deal: each seat's tiles in record order
     for seat, row in enumerate(DEAL):
-        assert any(re.search(rf"\bP{seat}\b.*{' '.join(row)}", ln) for ln in lines), \
+        assert any(re.search(rf"\bP{seat}\b.*{' '.join(row)}", ln) for ln in lines), (
             f"deal of P{seat} not shown: {row}"
+        )
     assert re.search(r"Hand 1\b.*\bP0\b.*lead", text), "leader of hand 1 not shown"
     # every move, numbered, with its seat, token and the ends after it
     for i, (tok, ends) in enumerate(zip(MOVES, ENDS), 1):
@@ -190,15 +229,19 @@ def test_replay_text_uses_player_names(tmp_path):
 
 # ------------------------------------------------------------------------------ random
 
-@pytest.mark.parametrize("variant,args", [
-    ("block", ["--players", "3", "--option", "target=50"]),
-    ("quinientos", ["--option", "first_lead=any", "--option", "target=200"]),
-    ("cinque", ["--option", "hand_end_bonus=allfives"]),
-    ("passing", ["--players", "4", "--option", "teams=true"]),
-    ("blind-hugie", ["--players", "3", "--option", "deal=full", "--option", "full_deal_starter=true"]),
-    ("billitonnen", ["--players", "5"]),
-    ("draw", ["--players", "2", "--option", "boneyard_reserve=2"]),
-])
+
+@pytest.mark.parametrize(
+    "variant,args",
+    [
+        ("block", ["--players", "3", "--option", "target=50"]),
+        ("quinientos", ["--option", "first_lead=any", "--option", "target=200"]),
+        ("cinque", ["--option", "hand_end_bonus=allfives"]),
+        ("passing", ["--players", "4", "--option", "teams=true"]),
+        ("blind-hugie", ["--players", "3", "--option", "deal=full", "--option", "full_deal_starter=true"]),
+        ("billitonnen", ["--players", "5"]),
+        ("draw", ["--players", "2", "--option", "boneyard_reserve=2"]),
+    ],
+)
 def test_random_writes_a_record_that_replays_and_is_identical_for_the_same_seed(tmp_path, variant, args):
     f1, f2 = tmp_path / "a.json", tmp_path / "b.json"
     r1 = cli("random", variant, *args, "--seed", "11", "-o", str(f1))
@@ -236,17 +279,20 @@ def test_random_record_replays_through_the_cli_and_stdout_equals_file(tmp_path):
     assert other.stdout != s.stdout, "different seeds gave the same game"
 
 
-@pytest.mark.parametrize("args,words", [
-    (["random", "dominos"], ["dominos"]),
-    (["random", "block", "--option", "spinner=true"], ["spinner"]),
-    (["random", "block", "--option", "target=x"], ["target"]),
-    (["random", "block", "--option", "teams=yes"], ["teams"]),
-    (["random", "block", "--players", "9"], ["players"]),
-    (["random", "quinientos", "--players", "2"], ["players"]),
-    (["random", "draw", "--players", "3", "--option", "teams=true"], ["teams"]),
-    (["random", "billitonnen", "--option", "blocked_winner=highest"], ["blocked_winner"]),
-    (["random", "block", "--option", "target"], ["target"]),
-])
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["random", "dominos"], ["dominos"]),
+        (["random", "block", "--option", "spinner=true"], ["spinner"]),
+        (["random", "block", "--option", "target=x"], ["target"]),
+        (["random", "block", "--option", "teams=yes"], ["teams"]),
+        (["random", "block", "--players", "9"], ["players"]),
+        (["random", "quinientos", "--players", "2"], ["players"]),
+        (["random", "draw", "--players", "3", "--option", "teams=true"], ["teams"]),
+        (["random", "billitonnen", "--option", "blocked_winner=highest"], ["blocked_winner"]),
+        (["random", "block", "--option", "target"], ["target"]),
+    ],
+)
 def test_random_bad_variant_option_or_value_is_one_clean_line(tmp_path, args, words):
     out = tmp_path / "never.json"
     r = cli(*args, "--seed", "1", "-o", str(out))

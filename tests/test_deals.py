@@ -1,4 +1,5 @@
 """Seeded per-hand deals (engine/deals.py): hand n of game seed S depends on S and n only."""
+
 from __future__ import annotations
 
 import random
@@ -23,8 +24,10 @@ def test_derivation_is_stable():
     assert hand_rng(12345, 1).random() == random.Random(8466130549031619258).random()
 
 
-@pytest.mark.parametrize("name,options", [("draw", {"players": 3}), ("block", {}),
-                                          ("passing", {"players": 2}), ("blind-hugie", {})])
+@pytest.mark.parametrize(
+    "name,options",
+    [("draw", {"players": 3}), ("block", {}), ("passing", {"players": 2}), ("blind-hugie", {})],
+)
 def test_a_hands_tiles_do_not_depend_on_earlier_play(name, options):
     """Two games with one seed, played differently: each later hand gets the same tiles."""
     for seed in range(5):

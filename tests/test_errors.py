@@ -10,6 +10,7 @@ words that make it clear).  Most of them are mutations of one hand-checked Block
     moves: 6-6 6-4@R 4-4 6-2 4-3 3-3 5-3 5-1 1-0 5-0 2-2 4-2 5-5 5-4@L pass 5-2@R 6-5 2-0 3-0
            3-2 2-1 3-1 6-0 4-0 pass pass 4-1 6-1
 """
+
 from __future__ import annotations
 
 import copy
@@ -33,18 +34,51 @@ from support import SCENARIOS, check_scenario, replay_doc, scenario_files, tile
 
 # ------------------------------------------------------------------------------ the base game
 
-DEAL = [["6-6", "6-5", "5-5", "4-3", "2-1", "1-0", "0-0"],
-        ["6-4", "5-4", "3-3", "2-0", "1-1", "5-0", "3-1"],
-        ["6-3", "5-3", "4-4", "4-1", "2-2", "6-0", "3-0"],
-        ["6-2", "5-2", "4-2", "6-1", "5-1", "4-0", "3-2"]]
-MOVES = ["6-6", "6-4@R", "4-4", "6-2", "4-3", "3-3", "5-3", "5-1", "1-0", "5-0", "2-2", "4-2",
-         "5-5", "5-4@L", "pass", "5-2@R", "6-5", "2-0", "3-0", "3-2", "2-1", "3-1", "6-0", "4-0",
-         "pass", "pass", "4-1", "6-1"]
+DEAL = [
+    ["6-6", "6-5", "5-5", "4-3", "2-1", "1-0", "0-0"],
+    ["6-4", "5-4", "3-3", "2-0", "1-1", "5-0", "3-1"],
+    ["6-3", "5-3", "4-4", "4-1", "2-2", "6-0", "3-0"],
+    ["6-2", "5-2", "4-2", "6-1", "5-1", "4-0", "3-2"],
+]
+MOVES = [
+    "6-6",
+    "6-4@R",
+    "4-4",
+    "6-2",
+    "4-3",
+    "3-3",
+    "5-3",
+    "5-1",
+    "1-0",
+    "5-0",
+    "2-2",
+    "4-2",
+    "5-5",
+    "5-4@L",
+    "pass",
+    "5-2@R",
+    "6-5",
+    "2-0",
+    "3-0",
+    "3-2",
+    "2-1",
+    "3-1",
+    "6-0",
+    "4-0",
+    "pass",
+    "pass",
+    "4-1",
+    "6-1",
+]
 
 
 def block_doc(moves=MOVES, **options) -> dict:
-    return {"format": "bonepile-record/1", "variant": "block", "options": {"players": 4, **options},
-            "hands": [{"deal": copy.deepcopy(DEAL), "boneyard": [], "moves": list(moves)}]}
+    return {
+        "format": "bonepile-record/1",
+        "variant": "block",
+        "options": {"players": 4, **options},
+        "hands": [{"deal": copy.deepcopy(DEAL), "boneyard": [], "moves": list(moves)}],
+    }
 
 
 def block_game(**options) -> Game:
@@ -57,7 +91,12 @@ def test_base_game_is_valid_and_scores_as_computed_by_hand():
     out = replay_doc(block_doc())
     h = out["hands"][0]
     assert {k: h[k] for k in ("leader", "end", "winner", "points", "totals")} == {
-        "leader": 0, "end": "domino", "winner": 3, "points": [0, 0, 0, 11], "totals": [0, 0, 0, 11]}
+        "leader": 0,
+        "end": "domino",
+        "winner": 3,
+        "points": [0, 0, 0, 11],
+        "totals": [0, 0, 0, 11],
+    }
     assert out["finished"] is False and out["winner"] is None
 
 
@@ -119,14 +158,16 @@ E_FILES = scenario_files("e_")
 
 
 def _name(path) -> str:
-    return path.name[len("e_"):-len(".record.json")]
+    return path.name[len("e_") : -len(".record.json")]
 
 
 def test_every_error_scenario_has_message_words():
     names = {_name(p) for p in E_FILES}
     assert names, f"no e_* scenarios in {SCENARIOS}"
-    assert names == set(MESSAGES), f"scenarios without message words: {names - set(MESSAGES)}; " \
-                                   f"words without scenario: {set(MESSAGES) - names}"
+    assert names == set(MESSAGES), (
+        f"scenarios without message words: {names - set(MESSAGES)}; "
+        f"words without scenario: {set(MESSAGES) - names}"
+    )
 
 
 @pytest.mark.parametrize("path", E_FILES, ids=[_name(p) for p in E_FILES])
@@ -141,6 +182,7 @@ def test_record_error_scenario(path):
 
 
 # ------------------------------------------------------------------------------ RecordError (Python)
+
 
 def test_record_error_is_a_value_error_naming_hand_move_token_and_message():
     doc = block_doc(MOVES)
@@ -166,8 +208,9 @@ def test_record_error_document_level_has_null_hand_and_move():
     assert e.as_json() == {"hand": None, "move": None, "token": None, "message": e.message}
 
 
-@pytest.mark.parametrize("text", ["", "{not json", '{"format": "bonepile-record/1",}', "nan nan",
-                                  b"\xff\xfe{}"])
+@pytest.mark.parametrize(
+    "text", ["", "{not json", '{"format": "bonepile-record/1",}', "nan nan", b"\xff\xfe{}"]
+)
 def test_record_text_that_is_not_json_is_a_document_error(text):
     with pytest.raises(RecordError) as info:
         load_record(text)
@@ -200,8 +243,12 @@ def test_error_positions_count_record_hands_not_rule_hand_numbers_with_start():
     del doc["options"]
     doc["start"] = {"hand": 3, "totals": [120, 45]}
     doc["hands"][0]["leader"] = 0
-    assert replay_doc(doc)["error"] == {"hand": 1, "move": 2, "token": "pass",
-                                        "message": replay_doc(doc)["error"]["message"]}
+    assert replay_doc(doc)["error"] == {
+        "hand": 1,
+        "move": 2,
+        "token": "pass",
+        "message": replay_doc(doc)["error"]["message"],
+    }
 
 
 def test_first_error_wins_and_later_problems_are_not_reported():
@@ -212,31 +259,43 @@ def test_first_error_wins_and_later_problems_are_not_reported():
 
 # ------------------------------------------------------------------------------ Game.play
 
+
 def state(g: Game) -> tuple:
     h = g.hand
-    return (tuple(h.log), tuple(h.hands), h.to_move, h.ends(), tuple(g.legal_moves()),
-            repr(g.result()), h.over, tuple(g.totals))
+    return (
+        tuple(h.log),
+        tuple(h.hands),
+        h.to_move,
+        h.ends(),
+        tuple(g.legal_moves()),
+        repr(g.result()),
+        h.over,
+        tuple(g.totals),
+    )
 
 
-@pytest.mark.parametrize("before,token,error,words", [
-    ([], "6-5", IllegalMoveError, ["6-6"]),                      # must lead 6-6
-    ([], "6-6@L", InvalidMoveError, ["first"]),                  # @E on the first tile
-    ([], "pass", IllegalMoveError, ["pass"]),                    # the leader must lay a tile
-    (["6-6"], "6-4", AmbiguousMoveError, ["ambiguous"]),         # fits L and R of [6|6]
-    (["6-6"], "6-4@U", IllegalMoveError, ["arm U does not exist yet"]),
-    (["6-6"], "6-4@D", IllegalMoveError, ["arm D does not exist yet"]),
-    (["6-6"], "6-5@L", IllegalMoveError, ["6-5", "hold"]),       # P1 does not hold 6-5
-    (["6-6"], "pass", IllegalMoveError, ["pass"]),               # P1 holds 6-4
-    (["6-6"], "draw", IllegalMoveError, ["draw"]),               # no boneyard in 4-player block
-    (["6-6"], "6-7", InvalidMoveError, []),
-    (["6-6"], "66", InvalidMoveError, []),
-    (["6-6"], "6-6@X", InvalidMoveError, []),
-    (["6-6"], "Pass", InvalidMoveError, []),
-    (["6-6"], "DRAW", InvalidMoveError, []),
-    (["6-6"], " 6-4@R", InvalidMoveError, []),
-    (["6-6", "6-4@R"], "5-3", IllegalMoveError, ["5-3"]),       # fits neither 6 nor 4
-    (["6-6", "6-4@R"], "4-4@L", IllegalMoveError, ["4-4"]),     # 4-4 does not fit L (6)
-])
+@pytest.mark.parametrize(
+    "before,token,error,words",
+    [
+        ([], "6-5", IllegalMoveError, ["6-6"]),  # must lead 6-6
+        ([], "6-6@L", InvalidMoveError, ["first"]),  # @E on the first tile
+        ([], "pass", IllegalMoveError, ["pass"]),  # the leader must lay a tile
+        (["6-6"], "6-4", AmbiguousMoveError, ["ambiguous"]),  # fits L and R of [6|6]
+        (["6-6"], "6-4@U", IllegalMoveError, ["arm U does not exist yet"]),
+        (["6-6"], "6-4@D", IllegalMoveError, ["arm D does not exist yet"]),
+        (["6-6"], "6-5@L", IllegalMoveError, ["6-5", "hold"]),  # P1 does not hold 6-5
+        (["6-6"], "pass", IllegalMoveError, ["pass"]),  # P1 holds 6-4
+        (["6-6"], "draw", IllegalMoveError, ["draw"]),  # no boneyard in 4-player block
+        (["6-6"], "6-7", InvalidMoveError, []),
+        (["6-6"], "66", InvalidMoveError, []),
+        (["6-6"], "6-6@X", InvalidMoveError, []),
+        (["6-6"], "Pass", InvalidMoveError, []),
+        (["6-6"], "DRAW", InvalidMoveError, []),
+        (["6-6"], " 6-4@R", InvalidMoveError, []),
+        (["6-6", "6-4@R"], "5-3", IllegalMoveError, ["5-3"]),  # fits neither 6 nor 4
+        (["6-6", "6-4@R"], "4-4@L", IllegalMoveError, ["4-4"]),  # 4-4 does not fit L (6)
+    ],
+)
 def test_game_play_rejects_bad_moves_and_leaves_the_state_unchanged(before, token, error, words):
     g = block_game()
     for t in before:
@@ -296,34 +355,38 @@ def test_game_apply_rejects_an_illegal_move_int_and_leaves_the_state_unchanged()
 
 # ------------------------------------------------------------------------------ make_variant
 
-@pytest.mark.parametrize("variant,options,words", [
-    ("dominos", {}, ["dominos"]),
-    ("Block", {}, ["Block"]),
-    ("block", {"spinner": True}, ["spinner"]),
-    ("block", {"target": "x"}, ["target"]),
-    ("block", {"target": 0}, ["target"]),
-    ("block", {"target": True}, ["target"]),
-    ("block", {"teams": "yes"}, ["teams"]),
-    ("block", {"teams": 1}, ["teams"]),
-    ("block", {"players": 5}, ["players"]),
-    ("block", {"players": 1}, ["players"]),
-    ("block", {"players": "4"}, ["players"]),
-    ("draw", {"players": 3, "teams": True}, ["teams"]),
-    ("draw", {"lead_rule": "random"}, ["lead_rule"]),
-    ("draw", {"boneyard_reserve": -1}, ["boneyard_reserve"]),
-    ("quinientos", {"players": 2}, ["players"]),
-    ("quinientos", {"first_lead": "double-six"}, ["first_lead"]),
-    ("quinientos", {"teams": True}, ["teams"]),   # not a Quinientos option (always partnerships)
-    ("cinque", {"hand_end_bonus": "allfive"}, ["hand_end_bonus"]),
-    ("cinque", {"target_rule": "seed"}, ["target_rule"]),
-    ("passing", {"players": 5}, ["players"]),
-    ("passing", {"team_scoring": "sides"}, ["team_scoring"]),
-    ("blind-hugie", {"players": 3, "teams": True}, ["teams"]),
-    ("blind-hugie", {"deal": "half"}, ["deal"]),
-    ("billitonnen", {"players": 2}, ["players"]),
-    ("billitonnen", {"blocked_winner": "highest"}, ["blocked_winner"]),
-    ("billitonnen", {"target": 100}, ["target"]),
-])
+
+@pytest.mark.parametrize(
+    "variant,options,words",
+    [
+        ("dominos", {}, ["dominos"]),
+        ("Block", {}, ["Block"]),
+        ("block", {"spinner": True}, ["spinner"]),
+        ("block", {"target": "x"}, ["target"]),
+        ("block", {"target": 0}, ["target"]),
+        ("block", {"target": True}, ["target"]),
+        ("block", {"teams": "yes"}, ["teams"]),
+        ("block", {"teams": 1}, ["teams"]),
+        ("block", {"players": 5}, ["players"]),
+        ("block", {"players": 1}, ["players"]),
+        ("block", {"players": "4"}, ["players"]),
+        ("draw", {"players": 3, "teams": True}, ["teams"]),
+        ("draw", {"lead_rule": "random"}, ["lead_rule"]),
+        ("draw", {"boneyard_reserve": -1}, ["boneyard_reserve"]),
+        ("quinientos", {"players": 2}, ["players"]),
+        ("quinientos", {"first_lead": "double-six"}, ["first_lead"]),
+        ("quinientos", {"teams": True}, ["teams"]),  # not a Quinientos option (always partnerships)
+        ("cinque", {"hand_end_bonus": "allfive"}, ["hand_end_bonus"]),
+        ("cinque", {"target_rule": "seed"}, ["target_rule"]),
+        ("passing", {"players": 5}, ["players"]),
+        ("passing", {"team_scoring": "sides"}, ["team_scoring"]),
+        ("blind-hugie", {"players": 3, "teams": True}, ["teams"]),
+        ("blind-hugie", {"deal": "half"}, ["deal"]),
+        ("billitonnen", {"players": 2}, ["players"]),
+        ("billitonnen", {"blocked_winner": "highest"}, ["blocked_winner"]),
+        ("billitonnen", {"target": 100}, ["target"]),
+    ],
+)
 def test_make_variant_raises_option_error(variant, options, words):
     with pytest.raises(OptionError) as info:
         make_variant(variant, options)

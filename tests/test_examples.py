@@ -1,4 +1,5 @@
 """Every example record, replayed by the real command line, gives its .expected.json exactly."""
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ def test_there_are_examples_each_with_expected_output():
         assert p.with_name(p.name.replace(".record.json", ".expected.json")).exists(), p.name
 
 
-@pytest.mark.parametrize("path", RECORDS, ids=[p.name[:-len(".record.json")] for p in RECORDS])
+@pytest.mark.parametrize("path", RECORDS, ids=[p.name[: -len(".record.json")] for p in RECORDS])
 def test_example_replays_to_its_expected_output(path):
     r = cli("replay", str(path), "--json")
     assert r.returncode == 0, f"{path.name}: exit {r.returncode}: {r.stdout} {r.stderr}"
@@ -38,7 +39,7 @@ def test_example_replays_to_its_expected_output(path):
         assert {"leader", "end", "winner", "points", "totals"} <= set(h)
 
 
-@pytest.mark.parametrize("path", RECORDS, ids=[p.name[:-len(".record.json")] for p in RECORDS])
+@pytest.mark.parametrize("path", RECORDS, ids=[p.name[: -len(".record.json")] for p in RECORDS])
 def test_example_replays_for_people(path):
     r = cli("replay", str(path))
     assert r.returncode == 0 and r.stderr == "", r.stderr

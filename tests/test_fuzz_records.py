@@ -1,4 +1,5 @@
 """Mangled records: the reader reports a RecordError or replays them, never anything else."""
+
 from __future__ import annotations
 
 import copy
@@ -15,8 +16,12 @@ EXAMPLES = sorted((pathlib.Path(__file__).resolve().parents[1] / "examples").glo
 DOCS = [json.loads(p.read_text()) for p in EXAMPLES]
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 40) | st.floats(allow_nan=False, width=16)
-    | st.text(max_size=6) | st.sampled_from(["6-6", "6-5@L", "pass", "draw", "0-0", "7-1", "3-3@U"]),
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 40)
+    | st.floats(allow_nan=False, width=16)
+    | st.text(max_size=6)
+    | st.sampled_from(["6-6", "6-5@L", "pass", "draw", "0-0", "7-1", "3-3@U"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
     max_leaves=8,
 )
@@ -98,7 +103,7 @@ def test_record_moves_shuffled_or_truncated_give_record_error_or_replay(data):
         i = data.draw(st.integers(0, len(moves) - 1))
         j = data.draw(st.integers(0, len(moves) - 1))
         moves[i], moves[j] = moves[j], moves[i]
-        del moves[data.draw(st.integers(0, len(moves) - 1)):][:data.draw(st.integers(0, 2))]
+        del moves[data.draw(st.integers(0, len(moves) - 1)) :][: data.draw(st.integers(0, 2))]
     try:
         rec.replay(doc)
     except RecordError as e:

@@ -1,4 +1,5 @@
 """Game(snapshots=False): no snapshot per move (a server's long-lived games), same game."""
+
 from __future__ import annotations
 
 import random
@@ -25,5 +26,7 @@ def test_a_game_without_snapshots_plays_and_undoes_like_one_with_them(variant, p
         if step % 7 == 6 and a.hand.log:
             assert a.undo() == b.undo()
         assert a.totals == b.totals
-        assert [hand_view(a.hand, s) for s in range(players)] == [hand_view(b.hand, s) for s in range(players)]
+        assert [hand_view(a.hand, s) for s in range(players)] == [
+            hand_view(b.hand, s) for s in range(players)
+        ]
     assert a.record() == b.record()

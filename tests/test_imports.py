@@ -1,5 +1,6 @@
 """The package's modules import one way: no import cycle anywhere (function-local imports
 included), and every command-line module imports on its own in a fresh interpreter."""
+
 from __future__ import annotations
 
 import ast
@@ -25,7 +26,8 @@ def modules() -> dict[str, tuple[pathlib.Path, bool]]:
 
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def import_graph() -> dict[str, set[str]]:
@@ -42,6 +44,7 @@ def import_graph() -> dict[str, set[str]]:
         return None
 
     for mod, (path, is_pkg) in mods.items():
+
         def add(target: str, mod: str = mod) -> None:
             found = known(target)
             if found is not None and found != mod:
@@ -58,7 +61,7 @@ def import_graph() -> dict[str, set[str]]:
             elif isinstance(node, ast.ImportFrom):
                 if node.level:
                     base = mod.split(".") if is_pkg else mod.split(".")[:-1]
-                    base = base[:len(base) - (node.level - 1)]
+                    base = base[: len(base) - (node.level - 1)]
                     prefix = ".".join(base + ([node.module] if node.module else []))
                 else:
                     prefix = node.module or ""
@@ -132,14 +135,27 @@ def test_the_command_modules_import_only_the_shared_module():
         elif mod != "bonepile.cli":
             assert inside <= {"bonepile.cli.common"}, (mod, inside)
     assert graph["bonepile.cli.__main__"] == {"bonepile.cli"}
-    assert {"bonepile.cli.replay", "bonepile.cli.random", "bonepile.cli.play", "bonepile.cli.hint",
-            "bonepile.cli.arena", "bonepile.cli.serve"} <= graph["bonepile.cli"]
+    assert {
+        "bonepile.cli.replay",
+        "bonepile.cli.random",
+        "bonepile.cli.play",
+        "bonepile.cli.hint",
+        "bonepile.cli.arena",
+        "bonepile.cli.serve",
+    } <= graph["bonepile.cli"]
 
 
-@pytest.mark.parametrize("module", CLI_MODULES + ["bonepile.engine.notation",
-                                                  "bonepile.engine.game", "bonepile.engine.record"])
+@pytest.mark.parametrize(
+    "module", CLI_MODULES + ["bonepile.engine.notation", "bonepile.engine.game", "bonepile.engine.record"]
+)
 def test_each_module_imports_alone(module):
     code = f"import importlib; importlib.import_module({module!r})"
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
-                       env={"PYTHONPATH": str(SRC), "PATH": ""}, timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={"PYTHONPATH": str(SRC), "PATH": ""},
+        timeout=60,
+    )
     assert r.returncode == 0, r.stderr

@@ -6,6 +6,7 @@ Over every variant, player count and rule option, in random whole games, at ever
 * the knowledge read from any seat's View equals the one the hand's Observer keeps;
 * the unseen tiles of a seat are exactly the tiles it cannot see.
 """
+
 from __future__ import annotations
 
 import random
@@ -26,8 +27,7 @@ def _cases() -> list[tuple[str, dict]]:
         for n in counts:
             out.append((name, {"players": n}))
         for opt, spec in OPTION_SPECS[name].items():
-            values = spec.values if spec.values is not None else (
-                (2,) if opt == "boneyard_reserve" else ())
+            values = spec.values if spec.values is not None else ((2,) if opt == "boneyard_reserve" else ())
             for value in values:
                 if value == spec.default:
                     continue
@@ -74,7 +74,13 @@ def _check_hand(h: Hand, seats_views: list) -> int:
     for s, view in enumerate(seats_views):
         kv = PublicKnowledge.from_view(v, view)
         assert (kv.voids, kv.fit_before, kv.points, kv.count, kv.played, kv.played_by) == (
-            k.voids, k.fit_before, k.points, k.count, k.played, k.played_by)
+            k.voids,
+            k.fit_before,
+            k.points,
+            k.count,
+            k.played,
+            k.played_by,
+        )
         # unseen: everything but the own tiles, the table and what was shown
         unseen = unseen_tiles(view)
         own = sum(BIT[t] for t in view.hand)
@@ -82,8 +88,7 @@ def _check_hand(h: Hand, seats_views: list) -> int:
         if h.rows is None:
             for o in range(v.players):
                 if o != s:
-                    hidden = h.hands[o] & ~sum(BIT[e.tile] for e in view.history
-                                               if e.tile is not None)
+                    hidden = h.hands[o] & ~sum(BIT[e.tile] for e in view.history if e.tile is not None)
                     assert hidden & ~unseen == 0
         assert unseen & ~ALL_TILES == 0
     return claimed
@@ -128,17 +133,17 @@ def test_3_3_a_run_of_draws_resets_voids_to_the_ends_of_that_run():
     v = make_variant("draw", {"players": 2})
     k = PublicKnowledge(v)
     t = tile_index
-    k.add(0, t(6, 6) * 4)          # 6-6: ends 6, 6
-    k.add(1, DRAW)                 # seat 1 held no 6; the tile drawn may be one
+    k.add(0, t(6, 6) * 4)  # 6-6: ends 6, 6
+    k.add(1, DRAW)  # seat 1 held no 6; the tile drawn may be one
     assert k.voids[1] == 0
     k.add(1, DRAW)  # the first tile drawn was no 6 either; the second may be
     assert k.voids[1] == 0
-    k.add(1, t(6, 1) * 4 + 0)      # it drew 6-1 and plays it: ends 1, 6; it holds no 6
+    k.add(1, t(6, 1) * 4 + 0)  # it drew 6-1 and plays it: ends 1, 6; it holds no 6
     assert k.voids[1] == 1 << 6
-    k.add(0, t(6, 3) * 4 + 1)      # ends 1, 3
-    k.add(1, DRAW)                 # held no 1 or 3; the tiles drawn may be 6s
+    k.add(0, t(6, 3) * 4 + 1)  # ends 1, 3
+    k.add(1, DRAW)  # held no 1 or 3; the tiles drawn may be 6s
     assert k.voids[1] == 0
-    k.add(1, PASS)                 # the boneyard ran out: it holds no 1 or 3
+    k.add(1, PASS)  # the boneyard ran out: it holds no 1 or 3
     assert k.voids[1] == (1 << 1) | (1 << 3)
     assert k.fit_before[1] == PIP_MASK[6] and k.fit_before[5] == PIP_MASK[1] | PIP_MASK[3]
 

@@ -4,6 +4,7 @@ Every legal move of many random positions of every variant and player count surv
 move -> token -> move exactly, in the canonical form and in the always-with-arm form the web
 client sends; the spellings a person may type come back as the canonical token; bad tokens get
 the same error messages as before the module existed."""
+
 from __future__ import annotations
 
 import random
@@ -28,8 +29,7 @@ CONFIGS = [(v, n) for v in VARIANT_NAMES for n in PLAYER_COUNTS[v]]
 def positions(variant: str, players: int, games: int = 4):
     """(game, hand) at every decision of a few random games."""
     for seed in range(games):
-        g = Game.new(variant, {"players": players} if len(PLAYER_COUNTS[variant]) > 1 else {},
-                     seed=seed)
+        g = Game.new(variant, {"players": players} if len(PLAYER_COUNTS[variant]) > 1 else {}, seed=seed)
         rng = random.Random(1000 + seed)
         while not g.over:
             yield g, g.hand
@@ -81,8 +81,7 @@ def test_pass_and_draw():
 
 def test_hand_tokens_are_the_tokens_played_and_the_canonical_ones_otherwise():
     for variant, players in CONFIGS:
-        g = Game.new(variant, {"players": players} if len(PLAYER_COUNTS[variant]) > 1 else {},
-                     seed=7)
+        g = Game.new(variant, {"players": players} if len(PLAYER_COUNTS[variant]) > 1 else {}, seed=7)
         rng = random.Random(7)
         played: list[str] = []
         while not g.over and len(g.hands) == 1:
@@ -99,6 +98,7 @@ def test_hand_tokens_are_the_tokens_played_and_the_canonical_ones_otherwise():
 
 # ------------------------------------------------------------------------------ spellings
 
+
 def spellings(tok: str) -> list[str]:
     """Ways a person may type the token ``tok``."""
     if tok in ("draw", "pass"):
@@ -107,14 +107,15 @@ def spellings(tok: str) -> list[str]:
     a, b = tile.split("-")
     out = []
     for sep in ("-", " ", "", "|", "/", " - ", " | "):
-        for a_sep in (["@", " ", "", " @ ", "@ "] if arm else [""]):
-            for case in ([arm, arm.lower()] if arm else [""]):
+        for a_sep in ["@", " ", "", " @ ", "@ "] if arm else [""]:
+            for case in [arm, arm.lower()] if arm else [""]:
                 out.append(f"{a}{sep}{b}{a_sep}{case}")
     return out + [f"  {out[0]}\t"]
 
 
-@pytest.mark.parametrize("variant,players", [("cinque", 4), ("block", 2), ("draw", 3),
-                                             ("passing", 4), ("blind-hugie", 2)])
+@pytest.mark.parametrize(
+    "variant,players", [("cinque", 4), ("block", 2), ("draw", 3), ("passing", 4), ("blind-hugie", 2)]
+)
 def test_every_spelling_of_every_legal_move_normalizes_to_its_token(variant, players):
     for g, h in positions(variant, players, games=1):
         for m in both_ways(h, g.legal_moves()):
@@ -152,10 +153,12 @@ def test_a_reversed_tile_names_the_same_later_move():
 
 # ------------------------------------------------------------------------------ errors
 
-DEAL = [["6-6", "6-5", "5-5", "4-3", "2-1", "1-0", "0-0"],
-        ["6-4", "5-4", "3-3", "2-0", "1-1", "5-0", "3-1"],
-        ["6-3", "5-3", "4-4", "4-1", "2-2", "6-0", "3-0"],
-        ["6-2", "5-2", "4-2", "6-1", "5-1", "4-0", "3-2"]]
+DEAL = [
+    ["6-6", "6-5", "5-5", "4-3", "2-1", "1-0", "0-0"],
+    ["6-4", "5-4", "3-3", "2-0", "1-1", "5-0", "3-1"],
+    ["6-3", "5-3", "4-4", "4-1", "2-2", "6-0", "3-0"],
+    ["6-2", "5-2", "4-2", "6-1", "5-1", "4-0", "3-2"],
+]
 NOT_A_TOKEN = 'not a move token (expected "a-b", "a-b@E" with E one of L R U D, "draw" or "pass")'
 
 
@@ -167,18 +170,36 @@ def block_hand(before: list[str]) -> Hand:
     return g.hand
 
 
-@pytest.mark.parametrize("before,text,error,message", [
-    ([], "6-6@L", InvalidMoveError, "@L on the first tile: no arm exists yet"),
-    (["6-6"], "6-4", AmbiguousMoveError, "ambiguous: 6-4 fits arms L and R; write 6-4@L or 6-4@R"),
-    (["6-6"], "6-4@U", IllegalMoveError, "arm U does not exist yet (no spinner on the table)"),
-    (["6-6"], 5, InvalidMoveError, "a move token must be a string, not 5"),
-    (["6-6"], None, InvalidMoveError, "a move token must be a string, not None"),
-    (["6-6", "6-4@R"], "5-3", IllegalMoveError, "5-3 fits no open end (L 6, R 4)"),
-    (["6-6", "6-4@R"], "4-4@L", IllegalMoveError, "4-4 does not fit arm L (open end 6)"),
-    (["6-6", "6-4@R"], "4-4@U", IllegalMoveError, "arm U does not exist yet (no spinner on the table)"),
-] + [(["6-6"], text, InvalidMoveError, NOT_A_TOKEN)
-     for text in ("6-7", "66", "6-6@X", "Pass", "DRAW", " 6-4@R", "", "6-4@", "6-4@LR", "@L",
-                  "6-4@l", "6 4")])
+@pytest.mark.parametrize(
+    "before,text,error,message",
+    [
+        ([], "6-6@L", InvalidMoveError, "@L on the first tile: no arm exists yet"),
+        (["6-6"], "6-4", AmbiguousMoveError, "ambiguous: 6-4 fits arms L and R; write 6-4@L or 6-4@R"),
+        (["6-6"], "6-4@U", IllegalMoveError, "arm U does not exist yet (no spinner on the table)"),
+        (["6-6"], 5, InvalidMoveError, "a move token must be a string, not 5"),
+        (["6-6"], None, InvalidMoveError, "a move token must be a string, not None"),
+        (["6-6", "6-4@R"], "5-3", IllegalMoveError, "5-3 fits no open end (L 6, R 4)"),
+        (["6-6", "6-4@R"], "4-4@L", IllegalMoveError, "4-4 does not fit arm L (open end 6)"),
+        (["6-6", "6-4@R"], "4-4@U", IllegalMoveError, "arm U does not exist yet (no spinner on the table)"),
+    ]
+    + [
+        (["6-6"], text, InvalidMoveError, NOT_A_TOKEN)
+        for text in (
+            "6-7",
+            "66",
+            "6-6@X",
+            "Pass",
+            "DRAW",
+            " 6-4@R",
+            "",
+            "6-4@",
+            "6-4@LR",
+            "@L",
+            "6-4@l",
+            "6 4",
+        )
+    ],
+)
 def test_bad_tokens_get_the_messages_they_always_had(before, text, error, message):
     h = block_hand(before)
     with pytest.raises(error) as info:
@@ -197,5 +218,4 @@ def test_an_arm_of_a_spinner_before_its_sides_are_played():
             break
     with pytest.raises(IllegalMoveError) as info:
         notation.parse(g.hand, "6-6@U")
-    assert str(info.value) == ("arm U does not exist yet "
-                               "(the spinner's L and R sides must be played first)")
+    assert str(info.value) == ("arm U does not exist yet (the spinner's L and R sides must be played first)")

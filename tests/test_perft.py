@@ -2,6 +2,7 @@
 
 The oracle below is written from RULES.md §0.3/§1.3/§3.3 for line games where a player
 plays a fitting tile if they can and passes otherwise (Quinientos, 4-player Block)."""
+
 from __future__ import annotations
 
 import random
@@ -16,8 +17,9 @@ def oracle_perft(hands, ends, to_move, depth, must_lead=None, placed=0):
     n = len(hands)
     if depth == 0:
         return 1
-    if ends is not None and (any(not h for h in hands)
-                             or not any(ends[0] in t or ends[1] in t for h in hands for t in h)):
+    if ends is not None and (
+        any(not h for h in hands) or not any(ends[0] in t or ends[1] in t for h in hands for t in h)
+    ):
         return 1  # domino or blocked: the hand is over
     hand = hands[to_move]
     children = []
@@ -55,8 +57,9 @@ def oracle_start(h: Hand):
     return hands, (_pair(h.must_lead) if h.must_lead >= 0 else None)
 
 
-@pytest.mark.parametrize("variant,options", [("quinientos", {}), ("block", {"players": 4}),
-                                             ("quinientos", {"first_lead": "any"})])
+@pytest.mark.parametrize(
+    "variant,options", [("quinientos", {}), ("block", {"players": 4}), ("quinientos", {"first_lead": "any"})]
+)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_perft_matches_an_independent_move_generator(variant, options, seed):
     v = make_variant(variant, options)

@@ -10,6 +10,7 @@ per-first-move counts ("divide") of both, so the differing move is obvious.
 Regenerate the tables (engine counts, then confirmed by the oracle) with
 ``PYTHONPATH=src python tests/test_perft_variants.py``.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,17 +34,27 @@ def engine_hand(case: Case) -> Hand:
     deal = [[tile_index(*oracle.tile_of(t)) for t in row] for row in case["hands"]]
     boneyard = [tile_index(*oracle.tile_of(t)) for t in case["boneyard"]]
     must = case["must_lead"]
-    return Hand(v, deal, boneyard, case["leader"],
-                must_lead=-1 if must is None else tile_index(*oracle.tile_of(must)),
-                totals=case.get("totals"))
+    return Hand(
+        v,
+        deal,
+        boneyard,
+        case["leader"],
+        must_lead=-1 if must is None else tile_index(*oracle.tile_of(must)),
+        totals=case.get("totals"),
+    )
 
 
 def oracle_state(case: Case) -> oracle.State:
     rules = oracle.rules_for(case["variant"], case["options"])
     must = case["must_lead"]
-    return oracle.start(rules, [[oracle.tile_of(t) for t in row] for row in case["hands"]],
-                        [oracle.tile_of(t) for t in case["boneyard"]], case["leader"],
-                        None if must is None else oracle.tile_of(must), case.get("totals", (0, 0)))
+    return oracle.start(
+        rules,
+        [[oracle.tile_of(t) for t in row] for row in case["hands"]],
+        [oracle.tile_of(t) for t in case["boneyard"]],
+        case["leader"],
+        None if must is None else oracle.tile_of(must),
+        case.get("totals", (0, 0)),
+    )
 
 
 def to_oracle_move(m: int, first: bool) -> oracle.Move:
@@ -74,8 +85,9 @@ def show_divide(engine: dict[oracle.Move, int], ref: dict[oracle.Move, int]) -> 
     for m in sorted(set(engine) | set(ref)):
         e, o = engine.get(m), ref.get(m)
         mark = "" if e == o else "   <-- differs"
-        lines.append(f"{' '.join(m):<18}{e if e is not None else '-':>10}"
-                     f"{o if o is not None else '-':>10}{mark}")
+        lines.append(
+            f"{' '.join(m):<18}{e if e is not None else '-':>10}{o if o is not None else '-':>10}{mark}"
+        )
     return "\n".join(lines)
 
 
@@ -106,8 +118,10 @@ def path_to_difference(h: Hand, s: oracle.State, depth: int) -> str:
             engine = {to_oracle_move(m, first): m for m in h.legal_moves()}
             ref = oracle.legal(s)
             if set(engine) != set(ref):
-                return (f"after {' / '.join(path) or 'no move'}: engine-only "
-                        f"{sorted(set(engine) - set(ref))}, oracle-only {sorted(set(ref) - set(engine))}")
+                return (
+                    f"after {' / '.join(path) or 'no move'}: engine-only "
+                    f"{sorted(set(engine) - set(ref))}, oracle-only {sorted(set(ref) - set(engine))}"
+                )
             if depth == 1:
                 break
             for m in ref:
@@ -133,9 +147,12 @@ def _first_difference(case: Case, h: Hand, s: oracle.State, counts: list[int]) -
     line of play that leads to the position where the two generators disagree."""
     for d, (got, want) in enumerate(zip(counts, case["counts"]), start=1):
         if got != want:
-            return (f"{case['id']}: depth {d}: {got} != stored {want}\n"
-                    + show_divide(engine_divide(h, d), oracle.divide(s, d)) + "\n"
-                    + path_to_difference(h, s, d))
+            return (
+                f"{case['id']}: depth {d}: {got} != stored {want}\n"
+                + show_divide(engine_divide(h, d), oracle.divide(s, d))
+                + "\n"
+                + path_to_difference(h, s, d)
+            )
     return ""
 
 
@@ -211,6 +228,7 @@ def test_perft_deals_are_whole_sets_dealt_by_the_rules(case: Case) -> None:
 
 def test_perft_tables_cover_every_variant() -> None:
     from bonepile.engine import VARIANT_NAMES
+
     per_variant: dict[str, int] = {}
     for case in CASES:
         per_variant[case["variant"]] = per_variant.get(case["variant"], 0) + 1
@@ -221,27 +239,46 @@ def test_perft_tables_cover_every_variant() -> None:
 # ------------------------------------------------------------------ random positions
 #: (variant, options): every setting the tables use, and a few more
 SETTINGS: list[tuple[str, dict[str, Any]]] = [
-    ("quinientos", {}), ("quinientos", {"first_lead": "any"}),
-    ("cinque", {}), ("cinque", {"spinner_any_order": True}),
+    ("quinientos", {}),
+    ("quinientos", {"first_lead": "any"}),
+    ("cinque", {}),
+    ("cinque", {"spinner_any_order": True}),
     ("cinque", {"target_rule": "immediate"}),
-    ("draw", {}), ("draw", {"players": 2}), ("draw", {"players": 3, "boneyard_reserve": 2}),
+    ("draw", {}),
+    ("draw", {"players": 2}),
+    ("draw", {"players": 3, "boneyard_reserve": 2}),
     ("draw", {"lead_highest_double": False}),
-    ("block", {}), ("block", {"players": 2}), ("block", {"players": 3}),
-    ("passing", {}), ("passing", {"players": 2}), ("passing", {"draw_ends_turn": False}),
-    ("passing", {"players": 3, "end_on_full_pass_cycle": False}), ("passing", {"teams": True}),
-    ("blind-hugie", {}), ("blind-hugie", {"players": 2}),
+    ("block", {}),
+    ("block", {"players": 2}),
+    ("block", {"players": 3}),
+    ("passing", {}),
+    ("passing", {"players": 2}),
+    ("passing", {"draw_ends_turn": False}),
+    ("passing", {"players": 3, "end_on_full_pass_cycle": False}),
+    ("passing", {"teams": True}),
+    ("blind-hugie", {}),
+    ("blind-hugie", {"players": 2}),
     ("blind-hugie", {"tiles_per_turn": "while_playable"}),
     ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True}),
     ("blind-hugie", {"players": 2, "deal": "full", "tiles_per_turn": "while_playable"}),
-    ("billitonnen", {}), ("billitonnen", {"players": 3}), ("billitonnen", {"players": 5}),
+    ("billitonnen", {}),
+    ("billitonnen", {"players": 3}),
+    ("billitonnen", {"players": 5}),
 ]
 POSITIONS = 50  # per setting
 #: game scores before the hand, per case (Cinque: the immediate target is close)
 TOTALS = {"s2_4_Ce_cinque_target_immediate": [95, 90]}
 
 
-SECTION = {"quinientos": "s1", "cinque": "s2", "draw": "s3", "block": "s3", "passing": "s4",
-           "blind-hugie": "s5", "billitonnen": "s6"}
+SECTION = {
+    "quinientos": "s1",
+    "cinque": "s2",
+    "draw": "s3",
+    "block": "s3",
+    "passing": "s4",
+    "blind-hugie": "s5",
+    "billitonnen": "s6",
+}
 
 
 def _setting_id(setting: tuple[str, dict[str, Any]]) -> str:
@@ -251,7 +288,8 @@ def _setting_id(setting: tuple[str, dict[str, Any]]) -> str:
 
 @pytest.mark.parametrize("setting", SETTINGS, ids=[_setting_id(s) for s in SETTINGS])
 def test_random_positions_legal_moves_match_independent_generator(
-        setting: tuple[str, dict[str, Any]]) -> None:
+    setting: tuple[str, dict[str, Any]],
+) -> None:
     """§0.5-§6.2: in positions reached by random play from random deals, the engine's legal
     moves are the independent generator's (as sets), and both agree when the hand is over."""
     name, options = setting
@@ -271,13 +309,16 @@ def test_random_positions_legal_moves_match_independent_generator(
         if must is not None and rng.random() < 0.5:  # as in a later hand: lead any tile
             must = None
             h = Hand(v, h.deal_rows, h.boneyard, h.leader, totals=totals)
-        s = oracle.start(rules, hands, [oracle.tile_of(NAME[t]) for t in h.boneyard], h.leader, must,
-                         totals or (0, 0))
+        s = oracle.start(
+            rules, hands, [oracle.tile_of(NAME[t]) for t in h.boneyard], h.leader, must, totals or (0, 0)
+        )
         for _ in range(rng.randrange(1, 40)):
             got = {to_oracle_move(m, not s.laid) for m in h.legal_moves()}
             want = set(oracle.legal(s))
-            assert got == want, (f"{_setting_id(setting)} after {[m for _, m, _ in h.log]}: "
-                                 f"engine-only {got - want}, oracle-only {want - got}")
+            assert got == want, (
+                f"{_setting_id(setting)} after {[m for _, m, _ in h.log]}: "
+                f"engine-only {got - want}, oracle-only {want - got}"
+            )
             assert h.over == oracle.is_over(s)
             assert h.end == oracle.end_kind(s)
             assert h.to_move == s.to_move or h.over
@@ -306,33 +347,50 @@ SPECS: list[tuple[str, str, dict[str, Any], int, int, str | None]] = [
     ("s4_3_passing_play_draw_or_pass", "passing", {}, 1, 6, None),
     ("s4_3_passing_2_players_pass_cycle", "passing", {"players": 2}, 2, 6, None),
     ("s4_4_Pd_passing_draw_does_not_end_turn", "passing", {"draw_ends_turn": False}, 3, 6, None),
-    ("s4_4_Pf_passing_no_pass_cycle_rule", "passing",
-     {"players": 2, "end_on_full_pass_cycle": False}, 2, 6, None),
+    (
+        "s4_4_Pf_passing_no_pass_cycle_rule",
+        "passing",
+        {"players": 2, "end_on_full_pass_cycle": False},
+        2,
+        6,
+        None,
+    ),
     ("s5_3_blind_hugie_one_tile_per_turn", "blind-hugie", {}, 37, 41, None),
     ("s5_3_blind_hugie_2_players", "blind-hugie", {"players": 2}, 17, 21, None),
-    ("s5_4_Bb_blind_hugie_while_playable", "blind-hugie", {"tiles_per_turn": "while_playable"},
-     33, 35, None),
-    ("s5_4_Ba_blind_hugie_full_deal_starter", "blind-hugie",
-     {"players": 3, "deal": "full", "full_deal_starter": True}, 15, 60, None),
+    ("s5_4_Bb_blind_hugie_while_playable", "blind-hugie", {"tiles_per_turn": "while_playable"}, 33, 35, None),
+    (
+        "s5_4_Ba_blind_hugie_full_deal_starter",
+        "blind-hugie",
+        {"players": 3, "deal": "full", "full_deal_starter": True},
+        15,
+        60,
+        None,
+    ),
     ("s6_2_billitonnen_4_players", "billitonnen", {}, 4, 45, None),
     ("s6_2_billitonnen_3_players_starter", "billitonnen", {"players": 3}, 19, 68, None),
     ("s6_2_billitonnen_5_players", "billitonnen", {"players": 5}, 19, 55, None),
 ]
 
 
-def _deal_case(case_id: str, name: str, options: dict[str, Any], seed: int,
-               must_lead: str | None) -> Case:
+def _deal_case(case_id: str, name: str, options: dict[str, Any], seed: int, must_lead: str | None) -> Case:
     h = Hand.deal(make_variant(name, options), random.Random(seed))
     must = NAME[h.must_lead] if h.must_lead >= 0 else None
     if must_lead == "any":  # a later hand: the leader may lead any tile
         must = None
-    return {"id": case_id, "variant": name, "options": options,
-            "hands": [[NAME[t] for t in row] for row in h.deal_rows],
-            "boneyard": [NAME[t] for t in h.boneyard], "leader": h.leader, "must_lead": must}
+    return {
+        "id": case_id,
+        "variant": name,
+        "options": options,
+        "hands": [[NAME[t] for t in row] for row in h.deal_rows],
+        "boneyard": [NAME[t] for t in h.boneyard],
+        "leader": h.leader,
+        "must_lead": must,
+    }
 
 
 def regenerate() -> None:
     import time
+
     by_variant: dict[str, list[Case]] = {}
     for case_id, name, options, seed, depth, lead in SPECS:
         case = _deal_case(case_id, name, options, seed, lead)

@@ -1,4 +1,5 @@
 """`bonepile play` under a pseudo-terminal: a person types moves against random bots."""
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,14 @@ def spawn(*args: str):
     env = dict(os.environ)
     env["PYTHONPATH"] = SRC + os.pathsep + env.get("PYTHONPATH", "")
     env.update(TERM="xterm", NO_COLOR="1", COLUMNS="200")
-    return pexpect.spawn(sys.executable, ["-m", "bonepile.cli", "play", *args], env=env,
-                         encoding="utf-8", timeout=30, dimensions=(50, 200))
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "bonepile.cli", "play", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 200),
+    )
 
 
 def moves_shown(text: str) -> list[str]:
@@ -60,8 +67,19 @@ def play_to_the_end(child, *, first_commands=()) -> str:
 
 def test_a_whole_game_typed_with_bad_commands_and_undo(tmp_path):
     path = tmp_path / "game.record.json"
-    child = spawn("draw", "--players", "2", "--option", "target=30", "--bots", "random",
-                  "--seed", "4", "--record", str(path))
+    child = spawn(
+        "draw",
+        "--players",
+        "2",
+        "--option",
+        "target=30",
+        "--bots",
+        "random",
+        "--seed",
+        "4",
+        "--record",
+        str(path),
+    )
     child.expect(PROMPT)
     first = moves_shown(child.before)
     # bad commands: a clear message and the prompt again
@@ -128,15 +146,28 @@ def test_leaving_mid_game_saves_a_record_that_replays(tmp_path, how):
 
 def test_quinientos_winning_side_chooses_the_leader(tmp_path):
     path = tmp_path / "q.record.json"
-    child = spawn("quinientos", "--option", "lead_rotation=winning_team_chooses", "--option",
-                  "target=150", "--bots", "random", "--seed", "2", "--seat", "1",
-                  "--record", str(path))
+    child = spawn(
+        "quinientos",
+        "--option",
+        "lead_rotation=winning_team_chooses",
+        "--option",
+        "target=150",
+        "--bots",
+        "random",
+        "--seed",
+        "2",
+        "--seat",
+        "1",
+        "--record",
+        str(path),
+    )
     out = []
     asked = 0
     turn = 0
     while True:
-        i = child.expect([PROMPT, r"Who leads: me \(seat 1\) or partner \(random3, seat 3\)\? ",
-                          "Record saved"])
+        i = child.expect(
+            [PROMPT, r"Who leads: me \(seat 1\) or partner \(random3, seat 3\)\? ", "Record saved"]
+        )
         out.append(child.before)
         if i == 0:
             turn += 1
@@ -167,20 +198,22 @@ def test_quinientos_winning_side_chooses_the_leader(tmp_path):
 
 def test_blind_game_shows_rows_and_plays_out(tmp_path):
     path = tmp_path / "b.record.json"
-    child = spawn("blind-hugie", "--players", "2", "--bots", "random", "--seed", "1",
-                  "--record", str(path))
+    child = spawn("blind-hugie", "--players", "2", "--bots", "random", "--seed", "1", "--record", str(path))
     child.expect("Your row: ")
     play_to_the_end(child)
     assert rec.read(str(path)).over
 
 
-@pytest.mark.parametrize("args, message", [
-    (["draw", "--seat", "5"], "--seat must be 0 to 3"),
-    (["draw", "--bots", "nope"], "unknown bot 'nope'"),
-    (["draw", "--players", "2", "--bots", "random,random"], "--bots needs one level, or 1"),
-    (["nope"], "unknown variant"),
-    (["draw", "--option", "x=1"], "unknown option 'x'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["draw", "--seat", "5"], "--seat must be 0 to 3"),
+        (["draw", "--bots", "nope"], "unknown bot 'nope'"),
+        (["draw", "--players", "2", "--bots", "random,random"], "--bots needs one level, or 1"),
+        (["nope"], "unknown variant"),
+        (["draw", "--option", "x=1"], "unknown option 'x'"),
+    ],
+)
 def test_play_command_errors_are_one_line(args, message):
     r = cli("play", *args)
     assert r.returncode == 2
@@ -220,6 +253,7 @@ def test_undo_takes_back_the_bots_moves_after_the_persons():
 
 # ------------------------------------------------------------------------------ the screen
 
+
 def session(variant, options, seat=0, seed=3):
     import io
 
@@ -239,10 +273,17 @@ def screen_text(s) -> str:
     return s.console.file.getvalue()
 
 
-@pytest.mark.parametrize("variant, options", [
-    ("draw", {"players": 3}), ("cinque", {}), ("passing", {"players": 4}),
-    ("blind-hugie", {"players": 2}), ("billitonnen", {"players": 4}), ("quinientos", {}),
-])
+@pytest.mark.parametrize(
+    "variant, options",
+    [
+        ("draw", {"players": 3}),
+        ("cinque", {}),
+        ("passing", {"players": 4}),
+        ("blind-hugie", {"players": 2}),
+        ("billitonnen", {"players": 4}),
+        ("quinientos", {}),
+    ],
+)
 def test_the_screen_never_shows_hidden_tiles(variant, options):
     from bonepile.engine.tiles import HI, LO, NAME
 
@@ -268,7 +309,7 @@ def test_the_screen_never_shows_hidden_tiles(variant, options):
                     hidden |= set(h.held(other))
             hidden -= {t for row in view.face_up for _, t in row}  # public: face up
             hidden.discard(view.turned_up)
-            hidden |= set(h.boneyard[h.bpos:])
+            hidden |= set(h.boneyard[h.bpos :])
             for t in hidden:
                 for shown in (NAME[t], f"{LO[t]}-{HI[t]}", f"[{HI[t]}|{LO[t]}]", f"[{LO[t]}|{HI[t]}]"):
                     assert shown not in text, (shown, text)
@@ -295,8 +336,10 @@ def test_hint_shows_the_evaluation_or_says_why_not(monkeypatch):
 
     def fake_hint(game, *, seat=None, time=0.5, simulations=None, seed=0):
         calls.append(seat)
-        return [("6-4@L", Evaluation(1, 12.5, 0.75, "sheds weight")),
-                ("pass", Evaluation(112, -3.0, None, ""))]
+        return [
+            ("6-4@L", Evaluation(1, 12.5, 0.75, "sheds weight")),
+            ("pass", Evaluation(112, -3.0, None, "")),
+        ]
 
     monkeypatch.setattr(bots, "hint", fake_hint, raising=False)
     s.hint()

@@ -5,6 +5,7 @@ tile accounting, legal actions, termination, totals, record round trips, undo an
 The option combinations are drawn from ``OPTION_SPECS`` / ``PLAYER_COUNTS``; combinations
 the rules reject (``OptionError``, e.g. ``teams`` with 3 players) are skipped.
 """
+
 from __future__ import annotations
 
 import random
@@ -60,13 +61,14 @@ def game_setups(draw, variants=tuple(PLAYER_COUNTS)):
 
 # ------------------------------------------------------------------------------ helpers
 
+
 def tiles_accounted(g: Game) -> list[int]:
     """Every tile of the current hand: held (hands / rows) + laid on the table + undrawn
     boneyard (+ the 3-player Billitonnen / full-deal starter, laid from the boneyard)."""
     h = g.hand
     held = [t for s in range(g.variant.players) for t in h.held(s)]
     laid = [m >> 2 for _, m, _ in h.log if m < PASS]
-    undrawn = list(h.boneyard[h.bpos:])
+    undrawn = list(h.boneyard[h.bpos :])
     starter = [h.boneyard[0]] if g.variant.starter else []
     return held + laid + undrawn + starter
 
@@ -77,7 +79,8 @@ def check_accounting(g: Game, where: str) -> None:
     assert sorted(tiles) == list(range(28)), (
         f"{where}: tiles not accounted for exactly once: "
         f"{len(tiles)} tiles, duplicates {sorted({t for t in tiles if tiles.count(t) > 1})}, "
-        f"missing {sorted(set(range(28)) - set(tiles))}")
+        f"missing {sorted(set(range(28)) - set(tiles))}"
+    )
     # the hand masks agree with the rows of the blind games
     for s in range(g.variant.players):
         assert sorted(h.held(s)) == bits(h.hands[s]), f"{where}: seat {s} rows/hand mask disagree"
@@ -89,14 +92,40 @@ def snapshot(g: Game) -> tuple:
     """Everything observable about a game (for equality checks)."""
     hands = []
     for h in g.hands:
-        hands.append((
-            h.deal_rows, h.boneyard, tuple(h.log), tuple(h.hands), None if h.rows is None else tuple(map(tuple, h.rows)),
-            None if h.face_up is None else tuple(h.face_up), tuple(h.pip), tuple(h.open_arms),
-            h.spin, h.placed, h.bpos, h.to_move, h.passes, h.drew, h.over, h.end, h.result,
-            tuple(h.inplay), h.leader, h.first_to_target, h.ends(),
-        ))
-    return (tuple(hands), tuple(g.totals), g.over, g.winner, g.to_move,
-            tuple(g.legal_moves()), repr(g.result()))
+        hands.append(
+            (
+                h.deal_rows,
+                h.boneyard,
+                tuple(h.log),
+                tuple(h.hands),
+                None if h.rows is None else tuple(map(tuple, h.rows)),
+                None if h.face_up is None else tuple(h.face_up),
+                tuple(h.pip),
+                tuple(h.open_arms),
+                h.spin,
+                h.placed,
+                h.bpos,
+                h.to_move,
+                h.passes,
+                h.drew,
+                h.over,
+                h.end,
+                h.result,
+                tuple(h.inplay),
+                h.leader,
+                h.first_to_target,
+                h.ends(),
+            )
+        )
+    return (
+        tuple(hands),
+        tuple(g.totals),
+        g.over,
+        g.winner,
+        g.to_move,
+        tuple(g.legal_moves()),
+        repr(g.result()),
+    )
 
 
 def play_random(g: Game, rng: random.Random, on_step=None) -> int:
@@ -106,8 +135,10 @@ def play_random(g: Game, rng: random.Random, on_step=None) -> int:
         assert moves < MAX_MOVES, f"game did not terminate within {MAX_MOVES} moves"
         assert not g.hand.over, "the hand is over but the game neither ended nor dealt a new hand"
         legal = g.legal_moves()
-        assert legal, (f"no legal action in hand {len(g.hands)} before the hand ended "
-                       f"(to_move={g.to_move}, ends={g.hand.ends()})")
+        assert legal, (
+            f"no legal action in hand {len(g.hands)} before the hand ended "
+            f"(to_move={g.to_move}, ends={g.hand.ends()})"
+        )
         assert g.to_move is not None
         m = legal[rng.randrange(len(legal))]
         if on_step:
@@ -161,8 +192,10 @@ def check_record_round_trip(g: Game) -> None:
 
 # ------------------------------------------------------------------------------ properties
 
-@settings(max_examples=600, deadline=None,
-          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+
+@settings(
+    max_examples=600, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
+)
 @given(game_setups())
 def test_random_games_account_for_every_tile_terminate_and_round_trip(setup):
     variant, options, seed, move_seed = setup
@@ -186,8 +219,9 @@ def test_every_variant_and_player_count_with_defaults(variant, players):
         check_record_round_trip(g)
 
 
-@settings(max_examples=200, deadline=None,
-          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
+)
 @given(game_setups())
 def test_undo_then_reapply_gives_identical_state(setup):
     variant, options, seed, move_seed = setup
@@ -212,8 +246,9 @@ def test_undo_then_reapply_gives_identical_state(setup):
     check_record_round_trip(g)
 
 
-@settings(max_examples=200, deadline=None,
-          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
+)
 @given(game_setups())
 def test_copy_is_independent_of_the_original(setup):
     variant, options, seed, move_seed = setup
@@ -246,6 +281,7 @@ def test_copy_is_independent_of_the_original(setup):
 # ------------------------------------------------------------------------------ hand boundaries
 # Deterministic cases for undo/copy across the end of a hand (the next hand is already dealt).
 
+
 def _play_until_second_hand(variant: str, options: dict, seed: int):
     g = Game.new(variant, options, seed=seed)
     rng = random.Random(seed)
@@ -259,8 +295,9 @@ def _play_until_second_hand(variant: str, options: dict, seed: int):
         g.apply(m)
 
 
-@pytest.mark.parametrize("variant,options", [("block", {"players": 4}), ("passing", {"players": 3}),
-                                             ("quinientos", {})])
+@pytest.mark.parametrize(
+    "variant,options", [("block", {"players": 4}), ("passing", {"players": 3}), ("quinientos", {})]
+)
 def test_undo_across_hand_boundary_then_reapply_deals_the_same_next_hand(variant, options):
     g, m = _play_until_second_hand(variant, options, seed=3)
     before = snapshot(g)
@@ -273,7 +310,8 @@ def test_undo_across_hand_boundary_then_reapply_deals_the_same_next_hand(variant
     same = g.hand.deal_rows == deal2 and snapshot(g) == after
     assert same, (
         "undo() then re-applying the same hand-ending move dealt a different next hand: "
-        "undo does not restore the random generator used for the next deal")
+        "undo does not restore the random generator used for the next deal"
+    )
 
 
 @pytest.mark.parametrize("variant,options", [("block", {"players": 4}), ("draw", {"players": 2})])
@@ -288,4 +326,5 @@ def test_undo_on_a_copy_across_hand_boundary_leaves_the_original_unchanged(varia
     unchanged = snapshot(g) == before
     assert unchanged, (
         "undo() on a copy changed the original game: copy() shares the finished hands "
-        "with the original and undo() across a hand boundary mutates them")
+        "with the original and undo() across a hand boundary mutates them"
+    )

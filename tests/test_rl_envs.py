@@ -1,5 +1,6 @@
 """The PettingZoo and Gymnasium adapters pass their libraries' conformance checks for every
 variant and player count, and behave as documented (rewards, episodes, errors)."""
+
 from __future__ import annotations
 
 import random
@@ -21,8 +22,11 @@ from bonepile.rl import pettingzoo as pz
 from bonepile.rl.gym import GYM_IDS, BonepileEnv
 from bonepile.rl.obs import Encoder
 
-CASES = [(name, {"players": n} if len(counts) > 1 else {})
-         for name, counts in PLAYER_COUNTS.items() for n in counts]
+CASES = [
+    (name, {"players": n} if len(counts) > 1 else {})
+    for name, counts in PLAYER_COUNTS.items()
+    for n in counts
+]
 IDS = [f"{v}-{o.get('players', '')}" for v, o in CASES]
 
 
@@ -85,7 +89,8 @@ def test_pettingzoo_rewards_are_the_points():
         total, _ = play_out(e, seed)
         w = e.match.winner
         assert [total[a] for a in e.possible_agents] == [
-            0.0 if w is None else (1.0 if s == w else -1.0) for s in range(2)]
+            0.0 if w is None else (1.0 if s == w else -1.0) for s in range(2)
+        ]
 
 
 def test_pettingzoo_game_episode_matches_the_engine():
@@ -124,6 +129,7 @@ def test_gym_check_env(variant, options):
 
 def test_gym_registry_and_episode():
     import bonepile.rl.gym  # noqa: F401
+
     assert set(GYM_IDS.values()) <= set(gymnasium.registry)
     env = gymnasium.make("bonepile/Block-v1", players=2, opponents="random")
     obs, info = env.reset(seed=3)
@@ -174,6 +180,7 @@ def test_gym_deterministic_for_a_seed():
             obs, r, done, _, info = env.step(int(legal[-1]))
             out.append(obs["observation"].copy())
         return out
+
     a, b = run(5), run(5)
     assert len(a) == len(b) and all(np.array_equal(x, y) for x, y in zip(a, b))
     assert Game  # the engine is the one the env plays

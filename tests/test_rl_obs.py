@@ -9,6 +9,7 @@
   encoding of ``hand_view`` at every step, through push/pop/copy/undo and whole games, and the
   same observation for two states with the same View.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -25,10 +26,16 @@ from bonepile.engine.variant import PLAYER_COUNTS
 from bonepile.engine.view import Observer, hand_view, observer
 from bonepile.rl.obs import Encoder, field_sizes, obs_size
 
-CASES = [(name, {"players": n} if len(counts) > 1 else {})
-         for name, counts in PLAYER_COUNTS.items() for n in counts]
-CASES += [("cinque", {"spinner_any_order": True}), ("draw", {"players": 4, "teams": True}),
-          ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True})]
+CASES = [
+    (name, {"players": n} if len(counts) > 1 else {})
+    for name, counts in PLAYER_COUNTS.items()
+    for n in counts
+]
+CASES += [
+    ("cinque", {"spinner_any_order": True}),
+    ("draw", {"players": 4, "teams": True}),
+    ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True}),
+]
 IDS = [f"{v}-{'-'.join(f'{k}={x}' for k, x in o.items())}" for v, o in CASES]
 
 
@@ -73,8 +80,9 @@ def _hidden_swap(h, seat, rng):
     g = h.copy()
     others = [s for s in range(g.n) if s != seat]
     if g.rows is not None:  # blind: tiles past the front, not face up, in other rows
-        spots = [(s, i) for s in others for i, t in enumerate(g.rows[s])
-                 if i >= 1 and not g.face_up[s] >> t & 1]
+        spots = [
+            (s, i) for s in others for i, t in enumerate(g.rows[s]) if i >= 1 and not g.face_up[s] >> t & 1
+        ]
         pairs = [(a, b) for a in spots for b in spots if a < b]
         if not pairs:
             return None
@@ -85,7 +93,7 @@ def _hidden_swap(h, seat, rng):
         g.hands[s2] ^= BIT[t1] | BIT[t2]
         return g
     held = [(s, t) for s in others for t in range(28) if g.hands[s] >> t & 1]
-    bone = list(g.boneyard[g.bpos:])
+    bone = list(g.boneyard[g.bpos :])
     choices = [(a, b) for a in held for b in held if a[0] < b[0]]
     choices += [(a, ("B", t)) for a in held for t in bone]
     if not choices:
@@ -139,7 +147,7 @@ def test_fields_of_a_known_position():
     t = v.legal[0] >> 2
     assert f["played"][t] == 1 and f["played_by"][t] == 1  # by relative seat 0
     assert f["turn"].tolist() == [0, 1] and f["counts"].tolist() == [6, 7]
-    assert {a: int(np.argmax(f["ends"][i * 7:(i + 1) * 7])) for i, a in enumerate("LR")} == w.layout.ends
+    assert {a: int(np.argmax(f["ends"][i * 7 : (i + 1) * 7])) for i, a in enumerate("LR")} == w.layout.ends
     m = enc.mask(g.view(g.to_move))
     assert m.dtype == np.int8 and sorted(np.flatnonzero(m)) == sorted(g.legal_moves())
 
@@ -296,10 +304,17 @@ def test_views_share_nothing_mutable():
     assert b.layout.ends and g.view(0).layout.ends == b.layout.ends
 
 
-@pytest.mark.parametrize("name,options", [("block", {"players": 4, "teams": True}),
-                                          ("cinque", {}), ("quinientos", {}),
-                                          ("draw", {"players": 2}), ("draw", {"players": 3}),
-                                          ("block", {"players": 2})])
+@pytest.mark.parametrize(
+    "name,options",
+    [
+        ("block", {"players": 4, "teams": True}),
+        ("cinque", {}),
+        ("quinientos", {}),
+        ("draw", {"players": 2}),
+        ("draw", {"players": 3}),
+        ("block", {"players": 2}),
+    ],
+)
 def test_voids_are_true_of_the_hidden_state(name, options):
     """A pip the encoder marks as lacking is really absent from that seat's tiles, at every
     step, draws included (an earlier encoder kept voids across runs of draws and claimed

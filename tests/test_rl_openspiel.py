@@ -1,5 +1,6 @@
 """Every variant as an OpenSpiel game passes pyspiel.random_sim_test (skipped without
 open_spiel); chance nodes deal and draw; returns are zero-sum."""
+
 from __future__ import annotations
 
 import random
@@ -12,10 +13,16 @@ from bonepile.engine.tiles import DRAW
 from bonepile.engine.variant import PLAYER_COUNTS
 from bonepile.rl import openspiel as bos
 
-CASES = [(name, {"players": n} if len(counts) > 1 else {})
-         for name, counts in PLAYER_COUNTS.items() for n in counts]
-CASES += [("block", {"players": 4, "teams": True}), ("draw", {"players": 2, "no_double_lead": "redeal"}),
-          ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True})]
+CASES = [
+    (name, {"players": n} if len(counts) > 1 else {})
+    for name, counts in PLAYER_COUNTS.items()
+    for n in counts
+]
+CASES += [
+    ("block", {"players": 4, "teams": True}),
+    ("draw", {"players": 2, "no_double_lead": "redeal"}),
+    ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True}),
+]
 IDS = [f"{v}-{'-'.join(f'{k}={x}' for k, x in o.items())}" for v, o in CASES]
 
 

@@ -5,6 +5,7 @@ each with its expected replay output worked out by hand from RULES.md.  The test
 what a record cannot show (views, option errors, orientation, whose turn it is) and a
 reference model of both games, written from RULES.md, that random games are checked against.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,15 @@ ALL = [NAME[t] for t in range(28)]
 
 # ------------------------------------------------------------------------------ helpers
 
-def record(variant: str, options: dict, deal: list[list[str]], leader: int | None,
-           moves: list[str] | None = None, first: list[str] = ()) -> dict:
+
+def record(
+    variant: str,
+    options: dict,
+    deal: list[list[str]],
+    leader: int | None,
+    moves: list[str] | None = None,
+    first: list[str] = (),
+) -> dict:
     """A one-hand record; the boneyard is `first` followed by every tile not dealt."""
     dealt = [tile(t) for row in deal for t in row] + [tile(t) for t in first]
     assert len(set(dealt)) == len(dealt), "test bug: a tile dealt twice"
@@ -47,6 +55,7 @@ def face_up_tiles(view, seat: int) -> set[int]:
 
 
 # ------------------------------------------------------------------------------ scenarios
+
 
 @pytest.mark.parametrize("path", scenario_files("h_") + scenario_files("t_"), ids=lambda p: p.name)
 def test_s5_s6_scenario_records(path):
@@ -74,9 +83,18 @@ def test_s5_3_example_hand_1_is_blocked_right_after_a_play():
 
 # ------------------------------------------------------------------------------ §5.3 deal
 
-@pytest.mark.parametrize("players,deal,size,out", [
-    (2, "standard", 7, 14), (3, "standard", 5, 13), (4, "standard", 5, 8),
-    (2, "full", 14, 0), (3, "full", 9, 1), (4, "full", 7, 0)])
+
+@pytest.mark.parametrize(
+    "players,deal,size,out",
+    [
+        (2, "standard", 7, 14),
+        (3, "standard", 5, 13),
+        (4, "standard", 5, 8),
+        (2, "full", 14, 0),
+        (3, "full", 9, 1),
+        (4, "full", 7, 0),
+    ],
+)
 def test_s5_3_deal_sizes(players, deal, size, out):
     for seed in range(5):
         g = Game.new("blind-hugie", {"players": players, "deal": deal}, seed=seed)
@@ -88,8 +106,9 @@ def test_s5_3_deal_sizes(players, deal, size, out):
 
 
 def test_s5_4_full_deal_3p_28th_tile_set_aside():
-    g = start("blind-hugie", {"players": 3, "deal": "full"},
-              [ALL[0:9], ALL[9:18], ALL[18:27]], 1)  # 6-6 is the 28th tile
+    g = start(
+        "blind-hugie", {"players": 3, "deal": "full"}, [ALL[0:9], ALL[9:18], ALL[18:27]], 1
+    )  # 6-6 is the 28th tile
     assert g.hand.ends() == {}, "the set-aside tile is not turned up"
     assert g.to_move == 1
     first = NAME[g.hand.held(1)[0]]
@@ -100,9 +119,11 @@ def test_s5_4_full_deal_3p_28th_tile_set_aside():
 
 @pytest.mark.parametrize("written,ends", [("3-5", {"L": 3, "R": 5}), ("5-3", {"L": 5, "R": 3})])
 def test_s5_4_full_deal_starter_is_laid_as_written(written, ends):
-    deal = [["5-6", "6-6", "6-4", "4-4", "4-2", "2-2", "2-1", "1-1", "1-0"],
-            ["0-0", "2-0", "3-0", "4-0", "5-0", "6-0", "3-1", "4-1", "5-1"],
-            ["6-1", "3-2", "5-2", "6-2", "3-3", "4-3", "6-3", "5-4", "5-5"]]
+    deal = [
+        ["5-6", "6-6", "6-4", "4-4", "4-2", "2-2", "2-1", "1-1", "1-0"],
+        ["0-0", "2-0", "3-0", "4-0", "5-0", "6-0", "3-1", "4-1", "5-1"],
+        ["6-1", "3-2", "5-2", "6-2", "3-3", "4-3", "6-3", "5-4", "5-5"],
+    ]
     g = start("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True}, deal, 0, [written])
     assert g.hand.ends() == ends
     v = g.view(2)
@@ -113,33 +134,55 @@ def test_s5_4_full_deal_starter_is_laid_as_written(written, ends):
     assert g.to_move == 1, "one tile per turn (default)"
 
 
-@pytest.mark.parametrize("options", [
-    {"full_deal_starter": True},
-    {"deal": "standard", "full_deal_starter": True},
-    {"players": 3, "deal": "standard", "full_deal_starter": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"full_deal_starter": True},
+        {"deal": "standard", "full_deal_starter": True},
+        {"players": 3, "deal": "standard", "full_deal_starter": True},
+    ],
+)
 def test_s5_4_full_deal_starter_with_standard_deal_is_an_option_error(options):
     with pytest.raises(OptionError):
         make_variant("blind-hugie", options)
 
 
-@pytest.mark.parametrize("options", [
-    {"players": 3, "teams": True}, {"players": 2, "teams": True},
-    {"tiles_per_turn": "two"}, {"deal": "partial"}, {"row_side": "up"}, {"players": 5}, {"players": 1},
-    {"unplayable_doubles_face_up": "yes"}, {"peek": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 3, "teams": True},
+        {"players": 2, "teams": True},
+        {"tiles_per_turn": "two"},
+        {"deal": "partial"},
+        {"row_side": "up"},
+        {"players": 5},
+        {"players": 1},
+        {"unplayable_doubles_face_up": "yes"},
+        {"peek": True},
+    ],
+)
 def test_s5_4_bad_options_are_errors(options):
     with pytest.raises(OptionError):
         make_variant("blind-hugie", options)
 
 
-@pytest.mark.parametrize("options", [
-    {"players": 2}, {"players": 3, "deal": "full", "full_deal_starter": True},
-    {"players": 4, "teams": True}, {"row_side": "left"}, {"tiles_per_turn": "while_playable"},
-    {"unplayable_doubles_face_up": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 2},
+        {"players": 3, "deal": "full", "full_deal_starter": True},
+        {"players": 4, "teams": True},
+        {"row_side": "left"},
+        {"tiles_per_turn": "while_playable"},
+        {"unplayable_doubles_face_up": True},
+    ],
+)
 def test_s5_4_options_accepted(options):
     make_variant("blind-hugie", options)
 
 
 # ------------------------------------------------------------------------------ §5.3 lead
+
 
 def test_s5_3_first_lead_is_by_lot_and_later_leads_rotate():
     leaders = set()
@@ -164,8 +207,10 @@ def test_s5_3_leader_required_in_record_of_first_hand():
 
 # ------------------------------------------------------------------------------ §5.3 turn
 
-CHOOSE = [["2-3", "2-5", "0-0", "1-1", "0-1", "4-4", "6-6"],
-          ["3-5", "0-2", "0-3", "0-4", "1-2", "1-3", "1-4"]]
+CHOOSE = [
+    ["2-3", "2-5", "0-0", "1-1", "0-1", "4-4", "6-6"],
+    ["3-5", "0-2", "0-3", "0-4", "1-2", "1-3", "1-4"],
+]
 
 
 def test_s5_3_one_tile_per_turn_lead_starts_train_and_turn_passes():
@@ -197,11 +242,38 @@ def test_s5_3_tile_fitting_both_ends_player_chooses():
 
 
 def test_s5_3_non_fitting_tile_goes_to_back_of_row_order_after_cycles():
-    deal = [["6-6", "0-0", "1-1", "2-2", "3-3", "4-4", "5-5"],
-            ["0-1", "0-2", "0-3", "1-2", "1-3", "2-3", "6-5"]]
+    deal = [
+        ["6-6", "0-0", "1-1", "2-2", "3-3", "4-4", "5-5"],
+        ["0-1", "0-2", "0-3", "1-2", "1-3", "2-3", "6-5"],
+    ]
     moves = ["6-6"] + ["pass"] * 12 + ["6-5@L"] + ["pass"] * 10 + ["5-5"]
-    turned = ["6-6", "0-1", "0-0", "0-2", "1-1", "0-3", "2-2", "1-2", "3-3", "1-3", "4-4", "2-3", "5-5",
-              "6-5", "0-0", "0-1", "1-1", "0-2", "2-2", "0-3", "3-3", "1-2", "4-4", "1-3", "5-5"]
+    turned = [
+        "6-6",
+        "0-1",
+        "0-0",
+        "0-2",
+        "1-1",
+        "0-3",
+        "2-2",
+        "1-2",
+        "3-3",
+        "1-3",
+        "4-4",
+        "2-3",
+        "5-5",
+        "6-5",
+        "0-0",
+        "0-1",
+        "1-1",
+        "0-2",
+        "2-2",
+        "0-3",
+        "3-3",
+        "1-2",
+        "4-4",
+        "1-3",
+        "5-5",
+    ]
     g = start("blind-hugie", {"players": 2}, deal, 0)
     for i, (tok, t) in enumerate(zip(moves, turned), 1):
         assert g.view(i % 2).turned_up == tile(t), f"move {i}: turned-up tile should be {t}"
@@ -213,11 +285,18 @@ def test_s5_3_non_fitting_tile_goes_to_back_of_row_order_after_cycles():
 
 
 def test_s5_4_while_playable_keeps_turning_until_a_tile_does_not_fit():
-    deal = [["5-6", "6-6", "6-4", "0-0", "4-4", "4-2", "2-2", "2-1", "1-1"],
-            ["1-0", "2-0", "3-0", "4-0", "5-0", "6-0", "3-1", "4-1", "5-1"],
-            ["6-1", "3-2", "5-2", "6-2", "3-3", "4-3", "6-3", "5-4", "5-5"]]
-    g = start("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True,
-                              "tiles_per_turn": "while_playable"}, deal, 0, ["3-5"])
+    deal = [
+        ["5-6", "6-6", "6-4", "0-0", "4-4", "4-2", "2-2", "2-1", "1-1"],
+        ["1-0", "2-0", "3-0", "4-0", "5-0", "6-0", "3-1", "4-1", "5-1"],
+        ["6-1", "3-2", "5-2", "6-2", "3-3", "4-3", "6-3", "5-4", "5-5"],
+    ]
+    g = start(
+        "blind-hugie",
+        {"players": 3, "deal": "full", "full_deal_starter": True, "tiles_per_turn": "while_playable"},
+        deal,
+        0,
+        ["3-5"],
+    )
     for tok in ("5-6", "6-6", "6-4"):
         g.play(tok)
         assert g.to_move == 0, "a fitting tile lets the player turn the next one"
@@ -250,9 +329,12 @@ def test_s5_4_while_playable_lead_then_continue_assumed():
 
 # ------------------------------------------------------------------------------ §5.4 options
 
+
 def test_s5_4_unplayable_doubles_face_up_visible_to_every_seat():
-    deal = [["6-6", "0-0", "1-1", "2-2", "3-3", "4-4", "5-5"],
-            ["0-1", "0-2", "0-3", "1-2", "1-3", "2-3", "6-5"]]
+    deal = [
+        ["6-6", "0-0", "1-1", "2-2", "3-3", "4-4", "5-5"],
+        ["0-1", "0-2", "0-3", "1-2", "1-3", "2-3", "6-5"],
+    ]
     on = start("blind-hugie", {"players": 2, "unplayable_doubles_face_up": True}, deal, 0)
     off = start("blind-hugie", {"players": 2}, deal, 0)
     for g in (on, off):
@@ -269,7 +351,9 @@ def test_s5_4_unplayable_doubles_face_up_visible_to_every_seat():
     assert on.to_move == 1
     on.play("6-5@L")
     for seat in (0, 1):
-        assert face_up_tiles(on.view(seat), 0) == {tile(d) for d in ("0-0", "1-1", "2-2", "3-3", "4-4", "5-5")}
+        assert face_up_tiles(on.view(seat), 0) == {
+            tile(d) for d in ("0-0", "1-1", "2-2", "3-3", "4-4", "5-5")
+        }
         assert face_up_tiles(on.view(seat), 1) == set()
     for _ in range(10):
         on.play("pass")
@@ -280,13 +364,20 @@ def test_s5_4_unplayable_doubles_face_up_visible_to_every_seat():
 def test_s5_no_peek_in_blind_hugie():
     """RULES.md §5.3: nobody, including the owner, may see face-down tiles; the peek is a
     Billitonnen rule (§6.2 step 3) that Blind Hugie does not have, whatever its options."""
-    deal = [["4-5", "2-5", "6-6", "0-0", "1-1", "0-1", "3-3", "0-3", "1-3"],
-            ["1-4", "0-2", "1-2", "2-2", "2-3", "3-4", "4-4", "0-5", "0-4"],
-            ["0-6", "1-5", "3-5", "5-5", "1-6", "2-6", "3-6", "4-6", "5-6"]]
-    for opts in ({}, {"tiles_per_turn": "while_playable"}, {"unplayable_doubles_face_up": True},
-                 {"tiles_per_turn": "while_playable", "unplayable_doubles_face_up": True}):
-        g = start("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True, **opts},
-                  deal, 0, ["2-4"])
+    deal = [
+        ["4-5", "2-5", "6-6", "0-0", "1-1", "0-1", "3-3", "0-3", "1-3"],
+        ["1-4", "0-2", "1-2", "2-2", "2-3", "3-4", "4-4", "0-5", "0-4"],
+        ["0-6", "1-5", "3-5", "5-5", "1-6", "2-6", "3-6", "4-6", "5-6"],
+    ]
+    for opts in (
+        {},
+        {"tiles_per_turn": "while_playable"},
+        {"unplayable_doubles_face_up": True},
+        {"tiles_per_turn": "while_playable", "unplayable_doubles_face_up": True},
+    ):
+        g = start(
+            "blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True, **opts}, deal, 0, ["2-4"]
+        )
         g.play("4-5")  # [2|5]
         if g.to_move != 0:
             g.play("pass")  # P1 1-4
@@ -297,6 +388,7 @@ def test_s5_no_peek_in_blind_hugie():
 
 
 # ------------------------------------------------------------------------------ §6.2 deal and turn
+
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_s6_2_deal_sizes(players):
@@ -317,9 +409,11 @@ def test_s6_2_deal_sizes(players):
 
 
 def test_s6_2_3p_starter_laid_as_written():
-    deal = [["0-1", "0-2", "0-4", "0-5", "1-2", "1-3", "1-4", "1-5", "2-2"],
-            ["3-3", "2-3", "2-4", "2-6", "3-5", "3-6", "4-6", "5-5", "5-6"],
-            ["5-4", "4-4", "4-3", "3-0", "0-0", "0-6", "6-6", "6-1", "1-1"]]
+    deal = [
+        ["0-1", "0-2", "0-4", "0-5", "1-2", "1-3", "1-4", "1-5", "2-2"],
+        ["3-3", "2-3", "2-4", "2-6", "3-5", "3-6", "4-6", "5-5", "5-6"],
+        ["5-4", "4-4", "4-3", "3-0", "0-0", "0-6", "6-6", "6-1", "1-1"],
+    ]
     g = start("billitonnen", {"players": 3}, deal, 1, ["2-5"])
     assert g.hand.ends() == {"L": 2, "R": 5}
     assert g.to_move == 1
@@ -335,10 +429,12 @@ def test_s6_2_3p_starter_laid_as_written():
 
 
 def test_s6_2_4p_leader_lays_first_tile_and_continues_non_double_back_face_down():
-    deal = [["3-5", "5-6", "6-3", "6-6", "6-4", "4-4", "4-2"],
-            ["0-0", "1-0", "1-1", "2-0", "2-1", "3-0", "3-1"],
-            ["3-2", "3-3", "4-0", "4-1", "4-3", "5-0", "5-1"],
-            ["5-2", "5-4", "6-0", "5-5", "6-1", "6-2", "2-2"]]
+    deal = [
+        ["3-5", "5-6", "6-3", "6-6", "6-4", "4-4", "4-2"],
+        ["0-0", "1-0", "1-1", "2-0", "2-1", "3-0", "3-1"],
+        ["3-2", "3-3", "4-0", "4-1", "4-3", "5-0", "5-1"],
+        ["5-2", "5-4", "6-0", "5-5", "6-1", "6-2", "2-2"],
+    ]
     g = start("billitonnen", {"players": 4}, deal, 3)
     # P3 lays 5-2, turns 5-4 (fits the 5 only), then 6-0, which does not fit
     g.play("5-2")
@@ -356,10 +452,12 @@ def test_s6_2_4p_leader_lays_first_tile_and_continues_non_double_back_face_down(
 
 
 def test_s6_2_peek_only_for_the_player_to_move():
-    deal = [["2-4", "4-5", "2-5", "6-6", "0-0", "1-1", "3-3"],
-            ["0-1", "0-2", "0-3", "0-4", "0-5", "0-6", "1-2"],
-            ["1-3", "1-4", "1-5", "1-6", "2-2", "2-3", "2-6"],
-            ["3-4", "3-5", "3-6", "4-4", "4-6", "5-5", "5-6"]]
+    deal = [
+        ["2-4", "4-5", "2-5", "6-6", "0-0", "1-1", "3-3"],
+        ["0-1", "0-2", "0-3", "0-4", "0-5", "0-6", "1-2"],
+        ["1-3", "1-4", "1-5", "1-6", "2-2", "2-3", "2-6"],
+        ["3-4", "3-5", "3-6", "4-4", "4-6", "5-5", "5-6"],
+    ]
     g = start("billitonnen", {"players": 4}, deal, 0)
     assert all(g.view(s).peek is None for s in range(4)), "the layout is empty"
     g.play("2-4")
@@ -381,17 +479,21 @@ def test_s6_2_peek_only_for_the_player_to_move():
 
 
 def test_s6_3_peek_offered_when_both_placements_alike_and_not_for_last_tile():
-    deal = [["3-3", "3-1", "6-6", "0-0", "1-1", "2-2", "4-4"],
-            ["0-1", "0-2", "0-3", "0-4", "0-5", "0-6", "1-2"],
-            ["5-6", "1-4", "1-5", "1-6", "2-3", "2-4", "2-5"],
-            ["2-6", "3-4", "3-5", "3-6", "4-5", "4-6", "5-5"]]
+    deal = [
+        ["3-3", "3-1", "6-6", "0-0", "1-1", "2-2", "4-4"],
+        ["0-1", "0-2", "0-3", "0-4", "0-5", "0-6", "1-2"],
+        ["5-6", "1-4", "1-5", "1-6", "2-3", "2-4", "2-5"],
+        ["2-6", "3-4", "3-5", "3-6", "4-5", "4-6", "5-5"],
+    ]
     g = start("billitonnen", {"players": 4}, deal, 0)
     g.play("3-3")
     assert g.view(0).peek == tile("6-6"), "T-c: offered whenever the tile fits both ends"
-    last = [["3-5", "5-6", "6-6", "6-4", "4-4", "4-2", "2-3"],
-            ["0-0", "1-0", "1-1", "2-0", "2-1", "3-0", "3-1"],
-            ["2-2", "3-3", "4-0", "4-1", "4-3", "5-0", "5-1"],
-            ["5-2", "5-4", "5-5", "6-0", "6-1", "6-2", "6-3"]]
+    last = [
+        ["3-5", "5-6", "6-6", "6-4", "4-4", "4-2", "2-3"],
+        ["0-0", "1-0", "1-1", "2-0", "2-1", "3-0", "3-1"],
+        ["2-2", "3-3", "4-0", "4-1", "4-3", "5-0", "5-1"],
+        ["5-2", "5-4", "5-5", "6-0", "6-1", "6-2", "6-3"],
+    ]
     g = start("billitonnen", {"players": 4}, last, 0)
     for tok in ("3-5", "5-6", "6-6", "6-4", "4-4", "4-2"):
         g.play(tok)
@@ -404,10 +506,12 @@ def test_s6_3_peek_offered_when_both_placements_alike_and_not_for_last_tile():
 
 
 def test_s6_2_no_hand_after_the_single_hand():
-    deal = [["3-5", "5-6", "6-6", "6-4", "4-4", "4-2", "2-2"],
-            ["0-0", "1-0", "1-1", "2-0", "2-1", "3-0", "3-1"],
-            ["3-2", "3-3", "4-0", "4-1", "4-3", "5-0", "5-1"],
-            ["5-2", "5-4", "5-5", "6-0", "6-1", "6-2", "6-3"]]
+    deal = [
+        ["3-5", "5-6", "6-6", "6-4", "4-4", "4-2", "2-2"],
+        ["0-0", "1-0", "1-1", "2-0", "2-1", "3-0", "3-1"],
+        ["3-2", "3-3", "4-0", "4-1", "4-3", "5-0", "5-1"],
+        ["5-2", "5-4", "5-5", "6-0", "6-1", "6-2", "6-3"],
+    ]
     g = start("billitonnen", {"players": 4}, deal, 0)
     for tok in ("3-5", "5-6", "6-6", "6-4", "4-4", "4-2", "2-2"):
         g.play(tok)
@@ -430,6 +534,7 @@ def test_s6_2_leader_required_in_record(players):
 
 
 # ------------------------------------------------------------------------------ reference model
+
 
 class RefHand:
     """§5.3 / §6.2 written out independently: rows as queues, a two-ended line."""
@@ -493,6 +598,7 @@ class RefHand:
         def unique_min(vals):
             low = min(vals)
             return vals.index(low) if vals.count(low) == 1 else None
+
         if self.bill:
             if self.end == "domino":
                 w = self.dominoer
@@ -504,8 +610,9 @@ class RefHand:
                 w = None
             return w, [0] * self.n
         if self.teams:
-            vals = [0 if self.dominoer in side else pips[side[0]] + pips[side[1]]
-                    for side in ((0, 2), (1, 3))]
+            vals = [
+                0 if self.dominoer in side else pips[side[0]] + pips[side[1]] for side in ((0, 2), (1, 3))
+            ]
             w = unique_min(vals)
             pts = [0, 0]
             if w is not None:
@@ -518,15 +625,33 @@ class RefHand:
         return w, pts
 
 
-REF_CASES = [("blind-hugie", {"players": n, **o}) for n in (2, 3, 4) for o in (
-    {}, {"tiles_per_turn": "while_playable"}, {"deal": "full"}, {"unplayable_doubles_face_up": True},
-    {"deal": "full", "tiles_per_turn": "while_playable"})] + [
-    ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True}),
-    ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True, "tiles_per_turn": "while_playable"}),
-    ("blind-hugie", {"players": 4, "teams": True}),
-    ("blind-hugie", {"players": 4, "teams": True, "deal": "full", "tiles_per_turn": "while_playable"}),
-] + [("billitonnen", {"players": n, "blocked_winner": b}) for n in (3, 4, 5)
-     for b in ("lowest_pips", "fewest_tiles", "none")]
+REF_CASES = (
+    [
+        ("blind-hugie", {"players": n, **o})
+        for n in (2, 3, 4)
+        for o in (
+            {},
+            {"tiles_per_turn": "while_playable"},
+            {"deal": "full"},
+            {"unplayable_doubles_face_up": True},
+            {"deal": "full", "tiles_per_turn": "while_playable"},
+        )
+    ]
+    + [
+        ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True}),
+        (
+            "blind-hugie",
+            {"players": 3, "deal": "full", "full_deal_starter": True, "tiles_per_turn": "while_playable"},
+        ),
+        ("blind-hugie", {"players": 4, "teams": True}),
+        ("blind-hugie", {"players": 4, "teams": True, "deal": "full", "tiles_per_turn": "while_playable"}),
+    ]
+    + [
+        ("billitonnen", {"players": n, "blocked_winner": b})
+        for n in (3, 4, 5)
+        for b in ("lowest_pips", "fewest_tiles", "none")
+    ]
+)
 
 
 @pytest.mark.parametrize("variant,opts", REF_CASES, ids=lambda x: json.dumps(x) if isinstance(x, dict) else x)
@@ -560,8 +685,9 @@ def test_s5_s6_random_games_match_reference_model(variant, opts):
                     assert face_up_tiles(v, r) == ref.face[r], f"face-up doubles of row {r}"
             assert h.over and h.end == ref.end, f"seed {seed}: end {h.end} vs {ref.end}"
             w, pts = ref.result()
-            assert h.result.winner == w and list(h.result.points) == pts, \
+            assert h.result.winner == w and list(h.result.points) == pts, (
                 f"seed {seed}: {h.result.winner}/{list(h.result.points)} vs {w}/{pts}"
+            )
             totals = [a + b for a, b in zip(totals, pts)]
             assert g.totals == totals
             hands_seen += 1
@@ -577,4 +703,5 @@ def test_s5_s6_random_games_match_reference_model(variant, opts):
 
 def _hv(h, seat):
     from bonepile.engine.view import hand_view
+
     return hand_view(h, seat)

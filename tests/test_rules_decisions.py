@@ -1,4 +1,5 @@
 """Where RULES.md is silent, the engine decides (README "Rules decisions"); each decision here."""
+
 from __future__ import annotations
 
 import random
@@ -79,9 +80,11 @@ def test_q1_4_count_partner_pips_also_in_a_blocked_round():
 
 
 def test_d3_3_block_with_three_players_draws_from_the_stock():
-    deal = [T("6-6", "0-0", "1-1", "2-2", "3-3", "4-4", "5-5"),
-            T("1-0", "2-0", "2-1", "3-0", "3-1", "3-2", "4-0"),
-            T("4-1", "4-2", "4-3", "5-0", "5-1", "5-2", "5-3")]
+    deal = [
+        T("6-6", "0-0", "1-1", "2-2", "3-3", "4-4", "5-5"),
+        T("1-0", "2-0", "2-1", "3-0", "3-1", "3-2", "4-0"),
+        T("4-1", "4-2", "4-3", "5-0", "5-1", "5-2", "5-3"),
+    ]
     stock = T("5-4", "6-0", "6-1", "6-2", "6-3", "6-4", "6-5")
     g = game_with("block", {"players": 3}, deal, stock)
     assert g.hand.leader == 0 and g.legal_tokens() == ["6-6"]  # highest double
@@ -95,8 +98,10 @@ def test_d3_3_block_with_three_players_draws_from_the_stock():
 
 def test_d3_4_heaviest_tile_lead_ties_go_to_the_higher_end():
     # no doubles dealt; 6-5 and 6-4 in the boneyard: 6-3 and 5-4 both have 9 pips
-    deal = [T("5-4", "5-3", "5-2", "5-1", "5-0", "4-3", "4-2"),
-            T("6-3", "6-2", "6-1", "6-0", "4-1", "4-0", "3-2")]
+    deal = [
+        T("5-4", "5-3", "5-2", "5-1", "5-0", "4-3", "4-2"),
+        T("6-3", "6-2", "6-1", "6-0", "4-1", "4-0", "3-2"),
+    ]
     bone = rest_of(*deal)
     g = game_with("draw", {"players": 2, "no_double_lead": "heaviest_tile"}, deal, bone)
     assert g.hand.leader == 1
@@ -104,8 +109,10 @@ def test_d3_4_heaviest_tile_lead_ties_go_to_the_higher_end():
 
 
 def test_s4_4_draw_ends_turn_false_one_draw_then_play_or_pass():
-    deal = [T("6-6", "0-0", "1-0", "2-0", "1-1", "2-1", "3-0"),
-            T("6-5", "5-5", "5-4", "5-3", "5-2", "5-1", "5-0")]
+    deal = [
+        T("6-6", "0-0", "1-0", "2-0", "1-1", "2-1", "3-0"),
+        T("6-5", "5-5", "5-4", "5-3", "5-2", "5-1", "5-0"),
+    ]
     bone = rest_of(*deal)
     g = game_with("passing", {"players": 2, "draw_ends_turn": False}, deal, bone, leader=0)
     g.play("6-6")
@@ -122,10 +129,12 @@ def test_s4_4_draw_ends_turn_false_one_draw_then_play_or_pass():
 
 
 def _lowest_individual_hand(team_scoring: str) -> Game:
-    deal = [T("6-6", "4-0", "3-1", "2-2", "5-0", "4-1"),  # P0 keeps 22 after leading 6-6
-            T("4-3", "4-4", "5-1", "5-2", "5-3", "5-4"),  # P1 45
-            T("0-0", "1-0", "2-0", "1-1", "6-5", "3-3"),  # P2 22
-            T("5-5", "6-0", "6-1", "6-2", "6-3", "6-4")]  # P3 50
+    deal = [
+        T("6-6", "4-0", "3-1", "2-2", "5-0", "4-1"),  # P0 keeps 22 after leading 6-6
+        T("4-3", "4-4", "5-1", "5-2", "5-3", "5-4"),  # P1 45
+        T("0-0", "1-0", "2-0", "1-1", "6-5", "3-3"),  # P2 22
+        T("5-5", "6-0", "6-1", "6-2", "6-3", "6-4"),
+    ]  # P3 50
     bone = T("2-1", "3-0", "3-2", "4-2")
     g = game_with("passing", {"teams": True, "team_scoring": team_scoring}, deal, bone, leader=0)
     play_all(g, ["6-6", "pass", "pass", "pass", "pass"])  # a full cycle of passes ends it
@@ -161,15 +170,22 @@ def test_q1_4_start_bonus_rounds_tells_how_many_bonuses_were_paid():
 def _quinientos_domino_doc(hand: int, bonus_rounds, by_index: bool) -> dict:
     import json
     import pathlib
-    ex = json.loads((pathlib.Path(__file__).resolve().parents[1] / "examples" /
-                     "quinientos.record.json").read_text())
+
+    ex = json.loads(
+        (pathlib.Path(__file__).resolve().parents[1] / "examples" / "quinientos.record.json").read_text()
+    )
     h = dict(ex["hands"][0])
     h["leader"] = 0
     start = {"hand": hand, "totals": [0, 0]}
     if bonus_rounds is not None:
         start["bonus_rounds"] = bonus_rounds
-    return {"format": "bonepile-record/1", "variant": "quinientos",
-            "options": {"bonus_by_round_index": by_index}, "start": start, "hands": [h]}
+    return {
+        "format": "bonepile-record/1",
+        "variant": "quinientos",
+        "options": {"bonus_by_round_index": by_index},
+        "start": start,
+        "hands": [h],
+    }
 
 
 def test_d3_preset_option_accepts_only_the_variants_own_name():
@@ -182,13 +198,21 @@ def test_d3_preset_option_accepts_only_the_variants_own_name():
 
 def test_default_player_counts():
     assert {n: make_variant(n).players for n in PLAYER_COUNTS} == {
-        "quinientos": 4, "cinque": 4, "draw": 4, "block": 4, "passing": 4, "blind-hugie": 4,
-        "billitonnen": 4}
+        "quinientos": 4,
+        "cinque": 4,
+        "draw": 4,
+        "block": 4,
+        "passing": 4,
+        "blind-hugie": 4,
+        "billitonnen": 4,
+    }
 
 
 def test_first_tile_may_be_written_either_way_round():
-    deal = [T("6-5", "0-0", "1-0", "2-0", "1-1", "2-1", "3-0"),
-            T("6-6", "5-5", "5-4", "5-3", "5-2", "5-1", "5-0")]
+    deal = [
+        T("6-5", "0-0", "1-0", "2-0", "1-1", "2-1", "3-0"),
+        T("6-6", "5-5", "5-4", "5-3", "5-2", "5-1", "5-0"),
+    ]
     g = game_with("passing", {"players": 2}, deal, rest_of(*deal), leader=0)
     assert "6-5" in g.legal_tokens() and "5-6" not in g.legal_tokens()  # listed once
     g.play("5-6")  # the other way round is accepted and laid as written
@@ -196,10 +220,16 @@ def test_first_tile_may_be_written_either_way_round():
 
 
 def test_d3_4_heaviest_tile_is_led_even_when_any_lead_is_allowed():
-    deal = [T("5-4", "5-3", "5-2", "5-1", "5-0", "4-3", "4-2"),
-            T("6-3", "6-2", "6-1", "6-0", "4-1", "4-0", "3-2")]
-    g = game_with("draw", {"players": 2, "no_double_lead": "heaviest_tile",
-                           "lead_highest_double": False}, deal, rest_of(*deal))
+    deal = [
+        T("5-4", "5-3", "5-2", "5-1", "5-0", "4-3", "4-2"),
+        T("6-3", "6-2", "6-1", "6-0", "4-1", "4-0", "3-2"),
+    ]
+    g = game_with(
+        "draw",
+        {"players": 2, "no_double_lead": "heaviest_tile", "lead_highest_double": False},
+        deal,
+        rest_of(*deal),
+    )
     assert g.hand.leader == 1 and g.legal_tokens() == ["6-3"]
 
 
@@ -265,6 +295,7 @@ def test_c2_4_immediate_target_reached_by_the_last_tile_keeps_the_domino_end():
 
 def test_d3_4_no_double_lead_redeal_deals_again_in_random_games():
     from bonepile.engine.tiles import DOUBLE_MASK
+
     by_lot = make_variant("draw", {"players": 2})
     redeal = make_variant("draw", {"players": 2, "no_double_lead": "redeal"})
     found = 0

@@ -3,6 +3,7 @@
 Headline cases are scenario records (tests/scenarios/p_*); the rest is built here.  Expected
 values are worked out by hand from RULES.md §4.3/§4.4 and §0.7 (the arithmetic is in the comments).
 """
+
 from __future__ import annotations
 
 import json
@@ -43,7 +44,9 @@ def tiles_of(moves) -> set[int]:
 
 def game(options, deal, boneyard, leader):
     g = Game(make_variant("passing", options), auto_deal=False)
-    g.next_hand(deal=[[tile(t) for t in r] for r in deal], boneyard=[tile(t) for t in boneyard], leader=leader)
+    g.next_hand(
+        deal=[[tile(t) for t in r] for r in deal], boneyard=[tile(t) for t in boneyard], leader=leader
+    )
     return g
 
 
@@ -56,29 +59,39 @@ P1_DEAL = [P1_S0, P1_S1]
 P1_MOVES = ["6-6", "pass", "6-5@R", "draw", "5-5", "6-0", "5-4", "pass", "4-4", "pass", "4-3", "pass", "3-3"]
 
 # p_03 (3p): seat 0 leads 6-6, then three passes.  Left: s0 55, s1 15, s2 51.
-P3 = [["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "5-5"],
-      ["0-0", "1-0", "1-1", "2-0", "2-1", "3-0", "2-2"],
-      ["3-3", "4-2", "4-3", "4-4", "5-2", "5-3", "5-4"]]
+P3 = [
+    ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "5-5"],
+    ["0-0", "1-0", "1-1", "2-0", "2-1", "3-0", "2-2"],
+    ["3-3", "4-2", "4-3", "4-4", "5-2", "5-3", "5-4"],
+]
 P3_BY = ["3-1", "4-0", "4-1", "5-0", "3-2", "6-0", "5-1"]
 
 # p_05 / p_06 (4p): every 6 reaches the table, two draws leave the 2 reserved tiles: blocked.
 # Left: s0 24, s1 4, s2 10, s3 34.
-P5 = [["6-6", "6-3", "3-1", "4-0", "3-3", "4-1"],
-      ["6-5", "3-2", "6-1", "0-0", "1-1", "2-0"],
-      ["5-4", "6-2", "1-0", "2-1", "3-0", "2-2"],
-      ["6-4", "6-0", "4-2", "4-3", "4-4", "5-1"]]
+P5 = [
+    ["6-6", "6-3", "3-1", "4-0", "3-3", "4-1"],
+    ["6-5", "3-2", "6-1", "0-0", "1-1", "2-0"],
+    ["5-4", "6-2", "1-0", "2-1", "3-0", "2-2"],
+    ["6-4", "6-0", "4-2", "4-3", "4-4", "5-1"],
+]
 P5_BY = ["5-2", "5-0", "5-3", "5-5"]
 P5_MOVES = ["6-6", "6-5@L", "5-4", "6-4@L", "6-3@L", "3-2", "6-2@L", "draw", "draw", "6-1@L", "1-0", "6-0@L"]
 
 
 def p3_doc(options=None, moves=("6-6", "pass", "pass", "pass"), start=None, more=()):
-    return doc({"players": 3, **(options or {})},
-               [{"deal": P3, "boneyard": P3_BY, "leader": 0, "moves": list(moves)}, *more], start=start)
+    return doc(
+        {"players": 3, **(options or {})},
+        [{"deal": P3, "boneyard": P3_BY, "leader": 0, "moves": list(moves)}, *more],
+        start=start,
+    )
 
 
 def p5_doc(options=None, moves=P5_MOVES, start=None):
-    return doc({"players": 4, **(options or {})},
-               [{"deal": P5, "boneyard": P5_BY, "leader": 0, "moves": list(moves)}], start=start)
+    return doc(
+        {"players": 4, **(options or {})},
+        [{"deal": P5, "boneyard": P5_BY, "leader": 0, "moves": list(moves)}],
+        start=start,
+    )
 
 
 # ----------------------------------------------------------------------------- scenarios and example
@@ -104,9 +117,10 @@ def test_s4_3_hand_sizes_and_boneyard_with_two_never_drawn(n, size, bone):
 
 
 def test_s4_3_wrong_hand_size_in_record_is_an_error():
-    deal = [ALL[0:7], ALL[7:14], ALL[14:21], ALL[21:28]]      # 4 players dealt 7 instead of 6
-    assert err_at(replay_doc(doc({"players": 4}, [{"deal": deal, "boneyard": [], "leader": 0, "moves": []}]))) \
-        == (1, None)
+    deal = [ALL[0:7], ALL[7:14], ALL[14:21], ALL[21:28]]  # 4 players dealt 7 instead of 6
+    assert err_at(
+        replay_doc(doc({"players": 4}, [{"deal": deal, "boneyard": [], "leader": 0, "moves": []}]))
+    ) == (1, None)
 
 
 # ----------------------------------------------------------------------------- leader
@@ -116,14 +130,14 @@ def test_s4_3_leader_is_random_and_required_in_a_record():
     assert err_at(replay_doc(d)) == (1, None)
     with pytest.raises(ValueError):
         game({"players": 3}, P3, P3_BY, None)
-    for leader in range(3):                                   # any seat may be drawn to lead
+    for leader in range(3):  # any seat may be drawn to lead
         g = game({"players": 3}, P3, P3_BY, leader)
         assert g.hand.leader == leader and g.to_move == leader
 
 
 def test_s4_3_leader_must_lead_a_tile_any_tile():
     g = game({"players": 3}, P3, P3_BY, 1)
-    assert set(g.legal_moves()) == {tile(t) * 4 for t in P3[1]}   # no pass, no draw
+    assert set(g.legal_moves()) == {tile(t) * 4 for t in P3[1]}  # no pass, no draw
     assert tiles_of(g.legal_moves()) == {tile(t) for t in P3[1]}
     for bad in ("pass", "draw"):
         with pytest.raises(ValueError):
@@ -142,13 +156,13 @@ def test_s4_4_later_hands_leader_random_required_again():
 
 
 def test_s4_4_lead_rule_rotate_next_player_leads_later_hands():
-    more = [{"deal": P3, "boneyard": P3_BY, "moves": ["2-1"]}]      # seat 1 leads any tile
+    more = [{"deal": P3, "boneyard": P3_BY, "moves": ["2-1"]}]  # seat 1 leads any tile
     r = replay_doc(p3_doc({"lead_rule": "rotate"}, more=more))
     assert [h["leader"] for h in hands_of(r)] == [0, 1]
     more[0]["leader"] = 2
     assert err_at(replay_doc(p3_doc({"lead_rule": "rotate"}, more=more))) == (2, None)
     d = p3_doc({"lead_rule": "rotate"})
-    del d["hands"][0]["leader"]                              # hand 1 is still drawn at random
+    del d["hands"][0]["leader"]  # hand 1 is still drawn at random
     assert err_at(replay_doc(d)) == (1, None)
 
 
@@ -167,7 +181,7 @@ def test_s4_3_draw_allowed_while_holding_a_playable_tile_and_ends_the_turn():
     for m in ["6-6", "pass", "6-5@R"]:
         g.play(m)
     assert g.to_move == 0 and g.view(0).boneyard == 12
-    g.play("draw")                                            # seat 0 holds 6-0, which fits
+    g.play("draw")  # seat 0 holds 6-0, which fits
     assert g.to_move == 1, "draw_ends_turn: the turn passes after a draw"
     assert tile("3-1") in g.hand.held(0) and g.view(0).boneyard == 11
 
@@ -177,8 +191,9 @@ def test_s4_3_last_two_tiles_never_drawn_2_players():
     moves = ["6-6"] + ["draw", "pass"] * 12
     r = replay_doc(doc({"players": 2}, [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1, "moves": moves}]))
     assert hands_of(r)[0]["end"] == "unfinished"
-    r = replay_doc(doc({"players": 2}, [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1,
-                                         "moves": moves + ["draw"]}]))
+    r = replay_doc(
+        doc({"players": 2}, [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1, "moves": moves + ["draw"]}])
+    )
     assert err_at(r) == (1, 26)
     g = game({"players": 2}, P1_DEAL, P1_BY, 1)
     for m in moves:
@@ -199,11 +214,11 @@ def test_s4_4_draw_ends_turn_false_draw_then_play_or_pass_but_not_draw_again():
     g = game(opts, P1_DEAL, P1_BY, 1)
     for m in ["6-6", "pass", "6-5@R"]:
         g.play(m)
-    g.play("draw")                                            # seat 0 draws 3-1
+    g.play("draw")  # seat 0 draws 3-1
     assert g.to_move == 0, "with draw_ends_turn=False the drawer may go on"
     legal = g.legal_moves()
     assert DRAW not in legal and PASS in legal
-    assert tiles_of(legal) == {tile("6-0")}                   # [6|5]: only 6-0 fits
+    assert tiles_of(legal) == {tile("6-0")}  # [6|5]: only 6-0 fits
     with pytest.raises(ValueError):
         g.play("draw")
     h = g.copy()
@@ -212,25 +227,35 @@ def test_s4_4_draw_ends_turn_false_draw_then_play_or_pass_but_not_draw_again():
     g.play("6-0")
     assert g.to_move == 1 and g.hand.ends() == {"L": 0, "R": 5}
     # draw, then play in the same turn: seat 0 draws 3-1, plays 6-0@R; seat 1 plays on
-    r = replay_doc(doc(opts, [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1,
-                               "moves": ["6-6", "draw", "6-0@R", "6-5@L"]}]))
+    r = replay_doc(
+        doc(
+            opts,
+            [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1, "moves": ["6-6", "draw", "6-0@R", "6-5@L"]}],
+        )
+    )
     assert hands_of(r)[0]["end"] == "unfinished"
-    r = replay_doc(doc(opts, [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1,
-                               "moves": ["6-6", "draw", "draw"]}]))
+    r = replay_doc(
+        doc(opts, [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1, "moves": ["6-6", "draw", "draw"]}])
+    )
     assert err_at(r) == (1, 3)
 
 
 def test_s4_4_draw_ends_turn_true_draw_then_play_is_an_error():
-    r = replay_doc(doc({"players": 2}, [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1,
-                                         "moves": ["6-6", "draw", "6-0@R"]}]))
-    assert err_at(r) == (1, 3)                                # it is seat 1's turn: seat 1 lacks 6-0
+    r = replay_doc(
+        doc(
+            {"players": 2},
+            [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1, "moves": ["6-6", "draw", "6-0@R"]}],
+        )
+    )
+    assert err_at(r) == (1, 3)  # it is seat 1's turn: seat 1 lacks 6-0
 
 
 def test_s4_4_draw_ends_turn_false_drawn_tile_played_at_once():
     # Seat 1 leads 3-3; seat 0 (no 3 in hand) draws 3-1 and plays that very tile.
     opts = {"players": 2, "draw_ends_turn": False}
-    r = replay_doc(doc(opts, [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1,
-                               "moves": ["3-3", "draw", "3-1@L"]}]))
+    r = replay_doc(
+        doc(opts, [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1, "moves": ["3-3", "draw", "3-1@L"]}])
+    )
     h = hands_of(r)[0]
     assert h["end"] == "unfinished"
     g = game(opts, P1_DEAL, P1_BY, 1)
@@ -263,8 +288,12 @@ def test_s4_3_pass_cycle_needs_n_consecutive_passes_a_draw_restarts_it():
 def test_s4_3_full_pass_cycle_2_players():
     # p_01's deal: seat 1 leads 6-6, seat 0 passes, seat 1 passes -> blocked.
     # Left: seat 0: 6+0+1+3+2+2+4 = 18; seat 1: 11+10+9+8+7+6 = 51 -> seat 0 scores 51 - 18 = 33.
-    r = replay_doc(doc({"players": 2}, [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1,
-                                         "moves": ["6-6", "pass", "pass"]}]))
+    r = replay_doc(
+        doc(
+            {"players": 2},
+            [{"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1, "moves": ["6-6", "pass", "pass"]}],
+        )
+    )
     h = hands_of(r)[0]
     assert (h["end"], h["winner"], h["points"]) == ("blocked", 0, [33, 0])
 
@@ -282,15 +311,21 @@ def test_s4_4_not_blocked_while_more_than_two_tiles_remain():
     # The same 10 placements without the two draws: ends [6|6], nobody holds a 6, but 4 tiles
     # remain (2 drawable), so the hand goes on (P-e).
     moves = ["6-6", "6-5@L", "5-4", "6-4@L", "6-3@L", "3-2", "6-2@L", "6-1@L", "1-0", "6-0@L"]
-    deal = [["6-6", "6-3", "1-0", "3-1", "4-0", "3-3"],
-            ["6-5", "3-2", "6-0", "4-1", "0-0", "1-1"],
-            ["5-4", "6-2", "2-0", "2-1", "3-0", "2-2"],
-            ["6-4", "6-1", "4-2", "4-3", "4-4", "5-1"]]
+    deal = [
+        ["6-6", "6-3", "1-0", "3-1", "4-0", "3-3"],
+        ["6-5", "3-2", "6-0", "4-1", "0-0", "1-1"],
+        ["5-4", "6-2", "2-0", "2-1", "3-0", "2-2"],
+        ["6-4", "6-1", "4-2", "4-3", "4-4", "5-1"],
+    ]
     # turn order: s0 6-6, s1 6-5, s2 5-4, s3 6-4, s0 6-3, s1 3-2, s2 6-2, s3 6-1, s0 1-0, s1 6-0
     r = replay_doc(doc({"players": 4}, [{"deal": deal, "boneyard": P5_BY, "leader": 0, "moves": moves}]))
     assert hands_of(r)[0]["end"] == "unfinished"
-    r = replay_doc(doc({"players": 4}, [{"deal": deal, "boneyard": P5_BY, "leader": 0,
-                                         "moves": moves + ["draw", "draw"]}]))
+    r = replay_doc(
+        doc(
+            {"players": 4},
+            [{"deal": deal, "boneyard": P5_BY, "leader": 0, "moves": moves + ["draw", "draw"]}],
+        )
+    )
     # s2 draws 5-2, s3 draws 5-0: 2 left, nobody holds a 6 -> blocked.
     # left: s0 3-1 4-0 3-3 = 14; s1 4-1 0-0 1-1 = 7; s2 2-0 2-1 3-0 2-2 5-2 = 19; s3 4-2 4-3 4-4 5-1 5-0 = 32
     # s1 scores (14 + 19 + 32) - 7 = 58
@@ -300,14 +335,20 @@ def test_s4_4_not_blocked_while_more_than_two_tiles_remain():
 
 # ----------------------------------------------------------------------------- scoring
 # 3p, blocked by a pass cycle, seats 1 and 2 tie for lowest (28 each).
-TIE3 = [["6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "4-4"],
-        ["0-0", "1-0", "2-1", "3-1", "4-2", "5-3", "6-0"],     # 0+1+3+4+6+8+6 = 28
-        ["1-1", "2-0", "3-0", "4-0", "3-2", "5-1", "3-3"]]     # 2+2+3+4+5+6+6 = 28
+TIE3 = [
+    ["6-6", "6-5", "6-4", "6-3", "6-2", "5-5", "4-4"],
+    ["0-0", "1-0", "2-1", "3-1", "4-2", "5-3", "6-0"],  # 0+1+3+4+6+8+6 = 28
+    ["1-1", "2-0", "3-0", "4-0", "3-2", "5-1", "3-3"],
+]  # 2+2+3+4+5+6+6 = 28
 
 
 def test_s4_3_tie_for_lowest_nobody_scores():
-    r = replay_doc(doc({"players": 3}, [{"deal": TIE3, "boneyard": rest(*TIE3), "leader": 0,
-                                         "moves": ["6-6", "pass", "pass", "pass"]}]))
+    r = replay_doc(
+        doc(
+            {"players": 3},
+            [{"deal": TIE3, "boneyard": rest(*TIE3), "leader": 0, "moves": ["6-6", "pass", "pass", "pass"]}],
+        )
+    )
     h = hands_of(r)[0]
     assert (h["end"], h["winner"], h["points"]) == ("blocked", None, [0, 0, 0])
 
@@ -335,26 +376,51 @@ def test_s4_4_team_scoring_lowest_individual():
 
 def test_s4_3_teams_side_value_domino_side_of_dominoer_is_0():
     # 4p teams: seat 0 goes out; its side's value is 0 whatever its partner holds.
-    deal = [["6-6", "6-5", "5-5", "5-4", "4-4", "4-3"],
-            ["0-0", "1-0", "1-1", "2-0", "2-1", "2-2"],       # 0+1+2+2+3+4 = 12
-            ["6-4", "6-3", "6-2", "6-1", "6-0", "5-3"],       # 10+9+8+7+6+8 = 48 (partner)
-            ["3-0", "3-1", "3-2", "4-0", "4-1", "4-2"]]       # 3+4+5+4+5+6 = 27
-    moves = ["6-6", "pass", "pass", "pass",                  # s2 passes although it holds sixes
-             "6-5@R", "pass", "pass", "pass",
-             "5-5", "pass", "pass", "pass",
-             "5-4", "pass", "pass", "pass",
-             "4-4", "pass", "pass", "pass",
-             "4-3"]
+    deal = [
+        ["6-6", "6-5", "5-5", "5-4", "4-4", "4-3"],
+        ["0-0", "1-0", "1-1", "2-0", "2-1", "2-2"],  # 0+1+2+2+3+4 = 12
+        ["6-4", "6-3", "6-2", "6-1", "6-0", "5-3"],  # 10+9+8+7+6+8 = 48 (partner)
+        ["3-0", "3-1", "3-2", "4-0", "4-1", "4-2"],
+    ]  # 3+4+5+4+5+6 = 27
+    moves = [
+        "6-6",
+        "pass",
+        "pass",
+        "pass",  # s2 passes although it holds sixes
+        "6-5@R",
+        "pass",
+        "pass",
+        "pass",
+        "5-5",
+        "pass",
+        "pass",
+        "pass",
+        "5-4",
+        "pass",
+        "pass",
+        "pass",
+        "4-4",
+        "pass",
+        "pass",
+        "pass",
+        "4-3",
+    ]
     # the passes: after each play 3 passes, then seat 0 plays -> never 4 in a row.
     # [6|6] 6-5@R [6|5] 5-5 [6|5] 5-4 [6|4] 4-4 [6|4] 4-3 -> seat 0 is out.
     # (seat 3 holds 4-x tiles and may pass at [6|4]: passing is always allowed.)
-    r = replay_doc(doc({"players": 4, "teams": True}, [{"deal": deal, "boneyard": rest(*deal), "leader": 0,
-                                                        "moves": moves}]))
+    r = replay_doc(
+        doc(
+            {"players": 4, "teams": True},
+            [{"deal": deal, "boneyard": rest(*deal), "leader": 0, "moves": moves}],
+        )
+    )
     h = hands_of(r)[0]
     # A = 0 (seat 0 went out), B = 12 + 27 = 39 -> A scores 39
     assert (h["end"], h["winner"], h["points"]) == ("domino", 0, [39, 0])
     # individually: seat 0 scores 12 + 48 + 27 = 87
-    r = replay_doc(doc({"players": 4}, [{"deal": deal, "boneyard": rest(*deal), "leader": 0, "moves": moves}]))
+    r = replay_doc(
+        doc({"players": 4}, [{"deal": deal, "boneyard": rest(*deal), "leader": 0, "moves": moves}])
+    )
     assert hands_of(r)[0]["points"] == [87, 0, 0, 0]
 
 
@@ -373,12 +439,14 @@ def _finished(d):
 
 
 def test_s4_4_target_seed_2_players_101():
-    base = {"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1, "moves": P1_MOVES}      # seat 1 +16
+    base = {"deal": P1_DEAL, "boneyard": P1_BY, "leader": 1, "moves": P1_MOVES}  # seat 1 +16
     for rule in ("seed", "pagat"):
-        assert _finished(doc({"players": 2, "target_rule": rule}, [base], {"hand": 1, "totals": [0, 84]})) \
-            == ([0, 100], False, None), rule
-        assert _finished(doc({"players": 2, "target_rule": rule}, [base], {"hand": 1, "totals": [0, 85]})) \
-            == ([0, 101], True, 1), rule
+        assert _finished(
+            doc({"players": 2, "target_rule": rule}, [base], {"hand": 1, "totals": [0, 84]})
+        ) == ([0, 100], False, None), rule
+        assert _finished(
+            doc({"players": 2, "target_rule": rule}, [base], {"hand": 1, "totals": [0, 85]})
+        ) == ([0, 101], True, 1), rule
 
 
 def test_s4_4_target_3_players_seed_101_pagat_61():
@@ -454,18 +522,24 @@ def _expected(h, n, teams, team_scoring):
         return out, w
     low = min(pips)
     if pips.count(low) > 1:
-        return None                                            # tie for lowest individual: unspecified
+        return None  # tie for lowest individual: unspecified
     seat = pips.index(low)
     w = seat % 2
     out[w] = sum(pips[s] for s in sides[1 - w]) - low
     return out, w
 
 
-CONFIGS = [{"players": 2}, {"players": 3}, {"players": 4},
-           {"players": 4, "teams": True}, {"players": 4, "teams": True, "team_scoring": "lowest_individual"},
-           {"players": 3, "draw_ends_turn": False, "lead_rule": "rotate"},
-           {"players": 2, "end_on_full_pass_cycle": False, "target_rule": "pagat"},
-           {"players": 3, "target_rule": "pagat"}, {"players": 4, "teams": True, "target_rule": "pagat"}]
+CONFIGS = [
+    {"players": 2},
+    {"players": 3},
+    {"players": 4},
+    {"players": 4, "teams": True},
+    {"players": 4, "teams": True, "team_scoring": "lowest_individual"},
+    {"players": 3, "draw_ends_turn": False, "lead_rule": "rotate"},
+    {"players": 2, "end_on_full_pass_cycle": False, "target_rule": "pagat"},
+    {"players": 3, "target_rule": "pagat"},
+    {"players": 4, "teams": True, "target_rule": "pagat"},
+]
 
 
 @pytest.mark.parametrize("opts", CONFIGS, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
@@ -501,7 +575,8 @@ def test_s4_3_random_play_follows_the_rules(opts):
                 if _drawable(h) and not drew:
                     expected.add(DRAW)
                 assert set(legal) == expected, (
-                    f"seat {seat} holds {names(h.held(seat))}, ends {h.ends()}, drawable {_drawable(h)}")
+                    f"seat {seat} holds {names(h.held(seat))}, ends {h.ends()}, drawable {_drawable(h)}"
+                )
                 assert _drawable(h) or any(_fits(h, s) for s in range(n)), "should have ended blocked"
             plays = [m for m in legal if m < PASS]
             m = rng.choice(plays) if plays and rng.random() < 0.6 else rng.choice(legal)
@@ -519,7 +594,8 @@ def test_s4_3_random_play_follows_the_rules(opts):
                 exp = _expected(h, n, teams, team_scoring)
                 if exp is not None:
                     assert (list(h.result.points), h.result.winner) == exp, (
-                        f"{h.end}: pips {[_pips(h, s) for s in range(n)]}")
+                        f"{h.end}: pips {[_pips(h, s) for s in range(n)]}"
+                    )
                 assert g.over == any(t >= target for t in g.totals), f"target {target}, totals {g.totals}"
             elif cycle and len(h.log) > n:
                 tail = [mv for _, mv, _ in h.log[-n:]]

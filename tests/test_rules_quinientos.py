@@ -7,6 +7,7 @@ Hand templates: a template is a list of move tokens and the tiles left over per 
 seat i % 4, so a template without passes lets every player play in turn; `deal_for` derives the
 deal from the moves, which makes each template a complete, valid deal of all 28 tiles.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -48,61 +49,291 @@ def at_round(r):
 # partner = relative seat 2. "ends" = the open ends just before the last tile.
 
 # ends [1|5], last 5-1 (non-double holding both ends) -> capicú. Leftovers: opp 1-1 (2) + 3-3 (6) = 8; partner 2-2 (4).
-Q_CAPICU = (['6-6', '6-4@R', '4-4@R', '6-0@L', '5-4@R', '5-2@R', '0-0@L', '4-0@L', '3-2@R', '3-0@R', '2-0@R',
-             '2-1@R', '4-2@L', '6-2@L', '4-1@R', '6-5@L', '5-5@L', '4-3@R', '5-3@L', '3-1@R', '1-0@R', '6-3@L',
-             '5-0@R', '6-1@L', '5-1@R'],
-            [[], ['1-1'], ['2-2'], ['3-3']])
+Q_CAPICU = (
+    [
+        "6-6",
+        "6-4@R",
+        "4-4@R",
+        "6-0@L",
+        "5-4@R",
+        "5-2@R",
+        "0-0@L",
+        "4-0@L",
+        "3-2@R",
+        "3-0@R",
+        "2-0@R",
+        "2-1@R",
+        "4-2@L",
+        "6-2@L",
+        "4-1@R",
+        "6-5@L",
+        "5-5@L",
+        "4-3@R",
+        "5-3@L",
+        "3-1@R",
+        "1-0@R",
+        "6-3@L",
+        "5-0@R",
+        "6-1@L",
+        "5-1@R",
+    ],
+    [[], ["1-1"], ["2-2"], ["3-3"]],
+)
 # ends [6|1], last 6-5 fits only L -> no last-tile bonus. opp 4-4 (8) + 5-4 (9) = 17; partner 4-1 (5).
-Q_PLAIN66 = (['6-6', '6-1@L', '1-1@L', '3-1@L', '6-4@R', '5-3@L', '5-2@L', '2-2@L', '3-2@L', '3-0@L', '0-0@L',
-              '4-0@R', '2-0@R', '2-1@R', '1-0@R', '6-0@L', '6-3@L', '3-3@L', '4-3@L', '4-2@L', '5-0@R', '6-2@L',
-              '5-5@R', '5-1@R', '6-5@L'],
-             [[], ['4-4'], ['4-1'], ['5-4']])
+Q_PLAIN66 = (
+    [
+        "6-6",
+        "6-1@L",
+        "1-1@L",
+        "3-1@L",
+        "6-4@R",
+        "5-3@L",
+        "5-2@L",
+        "2-2@L",
+        "3-2@L",
+        "3-0@L",
+        "0-0@L",
+        "4-0@R",
+        "2-0@R",
+        "2-1@R",
+        "1-0@R",
+        "6-0@L",
+        "6-3@L",
+        "3-3@L",
+        "4-3@L",
+        "4-2@L",
+        "5-0@R",
+        "6-2@L",
+        "5-5@R",
+        "5-1@R",
+        "6-5@L",
+    ],
+    [[], ["4-4"], ["4-1"], ["5-4"]],
+)
 # ends [2|2], last 2-0 (non-double containing 2) -> capicú by default (Q-e). opp 4-4 (8) + 4-2 (6) = 14; partner 4-0 (4).
-Q_CAPICU_SAME = (['6-6', '6-1@R', '1-0@R', '6-3@L', '3-0@R', '4-3@L', '6-4@L', '3-1@R', '4-1@R', '5-4@R', '5-0@R',
-                  '6-2@L', '2-2@L', '0-0@R', '6-0@R', '2-1@L', '1-1@L', '5-1@L', '5-3@L', '3-3@L', '6-5@R', '3-2@L',
-                  '5-5@R', '5-2@R', '2-0@L'],
-                 [[], ['4-4'], ['4-0'], ['4-2']])
+Q_CAPICU_SAME = (
+    [
+        "6-6",
+        "6-1@R",
+        "1-0@R",
+        "6-3@L",
+        "3-0@R",
+        "4-3@L",
+        "6-4@L",
+        "3-1@R",
+        "4-1@R",
+        "5-4@R",
+        "5-0@R",
+        "6-2@L",
+        "2-2@L",
+        "0-0@R",
+        "6-0@R",
+        "2-1@L",
+        "1-1@L",
+        "5-1@L",
+        "5-3@L",
+        "3-3@L",
+        "6-5@R",
+        "3-2@L",
+        "5-5@R",
+        "5-2@R",
+        "2-0@L",
+    ],
+    [[], ["4-4"], ["4-0"], ["4-2"]],
+)
 # ends [1|1], last 1-1 (a double, fits both) -> never capicú. opp 3-3 (6) + 2-2 (4) = 10; partner 5-5 (10).
-Q_DOUBLE_LAST = (['6-6', '6-3@R', '6-4@L', '4-4@L', '5-4@L', '5-0@L', '2-0@L', '3-1@R', '4-2@L', '6-1@R', '6-2@R',
-                  '4-3@L', '3-2@L', '5-2@R', '2-1@L', '1-0@L', '6-5@R', '3-0@L', '5-3@L', '6-0@R', '0-0@R', '4-0@R',
-                  '5-1@L', '4-1@R', '1-1@L'],
-                 [[], ['3-3'], ['5-5'], ['2-2']])
+Q_DOUBLE_LAST = (
+    [
+        "6-6",
+        "6-3@R",
+        "6-4@L",
+        "4-4@L",
+        "5-4@L",
+        "5-0@L",
+        "2-0@L",
+        "3-1@R",
+        "4-2@L",
+        "6-1@R",
+        "6-2@R",
+        "4-3@L",
+        "3-2@L",
+        "5-2@R",
+        "2-1@L",
+        "1-0@L",
+        "6-5@R",
+        "3-0@L",
+        "5-3@L",
+        "6-0@R",
+        "0-0@R",
+        "4-0@R",
+        "5-1@L",
+        "4-1@R",
+        "1-1@L",
+    ],
+    [[], ["3-3"], ["5-5"], ["2-2"]],
+)
 # ends [0|0], last 0-0 -> chuchazo by default, none with chuchazo_one_side_only. opp 4-4 (8) + 2-2 (4) = 12; partner 1-1 (2).
-Q_CHUCH_BOTH = (['6-6', '6-1@R', '6-3@L', '2-1@R', '6-2@R', '3-2@L', '5-2@L', '5-5@L', '6-4@R', '5-0@L', '4-2@R',
-                 '6-0@L', '2-0@R', '4-0@R', '4-1@R', '3-1@R', '6-5@L', '5-4@L', '4-3@L', '3-3@L', '3-0@L', '5-3@R',
-                 '5-1@R', '1-0@R', '0-0@L'],
-                [[], ['4-4'], ['1-1'], ['2-2']])
+Q_CHUCH_BOTH = (
+    [
+        "6-6",
+        "6-1@R",
+        "6-3@L",
+        "2-1@R",
+        "6-2@R",
+        "3-2@L",
+        "5-2@L",
+        "5-5@L",
+        "6-4@R",
+        "5-0@L",
+        "4-2@R",
+        "6-0@L",
+        "2-0@R",
+        "4-0@R",
+        "4-1@R",
+        "3-1@R",
+        "6-5@L",
+        "5-4@L",
+        "4-3@L",
+        "3-3@L",
+        "3-0@L",
+        "5-3@R",
+        "5-1@R",
+        "1-0@R",
+        "0-0@L",
+    ],
+    [[], ["4-4"], ["1-1"], ["2-2"]],
+)
 # ends [0|4], last 0-0 (fits one side only) -> chuchazo under both options. opp 4-0 (4) + 4-4 (8) = 12; partner 5-5 (10).
-Q_CHUCH_ONE = (['6-6', '6-2@L', '2-2@L', '6-4@R', '4-2@R', '2-1@R', '5-2@L', '1-1@R', '6-5@L', '1-0@R', '2-0@R',
-                '6-1@L', '3-1@L', '3-2@R', '6-3@L', '3-3@R', '6-0@L', '3-0@L', '5-3@L', '4-3@R', '4-1@R', '5-1@R',
-                '5-4@R', '5-0@L', '0-0@L'],
-               [[], ['4-0'], ['5-5'], ['4-4']])
+Q_CHUCH_ONE = (
+    [
+        "6-6",
+        "6-2@L",
+        "2-2@L",
+        "6-4@R",
+        "4-2@R",
+        "2-1@R",
+        "5-2@L",
+        "1-1@R",
+        "6-5@L",
+        "1-0@R",
+        "2-0@R",
+        "6-1@L",
+        "3-1@L",
+        "3-2@R",
+        "6-3@L",
+        "3-3@R",
+        "6-0@L",
+        "3-0@L",
+        "5-3@L",
+        "4-3@R",
+        "4-1@R",
+        "5-1@R",
+        "5-4@R",
+        "5-0@L",
+        "0-0@L",
+    ],
+    [[], ["4-0"], ["5-5"], ["4-4"]],
+)
 # The leader (rel 0) must pass on move 5: ends [0|0] and it holds 5-1 3-2 2-1 6-3 6-4 4-2 (no 0).
 # Relative seat 1 goes out on move 26 with 6-2 on [4|6] (fits only R, no bonus).
 # Winners = rel 1 + rel 3; losers rel 0: 4-2 (6) + rel 2: 0-0 (0) = 6; winner's partner rel 3 keeps 2-2 (4).
-Q_PASS = (['6-6', '6-5@R', '5-0@R', '6-0@L', 'pass', '4-0@L', '1-0@R', '1-1@R', '5-1@R', '5-3@R', '4-4@L', '4-3@L',
-           '3-2@L', '5-2@L', '3-0@R', '2-0@R', '2-1@R', '5-5@L', '3-1@R', '3-3@R', '6-3@R', '6-1@R', '5-4@L', '4-1@R',
-           '6-4@R', '6-2@R'],
-          [['4-2'], [], ['0-0'], ['2-2']])
+Q_PASS = (
+    [
+        "6-6",
+        "6-5@R",
+        "5-0@R",
+        "6-0@L",
+        "pass",
+        "4-0@L",
+        "1-0@R",
+        "1-1@R",
+        "5-1@R",
+        "5-3@R",
+        "4-4@L",
+        "4-3@L",
+        "3-2@L",
+        "5-2@L",
+        "3-0@R",
+        "2-0@R",
+        "2-1@R",
+        "5-5@L",
+        "3-1@R",
+        "3-3@R",
+        "6-3@R",
+        "6-1@R",
+        "5-4@L",
+        "4-1@R",
+        "6-4@R",
+        "6-2@R",
+    ],
+    [["4-2"], [], ["0-0"], ["2-2"]],
+)
 # Lead 5-3 (any tile, for rounds >= 2); ends [0|2], last 3-0 fits only L. opp 6-6 (12) + 3-2 (5) = 17; partner 2-2 (4).
-Q_PLAIN53 = (['5-3', '3-3@R', '5-4@L', '4-4@L', '6-3@R', '6-0@R', '4-3@L', '2-0@R', '6-2@R', '6-4@R', '4-1@R',
-              '3-1@L', '2-1@L', '5-2@L', '5-1@L', '1-1@L', '1-0@R', '6-1@L', '6-5@L', '4-0@R', '5-5@L', '5-0@L',
-              '0-0@L', '4-2@R', '3-0@L'],
-             [[], ['6-6'], ['2-2'], ['3-2']])
+Q_PLAIN53 = (
+    [
+        "5-3",
+        "3-3@R",
+        "5-4@L",
+        "4-4@L",
+        "6-3@R",
+        "6-0@R",
+        "4-3@L",
+        "2-0@R",
+        "6-2@R",
+        "6-4@R",
+        "4-1@R",
+        "3-1@L",
+        "2-1@L",
+        "5-2@L",
+        "5-1@L",
+        "1-1@L",
+        "1-0@R",
+        "6-1@L",
+        "6-5@L",
+        "4-0@R",
+        "5-5@L",
+        "5-0@L",
+        "0-0@L",
+        "4-2@R",
+        "3-0@L",
+    ],
+    [[], ["6-6"], ["2-2"], ["3-2"]],
+)
 
 # Blocked after 10 placements: every 6 is on the table and the line reads [6|...|6]; nobody can play.
 # rel 0 plays 6-6 6-3 5-0, rel 1: 6-1 3-4 0-6, rel 2: 1-2 4-6, rel 3: 2-6 6-5. The other 18 tiles (90 pips)
 # are left: 4 to rel 0, 4 to rel 1, 5 to rel 2, 5 to rel 3.
-BLOCK_MOVES = ['6-6', '6-1@R', '1-2@R', '2-6@R', '6-3@L', '3-4@L', '4-6@L', '6-5@R', '5-0@R', '0-6@R']
+BLOCK_MOVES = ["6-6", "6-1@R", "1-2@R", "2-6@R", "6-3@L", "3-4@L", "4-6@L", "6-5@R", "5-0@R", "0-6@R"]
 # leader's team 5 + 20 = 25, other team 25 + 40 = 65
-Q_BLOCK_LEADER_WINS = (BLOCK_MOVES, [['0-0', '1-0', '1-1', '2-0'], ['3-3', '4-1', '4-2', '4-4'],
-                                     ['2-2', '3-0', '3-1', '3-2', '4-0'], ['5-1', '5-2', '5-3', '5-4', '5-5']])
+Q_BLOCK_LEADER_WINS = (
+    BLOCK_MOVES,
+    [
+        ["0-0", "1-0", "1-1", "2-0"],
+        ["3-3", "4-1", "4-2", "4-4"],
+        ["2-2", "3-0", "3-1", "3-2", "4-0"],
+        ["5-1", "5-2", "5-3", "5-4", "5-5"],
+    ],
+)
 # leader's team 25 + 40 = 65, other team 5 + 20 = 25
-Q_BLOCK_OTHERS_WIN = (BLOCK_MOVES, [['3-3', '4-1', '4-2', '4-4'], ['0-0', '1-0', '1-1', '2-0'],
-                                    ['5-1', '5-2', '5-3', '5-4', '5-5'], ['2-2', '3-0', '3-1', '3-2', '4-0']])
+Q_BLOCK_OTHERS_WIN = (
+    BLOCK_MOVES,
+    [
+        ["3-3", "4-1", "4-2", "4-4"],
+        ["0-0", "1-0", "1-1", "2-0"],
+        ["5-1", "5-2", "5-3", "5-4", "5-5"],
+        ["2-2", "3-0", "3-1", "3-2", "4-0"],
+    ],
+)
 # 13 + 32 = 45 against 17 + 28 = 45: a tie
-Q_BLOCK_TIE = (BLOCK_MOVES, [['0-0', '1-0', '1-1', '5-5'], ['2-2', '3-0', '3-1', '3-3'],
-                             ['5-4', '5-3', '4-4', '3-2', '2-0'], ['4-0', '4-1', '4-2', '5-1', '5-2']])
+Q_BLOCK_TIE = (
+    BLOCK_MOVES,
+    [
+        ["0-0", "1-0", "1-1", "5-5"],
+        ["2-2", "3-0", "3-1", "3-3"],
+        ["5-4", "5-3", "4-4", "3-2", "2-0"],
+        ["4-0", "4-1", "4-2", "5-1", "5-2"],
+    ],
+)
 
 
 def pts(side, value):
@@ -110,6 +341,7 @@ def pts(side, value):
 
 
 # ----------------------------------------------------------------------------- examples and scenarios
+
 
 @pytest.mark.parametrize("path", scenario_files("q_"), ids=lambda p: p.name)
 def test_q_scenario(path):
@@ -122,6 +354,7 @@ def test_q_scenarios_exist():
 
 # ----------------------------------------------------------------------------- §1.3 Leader
 
+
 @pytest.mark.parametrize("holder", [0, 1, 2, 3])
 def test_q1_3_round1_holder_of_double_six_leads(holder):
     out = result(record([hand(Q_PLAIN66, holder, give_leader=False)]))
@@ -132,7 +365,7 @@ def test_q1_3_round1_holder_of_double_six_leads(holder):
 
 def test_q1_3_round1_leader_other_than_double_six_holder_is_error():
     doc = record([hand(Q_PLAIN66, 2)])
-    doc["hands"][0]["leader"] = 3          # 6-6 is with seat 2
+    doc["hands"][0]["leader"] = 3  # 6-6 is with seat 2
     e = error(doc)
     assert (e["hand"], e["move"]) == (1, None)
 
@@ -170,8 +403,12 @@ def test_q1_3_first_lead_any_holder_leads_nondouble_with_game_api():
 def test_q1_3_later_leads_rotate_regardless_of_winner():
     # Round 1: seat 3 holds 6-6 and wins (team B). Round 2: seat 0 leads (team A) and its team wins,
     # round 3: seat 1 (team B) leads, round 4: seat 2.
-    hands = [hand(Q_PLAIN66, 3, give_leader=False), hand(Q_PLAIN53, 0, give_leader=False),
-             hand(Q_PLAIN53, 1, give_leader=False), hand(Q_PLAIN53, 2, give_leader=False)]
+    hands = [
+        hand(Q_PLAIN66, 3, give_leader=False),
+        hand(Q_PLAIN53, 0, give_leader=False),
+        hand(Q_PLAIN53, 1, give_leader=False),
+        hand(Q_PLAIN53, 2, give_leader=False),
+    ]
     out = result(record(hands))
     assert [h["leader"] for h in out["hands"]] == [3, 0, 1, 2]
     assert [h["winner"] for h in out["hands"]] == [1, 0, 1, 0]
@@ -187,7 +424,7 @@ def test_q1_3_later_leads_rotate_even_after_blocked_and_tied_rounds():
 
 
 def test_q1_3_wrong_leader_in_later_round_is_error():
-    hands = [hand(Q_PLAIN66, 0, give_leader=False), hand(Q_PLAIN53, 0)]   # winner's seat 0 again: not +1
+    hands = [hand(Q_PLAIN66, 0, give_leader=False), hand(Q_PLAIN53, 0)]  # winner's seat 0 again: not +1
     e = error(record(hands))
     assert (e["hand"], e["move"]) == (2, None)
 
@@ -246,6 +483,7 @@ def test_q1_4_b_winning_team_chooses_falls_back_to_rotation_after_tie():
 
 # ----------------------------------------------------------------------------- §1.3 Turn: forced pass only
 
+
 def test_q1_3_forced_pass_is_recorded_and_accepted():
     # Q_PASS: seat 0 (leader) must pass on move 5; seat 1 goes out on move 26.
     out = result(record([hand(Q_PASS, 0, give_leader=False)]))
@@ -256,13 +494,13 @@ def test_q1_3_forced_pass_is_recorded_and_accepted():
 
 def test_q1_3_pass_with_a_playable_tile_is_error():
     mv = list(Q_PASS[0])
-    mv[1] = "pass"                         # seat 1 holds 6-5 and 6-3, both fit [6|6]
+    mv[1] = "pass"  # seat 1 holds 6-5 and 6-3, both fit [6|6]
     e = error(record([hand(Q_PASS, 0, moves=mv)]))
     assert (e["hand"], e["move"], e["token"]) == (1, 2, "pass")
 
 
 def test_q1_3_omitting_a_forced_pass_is_error():
-    mv = [m for i, m in enumerate(Q_PASS[0]) if i != 4]     # drop the pass: seat 0 would have to play 4-0
+    mv = [m for i, m in enumerate(Q_PASS[0]) if i != 4]  # drop the pass: seat 0 would have to play 4-0
     e = error(record([hand(Q_PASS, 0, moves=mv)]))
     assert (e["hand"], e["move"]) == (1, 5)
 
@@ -275,17 +513,18 @@ def test_q1_3_forced_pass_is_the_only_legal_move_and_no_draw():
     assert g.to_move == 0 and g.hand.ends() == {"L": 0, "R": 0}
     assert g.legal_tokens() == ["pass"]
     with pytest.raises(IllegalMoveError):
-        g.play("5-1")                     # does not fit [0|0]
+        g.play("5-1")  # does not fit [0|0]
     with pytest.raises(ValueError):
-        g.play("draw")                    # no drawing in Quinientos
+        g.play("draw")  # no drawing in Quinientos
     g.play("pass")
     assert g.to_move == 1
-    assert "pass" not in g.legal_tokens()   # seat 1 holds 4-0: no voluntary pass
+    assert "pass" not in g.legal_tokens()  # seat 1 holds 4-0: no voluntary pass
     with pytest.raises(IllegalMoveError):
         g.play("pass")
 
 
 # ----------------------------------------------------------------------------- §1.3 Round scoring
+
 
 def test_q1_3_domino_scores_losing_teams_pips_only():
     # seat 2 leads and goes out in round 5 (no round bonus): losers 4-4 (8) + 5-4 (9) = 17; partner's 4-1 ignored
@@ -337,6 +576,7 @@ def test_q1_3_block_is_detected_at_once_no_move_may_follow():
 
 # ----------------------------------------------------------------------------- §1.3 Round bonus
 
+
 @pytest.mark.parametrize("rnd,bonus", [(1, 100), (2, 75), (3, 50), (4, 25), (5, 0), (6, 0), (9, 0)])
 def test_q1_3_round_bonus_schedule(rnd, bonus):
     # Q_PLAIN66 led by seat 1 (who holds 6-6, so it is also a valid round 1): team B goes out, losers 17
@@ -346,8 +586,11 @@ def test_q1_3_round_bonus_schedule(rnd, bonus):
 
 def test_q1_4_d_bonus_forfeited_when_blocked_not_carried_over():
     # round 1 blocked (seat 0's team wins 65, no bonus); round 2 domino -> round-2 bonus 75 (not 100, nothing carried)
-    hands = [hand(Q_BLOCK_LEADER_WINS, 0, give_leader=False), hand(Q_PLAIN53, 1, give_leader=False),
-             hand(Q_PLAIN53, 2, give_leader=False)]
+    hands = [
+        hand(Q_BLOCK_LEADER_WINS, 0, give_leader=False),
+        hand(Q_PLAIN53, 1, give_leader=False),
+        hand(Q_PLAIN53, 2, give_leader=False),
+    ]
     out = result(record(hands))
     assert [h["points"] for h in out["hands"]] == [[65, 0], [0, 92], [67, 0]]
     assert out["totals"] == [132, 92]
@@ -361,9 +604,13 @@ def test_q1_4_d_bonus_forfeited_when_tied():
 
 def test_q1_4_d_bonus_by_round_index_false_advances_only_on_domino_rounds():
     # blocked, tie, then three dominoes: bonuses 100, 75, 50 for the 3rd, 4th and 5th rounds dealt
-    hands = [hand(Q_BLOCK_LEADER_WINS, 0, give_leader=False), hand(Q_BLOCK_TIE, 1, give_leader=False),
-             hand(Q_PLAIN53, 2, give_leader=False), hand(Q_PLAIN53, 3, give_leader=False),
-             hand(Q_PLAIN53, 0, give_leader=False)]
+    hands = [
+        hand(Q_BLOCK_LEADER_WINS, 0, give_leader=False),
+        hand(Q_BLOCK_TIE, 1, give_leader=False),
+        hand(Q_PLAIN53, 2, give_leader=False),
+        hand(Q_PLAIN53, 3, give_leader=False),
+        hand(Q_PLAIN53, 0, give_leader=False),
+    ]
     out = result(record(hands, {"bonus_by_round_index": False}))
     assert [h["points"] for h in out["hands"]] == [[65, 0], [0, 0], [117, 0], [0, 92], [67, 0]]
     assert out["totals"] == [249, 92]
@@ -374,15 +621,21 @@ def test_q1_4_d_bonus_by_round_index_false_advances_only_on_domino_rounds():
 
 def test_q1_4_d_bonus_by_round_index_false_fifth_domino_has_no_bonus():
     # leaders 0, 1, 2 (blocked tie), 3, 0, 1
-    hands = [hand(Q_PLAIN66, 0, give_leader=False), hand(Q_PLAIN53, 1, give_leader=False),
-             hand(Q_BLOCK_TIE, 2, give_leader=False), hand(Q_PLAIN53, 3, give_leader=False),
-             hand(Q_PLAIN53, 0, give_leader=False), hand(Q_PLAIN53, 1, give_leader=False)]
+    hands = [
+        hand(Q_PLAIN66, 0, give_leader=False),
+        hand(Q_PLAIN53, 1, give_leader=False),
+        hand(Q_BLOCK_TIE, 2, give_leader=False),
+        hand(Q_PLAIN53, 3, give_leader=False),
+        hand(Q_PLAIN53, 0, give_leader=False),
+        hand(Q_PLAIN53, 1, give_leader=False),
+    ]
     out = result(record(hands, {"bonus_by_round_index": False}))
     # domino rounds 1..5 get 100, 75, 50, 25, 0
     assert [h["points"] for h in out["hands"]] == [[117, 0], [0, 92], [0, 0], [0, 67], [42, 0], [0, 17]]
 
 
 # ----------------------------------------------------------------------------- §1.3 Capicú and chuchazo
+
 
 @pytest.mark.parametrize("distinct", [False, True])
 def test_q1_3_capicu_last_tile_holds_both_distinct_ends(distinct):
@@ -405,7 +658,9 @@ def test_q1_4_e_capicu_requires_distinct_ends_rejects_equal_ends():
 @pytest.mark.parametrize("distinct", [False, True])
 def test_q1_3_capicu_never_with_a_double(distinct):
     # ends [1|1], last 1-1: no capicú. Round 5: 10
-    out = result(record([hand(Q_DOUBLE_LAST, 2)], {"capicu_requires_distinct_ends": distinct}, start=at_round(5)))
+    out = result(
+        record([hand(Q_DOUBLE_LAST, 2)], {"capicu_requires_distinct_ends": distinct}, start=at_round(5))
+    )
     assert out["hands"][0]["points"] == [10, 0]
 
 
@@ -445,6 +700,7 @@ def test_q1_3_chuchazo_with_round_bonus_and_partner_pips():
 
 
 # ----------------------------------------------------------------------------- §1.3 Game end, target
+
 
 def test_q1_3_game_ends_when_a_team_reaches_exactly_the_target():
     # round 5, team A at 483 scores 17 -> 500: game over

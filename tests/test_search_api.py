@@ -1,4 +1,5 @@
 """copy(), push()/pop() and undo() of a hand: what search relies on."""
+
 from __future__ import annotations
 
 import random
@@ -9,9 +10,13 @@ from bonepile.engine import Hand, make_variant
 from bonepile.engine.variant import PLAYER_COUNTS
 
 CASES = [(name, n) for name, counts in PLAYER_COUNTS.items() for n in counts] + [
-    ("cinque", {"spinner_any_order": True}), ("passing", {"draw_ends_turn": False}),
-    ("blind-hugie", {"tiles_per_turn": "while_playable", "deal": "full", "players": 3,
-                     "full_deal_starter": True})]
+    ("cinque", {"spinner_any_order": True}),
+    ("passing", {"draw_ends_turn": False}),
+    (
+        "blind-hugie",
+        {"tiles_per_turn": "while_playable", "deal": "full", "players": 3, "full_deal_starter": True},
+    ),
+]
 
 
 def variant_of(name, extra):

@@ -10,6 +10,7 @@ step every seat's view is checked against the full state:
 * tile counts, the turned-up tile, face-up doubles, the peek, `legal`, `revealed`;
 * nothing reachable from a View object is the Hand or the Game or one of their containers.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -23,19 +24,31 @@ from bonepile.engine.tiles import HI, IS_DOUBLE, LO
 from bonepile.engine.view import hand_view
 
 CASES = [
-    ("quinientos", {}), ("quinientos", {"first_lead": "any"}),
-    ("cinque", {}), ("cinque", {"spinner_any_order": True}),
+    ("quinientos", {}),
+    ("quinientos", {"first_lead": "any"}),
+    ("cinque", {}),
+    ("cinque", {"spinner_any_order": True}),
     *[("draw", {"players": n}) for n in (2, 3, 4)],
-    ("draw", {"players": 4, "teams": True}), ("draw", {"players": 3, "boneyard_reserve": 2}),
+    ("draw", {"players": 4, "teams": True}),
+    ("draw", {"players": 3, "boneyard_reserve": 2}),
     *[("block", {"players": n}) for n in (2, 3, 4)],
     *[("passing", {"players": n}) for n in (2, 3, 4)],
-    ("passing", {"players": 4, "teams": True}), ("passing", {"players": 3, "draw_ends_turn": False}),
+    ("passing", {"players": 4, "teams": True}),
+    ("passing", {"players": 3, "draw_ends_turn": False}),
     *[("blind-hugie", {"players": n}) for n in (2, 3, 4)],
     *[("blind-hugie", {"players": n, "deal": "full", "tiles_per_turn": "while_playable"}) for n in (2, 3, 4)],
     *[("blind-hugie", {"players": n, "unplayable_doubles_face_up": True}) for n in (2, 3, 4)],
     ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True}),
-    ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True,
-                     "tiles_per_turn": "while_playable", "unplayable_doubles_face_up": True}),
+    (
+        "blind-hugie",
+        {
+            "players": 3,
+            "deal": "full",
+            "full_deal_starter": True,
+            "tiles_per_turn": "while_playable",
+            "unplayable_doubles_face_up": True,
+        },
+    ),
     ("blind-hugie", {"players": 4, "teams": True, "row_side": "left"}),
     *[("billitonnen", {"players": n}) for n in (3, 4, 5)],
 ]
@@ -82,12 +95,18 @@ def check_view(g: Game, h: Hand, seat: int) -> None:
     n = g.variant.players
     blind = h.rows is not None
     held = [set(h.held(s)) for s in range(n)]
-    undrawn = set(h.boneyard[h.bpos:])
+    undrawn = set(h.boneyard[h.bpos :])
     turned = h.rows[h.to_move][0] if blind and not h.over else None
     faceup = expected_face_up(g, h)
     peek = None
-    if (g.variant.name == "billitonnen" and not h.over and h.to_move == seat and h.ends()
-            and fits_both(h, turned) and len(h.rows[seat]) > 1):
+    if (
+        g.variant.name == "billitonnen"
+        and not h.over
+        and h.to_move == seat
+        and h.ends()
+        and fits_both(h, turned)
+        and len(h.rows[seat]) > 1
+    ):
         peek = h.rows[seat][1]
     hidden = set(undrawn)
     for s in range(n):
@@ -115,7 +134,9 @@ def check_view(g: Game, h: Hand, seat: int) -> None:
         assert ev.seat == s, f"{where}: event {i} seat"
         if m == DRAW:
             assert ev.action == "draw"
-            assert ev.tile == (t if s == seat else None), f"{where}: event {i}: draw by seat {s} shows {ev.tile}"
+            assert ev.tile == (t if s == seat else None), (
+                f"{where}: event {i}: draw by seat {s} shows {ev.tile}"
+            )
         elif m == PASS:
             assert ev.action == "pass"
             assert ev.tile == (t if blind else None), f"{where}: event {i}: pass shows {ev.tile}"
@@ -161,8 +182,19 @@ def check_no_backrefs(view, h: Hand, g: Game) -> None:
     """Walk every object reachable from the view; none may be the Hand, the Game, or one of
     their (non-empty) containers."""
     forbidden = {id(h): "Hand", id(g): "Game", id(g.hands): "Game.hands"}
-    for name in ("rows", "hands", "log", "face_up", "boneyard", "deal_rows", "pip", "occ", "dbl",
-                 "inplay", "given_tokens"):
+    for name in (
+        "rows",
+        "hands",
+        "log",
+        "face_up",
+        "boneyard",
+        "deal_rows",
+        "pip",
+        "occ",
+        "dbl",
+        "inplay",
+        "given_tokens",
+    ):
         x = getattr(h, name, None)
         if isinstance(x, (list, tuple, dict, set)) and len(x):
             forbidden[id(x)] = f"Hand.{name}"

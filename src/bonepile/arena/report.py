@@ -1,4 +1,5 @@
 """Figures of an arena run: per-bot statistics, ratings, results.json, records and the plot."""
+
 from __future__ import annotations
 
 import json
@@ -97,13 +98,22 @@ def sprt_summary(run: ArenaRun) -> dict | None:
     lo = sum(1 for x in s if x == 0.0)
     state = sprt(w, len(s) - w - lo, lo, *spec.sprt)
     labels = spec.labels
-    verdict = {"H1": f"{labels[0]} is stronger than {labels[1]} by at least {spec.sprt[1]:g} Elo",
-               "H0": f"{labels[0]} is not stronger than {labels[1]} by more than {spec.sprt[0]:g} Elo",
-               None: "inconclusive: the hand budget ran out first"}[state.decision]
-    return {"elo0": spec.sprt[0], "elo1": spec.sprt[1], "alpha": 0.05, "beta": 0.05,
-            "model": "trinomial GSPRT on hands (win 1, no winner 1/2, loss 0) of "
-                     f"{labels[0]} against {labels[1]}",
-            **state.as_json(), "verdict": verdict, "stopped_early": run.stopped_by == "sprt"}
+    verdict = {
+        "H1": f"{labels[0]} is stronger than {labels[1]} by at least {spec.sprt[1]:g} Elo",
+        "H0": f"{labels[0]} is not stronger than {labels[1]} by more than {spec.sprt[0]:g} Elo",
+        None: "inconclusive: the hand budget ran out first",
+    }[state.decision]
+    return {
+        "elo0": spec.sprt[0],
+        "elo1": spec.sprt[1],
+        "alpha": 0.05,
+        "beta": 0.05,
+        "model": "trinomial GSPRT on hands (win 1, no winner 1/2, loss 0) of "
+        f"{labels[0]} against {labels[1]}",
+        **state.as_json(),
+        "verdict": verdict,
+        "stopped_early": run.stopped_by == "sprt",
+    }
 
 
 def results(run: ArenaRun, workers: int) -> dict[str, Any]:
@@ -113,14 +123,26 @@ def results(run: ArenaRun, workers: int) -> dict[str, Any]:
     for label, r in rates.items():
         stats[label]["rating"] = r
     return {
-        "settings": {"variant": spec.variant, "options": dict(spec.options), "bots": list(spec.bots),
-                     "labels": list(spec.labels), "hands": spec.hands, "seed": spec.seed,
-                     "workers": workers, "budget": dict(spec.budget),
-                     "sprt": list(spec.sprt) if spec.sprt else None,
-                     "rotations": len(spec.bots)},
-        "totals": {"deal_sets": run.deal_sets, "games": len(run.games), "hands": run.hands,
-                   "decisions": sum(s["decisions"] for s in stats.values()),
-                   "elapsed_s": round(run.elapsed, 3), "stopped_by": run.stopped_by},
+        "settings": {
+            "variant": spec.variant,
+            "options": dict(spec.options),
+            "bots": list(spec.bots),
+            "labels": list(spec.labels),
+            "hands": spec.hands,
+            "seed": spec.seed,
+            "workers": workers,
+            "budget": dict(spec.budget),
+            "sprt": list(spec.sprt) if spec.sprt else None,
+            "rotations": len(spec.bots),
+        },
+        "totals": {
+            "deal_sets": run.deal_sets,
+            "games": len(run.games),
+            "hands": run.hands,
+            "decisions": sum(s["decisions"] for s in stats.values()),
+            "elapsed_s": round(run.elapsed, 3),
+            "stopped_by": run.stopped_by,
+        },
         "bots": stats,
         "ratings": rates,
         "sprt": sprt_summary(run),
@@ -136,8 +158,9 @@ def write_outputs(run: ArenaRun, out_dir: str, workers: int) -> dict[str, Any]:
     os.makedirs(os.path.join(out_dir, "records"), exist_ok=True)
     res = results(run, workers)
     for g in run.games:
-        with open(os.path.join(out_dir, "records", record_name(g.deal_set, g.rotation)), "w",
-                  encoding="utf-8") as f:
+        with open(
+            os.path.join(out_dir, "records", record_name(g.deal_set, g.rotation)), "w", encoding="utf-8"
+        ) as f:
             f.write(g.record)
     res["files"] = {"results": "results.json", "records": "records/", "plot": "winrates.png"}
     with open(os.path.join(out_dir, "results.json"), "w", encoding="utf-8") as f:
@@ -150,6 +173,7 @@ def write_outputs(run: ArenaRun, out_dir: str, workers: int) -> dict[str, Any]:
 def plot(res: dict[str, Any], path: str) -> None:
     """Hand win rate of each bot with its Wilson 95% interval."""
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -168,8 +192,10 @@ def plot(res: dict[str, Any], path: str) -> None:
     ax.set_xlim(0, 1)
     ax.set_xlabel("hands won (Wilson 95% interval)")
     s = res["settings"]
-    ax.set_title(f"{s['variant']}: {res['totals']['hands']} hands, "
-                 f"{res['totals']['games']} games, seed {s['seed']}", fontsize=10)
+    ax.set_title(
+        f"{s['variant']}: {res['totals']['hands']} hands, {res['totals']['games']} games, seed {s['seed']}",
+        fontsize=10,
+    )
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)

@@ -20,6 +20,7 @@ computed in parallel but consumed in order, and every seed is derived from ``see
 deal set's index, so the outcome does not depend on the number of workers (for bots whose
 budget is a simulation count, not a time).
 """
+
 from __future__ import annotations
 
 import inspect
@@ -115,6 +116,7 @@ def _budget_for(level: str, budget: dict) -> dict:
 # one game, one deal set (run in worker processes)
 # ---------------------------------------------------------------------------------------------
 
+
 @dataclass
 class GameResult:
     deal_set: int
@@ -133,9 +135,15 @@ def play_game(spec: ArenaSpec, deal_set: int, rotation: int) -> GameResult:
     game_seed = derive(spec.seed, "game", deal_set)
     seats = lineup(spec, rotation, v)
     labels = spec.labels
-    bots = [make_bot(spec.bots[e], v, seed=derive(spec.seed, "bot", deal_set, rotation, s),
-                     **_budget_for(spec.bots[e], spec.budget))
-            for s, e in enumerate(seats)]
+    bots = [
+        make_bot(
+            spec.bots[e],
+            v,
+            seed=derive(spec.seed, "bot", deal_set, rotation, s),
+            **_budget_for(spec.bots[e], spec.budget),
+        )
+        for s, e in enumerate(seats)
+    ]
     game = Game(v, seed=game_seed, auto_deal=False, names=[labels[e] for e in seats])
     times: list[list[float]] = [[] for _ in spec.bots]
     clock = time.perf_counter
@@ -149,8 +157,17 @@ def play_game(spec: ArenaSpec, deal_set: int, rotation: int) -> GameResult:
             times[seats[s]].append((clock() - t0) * 1000.0)
             game.apply(m)
     hands = [(h.result.winner, tuple(h.result.points), h.result.end) for h in game.hands]  # type: ignore[union-attr]
-    return GameResult(deal_set, rotation, seats, hands, game.winner, game.over, list(game.totals),
-                      times, rec.dumps(game.record()))
+    return GameResult(
+        deal_set,
+        rotation,
+        seats,
+        hands,
+        game.winner,
+        game.over,
+        list(game.totals),
+        times,
+        rec.dumps(game.record()),
+    )
 
 
 def play_deal_set(spec: ArenaSpec, deal_set: int) -> list[GameResult]:
@@ -160,6 +177,7 @@ def play_deal_set(spec: ArenaSpec, deal_set: int) -> list[GameResult]:
 # ---------------------------------------------------------------------------------------------
 # the tournament
 # ---------------------------------------------------------------------------------------------
+
 
 @dataclass
 class ArenaRun:
@@ -187,6 +205,7 @@ def hand_scores(spec: ArenaSpec, g: GameResult, sides_of_seat) -> list[float]:
 def _worker_init() -> None:
     """Workers leave Ctrl-C to the parent, which stops them."""
     import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -205,8 +224,9 @@ def _stop(pool: ProcessPoolExecutor, pending: dict) -> None:
         p.join(timeout=5)
 
 
-def run_arena(spec: ArenaSpec, workers: int | None = None,
-              progress: Callable[[int, int], None] | None = None) -> ArenaRun:
+def run_arena(
+    spec: ArenaSpec, workers: int | None = None, progress: Callable[[int, int], None] | None = None
+) -> ArenaRun:
     """Play deal sets until ``spec.hands`` hands (or an SPRT decision).  ``progress(done,
     target)`` is called with the number of hands played so far."""
     from .stats import sprt as sprt_test
@@ -296,5 +316,4 @@ def run_arena(spec: ArenaSpec, workers: int | None = None,
                 complete = consume()
         finally:
             _stop(pool, pending)
-    return ArenaRun(spec, consumed, next_set, hands_consumed, time.perf_counter() - start,
-                    scores, stopped_by)
+    return ArenaRun(spec, consumed, next_set, hands_consumed, time.perf_counter() - start, scores, stopped_by)

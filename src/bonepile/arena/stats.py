@@ -2,6 +2,7 @@
 
 Pure Python; no dependencies.
 """
+
 from __future__ import annotations
 
 import math
@@ -52,6 +53,7 @@ def percentile(values: Sequence[float], q: float) -> float:
 # SPRT
 # ---------------------------------------------------------------------------------------------
 
+
 def elo_to_score(elo: float) -> float:
     """The expected score of a player ``elo`` points stronger (logistic Elo curve)."""
     return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
@@ -73,9 +75,15 @@ class SprtState:
     decision: str | None  # "H1" (elo >= elo1), "H0" (elo <= elo0) or None (keep going)
 
     def as_json(self) -> dict:
-        return {"wins": self.wins, "draws": self.draws, "losses": self.losses,
-                "llr": round(self.llr, 4), "lower": round(self.lower, 4),
-                "upper": round(self.upper, 4), "decision": self.decision}
+        return {
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "llr": round(self.llr, 4),
+            "lower": round(self.lower, 4),
+            "upper": round(self.upper, 4),
+            "decision": self.decision,
+        }
 
 
 def sprt_llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
@@ -92,12 +100,13 @@ def sprt_llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> fl
     w, d, l = wins + 0.5, draws + 0.5, losses + 0.5
     m = w + d + l
     reg_mean = (w + 0.5 * d) / m
-    var = (w + 0.25 * d) / m - reg_mean ** 2
+    var = (w + 0.25 * d) / m - reg_mean**2
     return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
 
-def sprt(wins: int, draws: int, losses: int, elo0: float, elo1: float,
-         alpha: float = 0.05, beta: float = 0.05) -> SprtState:
+def sprt(
+    wins: int, draws: int, losses: int, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05
+) -> SprtState:
     """The SPRT's state after these results: a decision once the LLR leaves (lower, upper)."""
     lower, upper = sprt_bounds(alpha, beta)
     llr = sprt_llr(wins, draws, losses, elo0, elo1)
@@ -105,8 +114,9 @@ def sprt(wins: int, draws: int, losses: int, elo0: float, elo1: float,
     return SprtState(wins, draws, losses, llr, lower, upper, decision)
 
 
-def sprt_sequence(scores: Iterable[float], elo0: float, elo1: float,
-                  alpha: float = 0.05, beta: float = 0.05) -> tuple[SprtState, int]:
+def sprt_sequence(
+    scores: Iterable[float], elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05
+) -> tuple[SprtState, int]:
     """Run the SPRT over results (1, 0.5 or 0) one at a time; stop at the first decision.
     Returns the final state and how many results it used."""
     w = d = l = n = 0

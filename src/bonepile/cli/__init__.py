@@ -2,14 +2,18 @@
 
 Each command module imports only ``common`` (and the layers below the command line); this
 module builds the typer app from them."""
+
 from __future__ import annotations
 
 import typer
 
 from . import arena, hint, play, random, replay, serve
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Domino games as people play them: play, replay and study them.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Domino games as people play them: play, replay and study them.",
+)
 app.command("replay")(replay.replay)
 app.command("random")(random.random_cmd)
 app.command("play")(play.play)

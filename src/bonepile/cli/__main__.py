@@ -1,4 +1,5 @@
 """``python -m bonepile.cli``: the bonepile command."""
+
 from . import main
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """``bonepile arena``: bots against bots over duplicate deals (the command-line face of
 ``bonepile.arena``)."""
+
 from __future__ import annotations
 
 import os
@@ -23,22 +24,28 @@ from .common import (
 def arena(
     variant: VariantName,
     bots: Annotated[str, bots_option("Comma-separated bot levels, e.g. expert,greedy.")],
-    hands: Annotated[int, typer.Option(
-        "--hands", help="Play at least this many hands (whole deal sets).")],
+    hands: Annotated[int, typer.Option("--hands", help="Play at least this many hands (whole deal sets).")],
     players: Players = None,
     option: RuleOptions = None,
-    workers: Annotated[int | None, typer.Option(
-        "--workers", "-w", help="Processes (default: all cores).")] = None,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", help="Processes (default: all cores).")
+    ] = None,
     seed: Annotated[int, seed_option("Seed of every deal and every bot.")] = 0,
-    out: Annotated[str | None, typer.Option(
-        "--out", "-o", help="Output folder (default arena-VARIANT-sSEED).")] = None,
-    sprt: Annotated[str | None, typer.Option(
-        "--sprt", help="elo0,elo1: stop early on an SPRT decision (two bots).")] = None,
-    time_budget: Annotated[float | None, typer.Option(
-        "--time", help="Seconds per decision for bots that take a time budget.")] = None,
-    simulations: Annotated[int | None, typer.Option(
-        "--simulations",
-        help="Simulations per decision (deterministic) for bots that take them.")] = None,
+    out: Annotated[
+        str | None, typer.Option("--out", "-o", help="Output folder (default arena-VARIANT-sSEED).")
+    ] = None,
+    sprt: Annotated[
+        str | None, typer.Option("--sprt", help="elo0,elo1: stop early on an SPRT decision (two bots).")
+    ] = None,
+    time_budget: Annotated[
+        float | None, typer.Option("--time", help="Seconds per decision for bots that take a time budget.")
+    ] = None,
+    simulations: Annotated[
+        int | None,
+        typer.Option(
+            "--simulations", help="Simulations per decision (deterministic) for bots that take them."
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Bots against bots on duplicate deals: win rates with 95% intervals, points, timings,
@@ -92,16 +99,22 @@ def arena(
     res = write_outputs(run, out_dir, nworkers)
     console.print(results_table(res))
     t = res["totals"]
-    console.print(f"{t['hands']} hands in {t['games']} games ({t['deal_sets']} deal sets x "
-                  f"{res['settings']['rotations']} seatings), {t['decisions']} decisions, "
-                  f"{t['elapsed_s']:.1f} s on {nworkers} worker(s)")
+    console.print(
+        f"{t['hands']} hands in {t['games']} games ({t['deal_sets']} deal sets x "
+        f"{res['settings']['rotations']} seatings), {t['decisions']} decisions, "
+        f"{t['elapsed_s']:.1f} s on {nworkers} worker(s)"
+    )
     if res["sprt"]:
         s = res["sprt"]
-        console.print(f"SPRT [{s['elo0']:g}, {s['elo1']:g}] alpha=beta=0.05: LLR {s['llr']:.2f} "
-                      f"(bounds {s['lower']:.2f}, {s['upper']:.2f}) after {s['wins']}W "
-                      f"{s['draws']}D {s['losses']}L: {s['verdict']}")
-    console.print(f"Wrote {os.path.join(out_dir, 'results.json')}, {os.path.join(out_dir, 'records')}/ "
-                  f"and {os.path.join(out_dir, 'winrates.png')}")
+        console.print(
+            f"SPRT [{s['elo0']:g}, {s['elo1']:g}] alpha=beta=0.05: LLR {s['llr']:.2f} "
+            f"(bounds {s['lower']:.2f}, {s['upper']:.2f}) after {s['wins']}W "
+            f"{s['draws']}D {s['losses']}L: {s['verdict']}"
+        )
+    console.print(
+        f"Wrote {os.path.join(out_dir, 'results.json')}, {os.path.join(out_dir, 'records')}/ "
+        f"and {os.path.join(out_dir, 'winrates.png')}"
+    )
 
 
 def _run(spec, nworkers: int, hands: int, label: str, console, quiet: bool):
@@ -119,9 +132,17 @@ def _run(spec, nworkers: int, hands: int, label: str, console, quiet: bool):
     if quiet:
         run = run_arena(spec, workers=nworkers)
     else:
-        with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TextColumn("hands"), TimeElapsedColumn(), TextColumn("ETA"),
-                      TimeRemainingColumn(), console=console, transient=False) as bar:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("hands"),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=console,
+            transient=False,
+        ) as bar:
             task = bar.add_task(label, total=hands)
 
             def progress(done: int, total: int) -> None:
@@ -129,8 +150,9 @@ def _run(spec, nworkers: int, hands: int, label: str, console, quiet: bool):
 
             run = run_arena(spec, workers=nworkers, progress=progress)
             if run.stopped_by == "sprt":
-                bar.update(task, total=run.hands, completed=run.hands,
-                           description=f"{label} (stopped: SPRT decided)")
+                bar.update(
+                    task, total=run.hands, completed=run.hands, description=f"{label} (stopped: SPRT decided)"
+                )
             else:
                 bar.update(task, completed=min(run.hands, hands))
     return run
@@ -140,18 +162,23 @@ def results_table(res: dict):
     from rich import box
     from rich.table import Table
 
-    table = Table(title=f"{res['settings']['variant']} arena, seed {res['settings']['seed']}",
-                  box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(
+        title=f"{res['settings']['variant']} arena, seed {res['settings']['seed']}",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
     for col in ("bot", "hands", "won [95% CI]", "pts/hand", "games", "ms mean/med/p95", "OpenSkill"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for label, b in res["bots"].items():
         lo, hi = b["hands_won_ci95"]
         r = b["rating"]
         table.add_row(
-            label, f"{b['hands_won']}/{b['hands']}",
+            label,
+            f"{b['hands_won']}/{b['hands']}",
             f"{b['hands_won_rate']:.1%} [{lo * 100:.1f}, {hi * 100:.1f}]",
             f"{b['points_per_hand']:.2f}±{b['points_per_hand_pm95']:.2f}",
             f"{b['games_won']}/{b['games']}",
             f"{b['decision_ms_mean']:.2f}/{b['decision_ms_median']:.2f}/{b['decision_ms_p95']:.2f}",
-            f"{r['mu']:.1f}±{r['sigma']:.1f}")
+            f"{r['mu']:.1f}±{r['sigma']:.1f}",
+        )
     return table

@@ -5,6 +5,7 @@ A command declares a shared parameter with one of these annotations, e.g.
 ``players: Players = None``; ``--seed`` and ``--bots`` say different things in different
 commands, so they are built from their help text (``seed_option``, ``bots_option``).  This module
 imports nothing from the other command modules."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any, NoReturn
@@ -20,8 +21,9 @@ VariantName = Annotated[str, typer.Argument(help=f"One of: {', '.join(VARIANT_NA
 #: ``--players N`` (absent: the variant's default count)
 Players = Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")]
 #: ``--option key=value``, repeatable (absent: None)
-RuleOptions = Annotated[list[str] | None, typer.Option(
-    "--option", "-O", help="A rule option, key=value (repeatable).")]
+RuleOptions = Annotated[
+    list[str] | None, typer.Option("--option", "-O", help="A rule option, key=value (repeatable).")
+]
 
 
 def seed_option(text: str) -> Any:
@@ -54,8 +56,9 @@ def parse_options(pairs: list[str] | None, players: int | None) -> dict[str, Any
     return options
 
 
-def game_options(variant: str, pairs: list[str] | None,
-                 players: int | None) -> tuple[dict[str, Any], Variant]:
+def game_options(
+    variant: str, pairs: list[str] | None, players: int | None
+) -> tuple[dict[str, Any], Variant]:
     """The options and the variant they make (OptionError names what is wrong)."""
     options = parse_options(pairs, players)
     return options, make_variant(variant, options)

@@ -1,4 +1,5 @@
 """``bonepile hint RECORD``: the expert's evaluation of every legal action at a record's end."""
+
 from __future__ import annotations
 
 import json
@@ -12,13 +13,19 @@ from .common import fail, seed_option
 
 
 def hint_cmd(
-    file: Annotated[str, typer.Argument(
-        help="A game record (RECORD.md); its last position is studied.")],
-    seat: Annotated[int | None, typer.Option(
-        "--seat", help="The seat to advise (default: the seat to move).")] = None,
-    simulations: Annotated[int | None, typer.Option(
-        "--simulations", "-s", min=1,
-        help="Sampled deals per action (deterministic); default: 0.5 s of search.")] = None,
+    file: Annotated[str, typer.Argument(help="A game record (RECORD.md); its last position is studied.")],
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="The seat to advise (default: the seat to move).")
+    ] = None,
+    simulations: Annotated[
+        int | None,
+        typer.Option(
+            "--simulations",
+            "-s",
+            min=1,
+            help="Sampled deals per action (deterministic); default: 0.5 s of search.",
+        ),
+    ] = None,
     seed: Annotated[int, seed_option("Seed of the search.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the evaluations as JSON.")] = False,
 ) -> None:
@@ -41,10 +48,17 @@ def hint_cmd(
         fail(f"error: {e}")
     to_move = game.to_move
     if as_json:
-        typer.echo(json.dumps({
-            "seat": to_move,
-            "actions": [{"token": tok, "value": ev.value, "win": ev.win, "reason": ev.reason}
-                        for tok, ev in rows]}))
+        typer.echo(
+            json.dumps(
+                {
+                    "seat": to_move,
+                    "actions": [
+                        {"token": tok, "value": ev.value, "win": ev.win, "reason": ev.reason}
+                        for tok, ev in rows
+                    ],
+                }
+            )
+        )
         return
     typer.echo(f"seat {to_move} to move; the expert's evaluation, best first:")
     width = max(len(tok) for tok, _ in rows)

@@ -4,6 +4,7 @@ Everything shown is built from the person's own ``View`` (``game.view(seat)``), 
 result once a hand is over (every hand is then revealed).  Deals come from ``--seed`` hand by
 hand (``engine.deals``), so ``undo`` never changes the tiles of a hand.
 """
+
 from __future__ import annotations
 
 import random
@@ -47,8 +48,16 @@ def tile_text(a: int, b: int) -> str:
 
 
 class PlaySession:
-    def __init__(self, variant_name: str, options: dict, seat: int, levels: list[str], seed: int,
-                 record_path: str, console) -> None:
+    def __init__(
+        self,
+        variant_name: str,
+        options: dict,
+        seat: int,
+        levels: list[str],
+        seed: int,
+        record_path: str,
+        console,
+    ) -> None:
         self.v = make_variant(variant_name, options)
         self.seat = seat
         self.seed = seed
@@ -60,8 +69,9 @@ class PlaySession:
         for s in range(n):
             names.append("you" if s == seat else f"{levels[s]}{s}")
         self.names = names
-        self.bots = [None if s == seat else make_bot(levels[s], self.v, seed=derive(seed, "bot", s))
-                     for s in range(n)]
+        self.bots = [
+            None if s == seat else make_bot(levels[s], self.v, seed=derive(seed, "bot", s)) for s in range(n)
+        ]
         self.game = Game(self.v, seed=seed, auto_deal=False, names=names)
         self.shown_hand = 0  # hands whose start has been announced
         self.shown_events = 0  # events of the current hand printed
@@ -100,8 +110,7 @@ class PlaySession:
                         m = self.bots[s].choose(g.view(s))  # type: ignore[union-attr]
                         g.apply(m)
                     except Exception as e:
-                        self.print(f"The {self.levels[s]} bot at seat {s} failed: {e!r}",
-                                   markup=False)
+                        self.print(f"The {self.levels[s]} bot at seat {s} failed: {e!r}", markup=False)
                         self.failed = True
                         return
                 self.announce()
@@ -130,8 +139,10 @@ class PlaySession:
             self.shown_events = 0
             h = g.hand
             self.print()
-            self.print(f"[bold]── Hand {h.number} ──[/] {self.seat_name(h.leader)} lead"
-                       + ("" if h.leader == self.seat else "s"))
+            self.print(
+                f"[bold]── Hand {h.number} ──[/] {self.seat_name(h.leader)} lead"
+                + ("" if h.leader == self.seat else "s")
+            )
             self.scores_line()
             view = g.view(self.seat)
             if not view.blind:
@@ -140,11 +151,14 @@ class PlaySession:
                 self.print(self.rows_line(view, self.seat))
             self.last_points = view.hand_points
         view = g.view(self.seat)
-        for ev in view.history[self.shown_events:]:
+        for ev in view.history[self.shown_events :]:
             self.print(self.event_text(ev))
         if view.hand_points != self.last_points and not g.hand.over:
-            gained = [f"+{b - a} {self.side_name(i)}" for i, (a, b) in
-                      enumerate(zip(self.last_points, view.hand_points)) if b != a]
+            gained = [
+                f"+{b - a} {self.side_name(i)}"
+                for i, (a, b) in enumerate(zip(self.last_points, view.hand_points))
+                if b != a
+            ]
             self.print(f"    scores {', '.join(gained)}")
         self.last_points = view.hand_points
         self.shown_events = len(view.history)
@@ -169,8 +183,9 @@ class PlaySession:
         if self.v.scoring == "result_only":
             return
         target = f" (target {self.v.target})" if self.v.target else ""
-        self.print("Scores: " + " · ".join(f"{self.side_name(i)} {t}" for i, t in
-                                           enumerate(g.scores())) + target)
+        self.print(
+            "Scores: " + " · ".join(f"{self.side_name(i)} {t}" for i, t in enumerate(g.scores())) + target
+        )
 
     def layout_lines(self, view: View) -> list:
         from rich.text import Text
@@ -233,23 +248,29 @@ class PlaySession:
         from rich.text import Text
 
         self.print()
-        self.print(f"[bold]{self.v.name}[/] · hand {view.hand_number} · you are seat {self.seat}"
-                   + (f" (partner: {self.names[(self.seat + 2) % 4]})" if self.v.teams else ""))
+        self.print(
+            f"[bold]{self.v.name}[/] · hand {view.hand_number} · you are seat {self.seat}"
+            + (f" (partner: {self.names[(self.seat + 2) % 4]})" if self.v.teams else "")
+        )
         self.scores_line()
         if any(view.hand_points):
-            self.print("This hand so far: " + ", ".join(
-                f"{self.side_name(i)} {p}" for i, p in enumerate(view.hand_points)))
+            self.print(
+                "This hand so far: "
+                + ", ".join(f"{self.side_name(i)} {p}" for i, p in enumerate(view.hand_points))
+            )
         for line in self.layout_lines(view):
             self.print(line)
         others = []
         for s in range(self.v.players):
             if s != self.seat:
-                others.append(f"{self.names[s]} {view.tile_counts[s]} tile"
-                              + ("" if view.tile_counts[s] == 1 else "s"))
+                others.append(
+                    f"{self.names[s]} {view.tile_counts[s]} tile" + ("" if view.tile_counts[s] == 1 else "s")
+                )
         bone = ""
         if view.boneyard_size:
             bone = f" · boneyard {view.boneyard} to draw" + (
-                f" ({view.boneyard_size} in all)" if view.boneyard_size != view.boneyard else "")
+                f" ({view.boneyard_size} in all)" if view.boneyard_size != view.boneyard else ""
+            )
         self.print("Others: " + ", ".join(others) + bone)
         playable = {m >> 2 for m in view.legal if m < PASS}
         if view.blind:
@@ -297,8 +318,10 @@ class PlaySession:
             self.print(f"  Winner: {win}")
             return
         win = "nobody" if res.winner is None else self.side_name(res.winner)
-        self.print(f"  Winner: {win}; points " + ", ".join(
-            f"{self.side_name(i)} {p}" for i, p in enumerate(res.points)))
+        self.print(
+            f"  Winner: {win}; points "
+            + ", ".join(f"{self.side_name(i)} {p}" for i, p in enumerate(res.points))
+        )
         self.scores_line()
 
     def game_over(self) -> None:
@@ -310,8 +333,9 @@ class PlaySession:
             self.print(f"[bold]Game over:[/] {self.seat_name(g.winner)} won.")
         else:
             mine = self.seat in self.v.sides[g.winner]
-            self.print(f"[bold]Game over:[/] {self.side_name(g.winner)} won"
-                       + (" — well played!" if mine else "."))
+            self.print(
+                f"[bold]Game over:[/] {self.side_name(g.winner)} won" + (" — well played!" if mine else ".")
+            )
 
     # ----------------------------------------------------------------------------- input
     def ask(self, prompt: str) -> str:
@@ -333,8 +357,13 @@ class PlaySession:
         self.print("Your side won the last hand and chooses who leads the next one.")
         self.print("Your new tiles: " + " ".join(NAME[t] for t in deal_rows[self.seat]))
         while True:
-            ans = self.ask(f"Who leads: me (seat {self.seat}) or partner "
-                           f"({self.names[partner]}, seat {partner})? ").strip().lower()
+            ans = (
+                self.ask(
+                    f"Who leads: me (seat {self.seat}) or partner ({self.names[partner]}, seat {partner})? "
+                )
+                .strip()
+                .lower()
+            )
             if ans in ("me", "m", "i", str(self.seat), "you"):
                 return self.seat
             if ans in ("partner", "p", str(partner)):
@@ -378,11 +407,11 @@ class PlaySession:
                 self.game.play(token)
                 return
             except BonepileError as e:
-                self.print(f"Not a legal move: {e}. Type a number from the list, or help.",
-                           markup=False)
+                self.print(f"Not a legal move: {e}. Type a number from the list, or help.", markup=False)
 
     def hint(self) -> None:
         from .. import bots  # looked up at call time (tests stand in for it)
+
         self.print("Thinking...")
         try:
             evals = bots.hint(self.game, seat=self.seat, time=0.5, seed=derive(self.seed, "hint"))
@@ -390,6 +419,7 @@ class PlaySession:
             self.print(f"No hint available: {e}", markup=False)
             return
         from rich.table import Table
+
         table = Table(title="Expert's evaluation (best first)")
         for col in ("#", "move", "value", "win", "reason"):
             table.add_column(col)
@@ -432,15 +462,19 @@ def undo_person(game: Game, seat: int) -> Game | None:
 def play(
     variant: VariantName,
     players: Players = None,
-    seat: Annotated[int, typer.Option(
-        "--seat", help="Your seat, 0 to players-1 (play goes 0, 1, 2, ...).")] = 0,
-    bots: Annotated[str | None, bots_option(
-        "Bot level for the other seats: one for all, or one per other seat in seat order "
-        "(comma-separated).")] = None,
+    seat: Annotated[
+        int, typer.Option("--seat", help="Your seat, 0 to players-1 (play goes 0, 1, 2, ...).")
+    ] = 0,
+    bots: Annotated[
+        str | None,
+        bots_option(
+            "Bot level for the other seats: one for all, or one per other seat in seat order "
+            "(comma-separated)."
+        ),
+    ] = None,
     option: RuleOptions = None,
     seed: Annotated[int | None, seed_option("Seed of the deals and the bots.")] = None,
-    record: Annotated[str | None, typer.Option(
-        "--record", help="Where to save the game's record.")] = None,
+    record: Annotated[str | None, typer.Option("--record", help="Where to save the game's record.")] = None,
 ) -> None:
     """Play against bots in the terminal."""
     from rich.console import Console
@@ -465,8 +499,10 @@ def play(
         seed = random.SystemRandom().randrange(10**6)
     path = record or f"bonepile-{variant}-{seed}.record.json"
     console = Console(highlight=False)
-    console.print(f"bonepile play {variant} · seed {seed} · you are seat {seat} · "
-                  f"the record will be saved to {path} · type help for the commands")
+    console.print(
+        f"bonepile play {variant} · seed {seed} · you are seat {seat} · "
+        f"the record will be saved to {path} · type help for the commands"
+    )
     try:
         session = PlaySession(variant, options, seat, levels, seed, path, console)
     except (BonepileError, OptionError) as e:

@@ -1,4 +1,5 @@
 """``bonepile random VARIANT``: a complete game of random legal moves, written as its record."""
+
 from __future__ import annotations
 
 import random
@@ -26,8 +27,9 @@ def random_cmd(
     players: Players = None,
     option: RuleOptions = None,
     seed: Annotated[int | None, seed_option("Random seed (deals and moves).")] = None,
-    out: Annotated[str | None, typer.Option(
-        "-o", "--out", help="Write the record here instead of stdout.")] = None,
+    out: Annotated[
+        str | None, typer.Option("-o", "--out", help="Write the record here instead of stdout.")
+    ] = None,
 ) -> None:
     """Play a complete game with random legal moves and write its record."""
     try:

@@ -1,4 +1,5 @@
 """``bonepile replay FILE``: check a record move by move (RECORD.md's replay contract)."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """``bonepile serve``: the web server (tables with friends and bots, replays)."""
+
 from __future__ import annotations
 
 import socket
@@ -10,24 +11,31 @@ from .common import fail
 
 
 def serve(
-    host: Annotated[str, typer.Option(
-        help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
-    db: Annotated[str, typer.Option(
-        help="Storage: an SQLAlchemy URL, sqlite:///FILE or postgresql://USER@HOST/DB.")
+    db: Annotated[
+        str, typer.Option(help="Storage: an SQLAlchemy URL, sqlite:///FILE or postgresql://USER@HOST/DB.")
     ] = "sqlite:///bonepile.db",
-    bot_delay: Annotated[float, typer.Option(
-        min=0, help="Seconds a bot waits before moving while a person watches.")] = 0.6,
-    grace: Annotated[float, typer.Option(
-        min=0, help="Seconds before a bot plays for a person who left.")] = 30.0,
-    hand_pause: Annotated[float, typer.Option(
-        min=0, help="Seconds at most between hands while people look at the result.")] = 120.0,
-    bot_time: Annotated[float, typer.Option(
-        min=0.01, help="The expert bot's thinking time per move (seconds).")] = 0.1,
-    rate: Annotated[float, typer.Option(
-        min=1, help="Messages a second one socket may send (bursts of twice as many).")] = 20.0,
-    log_level: Annotated[str, typer.Option(
-        help="Server log level (debug, info, warning, error).")] = "warning",
+    bot_delay: Annotated[
+        float, typer.Option(min=0, help="Seconds a bot waits before moving while a person watches.")
+    ] = 0.6,
+    grace: Annotated[
+        float, typer.Option(min=0, help="Seconds before a bot plays for a person who left.")
+    ] = 30.0,
+    hand_pause: Annotated[
+        float, typer.Option(min=0, help="Seconds at most between hands while people look at the result.")
+    ] = 120.0,
+    bot_time: Annotated[
+        float, typer.Option(min=0.01, help="The expert bot's thinking time per move (seconds).")
+    ] = 0.1,
+    rate: Annotated[
+        float, typer.Option(min=1, help="Messages a second one socket may send (bursts of twice as many).")
+    ] = 20.0,
+    log_level: Annotated[
+        str, typer.Option(help="Server log level (debug, info, warning, error).")
+    ] = "warning",
 ) -> None:
     """Play in the browser: start the web server and open the printed address."""
     from sqlalchemy import make_url
@@ -54,13 +62,23 @@ def serve(
     from ..web.app import create_app
 
     try:
-        app = create_app(db, bot_delay=bot_delay, grace=grace, hand_pause=hand_pause, bot_time=bot_time,
-                         rate=rate)
+        app = create_app(
+            db, bot_delay=bot_delay, grace=grace, hand_pause=hand_pause, bot_time=bot_time, rate=rate
+        )
     except (OperationalError, ArgumentError, ImportError) as e:
         fail(f"--db: cannot open {db!r}: {str(e).splitlines()[0]}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"bonepile is serving on http://{shown}:{port}/  (open it in a browser; Ctrl-C stops)")
     typer.echo(f"storage: {db}")
-    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=65536,
-                            ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False, lifespan="on")
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=65536,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        ws_per_message_deflate=False,
+        lifespan="on",
+    )
     uvicorn.Server(config).run()

@@ -1,11 +1,12 @@
 """The rules engine: pure Python, no I/O, no dependencies."""
+
 from .errors import (
-                     AmbiguousMoveError,
-                     BonepileError,
-                     IllegalMoveError,
-                     InvalidMoveError,
-                     OptionError,
-                     RecordError,
+    AmbiguousMoveError,
+    BonepileError,
+    IllegalMoveError,
+    InvalidMoveError,
+    OptionError,
+    RecordError,
 )
 from .game import Game
 from .hand import Hand, perft
@@ -14,6 +15,25 @@ from .tiles import DRAW, N_ACTIONS, NAME, PASS
 from .variant import VARIANT_NAMES, Variant, make_variant
 from .view import Event, Layout, View
 
-__all__ = ["Game", "Hand", "HandResult", "perft", "Variant", "make_variant", "VARIANT_NAMES", "View",
-           "Event", "Layout", "PASS", "DRAW", "N_ACTIONS", "NAME", "BonepileError", "OptionError",
-           "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError", "RecordError"]
+__all__ = [
+    "Game",
+    "Hand",
+    "HandResult",
+    "perft",
+    "Variant",
+    "make_variant",
+    "VARIANT_NAMES",
+    "View",
+    "Event",
+    "Layout",
+    "PASS",
+    "DRAW",
+    "N_ACTIONS",
+    "NAME",
+    "BonepileError",
+    "OptionError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "AmbiguousMoveError",
+    "RecordError",
+]

@@ -7,6 +7,7 @@ terminal play, a server rebuilding a table from its stored actions) gets the sam
 the same hand.  The derivation is stable across runs, processes and platforms; stored games
 rely on it, so it must never change.
 """
+
 from __future__ import annotations
 
 import hashlib

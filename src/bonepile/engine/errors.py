@@ -1,4 +1,5 @@
 """Exception classes.  Every one is a ValueError carrying a message that says what and where."""
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,9 @@ class AmbiguousMoveError(IllegalMoveError):
 class RecordError(BonepileError):
     """A game record that is malformed or breaks the rules; names hand, move and token."""
 
-    def __init__(self, message: str, hand: int | None = None, move: int | None = None,
-                 token: str | None = None):
+    def __init__(
+        self, message: str, hand: int | None = None, move: int | None = None, token: str | None = None
+    ):
         self.message = message
         self.hand = hand
         self.move = move

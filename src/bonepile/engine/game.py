@@ -1,4 +1,5 @@
 """A whole game: hands to the target, leaders of later hands, totals, the game's end."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -24,10 +25,18 @@ class Game:
     ``Game.new(name, options, seed=...)`` deals at random; ``Game(variant, auto_deal=False)``
     followed by ``next_hand(deal=...)`` for each hand plays given deals (as records do)."""
 
-    def __init__(self, variant: Variant, *, seed: int | None = None, names: Sequence[str] | None = None,
-                 start_hand: int = 1, start_totals: Sequence[int] | None = None,
-                 start_bonus_rounds: int | None = None, auto_deal: bool = True,
-                 snapshots: bool = True):
+    def __init__(
+        self,
+        variant: Variant,
+        *,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+        start_hand: int = 1,
+        start_totals: Sequence[int] | None = None,
+        start_bonus_rounds: int | None = None,
+        auto_deal: bool = True,
+        snapshots: bool = True,
+    ):
         self.variant = variant
         #: hand n is dealt from ``deals.hand_rng(seed, n)``
         self.seed = new_seed() if seed is None else seed
@@ -51,8 +60,14 @@ class Game:
             self.next_hand()
 
     @classmethod
-    def new(cls, variant: str, options: Mapping[str, Any] | None = None, *, seed: int | None = None,
-            names: Sequence[str] | None = None) -> Game:
+    def new(
+        cls,
+        variant: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Game:
         """A new game with random deals from ``seed``."""
         return cls(make_variant(variant, options), seed=seed, names=names)
 
@@ -187,8 +202,10 @@ class Game:
             idx = number - 1
         else:
             idx = self.start_bonus_rounds + sum(
-                1 for h in self.hands
-                if h.result is not None and h.end == "domino" and h.result.winner is not None)
+                1
+                for h in self.hands
+                if h.result is not None and h.end == "domino" and h.result.winner is not None
+            )
         return v.round_bonuses[idx] if 0 <= idx < len(v.round_bonuses) else 0
 
     def leader_choosers(self) -> tuple[int, ...] | None:
@@ -212,13 +229,25 @@ class Game:
         prev = self.hands[-1].result if self.hands else None
         if number != 1 and prev is None:
             raise ValueError("a hand after the start of a record needs its deal")
-        return Hand.deal(self.variant, hand_rng(self.seed, number), number=number, prev=prev,
-                         prev_leader=self.hands[-1].leader if self.hands else None,
-                         totals=tuple(self.totals), bonus=self._bonus(number))
+        return Hand.deal(
+            self.variant,
+            hand_rng(self.seed, number),
+            number=number,
+            prev=prev,
+            prev_leader=self.hands[-1].leader if self.hands else None,
+            totals=tuple(self.totals),
+            bonus=self._bonus(number),
+        )
 
-    def next_hand(self, deal: Sequence[Sequence[int]] | None = None, boneyard: Sequence[int] | None = None,
-                  leader: int | None = None, starter_first: int | None = None, *,
-                  dealt: Hand | None = None) -> Hand:
+    def next_hand(
+        self,
+        deal: Sequence[Sequence[int]] | None = None,
+        boneyard: Sequence[int] | None = None,
+        leader: int | None = None,
+        starter_first: int | None = None,
+        *,
+        dealt: Hand | None = None,
+    ) -> Hand:
         """Start the next hand: the seeded deal (``dealt``, from ``deal_next``, or dealt now),
         or the given ``deal`` (validated against the rules; raises ValueError with the
         reason).  With the seeded deal, ``leader`` is the winning side's choice where the
@@ -243,35 +272,58 @@ class Game:
                 if leader not in choosers:
                     seats = ", ".join(map(str, choosers))
                     raise ValueError(f"leader must be a member of the winning side (seats {seats})")
-                h = Hand(v, h.deal_rows, h.boneyard, leader, must_lead=h.must_lead, number=number,
-                         totals=totals, bonus=bonus, starter_first=h.starter_first)
+                h = Hand(
+                    v,
+                    h.deal_rows,
+                    h.boneyard,
+                    leader,
+                    must_lead=h.must_lead,
+                    number=number,
+                    totals=totals,
+                    bonus=bonus,
+                    starter_first=h.starter_first,
+                )
         else:
             masks = [mask_of(r) for r in deal]
             rl, must, how = rule_leader(v, masks, prev, prev_leader, first)
             if how == "redeal":
-                raise ValueError('no double was dealt; with no_double_lead "redeal" this deal '
-                                 'is redealt, not played')
+                raise ValueError(
+                    'no double was dealt; with no_double_lead "redeal" this deal is redealt, not played'
+                )
             if how in ("chance", "choice", "unknown"):
                 if leader is None:
-                    why = {"chance": "the rules draw it by lot",
-                           "choice": "the winning side chooses it",
-                           "unknown": "it depends on hands before the record"}[how]
+                    why = {
+                        "chance": "the rules draw it by lot",
+                        "choice": "the winning side chooses it",
+                        "unknown": "it depends on hands before the record",
+                    }[how]
                     raise ValueError(f"leader is required ({why})")
                 if how == "choice" and leader not in v.sides[prev.winner]:  # type: ignore[union-attr, index]
                     seats = ", ".join(map(str, v.sides[prev.winner]))  # type: ignore[union-attr, index]
                     raise ValueError(f"leader must be a member of the winning side (seats {seats})")
             else:
                 if leader is not None and leader != rl:
-                    why = {"rotate": "next after the previous leader",
-                           "winner": "the previous hand's winner",
-                           "dominoer": "the player who went out last hand",
-                           "double": f"holder of {NAME[must]}" if must >= 0 else "holder of the highest double",
-                           "heaviest": f"holder of the heaviest tile {NAME[must] if must >= 0 else ''}"}[how]
+                    why = {
+                        "rotate": "next after the previous leader",
+                        "winner": "the previous hand's winner",
+                        "dominoer": "the player who went out last hand",
+                        "double": f"holder of {NAME[must]}" if must >= 0 else "holder of the highest double",
+                        "heaviest": f"holder of the heaviest tile {NAME[must] if must >= 0 else ''}",
+                    }[how]
                     raise ValueError(f"leader must be seat {rl} ({why}), not {leader}")
                 leader = rl
             assert leader is not None
-            h = Hand(v, deal, boneyard or [], leader, must_lead=must, number=number, totals=totals,
-                     bonus=bonus, starter_first=starter_first)
+            h = Hand(
+                v,
+                deal,
+                boneyard or [],
+                leader,
+                must_lead=must,
+                number=number,
+                totals=totals,
+                bonus=bonus,
+                starter_first=starter_first,
+            )
         self.hands.append(h)
         return h
 
@@ -284,11 +336,25 @@ class Game:
         for h in self.hands:
             res = h.current_result()
             totals = [a + b for a, b in zip(totals, res.points)]
-            hands.append({"leader": h.leader, "end": res.end, "winner": res.winner,
-                          "points": list(res.points), "totals": list(totals),
-                          "pips": list(res.pips), "breakdown": res.breakdown})
-        return {"variant": v.name, "sides": [list(s) for s in v.sides], "hands": hands,
-                "totals": totals, "winner": self.winner, "finished": self.over}
+            hands.append(
+                {
+                    "leader": h.leader,
+                    "end": res.end,
+                    "winner": res.winner,
+                    "points": list(res.points),
+                    "totals": list(totals),
+                    "pips": list(res.pips),
+                    "breakdown": res.breakdown,
+                }
+            )
+        return {
+            "variant": v.name,
+            "sides": [list(s) for s in v.sides],
+            "hands": hands,
+            "totals": totals,
+            "winner": self.winner,
+            "finished": self.over,
+        }
 
     def record(self) -> dict[str, Any]:
         """The game's record (RECORD.md): variant, options, names, start, and every hand's
@@ -308,12 +374,13 @@ class Game:
             if h.starter_first is not None:
                 t0 = h.boneyard[0]
                 bone[0] = f"{h.starter_first}-{LO[t0] if h.starter_first == HI[t0] else HI[t0]}"
-            hands.append({
-                "deal": [[NAME[t] for t in row] for row in h.deal_rows],
-                "boneyard": bone,
-                "leader": h.leader,
-                "moves": notation.hand_tokens(h),
-            })
+            hands.append(
+                {
+                    "deal": [[NAME[t] for t in row] for row in h.deal_rows],
+                    "boneyard": bone,
+                    "leader": h.leader,
+                    "moves": notation.hand_tokens(h),
+                }
+            )
         doc["hands"] = hands
         return doc
-

@@ -5,6 +5,7 @@ is fast enough for rollouts.  Moves are ints (see ``tiles``); ``legal_moves()`` 
 and ``apply()`` applies one without checking it (``Game.play``/``Game.apply`` check first).
 Everything a variant changes is read from its ``Variant`` fields.
 """
+
 from __future__ import annotations
 
 import random
@@ -51,8 +52,20 @@ _ARM_MOVES: dict[int, tuple[int, ...]] = {}
 class _Rules:
     """The constants of a variant that the hot path reads (one per variant, cached)."""
 
-    __slots__ = ("blind", "blind_continue", "draw_reserve", "fives", "next_seat", "nsides",
-                 "players", "seat_sides", "spinner", "spinner_any_order", "turn", "variant")
+    __slots__ = (
+        "blind",
+        "blind_continue",
+        "draw_reserve",
+        "fives",
+        "next_seat",
+        "nsides",
+        "players",
+        "seat_sides",
+        "spinner",
+        "spinner_any_order",
+        "turn",
+        "variant",
+    )
 
     def __init__(self, v: Variant) -> None:
         self.variant = v
@@ -83,9 +96,30 @@ def _rules(v: Variant) -> _Rules:
 class _Snapshot:
     """The state ``push`` saves before a move, for ``pop`` to restore."""
 
-    __slots__ = ("bpos", "capicu_ok", "dbl", "drew", "end", "face_up", "first_to_target",
-                 "hands", "in_hands", "inplay", "log_len", "occ", "open_arms", "open_mask",
-                 "over", "passes", "pip", "placed", "result", "rows", "spin", "to_move")
+    __slots__ = (
+        "bpos",
+        "capicu_ok",
+        "dbl",
+        "drew",
+        "end",
+        "face_up",
+        "first_to_target",
+        "hands",
+        "in_hands",
+        "inplay",
+        "log_len",
+        "occ",
+        "open_arms",
+        "open_mask",
+        "over",
+        "passes",
+        "pip",
+        "placed",
+        "result",
+        "rows",
+        "spin",
+        "to_move",
+    )
 
     def __init__(self, h: Hand) -> None:
         rows = h.rows
@@ -123,12 +157,51 @@ class Hand:
     """The state of one hand.  Create one with ``Hand(...)`` from a given deal or with
     ``Hand.deal(variant, rng)`` for a random deal under the variant's first-hand rules."""
 
-    __slots__ = ("v", "n", "number", "leader", "must_lead", "deal_rows", "boneyard",
-                 "starter_first", "hands", "rows", "face_up", "in_hands", "bpos", "draw_end",
-                 "pip", "dbl", "occ", "spin", "open_mask", "open_arms", "placed", "to_move",
-                 "passes", "drew", "log", "over", "end", "result", "inplay", "totals", "bonus",
-                 "first_to_target", "capicu_ok", "given_tokens", "_turn", "_fives", "_side",
-                 "_spinner", "_any_order", "_continue", "_next", "_plain", "_stack")
+    __slots__ = (
+        "v",
+        "n",
+        "number",
+        "leader",
+        "must_lead",
+        "deal_rows",
+        "boneyard",
+        "starter_first",
+        "hands",
+        "rows",
+        "face_up",
+        "in_hands",
+        "bpos",
+        "draw_end",
+        "pip",
+        "dbl",
+        "occ",
+        "spin",
+        "open_mask",
+        "open_arms",
+        "placed",
+        "to_move",
+        "passes",
+        "drew",
+        "log",
+        "over",
+        "end",
+        "result",
+        "inplay",
+        "totals",
+        "bonus",
+        "first_to_target",
+        "capicu_ok",
+        "given_tokens",
+        "_turn",
+        "_fives",
+        "_side",
+        "_spinner",
+        "_any_order",
+        "_continue",
+        "_next",
+        "_plain",
+        "_stack",
+    )
 
     v: Variant
     n: int
@@ -165,10 +238,20 @@ class Hand:
     capicu_ok: tuple[bool, int, int]  # last tile fitted both ends; the ends then
     given_tokens: list[str] | None
 
-    def __init__(self, v: Variant, deal: Sequence[Sequence[int]], boneyard: Sequence[int],
-                 leader: int, *, must_lead: int = -1, number: int = 1,
-                 totals: Sequence[int] | None = None, bonus: int = 0,
-                 starter_first: int | None = None, _masks: list[int] | None = None):
+    def __init__(
+        self,
+        v: Variant,
+        deal: Sequence[Sequence[int]],
+        boneyard: Sequence[int],
+        leader: int,
+        *,
+        must_lead: int = -1,
+        number: int = 1,
+        totals: Sequence[int] | None = None,
+        bonus: int = 0,
+        starter_first: int | None = None,
+        _masks: list[int] | None = None,
+    ):
         rules = _rules(v)
         n, turn, blind, nsides = rules.players, rules.turn, rules.blind, rules.nsides
         self._fives, self._side = rules.fives, rules.seat_sides
@@ -221,9 +304,17 @@ class Hand:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def deal(cls, v: Variant, rng: random.Random, *, number: int = 1, prev: HandResult | None = None,
-             prev_leader: int | None = None, totals: Sequence[int] | None = None,
-             bonus: int = 0) -> Hand:
+    def deal(
+        cls,
+        v: Variant,
+        rng: random.Random,
+        *,
+        number: int = 1,
+        prev: HandResult | None = None,
+        prev_leader: int | None = None,
+        totals: Sequence[int] | None = None,
+        bonus: int = 0,
+    ) -> Hand:
         """A random deal; the leader follows the rules (by lot where the rules leave it to chance)."""
         n = v.players
         rnd = rng.random
@@ -233,7 +324,7 @@ class Hand:
             chance_leader = rng.randrange(n) if v.deal_from_leader else 0
             deal, pos = [], 0
             for size in v.sizes_for(chance_leader):
-                deal.append(tiles[pos:pos + size])
+                deal.append(tiles[pos : pos + size])
                 pos += size
             boneyard = tiles[pos:]
             masks = list(map(mask_of, deal))
@@ -247,8 +338,17 @@ class Hand:
                     leader = chance_leader
                 else:  # by lot: the rules' chance, or no double dealt
                     leader = rng.randrange(n)
-            return cls(v, deal, boneyard, leader, must_lead=must, number=number, totals=totals,
-                       bonus=bonus, _masks=masks)
+            return cls(
+                v,
+                deal,
+                boneyard,
+                leader,
+                must_lead=must,
+                number=number,
+                totals=totals,
+                bonus=bonus,
+                _masks=masks,
+            )
 
     def copy(self) -> Hand:
         h = Hand.__new__(Hand)
@@ -269,9 +369,17 @@ class Hand:
 
     def fresh(self) -> Hand:
         """The same hand before any move."""
-        return Hand(self.v, self.deal_rows, self.boneyard, self.leader, must_lead=self.must_lead,
-                    number=self.number, totals=self.totals, bonus=self.bonus,
-                    starter_first=self.starter_first)
+        return Hand(
+            self.v,
+            self.deal_rows,
+            self.boneyard,
+            self.leader,
+            must_lead=self.must_lead,
+            number=self.number,
+            totals=self.totals,
+            bonus=self.bonus,
+            starter_first=self.starter_first,
+        )
 
     def push(self, m: int) -> None:
         """Apply move m and remember the state before it, so that ``pop()`` restores it at
@@ -571,8 +679,11 @@ class Hand:
             side = self._side[seat]
             self.inplay[side] += c
             v = self.v
-            if (v.target is not None and self.first_to_target is None
-                    and self.totals[side] + self.inplay[side] >= v.target):
+            if (
+                v.target is not None
+                and self.first_to_target is None
+                and self.totals[side] + self.inplay[side] >= v.target
+            ):
                 self.first_to_target = side
                 return v.target_rule == "immediate"
         return False
@@ -586,7 +697,7 @@ class Hand:
         self.end = end
         self.result = score_hand(self, end, dominoer)
         res = self.result
-        if (self.v.target is not None and self.first_to_target is None and res.winner is not None):
+        if self.v.target is not None and self.first_to_target is None and res.winner is not None:
             side = res.winner
             if self.totals[side] + res.points[side] >= self.v.target:
                 self.first_to_target = side
@@ -594,8 +705,9 @@ class Hand:
     def unfinished_result(self) -> HandResult:
         """What an unfinished hand has scored so far."""
         pips = tuple(self.pips_left())
-        return HandResult("unfinished", None, tuple(self.inplay), pips,
-                          breakdown={"in_play": list(self.inplay)})
+        return HandResult(
+            "unfinished", None, tuple(self.inplay), pips, breakdown={"in_play": list(self.inplay)}
+        )
 
     def current_result(self) -> HandResult:
         return self.result if self.result is not None else self.unfinished_result()
@@ -633,7 +745,8 @@ class Hand:
                 return f"seat {seat} has already drawn this turn"
             if self.bpos >= self.draw_end:
                 return "no tile can be drawn: the boneyard is empty" + (
-                    f" (its last {v.draw_reserve} tiles are never drawn)" if v.draw_reserve else "")
+                    f" (its last {v.draw_reserve} tiles are never drawn)" if v.draw_reserve else ""
+                )
             return f"seat {seat} cannot draw while holding a tile that fits"
         t, code = m >> 2, m & 3
         if self._turn == _BLIND:

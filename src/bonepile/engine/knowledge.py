@@ -21,6 +21,7 @@ get the one an ``Observer`` keeps up to date with ``Observer.knowledge()``.  The
 geometry (spinner arms, doubles, the count) is the engine's own: a ``Hand`` that holds no
 tiles lays each tile with ``Hand.lay``.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -36,11 +37,24 @@ if TYPE_CHECKING:  # (view.py reads this module: no import at run time)
 class PublicKnowledge:
     """The public facts of one hand so far, read event by event."""
 
-    __slots__ = ("v", "n", "tracks_voids", "_table", "_side", "fit_before", "_fives",
-                 "points", "side_points", "voids", "_run", "played", "played_by", "events")
+    __slots__ = (
+        "v",
+        "n",
+        "tracks_voids",
+        "_table",
+        "_side",
+        "fit_before",
+        "_fives",
+        "points",
+        "side_points",
+        "voids",
+        "_run",
+        "played",
+        "played_by",
+        "events",
+    )
 
-    def __init__(self, v: Variant, starter: int | None = None,
-                 starter_first: int | None = None) -> None:
+    def __init__(self, v: Variant, starter: int | None = None, starter_first: int | None = None) -> None:
         """``starter``: the starter tile laid before the first event (``Variant.starter``),
         with pip ``starter_first`` facing L."""
         self.v = v
@@ -48,8 +62,13 @@ class PublicKnowledge:
         #: voids are known only where a seat must play when it can
         self.tracks_voids = v.turn == "must_play"
         boneyard = [starter] if starter is not None else []
-        self._table = Hand(v, [[] for _ in range(n)], boneyard, 0,
-                           starter_first=starter_first if starter is not None else None)
+        self._table = Hand(
+            v,
+            [[] for _ in range(n)],
+            boneyard,
+            0,
+            starter_first=starter_first if starter is not None else None,
+        )
         self._side = v.seat_sides
         self._fives = v.in_play == "fives"
         #: per event: the mask of tiles fitting some open end before it (0: empty table)

@@ -1,5 +1,6 @@
 """Who leads a hand: the first-hand and later-hand rules of each variant (its ``Variant``
 fields ``first_lead``, ``later_lead``, ``must_lead_double`` and ``no_double_lead``)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -12,8 +13,13 @@ from .vocab import LeadHow
 _DOUBLES_HIGH_FIRST = tuple(t for t in range(27, -1, -1) if IS_DOUBLE[t])
 
 
-def rule_leader(v: Variant, masks: Sequence[int], prev: HandResult | None,
-                prev_leader: int | None, first: bool | None = None) -> tuple[int | None, int, LeadHow]:
+def rule_leader(
+    v: Variant,
+    masks: Sequence[int],
+    prev: HandResult | None,
+    prev_leader: int | None,
+    first: bool | None = None,
+) -> tuple[int | None, int, LeadHow]:
     """Who leads a hand and which tile they must lead (-1: any).
 
     Returns (leader, must_lead, how); leader is None when chance (``how == "chance"``) or a

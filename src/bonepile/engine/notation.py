@@ -10,6 +10,7 @@ moves through this module; ``normalize`` turns the looser spellings a person may
 A move int is ``tile * 4 + arm`` for a play (on the first tile the low bits say which way it
 is laid: 0 high pip on ``L``, 1 low pip on ``L``), ``PASS`` or ``DRAW`` (``tiles.py``).
 """
+
 from __future__ import annotations
 
 import re
@@ -65,7 +66,8 @@ def parse(h: Hand, text: str) -> int:
     parsed = parse_tile(tile_part)
     if parsed is None or ("@" in text and arm_part not in ARM_INDEX):
         raise InvalidMoveError(
-            'not a move token (expected "a-b", "a-b@E" with E one of L R U D, "draw" or "pass")')
+            'not a move token (expected "a-b", "a-b@E" with E one of L R U D, "draw" or "pass")'
+        )
     t, a, _b = parsed
     if h.placed == 0:
         if arm_part:
@@ -78,7 +80,8 @@ def parse(h: Hand, text: str) -> int:
             if h.spin < 0:
                 raise IllegalMoveError(f"arm {arm_part} does not exist yet (no spinner on the table)")
             raise IllegalMoveError(
-                f"arm {arm_part} does not exist yet (the spinner's L and R sides must be played first)")
+                f"arm {arm_part} does not exist yet (the spinner's L and R sides must be played first)"
+            )
         if arm not in fits:
             raise IllegalMoveError(f"{NAME[t]} does not fit arm {arm_part} (open end {h.pip[arm]})")
         return t * 4 + arm
@@ -87,8 +90,9 @@ def parse(h: Hand, text: str) -> int:
         raise IllegalMoveError(f"{NAME[t]} fits no open end ({ends})")
     if len(fits) > 1:
         choices = " or ".join(f"{NAME[t]}@{ARM_NAMES[a]}" for a in fits)
-        raise AmbiguousMoveError(f"ambiguous: {NAME[t]} fits arms "
-                                 f"{' and '.join(ARM_NAMES[a] for a in fits)}; write {choices}")
+        raise AmbiguousMoveError(
+            f"ambiguous: {NAME[t]} fits arms {' and '.join(ARM_NAMES[a] for a in fits)}; write {choices}"
+        )
     return t * 4 + fits[0]
 
 

@@ -1,4 +1,5 @@
 """Game records (RECORD.md): read, check by replaying, write, and describe for people."""
+
 from __future__ import annotations
 
 import json
@@ -78,8 +79,13 @@ def replay(doc: dict[str, Any]) -> Game:
     if not isinstance(options, dict):
         raise _doc_error('"options" must be an object')
     options = dict(options)
-    if ("players" not in options and len(PLAYER_COUNTS[name]) > 1 and hands
-            and isinstance(hands[0], dict) and isinstance(hands[0].get("deal"), list)):
+    if (
+        "players" not in options
+        and len(PLAYER_COUNTS[name]) > 1
+        and hands
+        and isinstance(hands[0], dict)
+        and isinstance(hands[0].get("deal"), list)
+    ):
         n = len(hands[0]["deal"])  # the player count is implied by the first hand's deal
         if n in PLAYER_COUNTS[name]:
             options["players"] = n
@@ -103,14 +109,23 @@ def replay(doc: dict[str, Any]) -> Game:
         if type(start_hand) is not int or start_hand < 1:
             raise _doc_error('"start.hand" must be an integer >= 1')
         start_totals = start.get("totals")
-        if start_totals is not None and (not isinstance(start_totals, list) or len(start_totals) != nsides
-                                         or not all(type(x) is int for x in start_totals)):
+        if start_totals is not None and (
+            not isinstance(start_totals, list)
+            or len(start_totals) != nsides
+            or not all(type(x) is int for x in start_totals)
+        ):
             raise _doc_error(f'"start.totals" must be a list of {nsides} integers (one per side)')
         start_bonus = start.get("bonus_rounds")
         if start_bonus is not None and (type(start_bonus) is not int or start_bonus < 0):
             raise _doc_error('"start.bonus_rounds" must be an integer >= 0')
-    game = Game(variant, names=names, start_hand=start_hand, start_totals=start_totals,
-                start_bonus_rounds=start_bonus, auto_deal=False)
+    game = Game(
+        variant,
+        names=names,
+        start_hand=start_hand,
+        start_totals=start_totals,
+        start_bonus_rounds=start_bonus,
+        auto_deal=False,
+    )
     game.record_options = dict(doc.get("options") or {})  # written back as the record gave them
     for hi, hand in enumerate(hands, 1):
         _replay_hand(game, variant, hi, hand)
@@ -168,8 +183,7 @@ def _replay_hand(game: Game, variant: Variant, hi: int, hand: Any) -> None:
     sizes = variant.sizes_for(leader if leader is not None else 0)
     for s, r in enumerate(rows):
         if len(r) != sizes[s]:
-            raise err(f"seat {s} is dealt {len(r)} tiles; {variant.name} with {n} players deals "
-                      f"{sizes[s]}")
+            raise err(f"seat {s} is dealt {len(r)} tiles; {variant.name} with {n} players deals {sizes[s]}")
     starter_first = None
     if variant.starter:
         starter_first = parse_tile(boneyard[0])[1]  # type: ignore[index]
@@ -183,9 +197,11 @@ def _replay_hand(game: Game, variant: Variant, hi: int, hand: Any) -> None:
     for mi, tok in enumerate(moves, 1):
         shown = tok if isinstance(tok, str) else json.dumps(tok)
         if h.over:
-            what = {"domino": f"seat {h.result.dominoer} went out",  # type: ignore[union-attr]
-                    "blocked": "it is blocked",
-                    "unfinished": "the game was won during it"}[h.end]  # type: ignore[index]
+            what = {
+                "domino": f"seat {h.result.dominoer} went out",  # type: ignore[union-attr]
+                "blocked": "it is blocked",
+                "unfinished": "the game was won during it",
+            }[h.end]  # type: ignore[index]
             raise RecordError(f"the hand is already over ({what}); no move may follow", hi, mi, shown)
         if not isinstance(tok, str):
             raise RecordError("a move token must be a string", hi, mi, shown)
@@ -197,6 +213,7 @@ def _replay_hand(game: Game, variant: Variant, hi: int, hand: Any) -> None:
 
 # ------------------------------------------------------------------------------ writing
 
+
 def game_record(game: Game) -> dict[str, Any]:
     """The record document of a game (``Game.record()``)."""
     return game.record()
@@ -204,6 +221,7 @@ def game_record(game: Game) -> dict[str, Any]:
 
 def dumps(doc: dict[str, Any]) -> str:
     """Stable text of a record: same document, same bytes."""
+
     def j(x: Any) -> str:
         return json.dumps(x, ensure_ascii=False)
 
@@ -231,6 +249,7 @@ def dumps(doc: dict[str, Any]) -> str:
 
 
 # ------------------------------------------------------------------------------ for people
+
 
 def describe(game: Game) -> str:
     """The game hand by hand: deal, every move with the open ends after it, the score."""
@@ -275,13 +294,17 @@ def describe(game: Game) -> str:
         bd = {k: x for k, x in res.breakdown.items() if k != "pips" and x}
         if bd:
             out.append("  breakdown: " + ", ".join(f"{k} {x}" for k, x in bd.items()))
-        win = "nobody" if res.winner is None else (
-            names[res.winner] if v.scoring == "result_only" else side_names[res.winner])
+        win = (
+            "nobody"
+            if res.winner is None
+            else (names[res.winner] if v.scoring == "result_only" else side_names[res.winner])
+        )
         if v.scoring == "result_only":  # Billitonnen: a winner, no points
             out.append(f"  winner: {win}")
             continue
-        out.append(f"  winner: {win}; points " + ", ".join(
-            f"{side_names[i]} {p}" for i, p in enumerate(res.points)))
+        out.append(
+            f"  winner: {win}; points " + ", ".join(f"{side_names[i]} {p}" for i, p in enumerate(res.points))
+        )
         out.append("  totals: " + ", ".join(f"{side_names[i]} {x}" for i, x in enumerate(totals)))
     out.append("")
     if game.over:

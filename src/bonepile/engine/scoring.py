@@ -1,6 +1,7 @@
 """How a finished hand scores: winners, points per side and the breakdown (pips, round
 bonus, capicú, chuchazo, in-play and end-of-hand points), read from the ``Variant``'s scoring
 fields."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -5,6 +5,7 @@ A set of tiles is a 28-bit int mask.  Moves are ints: ``tile*4 + arm`` places a 
 (for the first tile of a layout the low bits are the orientation instead of an arm),
 ``PASS`` and ``DRAW`` are the two other actions.
 """
+
 from __future__ import annotations
 
 import re
@@ -103,4 +104,3 @@ def parse_tile(text: object) -> tuple[int, int, int] | None:
 def heavier(t1: int, t2: int) -> bool:
     """Is t1 the heavier tile: more pips, ties broken by the higher end."""
     return (PIPS[t1], HI[t1]) > (PIPS[t2], HI[t2])
-

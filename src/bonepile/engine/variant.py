@@ -4,6 +4,7 @@ Every game of RULES.md is a preset (``PRESETS``) plus the named options of RULES
 The engine (``hand.py``, ``game.py``) reads only the fields of ``Variant``; no code path is
 specific to a variant's name.
 """
+
 from __future__ import annotations
 
 import json
@@ -237,31 +238,44 @@ PLAYER_COUNTS = {
     "blind-hugie": (2, 3, 4),
     "billitonnen": (3, 4, 5),
 }
-DEFAULT_PLAYERS = {name: counts[-1] if name != "billitonnen" else 4
-                   for name, counts in PLAYER_COUNTS.items()}
+DEFAULT_PLAYERS = {name: counts[-1] if name != "billitonnen" else 4 for name, counts in PLAYER_COUNTS.items()}
 
 
 # --------------------------------------------------------------------------------------
 # Presets: option values -> rule components
 # --------------------------------------------------------------------------------------
 
+
 def _quinientos(n: int, o: dict[str, Any]) -> dict[str, Any]:
     return dict(
         direction="counterclockwise",
-        teams=True, hand_sizes=(7,) * 4, must_lead_double=o["first_lead"] == "double_six",
+        teams=True,
+        hand_sizes=(7,) * 4,
+        must_lead_double=o["first_lead"] == "double_six",
         later_lead="rotate" if o["lead_rotation"] == "right" else "team_choice",
-        scoring="quinientos", count_partner_pips=o["count_partner_pips"],
-        bonus_by_round_index=o["bonus_by_round_index"], capicu=100,
-        capicu_requires_distinct_ends=o["capicu_requires_distinct_ends"], chuchazo=100,
-        chuchazo_one_side_only=o["chuchazo_one_side_only"], target=o["target"],
+        scoring="quinientos",
+        count_partner_pips=o["count_partner_pips"],
+        bonus_by_round_index=o["bonus_by_round_index"],
+        capicu=100,
+        capicu_requires_distinct_ends=o["capicu_requires_distinct_ends"],
+        chuchazo=100,
+        chuchazo_one_side_only=o["chuchazo_one_side_only"],
+        target=o["target"],
     )
 
 
 def _cinque(n: int, o: dict[str, Any]) -> dict[str, Any]:
     return dict(
-        teams=True, hand_sizes=(7,) * 4, later_lead="dominoer", spinner=True,
-        spinner_any_order=o["spinner_any_order"], in_play="fives", scoring="none",
-        end_bonus=o["hand_end_bonus"], target=o["target"], target_rule=o["target_rule"],
+        teams=True,
+        hand_sizes=(7,) * 4,
+        later_lead="dominoer",
+        spinner=True,
+        spinner_any_order=o["spinner_any_order"],
+        in_play="fives",
+        scoring="none",
+        end_bonus=o["hand_end_bonus"],
+        target=o["target"],
+        target_rule=o["target_rule"],
     )
 
 
@@ -272,9 +286,14 @@ def _line(n: int, o: dict[str, Any], *, draw: bool) -> dict[str, Any]:
     later = {"rotate": "rotate", "winner": "winner", "double_six_always": "first"}[o["lead_rule"]]
     return dict(
         direction="clockwise" if draw else "counterclockwise",
-        teams=o["teams"], hand_sizes=(sizes,) * n, must_lead_double=o["lead_highest_double"],
-        no_double_lead=o["no_double_lead"], later_lead=later, draw_reserve=o["boneyard_reserve"],
-        formula=o["blocked_formula"], target=o["target"],
+        teams=o["teams"],
+        hand_sizes=(sizes,) * n,
+        must_lead_double=o["lead_highest_double"],
+        no_double_lead=o["no_double_lead"],
+        later_lead=later,
+        draw_reserve=o["boneyard_reserve"],
+        formula=o["blocked_formula"],
+        target=o["target"],
     )
 
 
@@ -286,11 +305,17 @@ def _passing(n: int, o: dict[str, Any]) -> dict[str, Any]:
     else:
         target = 101 if n == 2 or o["teams"] else 61
     return dict(
-        teams=o["teams"], hand_sizes=((7 if n < 4 else 6),) * n, first_lead="chance",
-        later_lead="chance" if o["lead_rule"] == "random" else "rotate", turn="voluntary",
-        draw_reserve=2, draw_ends_turn=o["draw_ends_turn"],
-        pass_cycle_ends_hand=o["end_on_full_pass_cycle"], domino_wins=False,
-        team_scoring=o["team_scoring"], target=target,
+        teams=o["teams"],
+        hand_sizes=((7 if n < 4 else 6),) * n,
+        first_lead="chance",
+        later_lead="chance" if o["lead_rule"] == "random" else "rotate",
+        turn="voluntary",
+        draw_reserve=2,
+        draw_ends_turn=o["draw_ends_turn"],
+        pass_cycle_ends_hand=o["end_on_full_pass_cycle"],
+        domino_wins=False,
+        team_scoring=o["team_scoring"],
+        target=target,
     )
 
 
@@ -306,10 +331,15 @@ def _blind_hugie(n: int, o: dict[str, Any]) -> dict[str, Any]:
         if o["full_deal_starter"] and n != 3:
             raise OptionError("option full_deal_starter applies only to 3 players (the 28th tile)")
     return dict(
-        teams=o["teams"], hand_sizes=(size,) * n, starter=o["full_deal_starter"],
-        first_lead="chance", later_lead="rotate", turn="blind",
+        teams=o["teams"],
+        hand_sizes=(size,) * n,
+        starter=o["full_deal_starter"],
+        first_lead="chance",
+        later_lead="rotate",
+        turn="blind",
         blind_continue=o["tiles_per_turn"] == "while_playable",
-        face_up_doubles=o["unplayable_doubles_face_up"], domino_wins=False,
+        face_up_doubles=o["unplayable_doubles_face_up"],
+        domino_wins=False,
         target=100 if n == 2 or o["teams"] else 61,
     )
 
@@ -317,10 +347,20 @@ def _blind_hugie(n: int, o: dict[str, Any]) -> dict[str, Any]:
 def _billitonnen(n: int, o: dict[str, Any]) -> dict[str, Any]:
     sizes = {3: (9, 9, 9), 4: (7, 7, 7, 7), 5: (6, 6, 6, 5, 5)}[n]
     return dict(
-        teams=False, hand_sizes=sizes, deal_from_leader=(n == 5), starter=(n == 3),
-        first_lead="chance", later_lead="chance", turn="blind", blind_continue=True,
-        face_up_doubles=True, peek=True, scoring="result_only", blocked_winner=o["blocked_winner"],
-        target=None, target_rule="single_hand",
+        teams=False,
+        hand_sizes=sizes,
+        deal_from_leader=(n == 5),
+        starter=(n == 3),
+        first_lead="chance",
+        later_lead="chance",
+        turn="blind",
+        blind_continue=True,
+        face_up_doubles=True,
+        peek=True,
+        scoring="result_only",
+        blocked_winner=o["blocked_winner"],
+        target=None,
+        target_rule="single_hand",
     )
 
 
@@ -344,8 +384,9 @@ def make_variant(name: str, options: Mapping[str, Any] | None = None) -> Variant
     counts = PLAYER_COUNTS[name]
     players = options.pop("players", DEFAULT_PLAYERS[name])
     if type(players) is not int or players not in counts:
-        raise OptionError(f"option players must be one of {', '.join(map(str, counts))} for {name}, "
-                          f"not {_show(players)}")
+        raise OptionError(
+            f"option players must be one of {', '.join(map(str, counts))} for {name}, not {_show(players)}"
+        )
     specs = OPTION_SPECS[name]
     resolved: dict[str, Any] = {}
     for key, value in options.items():
@@ -376,5 +417,12 @@ def parse_option_value(text: str) -> Any:
         return low.strip('"')
 
 
-__all__ = ["Variant", "make_variant", "VARIANT_NAMES", "OPTION_SPECS", "PLAYER_COUNTS",
-           "parse_option_value", "replace"]
+__all__ = [
+    "Variant",
+    "make_variant",
+    "VARIANT_NAMES",
+    "OPTION_SPECS",
+    "PLAYER_COUNTS",
+    "parse_option_value",
+    "replace",
+]

@@ -3,6 +3,7 @@
 A ``View`` is built from a hand by copying out only public facts and the seat's own tiles;
 it holds no reference to the hand, so nothing reachable from a view leads to hidden tiles.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -84,9 +85,13 @@ class View:
     round_bonus: int = 0  # Quinientos: the bonus this round is worth to a side that dominoes
 
 
-def build_layout(first_move: tuple[int, int] | None, placements: list[tuple[int, int, int]],
-                 ends: dict[str, int], spinner_variant: bool,
-                 starter: tuple[int, int] | None = None) -> Layout:
+def build_layout(
+    first_move: tuple[int, int] | None,
+    placements: list[tuple[int, int, int]],
+    ends: dict[str, int],
+    spinner_variant: bool,
+    starter: tuple[int, int] | None = None,
+) -> Layout:
     """Rebuild arm contents from the placements: (tile, arm, pip it attached to)."""
     arms: dict[str, list[Placed]] = {"L": [], "R": [], "U": [], "D": []}
     spinner = None
@@ -112,8 +117,15 @@ def build_layout(first_move: tuple[int, int] | None, placements: list[tuple[int,
                 double_ends.add(name)
         elif first is not None and IS_DOUBLE[first] and spinner is None and name in "LR":
             double_ends.add(name)
-    return Layout(first, first_left, {k: tuple(v) for k, v in arms.items() if v}, ends,
-                  frozenset(double_ends), spinner, spinner_at)
+    return Layout(
+        first,
+        first_left,
+        {k: tuple(v) for k, v in arms.items() if v},
+        ends,
+        frozenset(double_ends),
+        spinner,
+        spinner_at,
+    )
 
 
 class Observer:
@@ -129,9 +141,25 @@ class Observer:
     Treat what the queries return as read-only.
     """
 
-    __slots__ = ("_h", "_log", "_done", "_last", "_raw", "_pub", "_pub_placed", "_hist",
-                 "_arms", "_cur", "_know", "spin", "_spin_arm", "_spin_idx", "placed", "first",
-                 "first_left")
+    __slots__ = (
+        "_h",
+        "_log",
+        "_done",
+        "_last",
+        "_raw",
+        "_pub",
+        "_pub_placed",
+        "_hist",
+        "_arms",
+        "_cur",
+        "_know",
+        "spin",
+        "_spin_arm",
+        "_spin_idx",
+        "placed",
+        "first",
+        "first_left",
+    )
 
     def __init__(self, h: Hand) -> None:
         self._h = h
@@ -226,14 +254,12 @@ class Observer:
                     ekey = (s << 12) | (m << 5) | (t + 3)  # _ekey(s, m, t)
                     e = events.get(ekey)
                     if e is None:
-                        e = events[ekey] = Event(s, "pass" if m == PASS else "draw",
-                                                 t if t >= 0 else None)
+                        e = events[ekey] = Event(s, "pass" if m == PASS else "draw", t if t >= 0 else None)
                 else:
                     ekey = (s << 12) | (m << 5) | (1 if placed == 0 else 0)  # -2 / -3
                     e = events.get(ekey)
                     if e is None:
-                        e = events[ekey] = Event(s, "play", m >> 2,
-                                                 None if placed == 0 else ARM_NAMES[m & 3])
+                        e = events[ekey] = Event(s, "play", m >> 2, None if placed == 0 else ARM_NAMES[m & 3])
                     placed += 1
                 add(e)
             self._pub_placed = placed
@@ -291,7 +317,8 @@ class Observer:
             tiles = arms[a]
             if tiles:
                 if IS_DOUBLE[tiles[-1].tile] and not (
-                        a == self._spin_arm and self._spin_idx == len(tiles) - 1):
+                    a == self._spin_arm and self._spin_idx == len(tiles) - 1
+                ):
                     out.append(a)
             elif a < 2 and self.first is not None and IS_DOUBLE[self.first] and self.spin < 0:
                 out.append(a)
@@ -321,8 +348,15 @@ class Observer:
             arms["U"] = tuple(a2)
         if a3:
             arms["D"] = tuple(a3)
-        return Layout(self.first, self.first_left, arms, ends, _ARM_SETS[dbl],
-                      self.spin if self.spin >= 0 else None, self.spinner_at())
+        return Layout(
+            self.first,
+            self.first_left,
+            arms,
+            ends,
+            _ARM_SETS[dbl],
+            self.spin if self.spin >= 0 else None,
+            self.spinner_at(),
+        )
 
     def counts(self) -> tuple[int, ...]:
         """Tiles each seat holds."""
@@ -338,8 +372,9 @@ class Observer:
             return _NO_FACE_UP[h.v.players]
         face_up = h.face_up
         assert face_up is not None
-        return tuple(tuple((i, t) for i, t in enumerate(r) if face_up[s] >> t & 1)
-                     for s, r in enumerate(h.rows))
+        return tuple(
+            tuple((i, t) for i, t in enumerate(r) if face_up[s] >> t & 1) for s, r in enumerate(h.rows)
+        )
 
     def turned_up(self) -> int | None:
         """Blind games: the tile the player to move has turned up."""
@@ -360,17 +395,32 @@ class Observer:
         h = self._h
         return tuple(h.inplay) if h.result is None else tuple(h.result.points)
 
-    def public_facts(self) -> tuple[int | None, list[tuple[int, int]], list[int], tuple[int, ...],
-                                    int, int, tuple[int, ...], tuple[int, ...]]:
+    def public_facts(
+        self,
+    ) -> tuple[
+        int | None,
+        list[tuple[int, int]],
+        list[int],
+        tuple[int, ...],
+        int,
+        int,
+        tuple[int, ...],
+        tuple[int, ...],
+    ]:
         """The public facts of the moment in one tuple, for encoders: (to_move, end_pips(),
         double_end_arms(), counts(), boneyard(), boneyard_size(), totals(), hand_points())."""
         h = self._h
         pip = h.pip
-        return (None if h.over else h.to_move, [(a, pip[a]) for a in h.open_arms],
-                self.double_end_arms(),
-                tuple(map(len, h.rows)) if h.rows is not None else tuple(map(int.bit_count, h.hands)),
-                h.drawable(), len(h.boneyard) - h.bpos,
-                h.totals, tuple(h.inplay) if h.result is None else h.result.points)
+        return (
+            None if h.over else h.to_move,
+            [(a, pip[a]) for a in h.open_arms],
+            self.double_end_arms(),
+            tuple(map(len, h.rows)) if h.rows is not None else tuple(map(int.bit_count, h.hands)),
+            h.drawable(),
+            len(h.boneyard) - h.bpos,
+            h.totals,
+            tuple(h.inplay) if h.result is None else h.result.points,
+        )
 
     def end(self) -> HandEnd | None:
         return self._h.end
@@ -410,8 +460,9 @@ class Observer:
     def own(self, seat: int) -> tuple[int, ...]:
         """The seat's own tiles, lowest first (() in blind games)."""
         m = self.own_mask(seat)
-        return _TILES7[0][m & 127] + _TILES7[1][m >> 7 & 127] + _TILES7[2][m >> 14 & 127] \
-            + _TILES7[3][m >> 21]
+        return (
+            _TILES7[0][m & 127] + _TILES7[1][m >> 7 & 127] + _TILES7[2][m >> 14 & 127] + _TILES7[3][m >> 21]
+        )
 
     def legal(self, seat: int) -> list[int]:
         """The seat's legal moves when it is to move, else [] (a new list)."""
@@ -443,14 +494,30 @@ class Observer:
         h = self._h
         v = h.v
         return View(
-            variant=v.name, players=v.players, seat=seat, sides=v.sides,
-            hand_number=h.number if hand_number is None else hand_number, leader=h.leader,
-            to_move=self.to_move(), legal=tuple(self.legal(seat)), hand=self.own(seat),
-            tile_counts=self.counts(), face_up=self.face_up(), turned_up=self.turned_up(),
-            peek=self.peek(seat), layout=self.layout(), boneyard=h.drawable(),
-            boneyard_size=self.boneyard_size(), history=tuple(self.history(seat)),
-            totals=self.totals(), hand_points=self.hand_points(), over=h.over, end=h.end,
-            revealed=self.revealed(), blind=h.rows is not None, round_bonus=h.bonus,
+            variant=v.name,
+            players=v.players,
+            seat=seat,
+            sides=v.sides,
+            hand_number=h.number if hand_number is None else hand_number,
+            leader=h.leader,
+            to_move=self.to_move(),
+            legal=tuple(self.legal(seat)),
+            hand=self.own(seat),
+            tile_counts=self.counts(),
+            face_up=self.face_up(),
+            turned_up=self.turned_up(),
+            peek=self.peek(seat),
+            layout=self.layout(),
+            boneyard=h.drawable(),
+            boneyard_size=self.boneyard_size(),
+            history=tuple(self.history(seat)),
+            totals=self.totals(),
+            hand_points=self.hand_points(),
+            over=h.over,
+            end=h.end,
+            revealed=self.revealed(),
+            blind=h.rows is not None,
+            round_bonus=h.bonus,
         )
 
 
@@ -460,8 +527,12 @@ def observer(h: Hand) -> Observer:
     ob = _SEEN.get(id(log))
     if ob is not None:
         done = ob._done
-        if (ob._log is not log or ob._h is not h or len(log) < done
-                or (done and log[done - 1] is not ob._last)):
+        if (
+            ob._log is not log
+            or ob._h is not h
+            or len(log) < done
+            or (done and log[done - 1] is not ob._last)
+        ):
             ob = None
     if ob is None:
         if len(_SEEN) > 64:
@@ -481,8 +552,7 @@ def hand_view(h: Hand, seat: int, hand_number: int | None = None) -> View:
 #: played: copies, undo and pop make a new or a shorter one, which gets a new observer)
 _SEEN: dict[int, Observer] = {}
 #: _TILES7[k][m]: the tiles of the 7-bit mask m in bits 7k..7k+6, lowest first
-_TILES7 = [[tuple(7 * k + i for i in range(7) if m >> i & 1) for m in range(128)]
-           for k in range(4)]
+_TILES7 = [[tuple(7 * k + i for i in range(7) if m >> i & 1) for m in range(128)] for k in range(4)]
 #: _ARM_SETS[mask]: the frozenset of the arm names in a 4-bit mask
 _ARM_SETS = [frozenset(ARM_NAMES[a] for a in range(4) if m >> a & 1) for m in range(16)]
 #: face_up outside blind games, per player count

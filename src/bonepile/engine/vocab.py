@@ -3,6 +3,7 @@
 They stay plain strings at run time (records, JSON and option values use them as they are);
 these ``Literal`` types let the type checker hold every use to the words that exist.
 """
+
 from __future__ import annotations
 
 from typing import Literal
@@ -35,8 +36,9 @@ HandEnd = Literal["domino", "blocked", "unfinished"]
 #: one action of the public history
 Action = Literal["play", "pass", "draw"]
 #: how a hand's leader was found (``hand.rule_leader``)
-LeadHow = Literal["unknown", "choice", "rotate", "chance", "winner", "dominoer", "double",
-                  "redeal", "heaviest"]
+LeadHow = Literal[
+    "unknown", "choice", "rotate", "chance", "winner", "dominoer", "double", "redeal", "heaviest"
+]
 #: the way play goes round the table (seats are numbered in turn order either way: in a
 #: clockwise game seat i+1 sits on seat i's left, in a counterclockwise game on its right)
 Direction = Literal["clockwise", "counterclockwise"]

@@ -1,5 +1,6 @@
 """What the adapters share: one episode of bonepile (a hand or a whole game), its rewards, a
 text rendering.  Agents only ever get ``View``-derived data (see ``obs.py``)."""
+
 from __future__ import annotations
 
 import random
@@ -38,15 +39,21 @@ def first_bonus(v: Variant) -> int:
 class Match:
     """One episode: a single hand (``episode="hand"``) or a whole game to the target."""
 
-    def __init__(self, variant: Variant, episode: str = "hand", seed: int | None = None,
-                 rng: random.Random | None = None):
+    def __init__(
+        self,
+        variant: Variant,
+        episode: str = "hand",
+        seed: int | None = None,
+        rng: random.Random | None = None,
+    ):
         """``rng`` (hand episodes): deal with this generator instead of one seeded by ``seed``."""
         self.variant = variant
         self.episode = episode
         if episode == "hand":
             self.game = None
-            self.hand = Hand.deal(variant, rng if rng is not None else random.Random(seed),
-                                  bonus=first_bonus(variant))
+            self.hand = Hand.deal(
+                variant, rng if rng is not None else random.Random(seed), bonus=first_bonus(variant)
+            )
         else:
             self.game = Game(variant, seed=seed)
             self.hand = self.game.hand
@@ -124,18 +131,23 @@ def render_view(v: View) -> str:
     if lay.first is None:
         lines.append("table: empty")
     else:
-        lines.append(f"table: first {NAME[lay.first]}; ends "
-                     + " ".join(f"{a}={p}" for a, p in lay.ends.items()))
+        lines.append(
+            f"table: first {NAME[lay.first]}; ends " + " ".join(f"{a}={p}" for a, p in lay.ends.items())
+        )
         for arm, placed in lay.arms.items():
             lines.append(f"  {arm}: " + " ".join(NAME[p.tile] for p in placed))
-    lines.append("tiles held: " + " ".join(f"s{s}={c}" for s, c in enumerate(v.tile_counts))
-                 + f"; boneyard {v.boneyard}")
+    lines.append(
+        "tiles held: "
+        + " ".join(f"s{s}={c}" for s, c in enumerate(v.tile_counts))
+        + f"; boneyard {v.boneyard}"
+    )
     if v.hand:
         lines.append("own tiles: " + " ".join(NAME[t] for t in v.hand))
     if v.turned_up is not None:
         lines.append(f"turned up: {NAME[v.turned_up]}")
-    lines.append("totals: " + " ".join(map(str, v.totals))
-                 + "; this hand: " + " ".join(map(str, v.hand_points)))
+    lines.append(
+        "totals: " + " ".join(map(str, v.totals)) + "; this hand: " + " ".join(map(str, v.hand_points))
+    )
     if v.over:
         lines.append(f"hand over ({v.end})")
     else:

@@ -15,6 +15,7 @@ reward of a step adds up what the agent's side scored until its next decision.  
 also in ``info["action_mask"]``.  An illegal action ends the episode with reward
 ``illegal_reward`` (default -1) and ``info["illegal_action"] = True``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -32,27 +33,40 @@ from .core import EPISODES, REWARDS, Match, check_choice, variant_from
 from .obs import Encoder
 
 GYM_IDS = {
-    "quinientos": "bonepile/Quinientos-v1", "cinque": "bonepile/Cinque-v1",
-    "draw": "bonepile/Draw-v1", "block": "bonepile/Block-v1", "passing": "bonepile/Passing-v1",
-    "blind-hugie": "bonepile/BlindHugie-v1", "billitonnen": "bonepile/Billitonnen-v1",
+    "quinientos": "bonepile/Quinientos-v1",
+    "cinque": "bonepile/Cinque-v1",
+    "draw": "bonepile/Draw-v1",
+    "block": "bonepile/Block-v1",
+    "passing": "bonepile/Passing-v1",
+    "blind-hugie": "bonepile/BlindHugie-v1",
+    "billitonnen": "bonepile/Billitonnen-v1",
 }
 
 
 class BonepileEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, variant: str | Variant = "block", *, seat: int = 0,
-                 opponents: str | Sequence[str | Bot] = "random",
-                 opponent_options: dict[str, Any] | None = None, episode: str = "hand",
-                 reward: str = "points", illegal_reward: float = -1.0,
-                 render_mode: str | None = None, **options: Any):
+    def __init__(
+        self,
+        variant: str | Variant = "block",
+        *,
+        seat: int = 0,
+        opponents: str | Sequence[str | Bot] = "random",
+        opponent_options: dict[str, Any] | None = None,
+        episode: str = "hand",
+        reward: str = "points",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ):
         v = self.variant = variant_from(variant, options)
         if not (type(seat) is int and 0 <= seat < v.players):
             raise OptionError(f"seat must be 0..{v.players - 1}, not {seat!r}")
         self.seat = seat
         self.episode = check_choice("episode", episode, EPISODES)
-        self.reward_kind = "win_loss" if v.scoring == "result_only" else \
-            check_choice("reward", reward, REWARDS)
+        self.reward_kind = (
+            "win_loss" if v.scoring == "result_only" else check_choice("reward", reward, REWARDS)
+        )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError("render_mode must be 'ansi' or None")
         self.render_mode = render_mode
@@ -69,8 +83,9 @@ class BonepileEnv(gymnasium.Env):
             if not isinstance(spec, Bot):
                 make_bot(spec, v, seed=0, **self._opponent_options)
         self.encoder = Encoder(v)
-        self.observation_space = spaces.Dict({"observation": self.encoder.observation_box(),
-                                              "action_mask": Encoder.mask_box()})
+        self.observation_space = spaces.Dict(
+            {"observation": self.encoder.observation_box(), "action_mask": Encoder.mask_box()}
+        )
         self.action_space = spaces.Discrete(N_ACTIONS)
         self._side = v.side_of(seat)
         self.match: Match | None = None
@@ -80,8 +95,10 @@ class BonepileEnv(gymnasium.Env):
     def _obs(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         # read from the hand's Observer, the censoring boundary the seat's View is built
         # from: equal to encoding match.view(seat) (tests/test_rl_obs.py)
-        x, mask = self.encoder.observe(observer(self.match.hand),  # type: ignore[union-attr]
-                                       self.seat)
+        x, mask = self.encoder.observe(
+            observer(self.match.hand),  # type: ignore[union-attr]
+            self.seat,
+        )
         return {"observation": x, "action_mask": mask}, {"action_mask": mask}
 
     def _run_bots(self) -> None:
@@ -104,8 +121,11 @@ class BonepileEnv(gymnasium.Env):
             self.match = Match(self.variant, self.episode, seeds[0])
             self.bots = {}
             for (s, spec), bot_seed in zip(self._opponent_spec.items(), seeds[1:]):
-                self.bots[s] = spec if isinstance(spec, Bot) else make_bot(
-                    spec, self.variant, seed=bot_seed, **self._opponent_options)
+                self.bots[s] = (
+                    spec
+                    if isinstance(spec, Bot)
+                    else make_bot(spec, self.variant, seed=bot_seed, **self._opponent_options)
+                )
             self._run_bots()
             # (rare: blind games the bots finish before the agent's first turn) deal again
             if not self.match.over:
@@ -150,8 +170,7 @@ class BonepileEnv(gymnasium.Env):
 def register_all() -> None:
     for name, gid in GYM_IDS.items():
         if gid not in gymnasium.registry:
-            gymnasium.register(id=gid, entry_point="bonepile.rl.gym:BonepileEnv",
-                               kwargs={"variant": name})
+            gymnasium.register(id=gid, entry_point="bonepile.rl.gym:BonepileEnv", kwargs={"variant": name})
 
 
 register_all()

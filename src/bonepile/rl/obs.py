@@ -46,6 +46,7 @@ places a tile on arm L=0, R=1, U=2, D=3; ``PASS = 112``; ``DRAW = 113``.  For th
 a hand the low two bits are its orientation instead of an arm (0: high pip facing L); the mask
 offers orientation 0 only, as the two orientations lead to the same game.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -61,10 +62,23 @@ SCORE_CAP = 100.0
 
 #: (name, size for n players)
 FIELDS: tuple[tuple[str, int | str], ...] = (
-    ("hand", 28), ("played", 28), ("played_by", "n*28"), ("ends", 28), ("double_ends", 4),
-    ("spinner", 7), ("counts", "n"), ("boneyard", 2), ("voids", "n*7"), ("turn", "n"),
-    ("leader", "n"), ("empty_table", 1), ("turned_up", 28), ("peek", 28),
-    ("face_up", "n*28"), ("totals", "n"), ("hand_points", "n"),
+    ("hand", 28),
+    ("played", 28),
+    ("played_by", "n*28"),
+    ("ends", 28),
+    ("double_ends", 4),
+    ("spinner", 7),
+    ("counts", "n"),
+    ("boneyard", 2),
+    ("voids", "n*7"),
+    ("turn", "n"),
+    ("leader", "n"),
+    ("empty_table", 1),
+    ("turned_up", 28),
+    ("peek", 28),
+    ("face_up", "n*28"),
+    ("totals", "n"),
+    ("hand_points", "n"),
 )
 
 
@@ -102,10 +116,10 @@ class Encoder:
         high = np.ones(pos, np.float32)
         for name in ("counts", "boneyard"):
             at = self.offsets[name]
-            high[at:at + sizes[name]] = N_TILES
+            high[at : at + sizes[name]] = N_TILES
         for name in ("totals", "hand_points"):
             at = self.offsets[name]
-            high[at:at + sizes[name]] = SCORE_CAP
+            high[at : at + sizes[name]] = SCORE_CAP
         self.low = np.zeros(pos, np.float32)
         self._seen: dict[int, _HistoryState] = {}
         # the fast path (observe): state per hand observer and per seat
@@ -128,18 +142,21 @@ class Encoder:
         self._mask_view = np.frombuffer(self._mask_bytes, np.int8)
         #: _side_order[seat]: the sides in relative order (own side first)
         ns = len(variant.sides)
-        self._side_order = [tuple((variant.seat_sides[seat] + k) % ns for k in range(ns))
-                            for seat in range(n)]
+        self._side_order = [
+            tuple((variant.seat_sides[seat] + k) % ns for k in range(ns)) for seat in range(n)
+        ]
         self.high = high
 
     # ------------------------------------------------------------------ spaces
     def observation_box(self):
         from gymnasium import spaces
+
         return spaces.Box(self.low, self.high, dtype=np.float32)
 
     @staticmethod
     def mask_box():
         from gymnasium import spaces
+
         return spaces.Box(0, 1, (N_ACTIONS,), dtype=np.int8)
 
     # ------------------------------------------------------------------ encoding
@@ -163,15 +180,16 @@ class Encoder:
         st = self._seen.get(seat)
         if st is not None:
             k = st.k
-            if (st.first != (layout.first, layout.first_left) or len(hist) < k
-                    or hist[:k] != st.hist):
+            if st.first != (layout.first, layout.first_left) or len(hist) < k or hist[:k] != st.hist:
                 st = None
         if st is None:
             v = self.variant
             st = self._seen[seat] = _HistoryState(
                 (layout.first, layout.first_left),
-                PublicKnowledge(v, layout.first if v.starter else None,
-                                layout.first_left if v.starter else None))
+                PublicKnowledge(
+                    v, layout.first if v.starter else None, layout.first_left if v.starter else None
+                ),
+            )
         if len(hist) > st.k:
             self._read(st, hist, seat, layout)
         ones = st.ones[:]
@@ -273,12 +291,25 @@ class Encoder:
         tail = self._blind_tail(ob, seat, rel) if pub.blind else pub.tail
         # (by_bytes2, void_bytes2, counts2: per absolute seat, twice over: a slice from the
         # seat on lists them in relative order)
-        x = np.frombuffer(b"".join((
-            _SPREAD14[own & 16383], _SPREAD14[own >> 14], pub.played_bytes,
-            *pub.by_bytes2[seat:end], pub.table_bytes, bytes(pub.counts2[seat:end]),
-            pub.bone_bytes, *pub.void_bytes2[seat:end],
-            one[rel[pub.to_move]] if pub.to_move is not None else one[-1],
-            one[rel[pub.leader]], pub.empty_byte, tail)), np.uint8).astype(np.float32)
+        x = np.frombuffer(
+            b"".join(
+                (
+                    _SPREAD14[own & 16383],
+                    _SPREAD14[own >> 14],
+                    pub.played_bytes,
+                    *pub.by_bytes2[seat:end],
+                    pub.table_bytes,
+                    bytes(pub.counts2[seat:end]),
+                    pub.bone_bytes,
+                    *pub.void_bytes2[seat:end],
+                    one[rel[pub.to_move]] if pub.to_move is not None else one[-1],
+                    one[rel[pub.leader]],
+                    pub.empty_byte,
+                    tail,
+                )
+            ),
+            np.uint8,
+        ).astype(np.float32)
         scores = pub.scores
         if scores is not None:
             totals, points = scores
@@ -356,15 +387,16 @@ class Encoder:
         if totals != pub.totals or points != pub.points:
             pub.totals, pub.points = totals, points
             if any(totals) or any(points):
-                pub.scores = ([min(t / 100.0, SCORE_CAP) for t in totals],
-                              [min(p / 100.0, SCORE_CAP) for p in points])
+                pub.scores = (
+                    [min(t / 100.0, SCORE_CAP) for t in totals],
+                    [min(p / 100.0, SCORE_CAP) for p in points],
+                )
             else:
                 pub.scores = None
 
     def describe(self, x: np.ndarray) -> dict[str, np.ndarray]:
         """The named fields of an observation vector (views into it)."""
-        return {name: x[self.offsets[name]:self.offsets[name] + size]
-                for name, size in self.sizes.items()}
+        return {name: x[self.offsets[name] : self.offsets[name] + size] for name, size in self.sizes.items()}
 
 
 class _HistoryState:
@@ -383,11 +415,33 @@ class _HistoryState:
 class _PublicState:
     """The fast path's reading of one hand's public facts, for every seat."""
 
-    __slots__ = ("ob", "k", "read", "played", "by", "voids",
-                 "played_bytes", "by_bytes", "by_bytes2", "void_bytes", "void_bytes2",
-                 "table_bytes", "table_key", "empty_byte", "to_move", "leader", "counts2",
-                 "bone", "bone_size", "bone_bytes", "totals", "points", "scores", "blind",
-                 "tail")
+    __slots__ = (
+        "ob",
+        "k",
+        "read",
+        "played",
+        "by",
+        "voids",
+        "played_bytes",
+        "by_bytes",
+        "by_bytes2",
+        "void_bytes",
+        "void_bytes2",
+        "table_bytes",
+        "table_key",
+        "empty_byte",
+        "to_move",
+        "leader",
+        "counts2",
+        "bone",
+        "bone_size",
+        "bone_bytes",
+        "totals",
+        "points",
+        "scores",
+        "blind",
+        "tail",
+    )
 
     def __init__(self, ob: Observer, n: int, tail: bytes) -> None:
         self.ob = ob

@@ -25,6 +25,7 @@ the k-th tile laid) and the passes and draws of each relative seat (2n values, /
 Information-state strings hold the seat's own tiles and the whole public history as the View
 shows it (perfect recall); observation strings the table, counts and own tiles.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -87,9 +88,14 @@ class BonepileGame(pyspiel.Game):
         bound = 1.0 if v.scoring == "result_only" else UTILITY_BOUND
         game_type = _game_types[name]
         info = pyspiel.GameInfo(
-            num_distinct_actions=N_ACTIONS, max_chance_outcomes=N_TILES, num_players=n,
-            min_utility=-bound, max_utility=bound, utility_sum=0.0,
-            max_game_length=_max_length(v))
+            num_distinct_actions=N_ACTIONS,
+            max_chance_outcomes=N_TILES,
+            num_players=n,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0,
+            max_game_length=_max_length(v),
+        )
         super().__init__(game_type, info, params)
         self.encoder = Encoder(v)
 
@@ -169,9 +175,9 @@ class _Deal:
             return
         if c.pending_draw:
             # the chance outcome is the tile drawn: put it next in the boneyard, then draw it
-            rest = list(h.boneyard[h.bpos:])
+            rest = list(h.boneyard[h.bpos :])
             rest.remove(action)
-            h.boneyard = h.boneyard[:h.bpos] + (action,) + tuple(rest)
+            h.boneyard = h.boneyard[: h.bpos] + (action,) + tuple(rest)
             c.pending_draw = False
             h.apply(DRAW)
             return
@@ -201,8 +207,7 @@ class _Deal:
     def build(self, leader: int) -> None:
         v = self.v
         boneyard = ([self.starter] if self.starter is not None else []) + self.pool
-        self.hand = Hand(v, self.rows, boneyard, leader, must_lead=self.must, number=1,
-                         bonus=first_bonus(v))
+        self.hand = Hand(v, self.rows, boneyard, leader, must_lead=self.must, number=1, bonus=first_bonus(v))
         self.need_leader = False
 
 
@@ -237,7 +242,7 @@ class BonepileState(pyspiel.State):
         h = c.hand
         v = c.v
         if h is not None:  # a draw: any tile not dealt and not drawn yet
-            rest = h.boneyard[h.bpos:]
+            rest = h.boneyard[h.bpos :]
             p = 1.0 / len(rest)
             return [(t, p) for t in sorted(rest)]
         if c.sizes is None or c.need_leader:
@@ -332,15 +337,15 @@ class BonepileObserver:
         if not self.private:
             for name in ("hand", "peek"):
                 o = enc.offsets[name]
-                x[o:o + enc.sizes[name]] = 0.0
+                x[o : o + enc.sizes[name]] = 0.0
         if not self.public:
             keep = x.copy()
             x[:] = 0.0
             if self.private:
                 for name in ("hand", "peek"):
                     o = enc.offsets[name]
-                    x[o:o + enc.sizes[name]] = keep[o:o + enc.sizes[name]]
-        t[:enc.size] = x
+                    x[o : o + enc.sizes[name]] = keep[o : o + enc.sizes[name]]
+        t[: enc.size] = x
         if self.perfect_recall and self.public:
             n = state.c.v.players
             base = enc.size
@@ -358,8 +363,11 @@ class BonepileObserver:
     def string_from(self, state: BonepileState, player: int) -> str:
         view = state.view(player)
         if view is None:
-            own = " ".join(NAME[t] for t in state.c.rows[player]) if (
-                self.private and not state.c.v.blind) else ""
+            own = (
+                " ".join(NAME[t] for t in state.c.rows[player])
+                if (self.private and not state.c.v.blind)
+                else ""
+            )
             return f"p{player} dealing; own: {own}"
         parts = [f"p{player}"]
         if self.private:
@@ -396,16 +404,21 @@ def _register(name: str) -> None:
     v = make_variant(name)
     counts = PLAYER_COUNTS[name]
     game_type = pyspiel.GameType(
-        short_name=short, long_name=f"bonepile {name} (one hand)",
+        short_name=short,
+        long_name=f"bonepile {name} (one hand)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=max(counts), min_num_players=min(counts),
-        provides_information_state_string=True, provides_information_state_tensor=True,
-        provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification=_param_defaults(name))
+        max_num_players=max(counts),
+        min_num_players=min(counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_param_defaults(name),
+    )
     _game_types[name] = game_type
     cls = type(f"Bonepile_{name.replace('-', '_')}_Game", (BonepileGame,), {"variant_name": name})
     GAME_NAMES[name] = short

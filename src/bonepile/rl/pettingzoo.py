@@ -16,6 +16,7 @@ another side winning, or no winner.  Billitonnen scores no points: it always use
 ``env()`` wraps with PettingZoo's AssertOutOfBoundsWrapper and OrderEnforcingWrapper, as
 subclasses that make the same checks with less indirection on every step.
 """
+
 from __future__ import annotations
 
 import random
@@ -42,11 +43,17 @@ def env_name(variant: str) -> str:
 class raw_env(AECEnv):
     """A bonepile variant as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "bonepile_v1",
-                                "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "bonepile_v1", "is_parallelizable": False}
 
-    def __init__(self, variant: str | Variant = "block", *, episode: str = "hand",
-                 reward: str = "points", render_mode: str | None = None, **options: Any):
+    def __init__(
+        self,
+        variant: str | Variant = "block",
+        *,
+        episode: str = "hand",
+        reward: str = "points",
+        render_mode: str | None = None,
+        **options: Any,
+    ):
         super().__init__()
         v = self.variant = variant_from(variant, options)
         self.episode = check_choice("episode", episode, EPISODES)
@@ -61,8 +68,9 @@ class raw_env(AECEnv):
         self.possible_agents = [f"player_{s}" for s in range(v.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._side = [v.side_of(s) for s in range(v.players)]
-        obs_space = spaces.Dict({"observation": self.encoder.observation_box(),
-                                 "action_mask": Encoder.mask_box()})
+        obs_space = spaces.Dict(
+            {"observation": self.encoder.observation_box(), "action_mask": Encoder.mask_box()}
+        )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
         self._seeds = random.Random()
@@ -95,14 +103,21 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         # read from the hand's Observer, the censoring boundary the seat's View is built
         # from: equal to encoding match.view(seat) (tests/test_rl_obs.py), without building it
-        x, mask = self.encoder.observe(observer(self.match.hand),  # type: ignore[union-attr]
-                                       self._seat[agent])
+        x, mask = self.encoder.observe(
+            observer(self.match.hand),  # type: ignore[union-attr]
+            self._seat[agent],
+        )
         return {"observation": x, "action_mask": mask}
 
     def last(self, observe: bool = True):
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -147,6 +162,7 @@ class raw_env(AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None:
             import gymnasium
+
             gymnasium.logger.warn("render() called without render_mode; use render_mode='ansi'")
             return None
         if self.match is None:
