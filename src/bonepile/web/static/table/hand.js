@@ -18,6 +18,17 @@ function tileButton(name, playable, extra = "") {
   return b;
 }
 
+/** The width of one of your tiles (px): as big as the dock allows, never a tap target under
+ * 44 px (a tile's button adds 8 px round it). */
+function tileWidth(n) {
+  const dock = $("hand-card");
+  const w = (dock?.clientWidth || 360) - 24;
+  const short = window.innerHeight < 520;
+  const max = short ? 34 : 52;
+  const fit = Math.floor(w / Math.max(n, 1)) - 12;
+  return Math.max(36, Math.min(max, fit));
+}
+
 export function renderHand(view, you) {
   const box = clear($("hand"));
   const flip = $("flip");
@@ -25,6 +36,7 @@ export function renderHand(view, you) {
   flip.hidden = true;
   box.classList.toggle("blind", !!view?.blind);
   if (!view) return;
+  box.style.setProperty("--tw", `${tileWidth(view.blind ? 1 : view.hand.length)}px`);
   const playable = new Set(myTurn() ? legal().filter((m) => m.kind === "play").map((m) => m.tile) : []);
   if (view.blind) {
     $("hand-title").textContent = "Your row";
@@ -41,34 +53,18 @@ export function renderHand(view, you) {
           tileSVG(view.peek, { label: `${tileWords(view.peek)}, your next tile (peek)` })));
       }
     }
-    if (!view.hand.length) box.appendChild(el("span", { class: "small muted" },
-      `${view.tile_counts[you]} tile${view.tile_counts[you] === 1 ? "" : "s"} in your row (shown on the table above).`));
+    // your own row, face down (nobody may look, you neither), with its face-up tiles in place
+    const count = view.tile_counts[you] || 0;
+    const faceUp = new Map((view.face_up?.[you] || []).map(([pos, t]) => [pos, t]));
+    const total = Math.max(count, ...[...faceUp.keys()].map((p) => p + 1), 0);
+    const row = el("div", { class: "my-row", "data-row": you, role: "img",
+      "aria-label": `your row: ${count} tile${count === 1 ? "" : "s"} face down` });
+    for (let i = 0; i < total; i++) {
+      row.appendChild(faceUp.has(i) ? tileSVG(faceUp.get(i)) : tileSVG(null, { back: true }));
+    }
+    if (!view.hand.length) box.appendChild(row);
   } else {
     $("hand-title").textContent = "Your tiles";
   }
   for (const t of view.hand) box.appendChild(tileButton(t, playable.has(t)));
-}
-
-export function renderRows(view, nm, you) {
-  const box = $("rows");
-  const felt = box.closest(".felt");
-  felt.classList.toggle("blind", !!view?.blind);
-  // the rows sit in columns of at least 18rem (as the stylesheet's grid does)
-  const cols = Math.max(1, Math.floor((felt.clientWidth - 20) / (18 * 16 + 16)));
-  felt.style.setProperty("--rows", view?.blind ? Math.ceil(view.players / cols) : 0);
-  if (!view || !view.blind) { box.hidden = true; return; }
-  box.hidden = false;
-  clear(box);
-  for (let s = 0; s < view.players; s++) {
-    const count = view.tile_counts[s] || 0;
-    const faceUp = new Map((view.face_up?.[s] || []).map(([pos, t]) => [pos, t]));
-    const line = el("div", { class: "row-line", "data-row": s },
-      el("span", { class: "row-name" }, `${nm[s]}${s === you ? " (you)" : ""}`));
-    const total = Math.max(count, ...[...faceUp.keys()].map((p) => p + 1), 0);
-    for (let i = 0; i < total; i++) {
-      if (faceUp.has(i)) line.appendChild(tileSVG(faceUp.get(i), { label: `${tileWords(faceUp.get(i))}, face up` }));
-      else line.appendChild(tileSVG(null, { back: true, label: "face down" }));
-    }
-    box.appendChild(line);
-  }
 }
