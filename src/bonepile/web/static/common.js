@@ -86,14 +86,29 @@ export function endWords(end) {
   return END_WORDS[end] || String(end).replaceAll("_", " ");
 }
 
-/** Show a value of an option the way RULES.md writes it. */
+/** A value with no words from the server (a number). */
 export function showValue(v) {
   if (v === null) return "none";
-  if (v === true) return "true";
-  if (v === false) return "false";
-  return String(v);
+  if (v === true) return "yes";
+  if (v === false) return "no";
+  return String(v).replaceAll("_", " ");
 }
 
 export function setAlert(node, msg) {
   node.textContent = msg || "";
+}
+
+/** The other seats from your left round to your right.  Seats are numbered in turn order;
+ * the server says which way play goes: counterclockwise, the player after you sits on your
+ * right (and the one before on your left); clockwise, the other way round. */
+export function seatOrder(you, n, direction) {
+  const cw = direction === "clockwise";
+  return Array.from({ length: n - 1 }, (_, i) => (cw ? (you + 1 + i) % n : (you + n - 1 - i) % n));
+}
+
+/** Where each of the other seats goes ("left", "top", "right"), in seatOrder's order. */
+export function seatPlaces(others) {
+  if (others <= 1) return Array(others).fill("top");
+  if (others === 2) return ["left", "right"];
+  return ["left", ...Array(others - 2).fill("top"), "right"];
 }

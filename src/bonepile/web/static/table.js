@@ -61,7 +61,9 @@ function draw(st) {
   const you = st.you;
   const nm = names();
   document.title = `bonepile: ${table.name || table.id || tableId}`;
-  $("table-title").textContent = `${gameLabel(table.variant)} · ${table.name || table.id || tableId}`;
+  const game = gameLabel(table.variant);
+  const tname = (table.name || "").split(table.variant).join(game);
+  $("table-title").textContent = tname.includes(game) ? tname : `${game} · ${tname || tableId}`;
   $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("record-link").setAttribute("download", `bonepile-${tableId}.record.json`);
   $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;

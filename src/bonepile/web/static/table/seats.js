@@ -3,21 +3,9 @@
 import { el, clear } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
 import { $ } from "/static/table/state.js";
+import { seatOrder, seatPlaces } from "/static/common.js";
 
-/** The other seats from your left round to your right.  Seats are numbered in turn order;
- * the server says which way play goes: counterclockwise, the player after you sits on your
- * right (and the one before on your left); clockwise, the other way round. */
-export function seatOrder(you, n, direction) {
-  const cw = direction === "clockwise";
-  return Array.from({ length: n - 1 }, (_, i) => (cw ? (you + 1 + i) % n : (you + n - 1 - i) % n));
-}
-
-/** Where each of the other seats goes ("left", "top", "right"), in seatOrder's order. */
-export function seatPlaces(others) {
-  if (others <= 1) return Array(others).fill("top");
-  if (others === 2) return ["left", "right"];
-  return ["left", ...Array(others - 2).fill("top"), "right"];
-}
+export { seatOrder, seatPlaces };
 
 /** A seat's tiles: face down (with the face-up ones of a blind row in their places). */
 function tileBacks(view, s) {
