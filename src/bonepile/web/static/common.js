@@ -69,10 +69,10 @@ export function setName(name) {
 /** The display name of a seat from table info. */
 export function seatName(table, seat) {
   const s = table?.seats?.find((x) => x.seat === seat);
-  if (!s) return `Seat ${seat}`;
+  if (!s) return `Player ${seat + 1}`;
   if (s.name) return s.name;
-  if (s.kind === "bot") return `Bot ${seat} (${s.level || "bot"})`;
-  return `Seat ${seat}`;
+  if (s.kind === "bot") return `Bot ${seat + 1}`;
+  return `Player ${seat + 1}`;
 }
 
 /** A label per side: the names of its seats ("Ana & Carl"). */

@@ -105,6 +105,29 @@ export function renderPad(node, pad, ctx) {
   if (!(pad || []).length) node.appendChild(el("p", { class: "small muted" }, "No hand finished yet."));
 }
 
+/**
+ * How the winner's points of a hand add up, in large type: each part the server names in
+ * `sum` ("pips scored 35 + round bonus 100 + capicú 100 = 235"); every part after the first is
+ * a bonus on top, drawn as a badge, and a bonus that was not earned (0) is left out.
+ */
+export function renderScoreParts(node, line, resultOnly = false) {
+  clear(node);
+  const bd = line?.breakdown || {};
+  const sum = Array.isArray(line?.sum) ? line.sum.filter((k) => k in bd) : [];
+  if (resultOnly || !sum.length || line.winner === null || line.winner === undefined) return;
+  const up = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+  sum.forEach((k, i) => {
+    const v = bd[k];
+    if (i > 0 && !v) return;
+    if (node.childNodes.length) node.appendChild(el("span", { class: "op", "aria-hidden": "true" }, "+"));
+    node.appendChild(i === 0
+      ? el("span", { class: "part", "data-part": k }, `${up(keyWords(k))} `, el("b", {}, fmt(v)))
+      : el("span", { class: "part bonus", "data-part": k }, `${up(keyWords(k))}! `, el("b", {}, `+${fmt(v)}`)));
+  });
+  node.appendChild(el("span", { class: "op", "aria-hidden": "true" }, "="));
+  node.appendChild(el("span", { class: "total", "data-part": "total" }, `${line.points?.[line.winner] ?? ""} points`));
+}
+
 /** A row of face-up tiles (small, upright). */
 export function tileRow(tiles, cls = "") {
   const row = el("span", { class: `tile-row ${cls}` });

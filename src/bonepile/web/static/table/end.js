@@ -2,8 +2,8 @@
 // banner), and the line that says whose turn it is.
 import { el, clear, sideLabels, endWords } from "/static/common.js";
 import { tileWords } from "/static/render.js";
-import { renderHands } from "/static/panels.js";
-import { S, $, tableId, myTurn, names, shortSides } from "/static/table/state.js";
+import { renderHands, renderScoreParts } from "/static/panels.js";
+import { S, $, tableId, myTurn, names, people, cap, shortSides } from "/static/table/state.js";
 
 /** The game's result in words: who won and the final score. */
 export function overText(table, sides, nm, you) {
@@ -33,7 +33,7 @@ export function renderEnd(st, view, nm) {
   const box = $("revealed");
   const done = view && view.over && view.revealed;
   box.hidden = !done;
-  $("hand-card").hidden = (!!done && ["hand_over", "over", "leader"].includes(st.phase)) || st.phase === "waiting";
+  $("hand-card").hidden = !!done && ["hand_over", "over", "leader"].includes(st.phase);
   if (st.phase === "over") renderBanner(st.table, view?.sides || st.table?.sides || [], nm, st.you);
   else $("banner").hidden = true;
   if (!done) return;
@@ -48,12 +48,14 @@ export function renderEnd(st, view, nm) {
   }
   $("rev-title").textContent = st.phase === "over" ? "Game over" : "Hand over";
   $("hand-summary").textContent = summary + ".";
+  renderScoreParts($("score-parts"), line, st.table?.scoring === "hands");
   renderHands($("revealed-rows"), view.revealed, nm, { you: st.you });
   const ready = st.ready || [];
   const humans = (st.table?.seats || []).filter((s) => s.kind === "human" && !s.bot_playing).map((s) => s.seat);
   const waiting = humans.filter((s) => !ready.includes(s));
+  const who = people();
   $("ready-line").textContent = st.phase === "hand_over"
-    ? (waiting.length ? `Waiting for ${waiting.map((s) => nm[s]).join(", ")} to press Next hand.` : "Dealing…")
+    ? (waiting.length ? `Waiting for ${waiting.map((s) => who[s]).join(", ")} to press Next hand.` : "Dealing…")
     : "";
 }
 
@@ -68,7 +70,7 @@ export function renderTurn(st, view, nm) {
     if (myTurn()) {
       text = S.busy ? "Sent…" : st.forced ? "Your turn: forced, the table plays it for you." : "Your turn.";
       if (S.selected) text += ` Choose the end for ${tileWords(S.selected)}.`;
-    } else text = `${nm[view.to_move] ?? "?"} to play.`;
+    } else text = `${cap(people()[view.to_move] ?? "?")} to play.`;
   }
   $("turn").textContent = text;
 }
