@@ -269,8 +269,9 @@ export function fitLayout(layout, choices, w, h, maxUnit = 42) {
   }
   let best = null;
   const pin = Array.isArray(layout?.spinner_at);
-  const widths = [2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 10.5, 12.5, 15.5, 18.5];
-  const heights = pin ? [2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 9, 11] : [BOARD.halfH];
+  // widest first: at equal tile size the straighter line wins
+  const widths = [18.5, 15.5, 12.5, 10.5, 8.5, 7.5, 6.5, 5.5, 4.5, 3.5, 2.5];
+  const heights = pin ? [11, 9, 7.5, 6.5, 5.5, 4.5, 3.5, 2.5] : [BOARD.halfH];
   for (const halfW of widths) {
     for (const halfH of heights) {
       const lay = computeLayout(layout, { halfW, halfH, viewH: BOARD.viewH });

@@ -65,8 +65,8 @@ export function people() {
   return nm.map((n, s) => (s === you ? "you" : n));
 }
 
-/** The first letter in capitals (a sentence that starts with a name or "you"). */
-export const cap = (t) => (t ? t[0].toUpperCase() + t.slice(1) : t);
+/** "you" at the start of a sentence (a name is written as its player wrote it). */
+export const cap = (t) => (t === "you" ? "You" : t);
 
 /** A verb for a person: "you play", "Ana plays". */
 export const verb = (who, word) => (who === "you" ? word : word.endsWith("s") ? `${word}es` : `${word}s`);
