@@ -306,3 +306,32 @@ def test_the_board_fits_any_box(server, sized):  # noqa: F811
         }
         return out.slice(0, 5); }""", cases)
     assert bad == []
+
+
+def test_play_again_at_game_over(server, sized):  # noqa: F811
+    """Billitonnen is one hand: at its end the banner offers Play again, which opens a new
+    table of the same game with the same seats (you, and the bots at their levels)."""
+    from test_web_browser import _play_to_the_end
+
+    page = sized("phone")
+    created = _post(server, "/api/tables", {
+        "variant": "billitonnen", "players": 3, "options": {"blocked_winner": "fewest_tiles"},
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "greedy"}],
+        "player": "Newbie"})
+    _open_seat(page, server, created)
+    assert _play_to_the_end(page) == "over"
+    assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    again = page.locator("#banner #play-again")
+    box = again.bounding_box()
+    assert box["height"] >= 44 and box["y"] + box["height"] <= 844
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "game_over_phone.png"))
+    again.tap()
+    page.wait_for_function(f"!location.pathname.endsWith({json.dumps(created['id'])})")
+    page.wait_for_selector("body[data-conn='1']")
+    new_id = page.url.rstrip("/").split("/")[-1]
+    old, new = _get(server, f"/api/tables/{created['id']}"), _get(server, f"/api/tables/{new_id}")
+    assert new["variant"] == old["variant"] and new["players"] == old["players"]
+    assert new["options"] == old["options"]
+    assert [(s["kind"], s["level"]) for s in new["seats"]] == [(s["kind"], s["level"]) for s in old["seats"]]
+    assert new["seats"][0]["name"] == "Newbie" and new["status"] in ("playing", "over")

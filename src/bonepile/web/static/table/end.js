@@ -1,9 +1,10 @@
 // The end of a hand (every hand shown, how it ended, who we wait for) and of the game (the
 // banner), and the line that says whose turn it is.
-import { el, clear, sideLabels, endWords } from "/static/common.js";
+import { el, clear, api, setToken, getName, setAlert, sideLabels, endWords } from "/static/common.js";
 import { tileWords } from "/static/render.js";
 import { renderHands, renderScoreParts } from "/static/panels.js";
-import { S, $, tableId, myTurn, names, people, cap, shortSides } from "/static/table/state.js";
+import { S, $, tableId, alertBox, myTurn, names, people, cap, shortSides } from "/static/table/state.js";
+import { send } from "/static/table/socket.js";
 
 /** The game's result in words: who won and the final score. */
 export function overText(table, sides, nm, you) {
@@ -20,10 +21,36 @@ export function overText(table, sides, nm, you) {
   return `Game over: ${who} won${score}.${you === undefined || you === null ? "" : mine ? " You won!" : ""}`;
 }
 
+/** A new table for the same game, rules, seats and clock: you take the first human seat;
+ * the link goes to the old table's chat for the friends who played with you. */
+async function playAgain(table, you) {
+  const me = (table.seats || []).find((s) => s.seat === you);
+  const { players, ...options } = table.options || {};
+  const seats = (table.seats || []).map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" }));
+  const first = seats.findIndex((s) => s.kind === "human");
+  if (first >= 0) seats[first].name = me?.name || getName() || "You";
+  $("play-again").disabled = true;
+  try {
+    const res = await api("POST", "/api/tables", { variant: table.variant, players: players ?? table.players,
+      options, seats, name: table.name, player: me?.name || getName() || "You", timer: table.timer || 0 });
+    setToken(res.id, res.token);
+    const url = `${location.origin}${res.invite || `/t/${encodeURIComponent(res.id)}`}`;
+    if ((table.seats || []).filter((s) => s.kind === "human").length > 1) send({ type: "chat", text: `Play again: ${url}` });
+    location.href = url;
+  } catch (e) {
+    setAlert(alertBox, `Could not start a new game: ${e.message}`);
+    $("play-again").disabled = false;
+  }
+}
+
 export function renderBanner(table, sides, nm, you) {
   const box = clear($("banner"));
   box.hidden = false;
   box.appendChild(el("strong", { "data-banner": "over" }, overText(table, sides, nm, you)));
+  if (you !== null && you !== undefined && table?.status === "over") {
+    box.appendChild(el("button", { type: "button", class: "primary", id: "play-again",
+      onclick: () => playAgain(table, you) }, "Play again"));
+  }
   box.appendChild(el("span", { class: "banner-links" },
     el("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, id: "banner-replay" }, "Watch the replay"),
     el("a", { href: "/" }, "Back to the lobby")));
