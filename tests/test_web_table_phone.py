@@ -335,3 +335,17 @@ def test_play_again_at_game_over(server, sized):  # noqa: F811
     assert new["options"] == old["options"]
     assert [(s["kind"], s["level"]) for s in new["seats"]] == [(s["kind"], s["level"]) for s in old["seats"]]
     assert new["seats"][0]["name"] == "Newbie" and new["status"] in ("playing", "over")
+
+
+def test_the_words_of_a_result(server, sized):  # noqa: F811
+    """After a domino "won" means went out, whoever scored more in the hand (Cinque); a final
+    score puts the winner's total first, on the table and in the replay alike."""
+    page = sized("laptop")
+    page.goto(server + "/replay")
+    page.wait_for_selector("body[data-ready='1']")
+    words = page.evaluate("""async () => { const C = await import('/static/common.js');
+        return [C.winnerWords({winner: 1, end: 'domino'}, ['Team 1', 'Team 2']),
+                C.winnerWords({winner: 0, end: 'blocked'}, ['Team 1', 'Team 2']),
+                C.winnerWords({winner: null, end: 'blocked'}, ['Team 1', 'Team 2']),
+                C.scoreWords([20, 60], 1, ['Team 1', 'Team 2'])]; }""")
+    assert words == ["Team 2 went out", "won by Team 1", "no winner", "60 to 20"]

@@ -86,6 +86,21 @@ export function endWords(end) {
   return END_WORDS[end] || String(end).replaceAll("_", " ");
 }
 
+/** Who won a hand, in words that say what "won" means: after a domino the winner is the
+ * side that went out (which need not be the side that scored more in the hand). */
+export function winnerWords(line, short) {
+  const w = line?.winner;
+  if (w === null || w === undefined) return "no winner";
+  const who = short[w] ?? `side ${w + 1}`;
+  return line.end === "domino" ? `${who} went out` : `won by ${who}`;
+}
+
+/** A final score, the winner's total first: "60 to 20". */
+export function scoreWords(totals, w, short) {
+  const others = (totals || []).map((t, i) => [t, i]).filter(([, i]) => i !== w);
+  return `${totals[w]} to ${others.map(([t, i]) => (others.length > 1 ? `${short[i]} ${t}` : String(t))).join(", ")}`;
+}
+
 /** A value with no words from the server (a number). */
 export function showValue(v) {
   if (v === null) return "none";

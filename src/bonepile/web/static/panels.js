@@ -1,5 +1,5 @@
 // Panels shared by the table and the replay page: the score pad and rows of tiles.
-import { el, clear, endWords } from "/static/common.js";
+import { el, clear, endWords, winnerWords } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
 
 const KEY_WORDS = {
@@ -68,8 +68,7 @@ export function renderPad(node, pad, ctx) {
       short[i] !== s ? [short[i], el("span", { class: "small muted hname" }, s)] : el("span", { class: "hname" }, s))));
   const body = el("tbody");
   for (const line of pad || []) {
-    const won = line.winner !== null && line.winner !== undefined;
-    const winner = won ? `won by ${short[line.winner] ?? `side ${line.winner}`}` : "no winner";
+    const winner = winnerWords(line, short);
     const cells = ctx.resultOnly
       ? sides.map((_, i) => el("td", { class: "num", "data-side": i },
           line.winner === i ? el("strong", {}, "won") : el("span", { class: "muted" }, "–")))

@@ -1,5 +1,5 @@
 // The replay page: load a record (a file, or ?table=<id>), step through every hand's moves.
-import { el, clear, api, endWords, setAlert } from "/static/common.js";
+import { el, clear, api, endWords, setAlert, winnerWords, scoreWords } from "/static/common.js";
 import { drawBoard, lastPlayed, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands } from "/static/panels.js";
 
@@ -64,11 +64,11 @@ function render() {
   const lastFrame = R.frame === h.frames.length - 1;
   if (lastFrame && h.result) {
     info += ` · hand over (${endWords(h.result.end)}${h.result.winner === null || h.result.winner === undefined
-      ? ", no winner" : `, won by ${shortSides()[h.result.winner]}`})`;
+      ? ", no winner" : `, ${winnerWords(h.result, shortSides())}`})`;
   }
   if (lastFrame && R.hand === d.hands.length - 1 && d.winner !== null && d.winner !== undefined) {
     const totals = d.totals || [];
-    info += ` · Game over: ${shortSides()[d.winner]} won${totals.some((t) => t) ? ` (${totals.join(" to ")})` : ""}.`;
+    info += ` · Game over: ${shortSides()[d.winner]} won${totals.some((t) => t) ? ` (${scoreWords(totals, d.winner, shortSides())})` : ""}.`;
   }
   $("frame-info").textContent = info;
   b.setAttribute("aria-label", info);

@@ -1,6 +1,6 @@
 // The end of a hand (every hand shown, how it ended, who we wait for) and of the game (the
 // banner), and the line that says whose turn it is.
-import { el, clear, api, setToken, getName, setAlert, sideLabels, endWords } from "/static/common.js";
+import { el, clear, api, setToken, getName, setAlert, sideLabels, endWords, winnerWords, scoreWords } from "/static/common.js";
 import { tileWords } from "/static/render.js";
 import { renderHands, renderScoreParts } from "/static/panels.js";
 import { S, $, tableId, alertBox, myTurn, names, people, cap, shortSides } from "/static/table/state.js";
@@ -14,9 +14,7 @@ export function overText(table, sides, nm, you) {
   const short = shortSides(sides, nm);
   const who = short[w] !== labels[w] ? `${short[w]} (${labels[w]})` : labels[w];
   const totals = table?.totals || [];
-  const others = totals.map((t, i) => [t, i]).filter(([, i]) => i !== w);
-  const score = totals.some((t) => t)
-    ? `, ${totals[w]} to ${others.map(([t, i]) => (others.length > 1 ? `${short[i]} ${t}` : String(t))).join(", ")}` : "";
+  const score = totals.some((t) => t) ? `, ${scoreWords(totals, w, short)}` : "";
   const mine = sides?.[w]?.includes(you);
   return `Game over: ${who} won${score}.${you === undefined || you === null ? "" : mine ? " You won!" : ""}`;
 }
@@ -70,7 +68,7 @@ export function renderEnd(st, view, nm) {
   const named = (i) => (short[i] !== labels[i] ? `${short[i]} (${labels[i]})` : labels[i]);
   let summary = `Hand ${view.hand_number}: ${endWords(view.end)}`;
   if (line) {
-    summary += line.winner === null || line.winner === undefined ? ", no winner" : `, won by ${named(line.winner)}`;
+    summary += `, ${winnerWords(line, short.map((x, i) => named(i)))}`;
     if (st.table?.scoring !== "hands") summary += `; points ${line.points.map((p, i) => `${short[i]} ${p}`).join(", ")}`;
   }
   $("rev-title").textContent = st.phase === "over" ? "Game over" : "Hand over";
