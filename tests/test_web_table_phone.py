@@ -349,3 +349,23 @@ def test_the_words_of_a_result(server, sized):  # noqa: F811
                 C.winnerWords({winner: null, end: 'blocked'}, ['Team 1', 'Team 2']),
                 C.scoreWords([20, 60], 1, ['Team 1', 'Team 2'])]; }""")
     assert words == ["Team 2 went out", "won by Team 1", "no winner", "60 to 20"]
+
+
+def test_call_outs_at_the_seats(server, sized):  # noqa: F811
+    """A move that scores, a pass, a draw, a domino: called out at the seat that made it."""
+    page = sized("laptop")
+    created = _post(server, "/api/tables", {
+        "variant": "cinque", "players": 4,
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3, "player": "Newbie"})
+    _open_seat(page, server, created)
+    assert wait_turn_or_end(page) == "play"
+    seen = page.evaluate("""async () => { const m = await import('/static/table/state.js');
+        const st = m.S.state, v = st.view, other = (st.you + 1) % 4;
+        const hist = [...v.history, { seat: other, action: 'play', tile: '5-0', arm: 'L', points: 15 }];
+        m.S.state = { ...st, seq: st.seq + 1000, view: { ...v, history: hist } }; m.redraw();
+        const a = document.querySelector(`.seat-box[data-seat="${other}"] [data-callout]`)?.textContent;
+        const hist2 = [...hist, { seat: other, action: 'pass', tile: null, arm: null, points: null }];
+        m.S.state = { ...m.S.state, view: { ...v, history: hist2 } }; m.redraw();
+        const b = document.querySelector(`.seat-box[data-seat="${other}"] [data-callout]`)?.textContent;
+        return [a, b]; }""")
+    assert seen == ["+15", "Pass"]

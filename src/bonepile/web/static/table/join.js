@@ -69,6 +69,11 @@ export async function showFinished() {
   setAlert(alertBox, "");
   $("game").hidden = false;
   $("hand-card").hidden = info.status === "over";
+  // no seat here, so no socket: the chat cannot be joined
+  if (!S.ws) {
+    $("chat-form").hidden = true;
+    if (!$("chat").children.length) $("chat").appendChild(el("li", { class: "muted" }, "The chat is for the players at the table."));
+  }
   setConn(info.status === "over" ? "finished" : "not played here");
   const nm = Array.from({ length: info.players }, (_, s) => seatName(info, s));
   const sides = info.sides || rep.sides || nm.map((_, i) => [i]);

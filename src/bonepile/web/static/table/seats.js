@@ -2,7 +2,7 @@
 // they sit: on your left, across the table and on your right, each with its tiles face down.
 import { el, clear } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
-import { $ } from "/static/table/state.js";
+import { S, $, redraw } from "/static/table/state.js";
 import { seatOrder, seatPlaces } from "/static/common.js";
 
 export { seatOrder, seatPlaces };
@@ -18,6 +18,44 @@ function tileBacks(view, s) {
     else box.appendChild(tileSVG(null, { back: true }));
   }
   return box;
+}
+
+const SHOW_MS = 1800;
+
+/** Call-outs at the seats for the moves that are new since the last state: what a play
+ * scored ("+15", the server's points), "Pass", "Draws 2", "Domino!" for going out. */
+function updateCallouts(view) {
+  const hist = view?.history || [];
+  const key = view?.hand_number ?? null;
+  if (S.coKey !== key) {
+    // a hand seen for the first time: only a new hand's own moves are called out
+    S.coLen = S.coKey === undefined || S.coKey === null ? hist.length : 0;
+    S.coKey = key;
+  }
+  const now = Date.now();
+  const fresh = hist.slice(S.coLen || 0);
+  S.callouts = S.callouts || {};
+  for (const h of fresh) {
+    const prev = S.callouts[h.seat];
+    if (h.action === "play" && h.points) S.callouts[h.seat] = { text: `+${h.points}`, until: now + SHOW_MS };
+    else if (h.action === "pass") S.callouts[h.seat] = { text: "Pass", until: now + SHOW_MS };
+    else if (h.action === "draw") {
+      const n = prev?.draws && prev.until > now ? prev.draws + 1 : 1;
+      S.callouts[h.seat] = { text: n > 1 ? `Draws ${n}` : "Draws", draws: n, until: now + SHOW_MS };
+    }
+  }
+  const last = fresh[fresh.length - 1];
+  if (last && view.over && view.end === "domino" && last.action === "play") {
+    S.callouts[last.seat] = { text: "Domino!", until: now + SHOW_MS * 1.5, big: true };
+  }
+  S.coLen = hist.length;
+  if (fresh.length) setTimeout(redraw, SHOW_MS * 1.5 + 50);
+}
+
+function callout(s) {
+  const c = S.callouts?.[s];
+  if (!c || c.until < Date.now()) return null;
+  return el("span", { class: `callout${c.big ? " big" : ""}`, "data-callout": s, "aria-hidden": "true" }, c.text);
 }
 
 function seatBox(st, s, nm, place) {
@@ -47,10 +85,11 @@ function seatBox(st, s, nm, place) {
   return el("div", { class: cls.join(" "), "data-seat": s, role: "group", "aria-label": words },
     el("div", { "aria-hidden": "true", class: "seat-head" }, el("span", { class: "name", title: nm[s] }, nm[s]), ...badges),
     el("div", { "aria-hidden": "true", class: "small details" }, ...details.childNodes),
-    s === st.you || !view ? null : tileBacks(view, s));
+    s === st.you || !view ? null : tileBacks(view, s), callout(s));
 }
 
 export function renderSeats(st, nm) {
+  updateCallouts(st.view);
   const box = clear($("seats"));
   const mine = clear($("my-seat"));
   const n = nm.length;
