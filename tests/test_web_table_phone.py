@@ -203,6 +203,7 @@ def test_you_are_you_and_the_hand_end_says_so(server, sized):  # noqa: F811
     assert "Newbie" not in log and re.search(r"You (play|draw|pass)", log)
     if phase == "hand_over":
         assert page.locator("#ready-line").inner_text() == "Waiting for you to press Next hand."
+        assert "Newbie" not in page.locator("#hand-summary").inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "hand_over_phone.png"))
 
@@ -370,3 +371,18 @@ def test_call_outs_at_the_seats(server, sized):  # noqa: F811
         const b = document.querySelector(`.seat-box[data-seat="${other}"] [data-callout]`)?.textContent;
         return [a, b]; }""")
     assert seen == ["+15", "Pass"]
+
+
+def test_play_now_in_one_click(server, sized):  # noqa: F811
+    """Play now: the game chosen, casual bots in the other seats, playing at once."""
+    page = sized("phone")
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#variant", "cinque")
+    page.tap("#play-now")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("body[data-conn='1']")
+    info = _get(server, f"/api/tables/{page.url.rstrip('/').split('/')[-1]}")
+    assert info["variant"] == "cinque" and info["status"] in ("playing", "over")
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
+    assert {s["level"] for s in info["seats"][1:]} == {"greedy"}

@@ -174,6 +174,14 @@ function readSeats() {
   return seats;
 }
 
+/** One click: this game with the rules chosen, casual bots in every other seat. */
+function playNow(ev) {
+  if (!$("name").value.trim()) $("name").value = getName() || "Player";
+  const casual = catalog.bot_levels.includes("greedy") ? "bot:greedy" : `bot:${catalog.bot_levels[0]}`;
+  for (const sel of document.querySelectorAll("#seats select")) sel.value = casual;
+  create(ev);
+}
+
 async function create(ev) {
   ev.preventDefault();
   setAlert(alertBox, "");
@@ -295,6 +303,7 @@ async function init() {
   $("players").addEventListener("change", buildSeats);
   $("options").addEventListener("change", buildSeats);
   $("create-form").addEventListener("submit", create);
+  $("play-now").addEventListener("click", playNow);
   $("refresh").addEventListener("click", loadTables);
   restore();
   loadTables();

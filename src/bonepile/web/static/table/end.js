@@ -64,12 +64,12 @@ export function renderEnd(st, view, nm) {
   if (!done) return;
   const line = (st.pad || []).find((p) => p.hand === view.hand_number) || (st.pad || [])[st.pad.length - 1];
   const labels = sideLabels(st.table, view.sides);
-  const short = shortSides(view.sides, nm);
-  const named = (i) => (short[i] !== labels[i] ? `${short[i]} (${labels[i]})` : labels[i]);
+  const short = shortSides(view.sides, people());  // you are "you"
+  const named = (i) => (view.sides[i]?.length > 1 ? `${short[i]} (${labels[i]})` : short[i]);
   let summary = `Hand ${view.hand_number}: ${endWords(view.end)}`;
   if (line) {
     summary += `, ${winnerWords(line, short.map((x, i) => named(i)))}`;
-    if (st.table?.scoring !== "hands") summary += `; points ${line.points.map((p, i) => `${short[i]} ${p}`).join(", ")}`;
+    if (st.table?.scoring !== "hands") summary += `; points: ${line.points.map((p, i) => `${short[i]} ${p}`).join(", ")}`;
   }
   $("rev-title").textContent = st.phase === "over" ? "Game over" : "Hand over";
   $("hand-summary").textContent = summary + ".";
