@@ -3,6 +3,17 @@ import { el, clear, api, endWords, setAlert, winnerWords, scoreWords } from "/st
 import { drawBoard, lastPlayed, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands } from "/static/panels.js";
 
+/** The games' names in words, from the server's catalogue. */
+let gameLabels = {};
+let titled = null;
+function setTitle() {
+  if (titled) $("replay-title").textContent = `${gameLabels[titled.variant] || "Dominoes"}, ${titled.players} players · ${seatNames().join(", ")}`;
+}
+api("GET", "/api/variants").then((c) => {
+  gameLabels = Object.fromEntries((c?.variants || []).map((v) => [v.name, v.label]));
+  setTitle();
+}).catch(() => {});
+
 const $ = (id) => document.getElementById(id);
 const alertBox = $("alert");
 const R = { data: null, hand: 0, frame: 0 };
@@ -24,7 +35,8 @@ function load(data) {
   $("player").hidden = false;
   const sel = clear($("hand-select"));
   data.hands.forEach((h, i) => sel.appendChild(el("option", { value: i }, `Hand ${h.hand ?? i + 1}`)));
-  $("replay-title").textContent = `${data.variant}, ${data.players} players · ${seatNames().join(", ")}`;
+  titled = data;
+  setTitle();
   if (!data.hands.length) setAlert(alertBox, "This record has no finished hand yet.");
   render();
 }
