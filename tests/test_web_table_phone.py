@@ -140,6 +140,9 @@ def test_play_as_a_person(server, sized, size):  # noqa: F811
         assert fit["tiles"] == len(st["view"]["hand"]) and fit["inside"], "your tiles are off screen"
         assert fit["small"] == 0, "a tap target is under 44 px"
         assert fit["inBoard"], "a board tile is outside the board"
+        words = page.evaluate("document.body.innerText")
+        assert not IDENTIFIER.search(words), IDENTIFIER.search(words).group(0)
+        assert "Newbie to play" not in words and "Waiting for Newbie" not in words
         assert fit["boardShare"] > {"phone": 0.3, "small-phone": 0.25}.get(size, 0.2)  # of the whole screen
         if st["view"]["layout"]["first"]:
             assert fit["unit"] >= 14, f"board tiles are {2 * fit['unit']} px long"
