@@ -389,3 +389,36 @@ def test_play_now_in_one_click(server, sized):  # noqa: F811
     assert info["variant"] == "cinque" and info["status"] in ("playing", "over")
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
     assert {s["level"] for s in info["seats"][1:]} == {"greedy"}
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_drag_a_tile_to_the_board(server, sized, size):  # noqa: F811
+    """A playable tile dragged onto the board is played (on the end nearest the drop)."""
+    page = sized(size)
+    created = _post(server, "/api/tables", {
+        "variant": "block", "players": 4,
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3, "player": "Newbie"})
+    _open_seat(page, server, created)
+    for _ in range(20):
+        assert wait_turn_or_end(page) == "play"
+        tile = page.locator("#hand button.tile-btn.playable").first
+        if tile.count():
+            break
+        seq = page.evaluate("document.body.dataset.seq")
+        page.click("#pass")
+        page.wait_for_function(f"document.body.dataset.seq !== {json.dumps(seq)}")
+    name = tile.get_attribute("data-tile")
+    seq = page.evaluate("document.body.dataset.seq")
+    t, b = tile.bounding_box(), page.locator(".board-wrap").bounding_box()
+    page.mouse.move(t["x"] + t["width"] / 2, t["y"] + t["height"] / 2)
+    page.mouse.down()
+    for i in range(1, 9):
+        page.mouse.move(t["x"] + (b["x"] + b["width"] / 2 - t["x"]) * i / 8,
+                        t["y"] + (b["y"] + b["height"] / 2 - t["y"]) * i / 8)
+    assert page.locator(".drag-ghost").count() == 1
+    assert page.locator(".board-wrap.drop-here").count() == 1
+    page.mouse.up()
+    page.wait_for_function(f"document.body.dataset.seq !== {json.dumps(seq)}")
+    page.wait_for_function(f"!document.querySelector('#hand button[data-tile=\"{name}\"]')")
+    assert page.locator(f"#board g.tile[data-tile='{name}']").count() == 1
+    assert page.locator(".drag-ghost").count() == 0

@@ -355,5 +355,6 @@ export function drawBoard(board, layout, opts = {}) {
     g.addEventListener("click", act);
     g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") act(ev); });
   }
+  board.ends = lay.ends;  // where each arm's next tile goes (a dropped tile picks the nearest)
   return lay;
 }

@@ -7,7 +7,7 @@ import { setAlert } from "/static/common.js";
 import { S, $, tableId, alertBox, myTurn, names, onRedraw, redraw, gameLabel } from "/static/table/state.js";
 import { connect, send } from "/static/table/socket.js";
 import { bindChat } from "/static/table/chat.js";
-import { bindActions, playMove, clickTile, cancelChoice, chooseLeader } from "/static/table/actions.js";
+import { bindActions, playMove, clickTile, dropTile, cancelChoice, chooseLeader } from "/static/table/actions.js";
 import { showJoin, bindJoin } from "/static/table/join.js";
 import { renderBoard, renderBoardInfo, endChoices } from "/static/table/board.js";
 import { renderHand, onTileClick } from "/static/table/hand.js";
@@ -101,7 +101,7 @@ $("side-toggle").addEventListener("click", () => {
   const open = document.body.classList.toggle("side-open");
   $("side-toggle").setAttribute("aria-expanded", open ? "true" : "false");
 });
-onTileClick(clickTile);
+onTileClick(clickTile, dropTile);
 onHintPlay(playMove);
 bindChat(send);
 bindActions();

@@ -5,8 +5,65 @@ import { tileSVG, tileWords } from "/static/render.js";
 import { S, $, legal, myTurn, names } from "/static/table/state.js";
 
 let clickTile = () => {};
-/** What clicking a tile does (set once by table.js). */
-export function onTileClick(fn) { clickTile = fn; }
+let dropTile = () => {};
+/** What clicking a tile does, and dropping it on the board at an end (set once by table.js). */
+export function onTileClick(fn, drop = null) { clickTile = fn; if (drop) dropTile = drop; }
+
+/** The end a tile dropped at (x, y) on the screen goes to: of the arms it fits, the nearest. */
+function nearestArm(arms, x, y) {
+  const board = $("board");
+  const m = board.getScreenCTM?.();
+  if (!m || !board.ends) return arms[0];
+  const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+  let best = arms[0], dist = Infinity;
+  for (const a of arms) {
+    const e = board.ends[a];
+    const d = e ? (e.cx - p.x) ** 2 + (e.cy - p.y) ** 2 : Infinity;
+    if (d < dist) { dist = d; best = a; }
+  }
+  return best;
+}
+
+/** Drag a playable tile onto the board: it goes to the end nearest where it is dropped. */
+function draggable(b, name) {
+  let start = null, ghost = null;
+  const wrap = () => document.querySelector(".board-wrap");
+  const over = (ev) => { const r = wrap().getBoundingClientRect();
+    return ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom; };
+  b.addEventListener("pointerdown", (ev) => {
+    if (S.busy || !myTurn() || ev.button > 0) return;
+    start = { x: ev.clientX, y: ev.clientY };
+    b.setPointerCapture?.(ev.pointerId);
+  });
+  b.addEventListener("pointermove", (ev) => {
+    if (!start) return;
+    if (!ghost && Math.hypot(ev.clientX - start.x, ev.clientY - start.y) > 10) {
+      ghost = el("div", { class: "drag-ghost", "aria-hidden": "true" }, tileSVG(name));
+      document.body.appendChild(ghost);
+      b.classList.add("dragging");
+    }
+    if (ghost) {
+      ghost.style.left = `${ev.clientX}px`;
+      ghost.style.top = `${ev.clientY}px`;
+      wrap().classList.toggle("drop-here", over(ev));
+    }
+  });
+  const end = (ev, cancel) => {
+    if (!start) return;
+    const dragged = !!ghost;
+    start = null;
+    if (ghost) { ghost.remove(); ghost = null; b.classList.remove("dragging"); wrap().classList.remove("drop-here"); }
+    if (!dragged) return;
+    b.dataset.dragged = "1";  // the click that follows a drag is not a tap
+    setTimeout(() => { delete b.dataset.dragged; }, 0);
+    if (cancel || !over(ev)) return;
+    const arms = legal().filter((m) => m.kind === "play" && m.tile === name).map((m) => m.arm);
+    if (arms.length) dropTile(name, nearestArm(arms, ev.clientX, ev.clientY));
+  };
+  b.addEventListener("pointerup", (ev) => end(ev, false));
+  b.addEventListener("pointercancel", (ev) => end(ev, true));
+  b.addEventListener("lostpointercapture", (ev) => end(ev, true));
+}
 
 function tileButton(name, playable, extra = "") {
   const label = `${tileWords(name)}${playable ? ", playable" : ""}${extra}`;
@@ -14,7 +71,8 @@ function tileButton(name, playable, extra = "") {
     "aria-label": label, "data-tile": name, "aria-disabled": playable && !S.busy ? "false" : "true",
     "aria-pressed": S.selected === name ? "true" : null });
   b.appendChild(tileSVG(name));
-  b.addEventListener("click", () => { if (!S.busy) clickTile(name); });
+  b.addEventListener("click", () => { if (!S.busy && !b.dataset.dragged) clickTile(name); });
+  if (playable) draggable(b, name);
   return b;
 }
 
