@@ -37,16 +37,16 @@ function updateCallouts(view) {
   S.callouts = S.callouts || {};
   for (const h of fresh) {
     const prev = S.callouts[h.seat];
-    if (h.action === "play" && h.points) S.callouts[h.seat] = { text: `+${h.points}`, until: now + SHOW_MS };
-    else if (h.action === "pass") S.callouts[h.seat] = { text: "Pass", until: now + SHOW_MS };
+    if (h.action === "play" && h.points) S.callouts[h.seat] = { text: `+${h.points}`, born: now, until: now + SHOW_MS };
+    else if (h.action === "pass") S.callouts[h.seat] = { text: "Pass", born: now, until: now + SHOW_MS };
     else if (h.action === "draw") {
       const n = prev?.draws && prev.until > now ? prev.draws + 1 : 1;
-      S.callouts[h.seat] = { text: n > 1 ? `Draws ${n}` : "Draws", draws: n, until: now + SHOW_MS };
+      S.callouts[h.seat] = { text: n > 1 ? `Draws ${n}` : "Draws", draws: n, born: now, until: now + SHOW_MS };
     }
   }
   const last = fresh[fresh.length - 1];
   if (last && view.over && view.end === "domino" && last.action === "play") {
-    S.callouts[last.seat] = { text: "Domino!", until: now + SHOW_MS * 1.5, big: true };
+    S.callouts[last.seat] = { text: "Domino!", born: now, until: now + SHOW_MS * 1.5, big: true };
   }
   S.coLen = hist.length;
   if (fresh.length) setTimeout(redraw, SHOW_MS * 1.5 + 50);
@@ -55,7 +55,9 @@ function updateCallouts(view) {
 function callout(s) {
   const c = S.callouts?.[s];
   if (!c || c.until < Date.now()) return null;
-  return el("span", { class: `callout${c.big ? " big" : ""}`, "data-callout": s, "aria-hidden": "true" }, c.text);
+  // drawn again on every state: the pop goes on from where it was, it does not start over
+  return el("span", { class: `callout${c.big ? " big" : ""}`, "data-callout": s, "aria-hidden": "true",
+    style: `animation-delay: -${Date.now() - (c.born || 0)}ms` }, c.text);
 }
 
 function seatBox(st, s, nm, place) {
