@@ -2,7 +2,7 @@
 // they sit: on your left, across the table and on your right, each with its tiles face down.
 import { el, clear } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
-import { S, $, redraw } from "/static/table/state.js";
+import { S, $, redraw, botLabel } from "/static/table/state.js";
 import { seatOrder, seatPlaces } from "/static/common.js";
 
 export { seatOrder, seatPlaces };
@@ -68,7 +68,7 @@ function seatBox(st, s, nm, place) {
   const badges = [];
   if (s === st.you) badges.push(el("span", { class: "badge" }, "you"));
   else if (mine && mine.length > 1 && mine.includes(s)) badges.push(el("span", { class: "badge partner" }, "partner"));
-  if (info.kind === "bot") badges.push(el("span", { class: "badge bot", title: info.level || "" }, "bot"));
+  if (info.kind === "bot") badges.push(el("span", { class: "badge bot", title: botLabel(info.level) }, "bot"));
   if (info.kind === "human" && !info.claimed) badges.push(el("span", { class: "badge off" }, "free seat"));
   else if (info.kind === "human" && info.connected === false) badges.push(el("span", { class: "badge off" }, "offline"));
   if (info.bot_playing) badges.push(el("span", { class: "badge bot", "data-bot-playing": s }, "bot playing"));

@@ -26,11 +26,15 @@ export const S = {
 
 /** The catalogue's words for the games (fetched once): a table names its game in them. */
 let labels = {};
+let bots = {};
 fetch("/api/variants").then((r) => r.json()).then((c) => {
   labels = Object.fromEntries((c.variants || []).map((v) => [v.name, v.label]));
+  bots = Object.fromEntries((c.bot_levels || []).map((l, i) => [l, c.bot_labels?.[i] || "Bot"]));
   redraw();
 }).catch(() => {});
 export function gameLabel(name) { return labels[name] || "Dominoes"; }
+/** A bot level in words ("Bot: casual"). */
+export function botLabel(level) { return bots[level] || "Bot"; }
 
 let redrawer = () => {};
 /** The page's renderer (set once by table.js): redraw() draws the latest state again. */
