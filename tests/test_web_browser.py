@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -94,7 +95,8 @@ def page(browser):
 
 def create_table(page, base: str, variant: str, bots: list[str], name: str = "Ana",
                  options: dict[str, str] | None = None) -> str:
-    """Fill the lobby form (you in seat 0, bots elsewhere), create, return the table id."""
+    """Fill the lobby form (you in seat 0, bots elsewhere), create, return the table id.
+    `options` maps an option to the words of the value to choose."""
     page.goto(base + "/")
     page.wait_for_selector("body[data-ready='1']")
     page.fill("#name", name)
@@ -102,7 +104,6 @@ def create_table(page, base: str, variant: str, bots: list[str], name: str = "An
     page.select_option("#players", str(len(bots) + 1))
     for key, label in (options or {}).items():
         page.select_option(f"#opt-{key}", label=label)
-    page.select_option("#seat-0", "you")
     for i, level in enumerate(bots, start=1):
         page.select_option(f"#seat-{i}", f"bot:{level}")
     page.click("#create")
@@ -158,7 +159,7 @@ def play_one_move_by_clicking(page, turn: int = 0) -> str:
 
 def test_block_whole_hand_by_clicking(server, page):
     table_id = create_table(page, server, "block", ["random", "random", "random"],
-                            options={"teams": "true"})
+                            options={"teams": "two teams"})
     played = []
     for _ in range(60):
         phase = wait_turn_or_end(page)
@@ -183,7 +184,7 @@ def test_block_whole_hand_by_clicking(server, page):
     pts = [int(page.locator(f"#pad tr.hand-line[data-hand='1'] td[data-side='{i}']").inner_text()
                .split()[0].lstrip("+")) for i in range(2)]
     assert pts == info["totals"]
-    plays = page.locator("#log li").filter(has_text=" plays ").count()
+    plays = page.locator("#log li").filter(has_text=re.compile(r" plays? ")).count()
     assert page.locator("#board g.tile").count() == plays
     if page.evaluate("document.body.dataset.phase") == "hand_over":
         page.click("#next")
@@ -267,7 +268,7 @@ def test_keyboard_play_and_names_are_text(server, page):
     page.wait_for_function(f"document.body.dataset.seq !== {json.dumps(seq)}")
     page.wait_for_function(f"!document.querySelector('#hand button[data-tile=\"{tile}\"]')")
     assert page.locator("#hand button.tile-btn").count() == hand_before - 1
-    assert page.locator("#log li").filter(has_text=f"{name} plays {tile}").count() == 1
+    assert page.locator("#log li").filter(has_text=f"You play {tile}").count() == 1  # you, not your name
     assert page.locator(f"#board g.tile[data-tile='{tile}']").count() == 1
     # the keyboard focus stays in the hand, and H asks the expert for a hint on our next turn
     assert page.evaluate("!!document.activeElement.closest('#hand')")
@@ -598,12 +599,15 @@ def test_the_lobby_reads_the_partnerships_from_the_catalogue(server, page):
     page.select_option("#variant", "draw")
     page.select_option("#players", "4")
     assert note.inner_text() == "Every player for themselves."
-    page.select_option("#opt-teams", label="true")
-    assert note.inner_text() == "Partners sit opposite: seats 0 and 2 against seats 1 and 3."
+    page.select_option("#opt-teams", label="two teams")
+    assert note.inner_text() == "Teams: You and your partner against Left and Right."
     page.select_option("#players", "3")
     assert note.inner_text() == "Every player for themselves."
     page.select_option("#variant", "cinque")
-    assert note.inner_text() == "Partners sit opposite: seats 0 and 2 against seats 1 and 3."
+    assert note.inner_text() == "Teams: You and your partner against Left and Right."
+    # the seats are named as you sit: your partner across, the others left and right
+    seats = page.locator("#seats label").evaluate_all("ls => ls.map(l => l.firstChild.textContent.trim())")
+    assert seats == ["Left", "Partner (across)", "Right"]
     # the options and their values are shown in the server's words
     labels = page.locator("#options label").evaluate_all("ls => ls.map(l => l.firstChild.textContent)")
     assert labels and all("_" not in x for x in labels)

@@ -14,7 +14,7 @@ from ..engine.variant import (
     VARIANT_NAMES,
     Variant,
 )
-from .labels import option_label, value_label, variant_label
+from .labels import bot_label, option_help, option_label, value_label, variant_description, variant_label
 from .messages import Catalogue, OptionInfo, Partnership, Scoring, VariantInfo
 
 
@@ -52,14 +52,17 @@ def variant_info(name: str) -> VariantInfo:
     opts: list[OptionInfo] = []
     for key, spec in OPTION_SPECS[name].items():
         values = list(spec.values) if spec.values is not None else None
-        opts.append({"name": key, "label": option_label(key), "default": spec.default, "values": values,
-                     "labels": [value_label(x) for x in values] if values is not None else None,
+        opts.append({"name": key, "label": option_label(key, name), "help": option_help(key, name),
+                     "default": spec.default, "values": values,
+                     "labels": [value_label(x, key) for x in values] if values is not None else None,
                      "minimum": spec.minimum})
-    return {"name": name, "label": variant_label(name), "players": list(PLAYER_COUNTS[name]),
+    return {"name": name, "label": variant_label(name), "description": variant_description(name),
+            "players": list(PLAYER_COUNTS[name]),
             "default_players": DEFAULT_PLAYERS[name], "scoring": scoring(v), "direction": v.direction,
             "partnerships": partnerships(name), "options": opts}
 
 
 @lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
-    return {"variants": [variant_info(name) for name in VARIANT_NAMES], "bot_levels": list(BOT_LEVELS)}
+    return {"variants": [variant_info(name) for name in VARIANT_NAMES], "bot_levels": list(BOT_LEVELS),
+            "bot_labels": [bot_label(level) for level in BOT_LEVELS]}

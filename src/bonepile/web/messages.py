@@ -231,6 +231,7 @@ ServerMessage = StateMessage | ErrorMessage | HintMessage | ChatMessage | PongMe
 class OptionInfo(TypedDict):
     name: str
     label: str
+    help: str  # one line on what the option changes
     default: Any
     values: list[Any] | None  # None: an integer
     labels: list[str] | None  # words for each of values
@@ -246,6 +247,7 @@ class Partnership(TypedDict):
 class VariantInfo(TypedDict):
     name: str
     label: str
+    description: str  # one line on the game
     players: list[int]
     default_players: int
     scoring: Scoring
@@ -257,6 +259,7 @@ class VariantInfo(TypedDict):
 class Catalogue(TypedDict):
     variants: list[VariantInfo]
     bot_levels: list[str]
+    bot_labels: list[str]  # words for each of bot_levels
 
 
 class CreatedTable(TypedDict):

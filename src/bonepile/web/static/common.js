@@ -69,10 +69,10 @@ export function setName(name) {
 /** The display name of a seat from table info. */
 export function seatName(table, seat) {
   const s = table?.seats?.find((x) => x.seat === seat);
-  if (!s) return `Seat ${seat}`;
+  if (!s) return `Player ${seat + 1}`;
   if (s.name) return s.name;
-  if (s.kind === "bot") return `Bot ${seat} (${s.level || "bot"})`;
-  return `Seat ${seat}`;
+  if (s.kind === "bot") return `Bot ${seat + 1}`;
+  return `Player ${seat + 1}`;
 }
 
 /** A label per side: the names of its seats ("Ana & Carl"). */
@@ -86,14 +86,44 @@ export function endWords(end) {
   return END_WORDS[end] || String(end).replaceAll("_", " ");
 }
 
-/** Show a value of an option the way RULES.md writes it. */
+/** Who won a hand, in words that say what "won" means: after a domino the winner is the
+ * side that went out (which need not be the side that scored more in the hand). */
+export function winnerWords(line, short) {
+  const w = line?.winner;
+  if (w === null || w === undefined) return "no winner";
+  const who = short[w] ?? `side ${w + 1}`;
+  return line.end === "domino" ? `${who} went out` : `won by ${who}`;
+}
+
+/** A final score, the winner's total first: "60 to 20". */
+export function scoreWords(totals, w, short) {
+  const others = (totals || []).map((t, i) => [t, i]).filter(([, i]) => i !== w);
+  return `${totals[w]} to ${others.map(([t, i]) => (others.length > 1 ? `${short[i]} ${t}` : String(t))).join(", ")}`;
+}
+
+/** A value with no words from the server (a number). */
 export function showValue(v) {
   if (v === null) return "none";
-  if (v === true) return "true";
-  if (v === false) return "false";
-  return String(v);
+  if (v === true) return "yes";
+  if (v === false) return "no";
+  return String(v).replaceAll("_", " ");
 }
 
 export function setAlert(node, msg) {
   node.textContent = msg || "";
+}
+
+/** The other seats from your left round to your right.  Seats are numbered in turn order;
+ * the server says which way play goes: counterclockwise, the player after you sits on your
+ * right (and the one before on your left); clockwise, the other way round. */
+export function seatOrder(you, n, direction) {
+  const cw = direction === "clockwise";
+  return Array.from({ length: n - 1 }, (_, i) => (cw ? (you + 1 + i) % n : (you + n - 1 - i) % n));
+}
+
+/** Where each of the other seats goes ("left", "top", "right"), in seatOrder's order. */
+export function seatPlaces(others) {
+  if (others <= 1) return Array(others).fill("top");
+  if (others === 2) return ["left", "right"];
+  return ["left", ...Array(others - 2).fill("top"), "right"];
 }

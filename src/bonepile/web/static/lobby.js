@@ -1,15 +1,35 @@
-// The lobby: create a table (variant, players, options, seats, timer) and list the open ones.
-import { el, clear, api, setToken, getToken, getName, setName, showValue, setAlert } from "/static/common.js";
+// The lobby: create a table (game, players, rules, seats, timer) and list the open ones.
+// Every word about a game comes from the server's catalogue; the lobby remembers your last
+// choices in this browser.
+import { el, clear, api, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const alertBox = $("alert");
 let catalog = { variants: [], bot_levels: ["random", "greedy", "expert"] };
 
 const SEAT_CHOICES = () => [
-  ["you", "You"],
-  ["human", "Friend (human)"],
-  ...catalog.bot_levels.map((l) => [`bot:${l}`, `Bot: ${l}`]),
+  ["human", "A friend (invite link)"],
+  ...catalog.bot_levels.map((l, i) => [`bot:${l}`, catalog.bot_labels?.[i] || `Bot: ${showValue(l)}`]),
 ];
+
+const MEMORY = "bonepile:lobby";
+function remembered() {
+  try { return JSON.parse(localStorage.getItem(MEMORY) || "null") || {}; } catch { return {}; }
+}
+/** The choice for each seat after yours, in seat order (the form shows them as you sit). */
+function seatChoices() {
+  const out = [];
+  for (const sel of document.querySelectorAll("#seats select")) out[Number(sel.dataset.seat) - 1] = sel.value;
+  return out;
+}
+
+function remember(body) {
+  const seats = seatChoices();
+  try {
+    localStorage.setItem(MEMORY, JSON.stringify({ variant: body.variant, players: body.players,
+      options: body.options, seats, timer: body.timer }));
+  } catch { /* private mode */ }
+}
 
 function variantByName(name) {
   return catalog.variants.find((v) => v.name === name);
@@ -20,11 +40,6 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 /** The words the server gives for an option's value number i. */
 function valueLabel(o, i) {
   return o.labels?.[i] ?? showValue(o.values[i]);
-}
-
-function defaultLabel(o) {
-  const i = Array.isArray(o.values) ? o.values.findIndex((x) => same(x, o.default)) : -1;
-  return i >= 0 ? valueLabel(o, i) : showValue(o.default);
 }
 
 /** The value chosen for option `name` in the form (its default when not shown). */
@@ -46,10 +61,30 @@ function sidesFor(v, n) {
   return sides || Array.from({ length: n }, (_, i) => [i]);
 }
 
-function seatNote(sides, n) {
+/** Each seat's name as seen from seat 0 (yours): "You", "Left", "Across", "Right"... and
+ * "Partner" for a seat on your side. */
+function seatLabels(v, n, sides) {
+  const order = seatOrder(0, n, v?.direction);
+  const places = seatPlaces(order.length);
+  const tops = places.filter((p) => p === "top").length;
+  const out = ["You"];
+  let top = 0;
+  order.forEach((s, i) => {
+    let where = { left: "Left", right: "Right", top: "Across" }[places[i]];
+    if (places[i] === "top" && tops > 1) where = top++ === 0 ? "Across left" : "Across right";
+    const partner = sides.some((side) => side.length > 1 && side.includes(0) && side.includes(s));
+    out[s] = partner ? `Partner (${where.toLowerCase()})` : where;
+  });
+  return out;
+}
+
+function seatNote(sides, labels, order) {
   if (!sides.some((side) => side.length > 1)) return "Every player for themselves.";
-  const opposite = sides.every((side) => side.length === 2 && Math.abs(side[0] - side[1]) * 2 === n);
-  return `Partners${opposite ? " sit opposite" : ""}: ${sides.map((side) => `seats ${side.join(" and ")}`).join(" against ")}.`;
+  const at = (s) => (s === 0 ? -1 : order.indexOf(s));
+  const words = (side) => [...side].sort((a, b) => at(a) - at(b))
+    .map((s) => (s === 0 ? "you" : labels[s].startsWith("Partner") ? "your partner" : labels[s])).join(" and ");
+  const text = sides.map(words).join(" against ");
+  return `Teams: ${text[0].toUpperCase()}${text.slice(1)}.`;
 }
 
 function buildVariantForm() {
@@ -60,15 +95,17 @@ function buildVariantForm() {
   clear(players);
   for (const n of v.players) players.appendChild(el("option", { value: n }, String(n)));
   players.value = String(v.players.includes(keep) ? keep : v.default_players ?? v.players[v.players.length - 1]);
+  $("variant-help").textContent = v.description || "";
   const box = clear($("options"));
-  for (const o of v.options || []) {
+  const shown = (v.options || []).filter((o) => !Array.isArray(o.values) || o.values.length > 1);
+  for (const o of shown) {
     const id = `opt-${o.name}`;
     let control;
     if (Array.isArray(o.values)) {
       control = el("select", { id, "data-option": o.name });
       o.values.forEach((val, i) => {
         const opt = el("option", { value: String(i) },
-          valueLabel(o, i) + (same(val, o.default) ? " (default)" : ""));
+          valueLabel(o, i) + (same(val, o.default) ? " (usual)" : ""));
         if (same(val, o.default)) opt.selected = true;
         control.appendChild(opt);
       });
@@ -77,27 +114,37 @@ function buildVariantForm() {
                               value: o.default === null || o.default === undefined ? "" : o.default,
                               min: o.minimum ?? null });
     }
-    box.appendChild(el("label", {}, o.label || o.name, control,
-      el("span", { class: "hint-text" }, `default: ${defaultLabel(o)}`)));
+    const help = `help-${o.name}`;
+    control.setAttribute("aria-describedby", help);
+    box.appendChild(el("label", {}, o.label || showValue(o.name), control,
+      el("span", { class: "hint-text", id: help }, o.help || "")));
   }
-  $("options-box").hidden = !(v.options || []).length;
+  $("options-box").hidden = !shown.length;
   buildSeats();
 }
 
 function buildSeats() {
   const n = Number($("players").value);
+  const v = variantByName($("variant").value);
   const box = $("seats");
-  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  const old = seatChoices();
+  const sides = sidesFor(v, n);
+  const labels = seatLabels(v, n, sides);
   clear(box);
-  for (let i = 0; i < n; i++) {
+  box.appendChild(el("div", { class: "seat-you", "data-seat": 0 }, el("span", { class: "small" }, labels[0]),
+    el("strong", {}, ($("name").value.trim() || "you"))));
+  // from your left round to your right, as you will sit at the table
+  for (const i of seatOrder(0, n, v?.direction)) {
     const sel = el("select", { id: `seat-${i}`, "data-seat": i });
     for (const [val, text] of SEAT_CHOICES()) sel.appendChild(el("option", { value: val }, text));
-    const def = i === 0 ? "you" : (catalog.bot_levels.includes("expert") ? "bot:expert" : `bot:${catalog.bot_levels[0]}`);
-    sel.value = old[i] && [...sel.options].some((o) => o.value === old[i]) ? old[i] : def;
-    box.appendChild(el("label", {}, `Seat ${i}`, sel));
+    const def = catalog.bot_levels.includes("greedy") ? "bot:greedy" : `bot:${catalog.bot_levels[0]}`;
+    const want = pendingSeats?.[i - 1] ?? old[i - 1];
+    sel.value = want && [...sel.options].some((o) => o.value === want) ? want : def;
+    box.appendChild(el("label", {}, labels[i], sel));
   }
+  pendingSeats = null;
   // who plays with whom (the server says)
-  $("seat-note").textContent = seatNote(sidesFor(variantByName($("variant").value), n), n);
+  $("seat-note").textContent = seatNote(sides, labels, seatOrder(0, n, v?.direction));
 }
 
 function readOptions() {
@@ -120,25 +167,19 @@ function readOptions() {
 }
 
 function readSeats() {
-  const sels = [...document.querySelectorAll("#seats select")];
-  const seats = [];
-  let you = -1, firstHuman = -1;
-  sels.forEach((s, i) => {
-    if (s.value === "you" || s.value === "human") {
-      if (firstHuman < 0) firstHuman = i;
-      if (s.value === "you") {
-        if (you >= 0) throw new Error("choose \"You\" for one seat only");
-        you = i;
-      }
-      seats.push({ kind: "human" });
-    } else {
-      seats.push({ kind: "bot", level: s.value.slice(4) });
-    }
-  });
-  if (you < 0) throw new Error("choose \"You\" for one seat");
-  if (you !== firstHuman) throw new Error("\"You\" must be the first human seat (the creator takes it)");
-  seats[you].name = ($("name").value.trim() || "You").slice(0, 24);
+  const seats = [{ kind: "human", name: ($("name").value.trim() || "You").slice(0, 24) }];
+  for (const choice of seatChoices()) {
+    seats.push(choice === "human" ? { kind: "human" } : { kind: "bot", level: choice.slice(4) });
+  }
   return seats;
+}
+
+/** One click: this game with the rules chosen, casual bots in every other seat. */
+function playNow(ev) {
+  if (!$("name").value.trim()) $("name").value = getName() || "Player";
+  const casual = catalog.bot_levels.includes("greedy") ? "bot:greedy" : `bot:${catalog.bot_levels[0]}`;
+  for (const sel of document.querySelectorAll("#seats select")) sel.value = casual;
+  create(ev);
 }
 
 async function create(ev) {
@@ -159,6 +200,7 @@ async function create(ev) {
     };
   } catch (e) { setAlert(alertBox, e.message); return; }
   setName(name);
+  remember(body);
   $("create").disabled = true;
   try {
     const res = await api("POST", "/api/tables", body);
@@ -185,7 +227,10 @@ async function loadTables() {
   for (const t of tables) {
     const mine = !!getToken(t.id);
     const free = (t.seats || []).filter((s) => s.kind === "human" && !s.claimed).length;
-    const who = (t.seats || []).map((s) => s.name || (s.kind === "bot" ? `bot (${s.level})` : "free")).join(", ");
+    const who = (t.seats || []).map((s) => s.name || (s.kind === "bot" ? botWords(s.level) : "free seat")).join(", ");
+    const game = variantByName(t.variant)?.label || "Dominoes";
+    const status = t.status === "waiting" ? `Waiting (${free} free seat${free === 1 ? "" : "s"})`
+      : t.status === "playing" ? "Being played" : "Finished";
     const actions = el("td", {});
     actions.appendChild(el("a", { href: `/t/${encodeURIComponent(t.id)}` },
       mine ? "Open" : (free && t.status === "waiting" ? "Join" : "Open")));
@@ -194,15 +239,24 @@ async function loadTables() {
       actions.appendChild(el("button", { type: "button", onclick: () => start(t.id) }, "Start now (bots fill empty seats)"));
     }
     tbody.appendChild(el("tr", { "data-table": t.id },
-      el("td", {}, t.name || t.id),
-      el("td", {}, `${t.variant} · ${t.players}p`),
-      el("td", {}, t.status + (t.status === "waiting" ? ` (${free} free)` : "")),
-      el("td", { class: "small" }, who),
+      el("td", {}, tableName(t, game), el("span", { class: "small muted who" }, who)),
+      el("td", {}, `${game}, ${t.players} players`),
+      el("td", {}, status),
       actions));
   }
   box.appendChild(el("table", { class: "list" },
     el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Game"), el("th", {}, "Status"),
-                       el("th", {}, "Seats"), el("th", {}, ""))), tbody));
+                       el("th", {}, el("span", { class: "visually-hidden" }, "Open")))), tbody));
+}
+
+/** A table's name, with its game in words where the server named it after the game. */
+function tableName(t, game) {
+  return t.name ? t.name.split(t.variant).join(game) : game;
+}
+
+function botWords(level) {
+  const i = catalog.bot_levels.indexOf(level);
+  return catalog.bot_labels?.[i] || "Bot";
 }
 
 async function start(id) {
@@ -213,6 +267,29 @@ async function start(id) {
   } catch (e) { setAlert(alertBox, `Could not start: ${e.message}`); }
 }
 
+let pendingSeats = null;
+
+/** The last game, player count, rules, seats and timer chosen in this browser. */
+function restore() {
+  const m = remembered();
+  const v = variantByName(m.variant);
+  if (v) $("variant").value = v.name;
+  buildVariantForm();
+  if (!v) return;
+  if (v.players.includes(m.players)) { $("players").value = String(m.players); }
+  for (const o of v.options || []) {
+    const c = document.getElementById(`opt-${o.name}`);
+    if (!c || !m.options || !(o.name in m.options)) continue;
+    if (Array.isArray(o.values)) {
+      const i = o.values.findIndex((x) => same(x, m.options[o.name]));
+      if (i >= 0) c.value = String(i);
+    } else c.value = String(m.options[o.name]);
+  }
+  if (Number.isFinite(m.timer)) $("timer").value = String(m.timer);
+  pendingSeats = Array.isArray(m.seats) ? m.seats : null;
+  buildSeats();
+}
+
 async function init() {
   $("name").value = getName();
   try {
@@ -220,13 +297,15 @@ async function init() {
   } catch (e) { setAlert(alertBox, `Could not load the games: ${e.message}`); return; }
   catalog.bot_levels = catalog.bot_levels?.length ? catalog.bot_levels : ["random", "greedy", "expert"];
   const vs = $("variant");
-  for (const v of catalog.variants) vs.appendChild(el("option", { value: v.name }, v.label || v.name));
+  for (const v of catalog.variants) vs.appendChild(el("option", { value: v.name }, v.label || "Dominoes"));
   vs.addEventListener("change", buildVariantForm);
+  $("name").addEventListener("input", buildSeats);
   $("players").addEventListener("change", buildSeats);
   $("options").addEventListener("change", buildSeats);
   $("create-form").addEventListener("submit", create);
+  $("play-now").addEventListener("click", playNow);
   $("refresh").addEventListener("click", loadTables);
-  buildVariantForm();
+  restore();
   loadTables();
   setInterval(loadTables, 5000);
   document.body.dataset.ready = "1";

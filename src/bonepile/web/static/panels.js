@@ -1,5 +1,5 @@
 // Panels shared by the table and the replay page: the score pad and rows of tiles.
-import { el, clear, endWords } from "/static/common.js";
+import { el, clear, endWords, winnerWords } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
 
 const KEY_WORDS = {
@@ -68,8 +68,7 @@ export function renderPad(node, pad, ctx) {
       short[i] !== s ? [short[i], el("span", { class: "small muted hname" }, s)] : el("span", { class: "hname" }, s))));
   const body = el("tbody");
   for (const line of pad || []) {
-    const won = line.winner !== null && line.winner !== undefined;
-    const winner = won ? `won by ${short[line.winner] ?? `side ${line.winner}`}` : "no winner";
+    const winner = winnerWords(line, short);
     const cells = ctx.resultOnly
       ? sides.map((_, i) => el("td", { class: "num", "data-side": i },
           line.winner === i ? el("strong", {}, "won") : el("span", { class: "muted" }, "–")))
@@ -103,6 +102,29 @@ export function renderPad(node, pad, ctx) {
     el("thead", {}, head), body, foot));
   if (ctx.target) node.appendChild(el("p", { class: "small muted" }, `Game to ${ctx.target}.`));
   if (!(pad || []).length) node.appendChild(el("p", { class: "small muted" }, "No hand finished yet."));
+}
+
+/**
+ * How the winner's points of a hand add up, in large type: each part the server names in
+ * `sum` ("pips scored 35 + round bonus 100 + capicú 100 = 235"); every part after the first is
+ * a bonus on top, drawn as a badge, and a bonus that was not earned (0) is left out.
+ */
+export function renderScoreParts(node, line, resultOnly = false) {
+  clear(node);
+  const bd = line?.breakdown || {};
+  const sum = Array.isArray(line?.sum) ? line.sum.filter((k) => k in bd) : [];
+  if (resultOnly || !sum.length || line.winner === null || line.winner === undefined) return;
+  const up = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+  sum.forEach((k, i) => {
+    const v = bd[k];
+    if (i > 0 && !v) return;
+    if (node.childNodes.length) node.appendChild(el("span", { class: "op", "aria-hidden": "true" }, "+"));
+    node.appendChild(i === 0
+      ? el("span", { class: "part", "data-part": k }, `${up(keyWords(k))} `, el("b", {}, fmt(v)))
+      : el("span", { class: "part bonus", "data-part": k }, `${up(keyWords(k))}! `, el("b", {}, `+${fmt(v)}`)));
+  });
+  node.appendChild(el("span", { class: "op", "aria-hidden": "true" }, "="));
+  node.appendChild(el("span", { class: "total", "data-part": "total" }, `${line.points?.[line.winner] ?? ""} points`));
 }
 
 /** A row of face-up tiles (small, upright). */

@@ -101,7 +101,7 @@ export const BOARD = { halfW: 12.5, halfH: 7, viewH: 2.5 };
  * With a spinner the layout is rooted at the spinner and the four arms turn once each,
  * clockwise, like a pinwheel, so they never cross.
  */
-export function computeLayout(layout) {
+export function computeLayout(layout, dims = BOARD) {
   const out = { tiles: [], ends: {} };
   if (!layout || !layout.first) return out;
   const arms = layout.arms || {};
@@ -141,11 +141,11 @@ export function computeLayout(layout) {
                    angle: rootDouble ? 90 : 0, double: rootDouble, root: true });
   const hx = rootDouble ? 0.5 : 1, hy = rootDouble ? 1 : 0.5;
   const mode = pin ? "pinwheel" : "snake";
-  walk(out, "L", left, [-hx, 0], "W", hy, mode);
-  walk(out, "R", right, [hx, 0], "E", hy, mode);
+  walk(out, "L", left, [-hx, 0], "W", hy, mode, dims);
+  walk(out, "R", right, [hx, 0], "E", hy, mode, dims);
   if (pin) {
-    walk(out, "U", seq(arms.U || [], "U"), [0, -hy], "N", hx, mode);
-    walk(out, "D", seq(arms.D || [], "D"), [0, hy], "S", hx, mode);
+    walk(out, "U", seq(arms.U || [], "U"), [0, -hy], "N", hx, mode, dims);
+    walk(out, "D", seq(arms.D || [], "D"), [0, hy], "S", hx, mode, dims);
   }
   out.box = bbox(out.tiles);
   return out;
@@ -156,7 +156,7 @@ const SNAKE_OUT = { L: "N", R: "S" };
 const PIN_TURN = { W: "N", E: "S", N: "E", S: "W" };
 const OPPOSITE = { E: "W", W: "E", N: "S", S: "N" };
 
-function walk(out, arm, list, start, dir, across, mode) {
+function walk(out, arm, list, start, dir, across, mode, dims) {
   // the walker's state: head point, direction, half across-width of the last tile, whether in
   // the one-tile connector of a snake turn, whether a pinwheel arm has turned, the row's way
   let st = { P: [start[0], start[1]], d: dir, hw: across, connector: false, turned: 0, row: dir };
@@ -173,7 +173,7 @@ function walk(out, arm, list, start, dir, across, mode) {
       move(s, OPPOSITE[s.row]);  // leave the connector: back along a new row
       s.connector = false;
       s.row = s.d;
-    } else if (needsTurn(s.P, s.d, len, mode, s.turned, arm)) {
+    } else if (needsTurn(s.P, s.d, len, mode, s.turned, arm, dims)) {
       move(s, mode === "snake" ? SNAKE_OUT[arm] : PIN_TURN[s.d]);
       if (mode === "snake") { s.connector = true; len = 2; } else s.turned += 1;
     }
@@ -192,8 +192,8 @@ function walk(out, arm, list, start, dir, across, mode) {
   out.ends[arm] = { cx: g.cx, cy: g.cy, angle: g.angle };
 }
 
-function needsTurn(P, d, len, mode, turned, arm) {
-  const { halfW, halfH } = BOARD;
+function needsTurn(P, d, len, mode, turned, arm, dims) {
+  const { halfW, halfH } = dims;
   if (mode === "pinwheel") {
     // U and D turn once; L and R turn a second time, beyond the rows U and D turned into
     if (turned >= (arm === "L" || arm === "R" ? 2 : 1)) return false;
@@ -228,23 +228,81 @@ export function lastPlayed(history) {
   return null;
 }
 
+/** The box of a layout with the end markers of `choices`, in board units. */
+function boxWith(lay, choices) {
+  let { x0, y0, x1, y1 } = lay.box || { x0: -1, y0: -0.5, x1: 1, y1: 0.5 };
+  for (const c of choices) {
+    const e = lay.ends[c.arm];
+    if (e) { x0 = Math.min(x0, e.cx - 1.2); x1 = Math.max(x1, e.cx + 1.2);
+             y0 = Math.min(y0, e.cy - 1.2); y1 = Math.max(y1, e.cy + 1.2); }
+  }
+  return { x0: x0 - 0.5, y0: y0 - 0.5, x1: x1 + 0.5, y1: y1 + 0.5 };
+}
+
+function rectOf(t) {
+  const v = Math.round(((t.angle % 180) + 180) % 180) === 90;
+  return v ? [t.cx - 0.5, t.cy - 1, t.cx + 0.5, t.cy + 1] : [t.cx - 1, t.cy - 0.5, t.cx + 1, t.cy + 0.5];
+}
+
+/** Whether two tiles of a layout lie on each other. */
+export function overlaps(tiles) {
+  const rs = tiles.map(rectOf);
+  for (let i = 0; i < rs.length; i++) {
+    for (let j = i + 1; j < rs.length; j++) {
+      const a = rs[i], b = rs[j];
+      if (Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 1e-6 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1e-6) return true;
+    }
+  }
+  return false;
+}
+
+/** The largest tiles that fit a box of w x h pixels: the line turns where this box's shape
+ * wants it to (narrow and tall on a phone held upright, wide on a laptop).  Returns the
+ * layout, its viewBox and the pixels per board unit (a tile is 2 x 1 units). */
+export function fitLayout(layout, choices, w, h, maxUnit = 42) {
+  if (!w || !h) {  // not on screen: the default turning points
+    const lay = computeLayout(layout);
+    const b = boxWith(lay, choices);
+    const x0 = Math.min(b.x0, -BOARD.halfW - 0.6), x1 = Math.max(b.x1, BOARD.halfW + 0.6);
+    const y0 = Math.min(b.y0, -BOARD.viewH - 0.6), y1 = Math.max(b.y1, BOARD.viewH + 0.6);
+    return { lay, unit: 0, viewBox: `${r(x0)} ${r(y0)} ${r(x1 - x0)} ${r(y1 - y0)}` };
+  }
+  let best = null;
+  const pin = Array.isArray(layout?.spinner_at);
+  // widest first: at equal tile size the straighter line wins
+  const widths = [18.5, 15.5, 12.5, 10.5, 8.5, 7.5, 6.5, 5.5, 4.5, 3.5, 2.5];
+  const heights = pin ? [11, 9, 7.5, 6.5, 5.5, 4.5, 3.5, 2.5] : [BOARD.halfH];
+  for (const halfW of widths) {
+    for (const halfH of heights) {
+      const lay = computeLayout(layout, { halfW, halfH, viewH: BOARD.viewH });
+      if (overlaps(lay.tiles)) continue;  // a line that would run over another arm
+      const b = boxWith(lay, choices);
+      const unit = Math.min(w / (b.x1 - b.x0), h / (b.y1 - b.y0), maxUnit);
+      // a bigger tile wins; at equal size, the straighter line (fewer turns)
+      if (!best || unit > best.unit + 0.05) best = { lay, b, unit };
+    }
+  }
+  if (!best) {
+    const lay = computeLayout(layout);
+    const b = boxWith(lay, choices);
+    best = { lay, b, unit: Math.min(w / (b.x1 - b.x0), h / (b.y1 - b.y0), maxUnit) };
+  }
+  const { lay, b, unit } = best;
+  const cx = (b.x0 + b.x1) / 2, cy = (b.y0 + b.y1) / 2;
+  const vw = w / unit, vh = h / unit;
+  return { lay, unit, viewBox: `${r(cx - vw / 2)} ${r(cy - vh / 2)} ${r(vw)} ${r(vh)}` };
+}
+
 /**
  * Draw view.layout into the <svg> `board` (cleared first).  opts.last: tile name to mark;
  * opts.choices: [{arm, move, label}] end markers to draw; opts.onChoose(move).
  */
 export function drawBoard(board, layout, opts = {}) {
   while (board.firstChild) board.removeChild(board.firstChild);
-  const lay = computeLayout(layout);
-  const { halfW } = BOARD;
-  let { x0, y0, x1, y1 } = lay.box || { x0: 0, y0: 0, x1: 0, y1: 0 };
-  for (const c of opts.choices || []) {
-    const e = lay.ends[c.arm];
-    if (e) { x0 = Math.min(x0, e.cx - 1.2); x1 = Math.max(x1, e.cx + 1.2);
-             y0 = Math.min(y0, e.cy - 1.2); y1 = Math.max(y1, e.cy + 1.2); }
-  }
-  x0 = Math.min(x0, -halfW) - 0.6; x1 = Math.max(x1, halfW) + 0.6;
-  y0 = Math.min(y0, -BOARD.viewH) - 0.6; y1 = Math.max(y1, BOARD.viewH) + 0.6;
-  board.setAttribute("viewBox", `${r(x0)} ${r(y0)} ${r(x1 - x0)} ${r(y1 - y0)}`);
+  const fit = fitLayout(layout, opts.choices || [], board.clientWidth, board.clientHeight);
+  const lay = fit.lay;
+  board.setAttribute("viewBox", fit.viewBox);
+  board.dataset.unit = String(Math.round(fit.unit * 10) / 10);
   board.setAttribute("preserveAspectRatio", "xMidYMid meet");
   if (!layout || !layout.first) {
     const t = svg("text", { x: 0, y: 0, class: "board-empty", "text-anchor": "middle" }, board);
@@ -297,5 +355,6 @@ export function drawBoard(board, layout, opts = {}) {
     g.addEventListener("click", act);
     g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") act(ev); });
   }
+  board.ends = lay.ends;  // where each arm's next tile goes (a dropped tile picks the nearest)
   return lay;
 }

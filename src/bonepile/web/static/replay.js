@@ -1,7 +1,18 @@
 // The replay page: load a record (a file, or ?table=<id>), step through every hand's moves.
-import { el, clear, api, endWords, setAlert } from "/static/common.js";
+import { el, clear, api, endWords, setAlert, winnerWords, scoreWords } from "/static/common.js";
 import { drawBoard, lastPlayed, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands } from "/static/panels.js";
+
+/** The games' names in words, from the server's catalogue. */
+let gameLabels = {};
+let titled = null;
+function setTitle() {
+  if (titled) $("replay-title").textContent = `${gameLabels[titled.variant] || "Dominoes"}, ${titled.players} players · ${seatNames().join(", ")}`;
+}
+api("GET", "/api/variants").then((c) => {
+  gameLabels = Object.fromEntries((c?.variants || []).map((v) => [v.name, v.label]));
+  setTitle();
+}).catch(() => {});
 
 const $ = (id) => document.getElementById(id);
 const alertBox = $("alert");
@@ -24,7 +35,8 @@ function load(data) {
   $("player").hidden = false;
   const sel = clear($("hand-select"));
   data.hands.forEach((h, i) => sel.appendChild(el("option", { value: i }, `Hand ${h.hand ?? i + 1}`)));
-  $("replay-title").textContent = `${data.variant}, ${data.players} players · ${seatNames().join(", ")}`;
+  titled = data;
+  setTitle();
   if (!data.hands.length) setAlert(alertBox, "This record has no finished hand yet.");
   render();
 }
@@ -64,11 +76,11 @@ function render() {
   const lastFrame = R.frame === h.frames.length - 1;
   if (lastFrame && h.result) {
     info += ` · hand over (${endWords(h.result.end)}${h.result.winner === null || h.result.winner === undefined
-      ? ", no winner" : `, won by ${shortSides()[h.result.winner]}`})`;
+      ? ", no winner" : `, ${winnerWords(h.result, shortSides())}`})`;
   }
   if (lastFrame && R.hand === d.hands.length - 1 && d.winner !== null && d.winner !== undefined) {
     const totals = d.totals || [];
-    info += ` · Game over: ${shortSides()[d.winner]} won${totals.some((t) => t) ? ` (${totals.join(" to ")})` : ""}.`;
+    info += ` · Game over: ${shortSides()[d.winner]} won${totals.some((t) => t) ? ` (${scoreWords(totals, d.winner, shortSides())})` : ""}.`;
   }
   $("frame-info").textContent = info;
   b.setAttribute("aria-label", info);

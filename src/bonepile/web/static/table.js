@@ -4,13 +4,13 @@
 // turns clicks and keys into intents.  The page knows no rule and no game by name: the
 // server says what each move scored, the count, the sides, the scoring and the direction.
 import { setAlert } from "/static/common.js";
-import { S, $, tableId, alertBox, myTurn, names, onRedraw } from "/static/table/state.js";
+import { S, $, tableId, alertBox, myTurn, names, onRedraw, redraw, gameLabel } from "/static/table/state.js";
 import { connect, send } from "/static/table/socket.js";
 import { bindChat } from "/static/table/chat.js";
-import { bindActions, playMove, clickTile, cancelChoice, chooseLeader } from "/static/table/actions.js";
+import { bindActions, playMove, clickTile, dropTile, cancelChoice, chooseLeader } from "/static/table/actions.js";
 import { showJoin, bindJoin } from "/static/table/join.js";
 import { renderBoard, renderBoardInfo, endChoices } from "/static/table/board.js";
-import { renderHand, renderRows, onTileClick } from "/static/table/hand.js";
+import { renderHand, onTileClick } from "/static/table/hand.js";
 import { renderSeats } from "/static/table/seats.js";
 import { renderControls } from "/static/table/controls.js";
 import { renderScorePad } from "/static/table/pad.js";
@@ -61,7 +61,9 @@ function draw(st) {
   const you = st.you;
   const nm = names();
   document.title = `bonepile: ${table.name || table.id || tableId}`;
-  $("table-title").textContent = `${table.name || table.id || tableId} · ${table.variant}, ${table.players} players · ${table.status}`;
+  const game = gameLabel(table.variant);
+  const tname = (table.name || "").split(table.variant).join(game);
+  $("table-title").textContent = tname.includes(game) ? tname : `${game} · ${tname || tableId}`;
   $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("record-link").setAttribute("download", `bonepile-${tableId}.record.json`);
   $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
@@ -73,7 +75,6 @@ function draw(st) {
   renderSeats(st, nm);
   const choices = endChoices(view);
   renderBoard(st, view, nm, choices, playMove);
-  renderRows(view, nm, you);
   renderHand(view, you);
   renderControls(st, view, nm, choices, { play: playMove, cancel: cancelChoice, leader: chooseLeader });
   renderTurn(st, view, nm);
@@ -91,7 +92,16 @@ function draw(st) {
 }
 
 onRedraw(render);
-onTileClick(clickTile);
+// the board and your tiles take the size of their boxes: draw again when the window changes
+let sized = 0;
+new ResizeObserver(() => { cancelAnimationFrame(sized); sized = requestAnimationFrame(() => redraw()); })
+  .observe(document.querySelector(".board-wrap"));
+// on a narrow screen the score pad, the moves and the chat open over the table
+$("side-toggle").addEventListener("click", () => {
+  const open = document.body.classList.toggle("side-open");
+  $("side-toggle").setAttribute("aria-expanded", open ? "true" : "false");
+});
+onTileClick(clickTile, dropTile);
 onHintPlay(playMove);
 bindChat(send);
 bindActions();

@@ -28,6 +28,14 @@ export function clickTile(name) {
   if (first) first.focus();
 }
 
+/** A tile dropped on the board at the end `arm` (an arm it fits). */
+export function dropTile(name, arm) {
+  if (!myTurn()) return;
+  const m = legal().find((x) => x.kind === "play" && x.tile === name && x.arm === arm)
+    || legal().find((x) => x.kind === "play" && x.tile === name);
+  if (m) playMove(m.move);
+}
+
 export function cancelChoice() {
   S.selected = null;
   redraw();

@@ -2,7 +2,7 @@
 // for a screen reader, and the line under it: open ends, the count, the boneyard, the leader.
 import { el, clear } from "/static/common.js";
 import { drawBoard, lastPlayed, tileWords, ARM_WORDS } from "/static/render.js";
-import { S, $, legal, myTurn } from "/static/table/state.js";
+import { S, $, legal, myTurn, people, cap, verb } from "/static/table/state.js";
 
 /** The ends the selected tile may go on: [{arm, move, label}]. */
 export function endChoices(view) {
@@ -22,7 +22,7 @@ export function renderBoard(st, view, nm, choices, onChoose) {
   const board = $("board");
   if (view) {
     drawBoard(board, view.layout, { last: lastPlayed(view.history), choices, onChoose,
-      emptyText: st.phase === "play" ? `${nm[view.to_move] ?? ""} leads` : "" });
+      emptyText: st.phase === "play" ? `${cap(people()[view.to_move] ?? "")} ${verb(people()[view.to_move], "lead")}` : "" });
     board.setAttribute("aria-label", describeLayout(view));
   } else {
     drawBoard(board, null, { emptyText: st.phase === "waiting" ? "Waiting for players" : "" });
@@ -59,5 +59,5 @@ export function renderBoardInfo(view, nm) {
   }
   if (view.round_bonus) box.appendChild(el("span", {}, `Round bonus: ${view.round_bonus}`));
   const lead = view.leader;
-  if (lead !== null && lead !== undefined) box.appendChild(el("span", {}, `Hand ${view.hand_number}, led by ${nm[lead]}`));
+  if (lead !== null && lead !== undefined) box.appendChild(el("span", {}, `Hand ${view.hand_number}, led by ${people()[lead]}`));
 }

@@ -3,7 +3,7 @@
 import { el, clear } from "/static/common.js";
 import { tileWords, ARM_WORDS } from "/static/render.js";
 import { tileRow } from "/static/panels.js";
-import { S, $, legal, myTurn } from "/static/table/state.js";
+import { S, $, legal, myTurn, people } from "/static/table/state.js";
 
 /** handlers: {play(move), cancel(), leader(seat)} */
 export function renderControls(st, view, nm, choices, handlers) {
@@ -12,7 +12,7 @@ export function renderControls(st, view, nm, choices, handlers) {
   $("draw").hidden = !kinds.has("draw");
   $("pass").hidden = !kinds.has("pass");
   $("draw").disabled = $("pass").disabled = S.busy || !!st.forced;
-  $("hint").hidden = !turn;
+  $("hint").hidden = !turn || !!st.forced;  // nothing to choose: nothing to hint
   // end choice
   const ends = clear($("ends"));
   if (choices.length || (S.selected && turn)) {
@@ -52,7 +52,7 @@ export function renderControls(st, view, nm, choices, handlers) {
       }
     } else {
       lead.appendChild(el("span", { class: "small" },
-        `Waiting for ${st.pending.seats.map((s) => nm[s]).join(" or ")} to choose who leads.`));
+        `Waiting for ${st.pending.seats.map((s) => people()[s]).join(" or ")} to choose who leads.`));
     }
   }
   // take my seat back

@@ -5,8 +5,65 @@ import { tileSVG, tileWords } from "/static/render.js";
 import { S, $, legal, myTurn, names } from "/static/table/state.js";
 
 let clickTile = () => {};
-/** What clicking a tile does (set once by table.js). */
-export function onTileClick(fn) { clickTile = fn; }
+let dropTile = () => {};
+/** What clicking a tile does, and dropping it on the board at an end (set once by table.js). */
+export function onTileClick(fn, drop = null) { clickTile = fn; if (drop) dropTile = drop; }
+
+/** The end a tile dropped at (x, y) on the screen goes to: of the arms it fits, the nearest. */
+function nearestArm(arms, x, y) {
+  const board = $("board");
+  const m = board.getScreenCTM?.();
+  if (!m || !board.ends) return arms[0];
+  const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+  let best = arms[0], dist = Infinity;
+  for (const a of arms) {
+    const e = board.ends[a];
+    const d = e ? (e.cx - p.x) ** 2 + (e.cy - p.y) ** 2 : Infinity;
+    if (d < dist) { dist = d; best = a; }
+  }
+  return best;
+}
+
+/** Drag a playable tile onto the board: it goes to the end nearest where it is dropped. */
+function draggable(b, name) {
+  let start = null, ghost = null;
+  const wrap = () => document.querySelector(".board-wrap");
+  const over = (ev) => { const r = wrap().getBoundingClientRect();
+    return ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom; };
+  b.addEventListener("pointerdown", (ev) => {
+    if (S.busy || !myTurn() || ev.button > 0) return;
+    start = { x: ev.clientX, y: ev.clientY };
+    b.setPointerCapture?.(ev.pointerId);
+  });
+  b.addEventListener("pointermove", (ev) => {
+    if (!start) return;
+    if (!ghost && Math.hypot(ev.clientX - start.x, ev.clientY - start.y) > 10) {
+      ghost = el("div", { class: "drag-ghost", "aria-hidden": "true" }, tileSVG(name));
+      document.body.appendChild(ghost);
+      b.classList.add("dragging");
+    }
+    if (ghost) {
+      ghost.style.left = `${ev.clientX}px`;
+      ghost.style.top = `${ev.clientY}px`;
+      wrap().classList.toggle("drop-here", over(ev));
+    }
+  });
+  const end = (ev, cancel) => {
+    if (!start) return;
+    const dragged = !!ghost;
+    start = null;
+    if (ghost) { ghost.remove(); ghost = null; b.classList.remove("dragging"); wrap().classList.remove("drop-here"); }
+    if (!dragged) return;
+    b.dataset.dragged = "1";  // the click that follows a drag is not a tap
+    setTimeout(() => { delete b.dataset.dragged; }, 0);
+    if (cancel || !over(ev)) return;
+    const arms = legal().filter((m) => m.kind === "play" && m.tile === name).map((m) => m.arm);
+    if (arms.length) dropTile(name, nearestArm(arms, ev.clientX, ev.clientY));
+  };
+  b.addEventListener("pointerup", (ev) => end(ev, false));
+  b.addEventListener("pointercancel", (ev) => end(ev, true));
+  b.addEventListener("lostpointercapture", (ev) => end(ev, true));
+}
 
 function tileButton(name, playable, extra = "") {
   const label = `${tileWords(name)}${playable ? ", playable" : ""}${extra}`;
@@ -14,8 +71,20 @@ function tileButton(name, playable, extra = "") {
     "aria-label": label, "data-tile": name, "aria-disabled": playable && !S.busy ? "false" : "true",
     "aria-pressed": S.selected === name ? "true" : null });
   b.appendChild(tileSVG(name));
-  b.addEventListener("click", () => { if (!S.busy) clickTile(name); });
+  b.addEventListener("click", () => { if (!S.busy && !b.dataset.dragged) clickTile(name); });
+  if (playable) draggable(b, name);
   return b;
+}
+
+/** The width of one of your tiles (px): as big as the dock allows, never a tap target under
+ * 44 px (a tile's button adds 8 px round it). */
+function tileWidth(n) {
+  const dock = $("hand-card");
+  const w = (dock?.clientWidth || 360) - 24;
+  const short = window.innerHeight < 520;
+  const max = short ? 34 : 52;
+  const fit = Math.floor(w / Math.max(n, 1)) - 12;
+  return Math.max(36, Math.min(max, fit));
 }
 
 export function renderHand(view, you) {
@@ -25,6 +94,7 @@ export function renderHand(view, you) {
   flip.hidden = true;
   box.classList.toggle("blind", !!view?.blind);
   if (!view) return;
+  box.style.setProperty("--tw", `${tileWidth(view.blind ? 1 : view.hand.length)}px`);
   const playable = new Set(myTurn() ? legal().filter((m) => m.kind === "play").map((m) => m.tile) : []);
   if (view.blind) {
     $("hand-title").textContent = "Your row";
@@ -41,34 +111,18 @@ export function renderHand(view, you) {
           tileSVG(view.peek, { label: `${tileWords(view.peek)}, your next tile (peek)` })));
       }
     }
-    if (!view.hand.length) box.appendChild(el("span", { class: "small muted" },
-      `${view.tile_counts[you]} tile${view.tile_counts[you] === 1 ? "" : "s"} in your row (shown on the table above).`));
+    // your own row, face down (nobody may look, you neither), with its face-up tiles in place
+    const count = view.tile_counts[you] || 0;
+    const faceUp = new Map((view.face_up?.[you] || []).map(([pos, t]) => [pos, t]));
+    const total = Math.max(count, ...[...faceUp.keys()].map((p) => p + 1), 0);
+    const row = el("div", { class: "my-row", "data-row": you, role: "img",
+      "aria-label": `your row: ${count} tile${count === 1 ? "" : "s"} face down` });
+    for (let i = 0; i < total; i++) {
+      row.appendChild(faceUp.has(i) ? tileSVG(faceUp.get(i)) : tileSVG(null, { back: true }));
+    }
+    if (!view.hand.length) box.appendChild(row);
   } else {
     $("hand-title").textContent = "Your tiles";
   }
   for (const t of view.hand) box.appendChild(tileButton(t, playable.has(t)));
-}
-
-export function renderRows(view, nm, you) {
-  const box = $("rows");
-  const felt = box.closest(".felt");
-  felt.classList.toggle("blind", !!view?.blind);
-  // the rows sit in columns of at least 18rem (as the stylesheet's grid does)
-  const cols = Math.max(1, Math.floor((felt.clientWidth - 20) / (18 * 16 + 16)));
-  felt.style.setProperty("--rows", view?.blind ? Math.ceil(view.players / cols) : 0);
-  if (!view || !view.blind) { box.hidden = true; return; }
-  box.hidden = false;
-  clear(box);
-  for (let s = 0; s < view.players; s++) {
-    const count = view.tile_counts[s] || 0;
-    const faceUp = new Map((view.face_up?.[s] || []).map(([pos, t]) => [pos, t]));
-    const line = el("div", { class: "row-line", "data-row": s },
-      el("span", { class: "row-name" }, `${nm[s]}${s === you ? " (you)" : ""}`));
-    const total = Math.max(count, ...[...faceUp.keys()].map((p) => p + 1), 0);
-    for (let i = 0; i < total; i++) {
-      if (faceUp.has(i)) line.appendChild(tileSVG(faceUp.get(i), { label: `${tileWords(faceUp.get(i))}, face up` }));
-      else line.appendChild(tileSVG(null, { back: true, label: "face down" }));
-    }
-    box.appendChild(line);
-  }
 }

@@ -2,7 +2,7 @@
 import { el, clear, api, setToken, getName, setName, seatName, sideLabels, setAlert } from "/static/common.js";
 import { drawBoard, lastPlayed } from "/static/render.js";
 import { renderHands } from "/static/panels.js";
-import { S, $, tableId, alertBox, shortSides, setConn } from "/static/table/state.js";
+import { S, $, tableId, alertBox, shortSides, setConn, gameLabel } from "/static/table/state.js";
 import { renderBanner } from "/static/table/end.js";
 import { renderLog } from "/static/table/log.js";
 import { renderScorePad } from "/static/table/pad.js";
@@ -18,7 +18,7 @@ export async function showJoin() {
     $("join-form").hidden = true;
     return;
   }
-  $("table-title").textContent = `${info.name || info.id} · ${info.variant}, ${info.players} players`;
+  $("table-title").textContent = `${gameLabel(info.variant)}, ${info.players} players`;
   if (info.status === "over") {  // nothing to join: show how it ended
     $("join").hidden = true;
     setAlert(alertBox, "");
@@ -26,10 +26,16 @@ export async function showJoin() {
     return;
   }
   const free = (info.seats || []).filter((s) => s.kind === "human" && !s.claimed);
-  $("join-info").textContent = `${info.variant}, ${info.players} players, ${info.status}. ` +
+  const status = { waiting: "waiting for players", playing: "being played", over: "finished" }[info.status] || "";
+  $("join-info").textContent = `${gameLabel(info.variant)}, ${info.players} players, ${status}. ` +
     (free.length ? `${free.length} free seat${free.length === 1 ? "" : "s"}.` : "No free seat left.");
   const sel = clear($("join-seat"));
-  for (const s of free) sel.appendChild(el("option", { value: s.seat }, `Seat ${s.seat}`));
+  const nm = Array.from({ length: info.players }, (_, s) => seatName(info, s));
+  for (const s of free) {
+    const partner = (info.sides || []).find((side) => side.length > 1 && side.includes(s))?.find((x) => x !== s);
+    sel.appendChild(el("option", { value: s.seat }, partner === undefined ? `Seat ${s.seat + 1}`
+      : `Seat ${s.seat + 1}, partner of ${nm[partner]}`));
+  }
   $("join-form").hidden = !free.length;
 }
 
@@ -63,10 +69,15 @@ export async function showFinished() {
   setAlert(alertBox, "");
   $("game").hidden = false;
   $("hand-card").hidden = info.status === "over";
+  // no seat here, so no socket: the chat cannot be joined
+  if (!S.ws) {
+    $("chat-form").hidden = true;
+    if (!$("chat").children.length) $("chat").appendChild(el("li", { class: "muted" }, "The chat is for the players at the table."));
+  }
   setConn(info.status === "over" ? "finished" : "not played here");
   const nm = Array.from({ length: info.players }, (_, s) => seatName(info, s));
   const sides = info.sides || rep.sides || nm.map((_, i) => [i]);
-  $("table-title").textContent = `${info.name || info.id} · ${info.variant}, ${info.players} players · ${info.status}`;
+  $("table-title").textContent = `${gameLabel(info.variant)} · ${info.name || ""}`;
   $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
   $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   const labels = sideLabels(info, sides);

@@ -1,44 +1,107 @@
-// The seats round the felt: you at the bottom, the others across the top as they sit.
+// The seats round the felt: you at the bottom (in the dock under the felt), the others where
+// they sit: on your left, across the table and on your right, each with its tiles face down.
 import { el, clear } from "/static/common.js";
-import { $ } from "/static/table/state.js";
+import { tileSVG, tileWords } from "/static/render.js";
+import { S, $, redraw, botLabel } from "/static/table/state.js";
+import { seatOrder, seatPlaces } from "/static/common.js";
 
-/** The other seats from left to right across the top.  Seats are numbered in turn order;
- * the server says which way play goes: counterclockwise, the player after you sits on your
- * right (and the one before on your left); clockwise, the other way round. */
-export function seatOrder(you, n, direction) {
-  const cw = direction === "clockwise";
-  return Array.from({ length: n - 1 }, (_, i) => (cw ? (you + 1 + i) % n : (you + n - 1 - i) % n));
+export { seatOrder, seatPlaces };
+
+/** A seat's tiles: face down (with the face-up ones of a blind row in their places). */
+function tileBacks(view, s) {
+  const count = view?.tile_counts?.[s] || 0;
+  const faceUp = new Map((view?.face_up?.[s] || []).map(([pos, t]) => [pos, t]));
+  const total = Math.max(count, ...[...faceUp.keys()].map((p) => p + 1), 0);
+  const box = el("div", { class: "backs", "aria-hidden": "true", "data-backs": s });
+  for (let i = 0; i < total; i++) {
+    if (faceUp.has(i)) box.appendChild(tileSVG(faceUp.get(i), { label: `${tileWords(faceUp.get(i))}, face up` }));
+    else box.appendChild(tileSVG(null, { back: true }));
+  }
+  return box;
+}
+
+const SHOW_MS = 1800;
+
+/** Call-outs at the seats for the moves that are new since the last state: what a play
+ * scored ("+15", the server's points), "Pass", "Draws 2", "Domino!" for going out. */
+function updateCallouts(view) {
+  const hist = view?.history || [];
+  const key = view?.hand_number ?? null;
+  if (S.coKey !== key) {
+    // a hand seen for the first time: only a new hand's own moves are called out
+    S.coLen = S.coKey === undefined || S.coKey === null ? hist.length : 0;
+    S.coKey = key;
+  }
+  const now = Date.now();
+  const fresh = hist.slice(S.coLen || 0);
+  S.callouts = S.callouts || {};
+  for (const h of fresh) {
+    const prev = S.callouts[h.seat];
+    if (h.action === "play" && h.points) S.callouts[h.seat] = { text: `+${h.points}`, born: now, until: now + SHOW_MS };
+    else if (h.action === "pass") S.callouts[h.seat] = { text: "Pass", born: now, until: now + SHOW_MS };
+    else if (h.action === "draw") {
+      const n = prev?.draws && prev.until > now ? prev.draws + 1 : 1;
+      S.callouts[h.seat] = { text: n > 1 ? `Draws ${n}` : "Draws", draws: n, born: now, until: now + SHOW_MS };
+    }
+  }
+  const last = fresh[fresh.length - 1];
+  if (last && view.over && view.end === "domino" && last.action === "play") {
+    S.callouts[last.seat] = { text: "Domino!", born: now, until: now + SHOW_MS * 1.5, big: true };
+  }
+  S.coLen = hist.length;
+  if (fresh.length) setTimeout(redraw, SHOW_MS * 1.5 + 50);
+}
+
+function callout(s) {
+  const c = S.callouts?.[s];
+  if (!c || c.until < Date.now()) return null;
+  // drawn again on every state: the pop goes on from where it was, it does not start over
+  return el("span", { class: `callout${c.big ? " big" : ""}`, "data-callout": s, "aria-hidden": "true",
+    style: `animation-delay: -${Date.now() - (c.born || 0)}ms` }, c.text);
+}
+
+function seatBox(st, s, nm, place) {
+  const view = st.view;
+  const info = st.table?.seats?.find((x) => x.seat === s) || {};
+  const side = view?.sides?.findIndex((x) => x.includes(s));
+  const mine = view?.sides?.find((x) => x.includes(st.you));
+  const badges = [];
+  if (s === st.you) badges.push(el("span", { class: "badge" }, "you"));
+  else if (mine && mine.length > 1 && mine.includes(s)) badges.push(el("span", { class: "badge partner" }, "partner"));
+  if (info.kind === "bot") badges.push(el("span", { class: "badge bot", title: botLabel(info.level) }, "bot"));
+  if (info.kind === "human" && !info.claimed) badges.push(el("span", { class: "badge off" }, "free seat"));
+  else if (info.kind === "human" && info.connected === false) badges.push(el("span", { class: "badge off" }, "offline"));
+  if (info.bot_playing) badges.push(el("span", { class: "badge bot", "data-bot-playing": s }, "bot playing"));
+  const toMove = view && view.to_move === s && st.phase === "play";
+  if (toMove) badges.push(el("span", { class: "badge turn" }, "to play"));
+  const count = view?.tile_counts?.[s];
+  const cls = ["seat-box", `at-${place}`];
+  if (toMove) cls.push("to-move");
+  if (s === st.you) cls.push("you");
+  const details = el("div", { class: "small" },
+    count === undefined ? "" : `${count} tile${count === 1 ? "" : "s"}`,
+    view && view.sides && view.sides.length < view.players ? ` · team ${side + 1}` : "",
+    view && s === view.leader ? " · led" : "");
+  const words = [nm[s], ...badges.map((b) => b.textContent), details.textContent.replaceAll(" · ", ", ")]
+    .filter(Boolean).join(", ");
+  return el("div", { class: cls.join(" "), "data-seat": s, role: "group", "aria-label": words },
+    el("div", { "aria-hidden": "true", class: "seat-head" }, el("span", { class: "name", title: nm[s] }, nm[s]), ...badges),
+    el("div", { "aria-hidden": "true", class: "small details" }, ...details.childNodes),
+    s === st.you || !view ? null : tileBacks(view, s), callout(s));
 }
 
 export function renderSeats(st, nm) {
+  updateCallouts(st.view);
   const box = clear($("seats"));
   const mine = clear($("my-seat"));
-  const view = st.view;
   const n = nm.length;
-  const order = [st.you, ...seatOrder(st.you, n, st.table?.direction)];
-  for (const s of order) {
-    const info = st.table?.seats?.find((x) => x.seat === s) || {};
-    const side = view?.sides?.findIndex((x) => x.includes(s));
-    const badges = [];
-    if (s === st.you) badges.push(el("span", { class: "badge" }, "you"));
-    if (info.kind === "bot") badges.push(el("span", { class: "badge bot" }, `bot ${info.level || ""}`.trim()));
-    if (info.kind === "human" && !info.claimed) badges.push(el("span", { class: "badge off" }, "free seat"));
-    else if (info.kind === "human" && info.connected === false) badges.push(el("span", { class: "badge off" }, "offline"));
-    if (info.bot_playing) badges.push(el("span", { class: "badge bot", "data-bot-playing": s }, "bot playing"));
-    if (view && view.to_move === s && st.phase === "play") badges.push(el("span", { class: "badge turn" }, "to play"));
-    const count = view?.tile_counts?.[s];
-    const cls = ["seat-box"];
-    if (view && view.to_move === s && st.phase === "play") cls.push("to-move");
-    if (s === st.you) cls.push("you");
-    const details = el("div", { class: "small" },
-      count === undefined ? "" : `${count} tile${count === 1 ? "" : "s"}`,
-      view && view.sides && view.sides.length < view.players ? ` · team ${side + 1}` : "",
-      view && s === view.leader ? " · led" : "");
-    const words = [nm[s], ...badges.map((b) => b.textContent), details.textContent.replaceAll(" · ", ", ")]
-      .filter(Boolean).join(", ");
-    (s === st.you ? mine : box).appendChild(el("div", { class: cls.join(" "), "data-seat": s, role: "group",
-      "aria-label": words },
-      el("div", { "aria-hidden": "true" }, el("span", { class: "name" }, nm[s]), ...badges),
-      el("div", { "aria-hidden": "true", class: "small" }, ...details.childNodes)));
-  }
+  const order = seatOrder(st.you, n, st.table?.direction);
+  const places = seatPlaces(order.length);
+  const felt = box.closest(".felt");
+  if (felt) felt.dataset.others = String(order.length);
+  const slots = { left: el("div", { class: "seat-slot slot-left" }), top: el("div", { class: "seat-slot slot-top" }),
+                  right: el("div", { class: "seat-slot slot-right" }) };
+  order.forEach((s, i) => slots[places[i]].appendChild(seatBox(st, s, nm, places[i])));
+  for (const k of ["left", "top", "right"]) box.appendChild(slots[k]);
+  mine.appendChild(seatBox(st, st.you, nm, "bottom"));
 }

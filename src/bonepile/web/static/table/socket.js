@@ -88,13 +88,25 @@ function onState(msg) {
   if (msg.seq !== prevSeq) { S.selected = null; }
   if (S.hints && S.hintSeq !== msg.seq) S.hints = null;
   if (msg.ack !== null && msg.ack !== undefined) setAlert(alertBox, "");
-  if (timedOut) setAlert(alertBox, "Your time ran out: the table played a move for you.");
+  if (timedOut) notice("Your time ran out: the table played a move for you.");
   S.deadlineAt = msg.deadline === null || msg.deadline === undefined ? null
     : Date.now() + msg.deadline * 1000;
   redraw();
 }
 
+/** A note that floats over the table for a few seconds (it pushes nothing down). */
+function notice(text) {
+  setAlert(alertBox, text);
+  alertBox.classList.add("notice");
+  clearTimeout(S.noticeTimer);
+  S.noticeTimer = setTimeout(() => {
+    if (alertBox.textContent === text) setAlert(alertBox, "");
+    alertBox.classList.remove("notice");
+  }, 6000);
+}
+
 function onError(msg) {
+  alertBox.classList.remove("notice");
   if (msg.id === undefined || msg.id === null || msg.id === S.moveId) S.busy = false;
   setAlert(alertBox, msg.message || "refused");
   redraw();

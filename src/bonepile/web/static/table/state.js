@@ -24,6 +24,18 @@ export const S = {
   logLen: 0,
 };
 
+/** The catalogue's words for the games (fetched once): a table names its game in them. */
+let labels = {};
+let bots = {};
+fetch("/api/variants").then((r) => r.json()).then((c) => {
+  labels = Object.fromEntries((c.variants || []).map((v) => [v.name, v.label]));
+  bots = Object.fromEntries((c.bot_levels || []).map((l, i) => [l, c.bot_labels?.[i] || "Bot"]));
+  redraw();
+}).catch(() => {});
+export function gameLabel(name) { return labels[name] || "Dominoes"; }
+/** A bot level in words ("Bot: casual"). */
+export function botLabel(level) { return bots[level] || "Bot"; }
+
 let redrawer = () => {};
 /** The page's renderer (set once by table.js): redraw() draws the latest state again. */
 export function onRedraw(fn) { redrawer = fn; }
@@ -49,6 +61,19 @@ export function names() {
   const n = st?.table?.players || st?.view?.players || 0;
   return Array.from({ length: n }, (_, s) => seatName(st.table, s));
 }
+
+/** Every seat as a sentence names it: "you" for your own seat, else the display name. */
+export function people() {
+  const nm = names();
+  const you = S.state?.you;
+  return nm.map((n, s) => (s === you ? "you" : n));
+}
+
+/** "you" at the start of a sentence (a name is written as its player wrote it). */
+export const cap = (t) => (t === "you" ? "You" : t);
+
+/** A verb for a person: "you play", "Ana plays". */
+export const verb = (who, word) => (who === "you" ? word : word.endsWith("s") ? `${word}es` : `${word}s`);
 
 /** A short name per side: the player's name, or "Team n" for a partnership. */
 export function shortSides(sides, nm) {
