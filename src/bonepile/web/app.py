@@ -9,18 +9,16 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..engine import BonepileError
 from ..engine import record as rec
 from .catalog import catalogue
 from .connection import REFUSED, Connection
 from .handlers import dispatch
-from .replay import frames
+from .replay import MAX_RECORD
 from .server import Server
 from .validate import RequestError
 
@@ -29,9 +27,9 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 1 << 20  # an uploaded record or any request body: 1 MiB
 
 
-def _json(obj: Any) -> Response:
-    """A large JSON answer (replay frames), encoded by orjson."""
-    return Response(orjson.dumps(obj), media_type="application/json")
+def _json(status: int, body: bytes) -> Response:
+    """A JSON answer already encoded (replay frames, or an error)."""
+    return Response(body, status_code=status, media_type="application/json")
 
 
 def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
@@ -73,15 +71,15 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         except (ValueError, UnicodeDecodeError) as e:
             raise RequestError(f"the body is not JSON: {e}") from None
 
-    async def read_body(request: Request) -> bytes:
+    async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
         size = request.headers.get("content-length")
-        if size is not None and size.isdigit() and int(size) > MAX_BODY:
-            raise RequestError(f"the body is larger than {MAX_BODY} bytes", 413)
+        if size is not None and size.isdigit() and int(size) > limit:
+            raise RequestError(f"the body is larger than {limit} bytes", 413)
         data = b""
         async for chunk in request.stream():
             data += chunk
-            if len(data) > MAX_BODY:
-                raise RequestError(f"the body is larger than {MAX_BODY} bytes", 413)
+            if len(data) > limit:
+                raise RequestError(f"the body is larger than {limit} bytes", 413)
         return data
 
     # ------------------------------------------------------------------ API
@@ -118,17 +116,16 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str):
+        if table_id in server.replay_cache:  # a finished table's, built once
+            return _json(200, server.replay_cache[table_id])
         t = await server.finished(table_id)
-        return _json(frames(t.game, finished_only=True))
+        over = t.status == "over"
+        return _json(*await server.replay(t.record(), finished_only=True, key=t.id if over else None))
 
     @app.post("/api/replay")
     async def replay(request: Request):
-        data = await read_body(request)
-        try:
-            game = rec.replay(rec.loads(data))
-        except BonepileError as e:
-            raise RequestError(f"the record is not valid: {e}") from None
-        return _json(frames(game, finished_only=False))
+        data = await read_body(request, MAX_RECORD)
+        return _json(*await server.replay(data, finished_only=False))
 
     # ------------------------------------------------------------------ the table socket
     @app.websocket("/ws/tables/{table_id}")

@@ -5,22 +5,29 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import multiprocessing
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from . import validate
 from .connection import RATE
 from .driver import drive
 from .messages import CreatedTable, JoinedSeat, TableInfo
+from .replay import build as build_replay
 from .store import Store, TableRow
 from .table import LiveTable
 from .validate import RequestError, token_hash
 from .writer import Writer
 
 log = logging.getLogger("bonepile.serve")
+
+REPLAYS_WAITING = 4  # replay requests being built or waiting for the replay worker; more get 503
+REPLAY_CACHE = 64 << 20  # bytes of finished tables' replays kept, built once each
 
 
 class Server:
@@ -39,6 +46,9 @@ class Server:
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
         self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="bonepile-bot")
         self.writer = Writer(self.store, self.db_pool)
+        self._replay_pool: ProcessPoolExecutor | None = None
+        self.replays_waiting = 0
+        self.replay_cache: OrderedDict[str, bytes] = OrderedDict()
 
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, lambda: fn(*args, **kw))
@@ -74,6 +84,8 @@ class Server:
                 t.task.cancel()
         self.writer.stop()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self._replay_pool is not None:
+            self._replay_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
         self.store.close()
 
@@ -106,6 +118,34 @@ class Server:
     def listing(self) -> list[TableInfo]:
         return [t.info() for t in sorted(self.tables.values(), key=lambda t: -t.created)
                 if t.status != "over"][:100]
+
+    # --------------------------------------------------------------------- replays
+    async def replay(self, source: bytes | dict[str, Any], *, finished_only: bool,
+                     key: str | None = None) -> tuple[int, bytes]:
+        """A replay answer (status, JSON bytes), built in the replay worker process, never on
+        the event loop; at most REPLAYS_WAITING at once.  With a ``key`` (a finished table) the
+        answer is built once and kept."""
+        if key is not None and key in self.replay_cache:
+            self.replay_cache.move_to_end(key)
+            return 200, self.replay_cache[key]
+        if self.replays_waiting >= REPLAYS_WAITING:
+            raise RequestError("the server is busy building other replays; try again in a moment", 503)
+        self.replays_waiting += 1
+        try:
+            if self._replay_pool is None:
+                self._replay_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            loop = asyncio.get_running_loop()
+            status, body = await loop.run_in_executor(self._replay_pool, build_replay, source, finished_only)
+        except BrokenProcessPool:
+            self._replay_pool = None
+            raise RequestError("the replay could not be built (its worker stopped); try again", 503) from None
+        finally:
+            self.replays_waiting -= 1
+        if key is not None and status == 200:
+            self.replay_cache[key] = body
+            while sum(map(len, self.replay_cache.values())) > REPLAY_CACHE and len(self.replay_cache) > 1:
+                self.replay_cache.popitem(last=False)
+        return status, body
 
     # --------------------------------------------------------------------- requests
     async def create(self, body: Any) -> CreatedTable:
