@@ -111,7 +111,6 @@ def test_a_finished_tables_replay_is_built_once(srv):
     first = srv.get(f"/api/tables/{tid}/replay")
     assert first.status_code == 200 and first.json()["finished"] is True
     assert tid in srv.server.replay_cache
-    srv.server.replay_waiting_before = srv.server.replays_waiting
     calls = []
     real = srv.server.replay
 

@@ -104,6 +104,13 @@ async def step(t: LiveTable) -> float | None:
     return await play_turn(t, now, wait)
 
 
+def reply_due(t: LiveTable) -> float:
+    """When a move played by the server (a bot's, a stand-in's, a forced one) is sent: the
+    bot delay plus the expert's time budget after the turn began, the same for every
+    position and every bot."""
+    return t.turn_since + t.server.bot_delay + t.server.bot_time
+
+
 async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | None:
     """The turn of the seat to move, when no person decides it (a bot's, a stand-in's, a
     forced one, one whose time ran out)."""
@@ -125,9 +132,10 @@ async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | Non
         level = "random" if forced else STANDIN_LEVEL  # out of time: a bot plays this turn
     else:
         return wait  # the person's turn (if away: until the grace period ends)
-    delay = server.bot_delay if t.humans_watching() else 0.0
-    if delay:
-        await asyncio.sleep(delay)
+    # A move a person sees is sent at the same moment after the turn began whatever the
+    # position (the bot delay and the expert's time budget): an answer at once would tell
+    # the others that the bot had a single move, a slow one that it searched.
+    due = reply_due(t) if t.humans_watching() else None
     seq = t.seq
     bot = t.bot_for(seat, level)
     if level == "random" and len(view.legal) == 1:
@@ -136,6 +144,10 @@ async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | Non
         m = await asyncio.get_running_loop().run_in_executor(server.bot_pool, bot.choose, view)
     else:
         m = bot.choose(view)
+    if due is not None:
+        left = due - time.monotonic()
+        if left > 0:
+            await asyncio.sleep(left)
     async with t.lock:
         if t.seq != seq or g.to_move != seat:
             return AGAIN  # someone acted meanwhile
