@@ -136,6 +136,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
             if t is None:
                 raise RequestError(f"no table {table_id!r} is being played here", 404)
             seat = server.seat_of(t, websocket.query_params.get("token"))
+            address = server.socket_opened(t, seat, websocket.client.host if websocket.client else "")
         except RequestError as e:
             await websocket.send_text(json.dumps({"type": "error", "message": e.message}))
             await websocket.close(code=4000 + e.status)
@@ -165,6 +166,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         finally:
             sender.cancel()
             t.detach(conn)
+            server.socket_closed(address)
 
     async def _sending(conn: Connection) -> None:
         try:

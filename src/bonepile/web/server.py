@@ -26,6 +26,8 @@ from .writer import Writer
 
 log = logging.getLogger("bonepile.serve")
 
+SEAT_SOCKETS = 8  # sockets open at once on one seat (tabs of one person)
+ADDRESS_SOCKETS = 64  # table sockets open at once from one client address
 REPLAYS_WAITING = 4  # replay requests being built or waiting for the replay worker; more get 503
 REPLAY_CACHE = 64 << 20  # bytes of finished tables' replays kept, built once each
 
@@ -33,7 +35,8 @@ REPLAY_CACHE = 64 << 20  # bytes of finished tables' replays kept, built once ea
 class Server:
     def __init__(self, db: str, *, bot_delay: float = 0.6, grace: float = 30.0, hand_pause: float = 120.0,
                  bot_time: float = 0.1, hint_time: float = 0.5, rate: float = RATE,
-                 keep_finished: float = 300.0):
+                 keep_finished: float = 300.0, seat_sockets: int = SEAT_SOCKETS,
+                 address_sockets: int = ADDRESS_SOCKETS):
         self.store = Store(db)
         self.bot_delay = bot_delay
         self.grace = grace
@@ -43,6 +46,9 @@ class Server:
         self.rate = rate
         self.keep_finished = keep_finished
         self.tables: dict[str, LiveTable] = {}
+        self.seat_sockets = seat_sockets
+        self.address_sockets = address_sockets
+        self.sockets_from: dict[str, int] = {}  # client address -> table sockets open
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
         self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="bonepile-bot")
         self.writer = Writer(self.store, self.db_pool)
@@ -114,6 +120,26 @@ class Server:
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
                 return i
         raise RequestError("this seat token does not belong to this table", 403)
+
+    def socket_opened(self, t: LiveTable, seat: int, address: str) -> str:
+        """Count a new socket of ``seat`` from ``address`` (RequestError 429 past the caps);
+        the address to give ``socket_closed``."""
+        if len(t.seats[seat].conns) >= self.seat_sockets:
+            raise RequestError(f"seat {seat} has {self.seat_sockets} sockets open already "
+                               f"(at most {self.seat_sockets}); close another tab", 429)
+        n = self.sockets_from.get(address, 0)
+        if n >= self.address_sockets:
+            raise RequestError(f"{self.address_sockets} table sockets are open from your address "
+                               f"already (at most {self.address_sockets})", 429)
+        self.sockets_from[address] = n + 1
+        return address
+
+    def socket_closed(self, address: str) -> None:
+        n = self.sockets_from.get(address, 0) - 1
+        if n > 0:
+            self.sockets_from[address] = n
+        else:
+            self.sockets_from.pop(address, None)
 
     def listing(self) -> list[TableInfo]:
         return [t.info() for t in sorted(self.tables.values(), key=lambda t: -t.created)

@@ -133,21 +133,25 @@ class LiveTable:
         """A socket of ``conn.seat`` opened: the person is back (a bot standing in stops)."""
         s = self.seats[conn.seat]
         s.conns.append(conn)
-        s.away_since = None
-        s.bot_playing = False
         if self.chat:
             conn.push(chat_message(list(self.chat)))
+        if len(s.conns) > 1 and not s.bot_playing:  # another tab of a seat already here: the
+            conn.push_state()  # others are told nothing (a storm of sockets costs them nothing)
+            return
+        s.away_since = None
+        s.bot_playing = False
         self.changed()
 
     def detach(self, conn: Connection) -> None:
         """The socket closed: when it was the seat's last, the grace period starts."""
         conn.close()
         s = self.seats[conn.seat]
-        if conn in s.conns:
-            s.conns.remove(conn)
+        if conn not in s.conns:
+            return
+        s.conns.remove(conn)
         if not s.conns:
             s.away_since = time.monotonic()
-        self.changed()
+            self.changed()  # only the seat's last socket changes what the others see
 
     def changed(self) -> None:
         """The table's info changed (seats, status): tell every seat and wake the driver."""
