@@ -47,7 +47,7 @@ def server(tmp_path_factory):
     log = open(tmp / "serve.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "bonepile", "serve", "--port", str(port),
-         "--db", f"sqlite:///{tmp / 'db.sqlite'}", "--bot-delay", "0"],
+         "--db", f"sqlite:///{tmp / 'db.sqlite'}", "--bot-delay", "0", "--create-rate", "100000"],
         env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
     base = f"http://127.0.0.1:{port}"
     try:

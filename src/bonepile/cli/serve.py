@@ -26,6 +26,10 @@ def serve(
         min=0.01, help="The expert bot's thinking time per move (seconds).")] = 0.1,
     rate: Annotated[float, typer.Option(
         min=1, help="Messages a second one socket may send (bursts of twice as many).")] = 20.0,
+    create_rate: Annotated[float, typer.Option(
+        min=0.01, help="Tables one client address may create a minute (bursts of twice as many).")] = 20.0,
+    table_ttl: Annotated[float, typer.Option(
+        min=1, help="Seconds a table may wait for its players before it is closed.")] = 3600.0,
     log_level: Annotated[str, typer.Option(
         help="Server log level (debug, info, warning, error).")] = "warning",
 ) -> None:
@@ -55,7 +59,7 @@ def serve(
 
     try:
         app = create_app(db, bot_delay=bot_delay, grace=grace, hand_pause=hand_pause, bot_time=bot_time,
-                         rate=rate)
+                         rate=rate, create_rate=create_rate, table_ttl=table_ttl)
     except (OperationalError, ArgumentError, ImportError) as e:
         fail(f"--db: cannot open {db!r}: {str(e).splitlines()[0]}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

@@ -89,7 +89,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     @app.post("/api/tables")
     async def create(request: Request):
-        return await server.create(await body_json(request))
+        return await server.create(await body_json(request), request.client.host if request.client else "")
 
     @app.get("/api/tables")
     async def listing():

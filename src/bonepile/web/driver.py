@@ -60,11 +60,19 @@ def stand_ins(t: LiveTable, now: float) -> float | None:
 async def step(t: LiveTable) -> float | None:
     """Do one thing if something is to be done; AGAIN means "call again", DONE "stop", else
     how long to wait for a change (None: until woken)."""
+    server = t.server
+    if t.status == "waiting":  # waiting for its players, at most table_ttl seconds
+        age = time.time() - t.created
+        if age < server.table_ttl:
+            return server.table_ttl - age
+        await server.expire(t)
+        return DONE
     if t.status != "playing":
         return None
-    server = t.server
     now = time.monotonic()
     g = t.game
+    if g.hands and not g.over and t.has_people() and not any(s.conns for s in t.seats):
+        return None  # no person at the table: its bots wait (an abandoned table costs nothing)
     wait = stand_ins(t, now)
     if g.over:  # kept in memory a while for the people looking at it, then storage only
         if t.over_since is None:
@@ -144,6 +152,8 @@ async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | Non
         m = await asyncio.get_running_loop().run_in_executor(server.bot_pool, bot.choose, view)
     else:
         m = bot.choose(view)
+    if due is None and not t.has_people():  # a table of bots only plays at a bounded rate
+        due = time.monotonic() + server.bot_delay
     if due is not None:
         left = due - time.monotonic()
         if left > 0:

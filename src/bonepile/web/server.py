@@ -26,6 +26,9 @@ from .writer import Writer
 
 log = logging.getLogger("bonepile.serve")
 
+CREATE_RATE = 20.0  # tables one client address may create a minute (bursts of twice as many)
+TABLE_TTL = 3600.0  # seconds a table may wait for its players before it is closed
+LISTED = 100  # tables in the lobby's list (the newest)
 SEAT_SOCKETS = 8  # sockets open at once on one seat (tabs of one person)
 ADDRESS_SOCKETS = 64  # table sockets open at once from one client address
 REPLAYS_WAITING = 4  # replay requests being built or waiting for the replay worker; more get 503
@@ -35,7 +38,8 @@ REPLAY_CACHE = 64 << 20  # bytes of finished tables' replays kept, built once ea
 class Server:
     def __init__(self, db: str, *, bot_delay: float = 0.6, grace: float = 30.0, hand_pause: float = 120.0,
                  bot_time: float = 0.1, hint_time: float = 0.5, rate: float = RATE,
-                 keep_finished: float = 300.0, seat_sockets: int = SEAT_SOCKETS,
+                 keep_finished: float = 300.0, create_rate: float = CREATE_RATE,
+                 table_ttl: float = TABLE_TTL, seat_sockets: int = SEAT_SOCKETS,
                  address_sockets: int = ADDRESS_SOCKETS):
         self.store = Store(db)
         self.bot_delay = bot_delay
@@ -46,6 +50,9 @@ class Server:
         self.rate = rate
         self.keep_finished = keep_finished
         self.tables: dict[str, LiveTable] = {}
+        self.create_rate = create_rate
+        self.table_ttl = table_ttl
+        self.creates: dict[str, tuple[float, float]] = {}  # client address -> (tokens, when)
         self.seat_sockets = seat_sockets
         self.address_sockets = address_sockets
         self.sockets_from: dict[str, int] = {}  # client address -> table sockets open
@@ -142,8 +149,42 @@ class Server:
             self.sockets_from.pop(address, None)
 
     def listing(self) -> list[TableInfo]:
-        return [t.info() for t in sorted(self.tables.values(), key=lambda t: -t.created)
-                if t.status != "over"][:100]
+        """The newest tables not over.  ``tables`` is kept in the order the tables were made
+        (loaded by creation time, new ones added at the end): the list reads from its end and
+        builds no more than LISTED tables' info."""
+        out: list[TableInfo] = []
+        for t in reversed(self.tables.values()):
+            if t.status != "over":
+                out.append(t.info())
+                if len(out) >= LISTED:
+                    break
+        return out
+
+    def allow_create(self, address: str) -> None:
+        """A token bucket per client address: CREATE_RATE tables a minute, bursts of twice as
+        many (RequestError 429 past it)."""
+        now = time.monotonic()
+        rate = self.create_rate / 60.0
+        burst = 2 * self.create_rate
+        tokens, when = self.creates.get(address, (burst, now))
+        tokens = min(burst, tokens + (now - when) * rate)
+        if tokens < 1:
+            wait = (1 - tokens) / rate
+            raise RequestError(f"too many tables created from your address: at most {self.create_rate:g} a "
+                               f"minute (bursts of {burst:g}); try again in {wait:.0f} s", 429)
+        self.creates[address] = (tokens - 1, now)
+        if len(self.creates) > 10000:  # forget the addresses whose bucket is full again
+            self.creates = {a: (k, w) for a, (k, w) in self.creates.items()
+                            if k + (now - w) * rate < burst}
+
+    async def expire(self, t: LiveTable) -> None:
+        """A table that waited TABLE_TTL seconds for its players is closed (stored as over,
+        with no winner) and leaves memory."""
+        await self.db(self.store.update_table, t.id, status="over")
+        t.status = "over"
+        t.changed()
+        self.tables.pop(t.id, None)
+        log.info("table %s waited %.0f s for its players: closed", t.id, self.table_ttl)
 
     # --------------------------------------------------------------------- replays
     async def replay(self, source: bytes | dict[str, Any], *, finished_only: bool,
@@ -174,8 +215,9 @@ class Server:
         return status, body
 
     # --------------------------------------------------------------------- requests
-    async def create(self, body: Any) -> CreatedTable:
+    async def create(self, body: Any, address: str = "") -> CreatedTable:
         new = validate.new_table(body)
+        self.allow_create(address)
         v = new.variant
         status = "playing" if all(s["token_hash"] for s in new.seats if s["kind"] == "human") else "waiting"
         row = TableRow(id=secrets.token_hex(6), created=time.time(), name=new.name, variant=v.name,

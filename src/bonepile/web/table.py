@@ -169,6 +169,10 @@ class LiveTable:
             for c in s.conns:
                 c.push(msg)
 
+    def has_people(self) -> bool:
+        """A seat of the table is a person's (claimed or not)."""
+        return any(s.kind == "human" for s in self.seats)
+
     def humans_watching(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.person and s.conns]
 
