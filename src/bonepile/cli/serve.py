@@ -30,6 +30,8 @@ def serve(
         min=0.01, help="Tables one client address may create a minute (bursts of twice as many).")] = 20.0,
     table_ttl: Annotated[float, typer.Option(
         min=1, help="Seconds a table may wait for its players before it is closed.")] = 3600.0,
+    header_timeout: Annotated[float, typer.Option(
+        min=0.1, help="Seconds a connection may take to send a request's headers.")] = 10.0,
     log_level: Annotated[str, typer.Option(
         help="Server log level (debug, info, warning, error).")] = "warning",
 ) -> None:
@@ -65,6 +67,12 @@ def serve(
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"bonepile is serving on http://{shown}:{port}/  (open it in a browser; Ctrl-C stops)")
     typer.echo(f"storage: {db}")
+    from ..web.guard import hide_tokens, http_protocol
+
+    # idle keep-alive connections close after 5 s, a request's headers must arrive within
+    # --header-timeout, and a socket that stops answering pings closes after 40 s
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=65536,
-                            ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False, lifespan="on")
+                            ws_ping_interval=20, ws_ping_timeout=20, ws_per_message_deflate=False, lifespan="on",
+                            http=http_protocol(header_timeout), timeout_keep_alive=5)
+    hide_tokens()  # after uvicorn configured its loggers
     uvicorn.Server(config).run()
