@@ -36,7 +36,7 @@ def test_idle_and_slow_header_connections_are_closed(child):
             s.sendall(b"GET /api/variants HTTP/1.1\r\nHost: x\r\nX-Slow: ")
         conns.append(s)
     time.sleep(0.5)
-    for i, s in enumerate(conns[1::2]):  # a byte now and then does not keep it open
+    for s in conns[1::2]:  # a byte now and then does not keep it open
         s.sendall(b"a")
     time.sleep(2.5)
     for s in conns:
