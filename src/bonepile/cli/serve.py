@@ -30,6 +30,10 @@ def serve(
         min=0.01, help="Tables one client address may create a minute (bursts of twice as many).")] = 20.0,
     table_ttl: Annotated[float, typer.Option(
         min=1, help="Seconds a table may wait for its players before it is closed.")] = 3600.0,
+    seat_sockets: Annotated[int, typer.Option(
+        min=1, help="Sockets one seat may have open at once (tabs).")] = 8,
+    address_sockets: Annotated[int, typer.Option(
+        min=1, help="Table sockets one client address may have open at once.")] = 64,
     header_timeout: Annotated[float, typer.Option(
         min=0.1, help="Seconds a connection may take to send a request's headers.")] = 10.0,
     log_level: Annotated[str, typer.Option(
@@ -61,7 +65,8 @@ def serve(
 
     try:
         app = create_app(db, bot_delay=bot_delay, grace=grace, hand_pause=hand_pause, bot_time=bot_time,
-                         rate=rate, create_rate=create_rate, table_ttl=table_ttl)
+                         rate=rate, create_rate=create_rate, table_ttl=table_ttl,
+                         seat_sockets=seat_sockets, address_sockets=address_sockets)
     except (OperationalError, ArgumentError, ImportError) as e:
         fail(f"--db: cannot open {db!r}: {str(e).splitlines()[0]}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host

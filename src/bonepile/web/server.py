@@ -206,6 +206,9 @@ class Server:
         except BrokenProcessPool:
             self._replay_pool = None
             raise RequestError("the replay could not be built (its worker stopped); try again", 503) from None
+        except Exception:  # a bug, not the client's fault: one line of JSON, logged once here
+            log.exception("building a replay failed")
+            raise RequestError("the replay could not be built (a fault of the server)", 500) from None
         finally:
             self.replays_waiting -= 1
         if key is not None and status == 200:
