@@ -156,7 +156,8 @@ def main() -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     server = subprocess.Popen(
         [sys.executable, "-m", "bonepile", "serve", "--port", str(port), "--db", db,
-         "--bot-delay", "0", "--rate", "50", "--grace", "600", "--create-rate", "100000"],
+         "--bot-delay", "0", "--rate", "50", "--grace", "600", "--create-rate", "100000",
+         "--address-sockets", "100000"],
         env=env, stdout=open(f"{tmp}/server.log", "w"), stderr=subprocess.STDOUT, text=True)
     try:
         for _ in range(200):
