@@ -59,7 +59,7 @@ class Server:
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
         self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="bonepile-bot")
         self.writer = Writer(self.store, self.db_pool)
-        self._replay_pool: ProcessPoolExecutor | None = None
+        self._replay_pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
         self.replays_waiting = 0
         self.replay_cache: OrderedDict[str, bytes] = OrderedDict()
 
@@ -202,7 +202,14 @@ class Server:
             if self._replay_pool is None:
                 self._replay_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
             loop = asyncio.get_running_loop()
-            status, body = await loop.run_in_executor(self._replay_pool, build_replay, source, finished_only)
+            try:
+                fut = loop.run_in_executor(self._replay_pool, build_replay, source, finished_only)
+            except RuntimeError:  # no process can be started here (e.g. a script without a
+                # ``__main__`` guard embeds the app): a thread, still off the event loop
+                log.warning("replays are built in a thread: no worker process could be started")
+                self._replay_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-replay")
+                fut = loop.run_in_executor(self._replay_pool, build_replay, source, finished_only)
+            status, body = await fut
         except BrokenProcessPool:
             self._replay_pool = None
             raise RequestError("the replay could not be built (its worker stopped); try again", 503) from None
