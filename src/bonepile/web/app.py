@@ -90,6 +90,8 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
             return json.loads(data)
         except (ValueError, UnicodeDecodeError) as e:
             raise RequestError(f"the body is not JSON: {e}") from None
+        except RecursionError:
+            raise RequestError("the body is not JSON that can be read: nested too deeply") from None
 
     async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
         size = request.headers.get("content-length")
@@ -217,8 +219,12 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     @app.get("/static/{name:path}")
     async def static(name: str):
-        path = (STATIC / name).resolve()
-        if STATIC.resolve() not in path.parents or not path.is_file():
+        try:
+            path = (STATIC / name).resolve()
+            found = STATIC.resolve() in path.parents and path.is_file()
+        except (ValueError, OSError):  # e.g. a NUL byte in the name
+            found = False
+        if not found:
             raise RequestError(f"no file {name!r}", 404)
         return FileResponse(path)
 
