@@ -104,6 +104,7 @@ class LiveTable:
         self.over_since: float | None = None
         self.turn_since = time.monotonic()
         self.bots: dict[tuple[int, str], Bot] = {}
+        self.hints: dict[tuple[int, int], asyncio.Future[Any]] = {}  # (seat, seq) -> the expert's hint
         self.pending_deal: Hand | None = None  # dealt, waiting for the winning side's choice of leader
         self.task: asyncio.Task[None] | None = None
         self._common: str | None = None  # the table's info and score pad as JSON (they change rarely)
