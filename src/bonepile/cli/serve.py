@@ -2,11 +2,35 @@
 from __future__ import annotations
 
 import socket
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from .common import fail
+
+_LOCKS: list[Any] = []  # the lock files held for the life of the process
+
+
+def _lock_database(url: Any) -> None:
+    """One server per SQLite file: an exclusive lock on FILE.lock, held until the process
+    ends (the kernel releases it even after kill -9).  A second server exits with one line."""
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return
+    import fcntl
+    import os
+
+    path = os.path.abspath(url.database) + ".lock"
+    try:
+        f = open(path, "a+")
+    except OSError as e:
+        fail(f"--db: cannot open {url.database!r}: cannot create its lock file {path}: {e.strerror}")
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        fail(f"--db: another bonepile server is using {url.database} (it holds {path}); "
+             f"stop it or choose another --db")
+    _LOCKS.append(f)
 
 
 def serve(
@@ -58,6 +82,8 @@ def serve(
             pass
     except OSError as e:
         fail(f"cannot listen on {host}:{port}: {e.strerror} (choose another --port or --host)")
+
+    _lock_database(url)
 
     import uvicorn
 
