@@ -24,7 +24,7 @@ def srv(tmp_path_factory):
 
 
 def test_bot_replies_take_the_same_time_with_one_legal_move_or_many(srv):
-    made = srv.create({"variant": "draw", "players": 4,
+    made = srv.create({"variant": "draw", "players": 4, "options": {"target": 1000},  # no game end
                        "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * 3})
     tid = made["id"]
     t = srv.server.tables[tid]
@@ -51,6 +51,8 @@ def test_bot_replies_take_the_same_time_with_one_legal_move_or_many(srv):
             msg = await s.recv(30)
             if msg["type"] != "state" or msg["view"] is None:
                 continue
+            if msg["phase"] == "over":
+                break
             if msg["phase"] == "play" and msg["view"]["to_move"] == 0 and not msg["forced"]:
                 await s.send({"type": "move", "move": rng.choice(msg["view"]["legal"])["move"]})
             elif msg["phase"] == "hand_over" and 0 not in msg["ready"]:
