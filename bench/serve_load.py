@@ -12,6 +12,12 @@ so ``--games`` games are always being played.  After ``--warmup`` seconds it mea
 ``--duration`` seconds: games completed, moves, the round trip of each move (sent until the
 state that acknowledges it arrives) at p50/p99/max, and errors (refused intents, failed
 connections, unfinished games).  The server's and the clients' CPU use are printed too.
+
+``--experts``: the lobby's default table instead, one person (a client) and three expert bots
+(the server's), at the server's default bot delay (0.6 s); it also prints the person's wait
+for the others' moves (from the acknowledgement of its move to its next turn) at p50/p99.
+``--hammer N``: N anonymous clients ask for the replay of a long record and the table list
+over and over during the run (their statuses are printed).
 """
 from __future__ import annotations
 
@@ -46,7 +52,11 @@ async def _post(client, path: str, body: dict) -> dict:
     return r.json()
 
 
-async def new_table(client, variant: str, options: dict) -> tuple[str, list[str]]:
+async def new_table(client, variant: str, options: dict, experts: bool = False) -> tuple[str, list[str]]:
+    if experts:  # the lobby's default table: one person and three expert bots
+        t = await _post(client, "/api/tables", {"variant": variant, "players": 4, "options": options,
+                                               "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * 3})
+        return t["id"], [t["token"]]
     t = await _post(client, "/api/tables", {"variant": variant, "players": 4, "options": options,
                                            "seats": [{"kind": "human"}] * 4})
     tokens = [t["token"]]
@@ -54,6 +64,57 @@ async def new_table(client, variant: str, options: dict) -> tuple[str, list[str]
         j = await _post(client, f"/api/tables/{t['id']}/join", {"name": f"p{i + 1}"})
         tokens.append(j["token"])
     return t["id"], tokens
+
+
+def person_client(base, table_id, token, **kw):
+    """A SeatClient that also times the person's wait for the others' moves: from the state
+    acknowledging its move to the state where it is to move again (in the same hand)."""
+    from bonepile.web.client import SeatClient
+
+    class Person(SeatClient):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            self.waits: list[float] = []
+            self.wait_at: list[float] = []
+            self._acked: tuple[float, int] | None = None
+
+        def respond(self, msg):
+            now = time.monotonic()
+            view = msg["view"]
+            if msg.get("ack") is not None and view:
+                self._acked = (now, view["hand_number"])
+            out = super().respond(msg)
+            if out is not None and out.get("type") == "move":
+                if self._acked is not None and view and view["hand_number"] == self._acked[1]:
+                    self.waits.append(now - self._acked[0])
+                    self.wait_at.append(now)
+                self._acked = None
+            return out
+
+    return Person(base, table_id, token, **kw)
+
+
+async def hammer(args: dict, stop_at: float, out: list) -> None:
+    """An anonymous client asking for replays of a long record and the table list, over and
+    over (one request at a time)."""
+    import httpx
+
+    from bonepile.engine import Game
+    from bonepile.engine import record as rec
+
+    rng = random.Random(9)
+    g = Game.new("draw", {"target": 1000}, seed=9)
+    while not g.over:
+        if g.hand.over:
+            g.next_hand()
+        g.apply(rng.choice(g.legal_moves()))
+    body = rec.dumps(g.record()).encode()
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{args['port']}", timeout=120) as hc:
+        while time.monotonic() < stop_at:
+            r = await hc.post("/api/replay", content=body)
+            out.append(r.status_code)
+            r = await hc.get("/api/tables")
+            out.append(r.status_code)
 
 
 def client_main(args: dict, tables: int, seed: int, out) -> None:
@@ -72,7 +133,6 @@ def client_main(args: dict, tables: int, seed: int, out) -> None:
 async def _clients(args: dict, tables: int, seed: int, out) -> None:
     import httpx
 
-    from bonepile.web.client import SeatClient
 
     http = f"http://127.0.0.1:{args['port']}"
     ws = f"ws://127.0.0.1:{args['port']}"
@@ -80,7 +140,8 @@ async def _clients(args: dict, tables: int, seed: int, out) -> None:
     measure_from = start + args["warmup"]
     stop_at = measure_from + args["duration"]
     stats = {"games": 0, "moves": 0, "rtts": [], "errors": 0, "error_samples": [], "unfinished": 0,
-             "hands": 0}
+             "hands": 0, "waits": [], "hammer": []}
+    hammers = [asyncio.ensure_future(hammer(args, stop_at, stats["hammer"])) for _ in range(args["hammer"])]
     rng = random.Random(seed)
     limits = httpx.Limits(max_connections=50)
 
@@ -89,14 +150,14 @@ async def _clients(args: dict, tables: int, seed: int, out) -> None:
             await asyncio.sleep(rng.random() * args["think"] * 2)  # stagger the starts
             while time.monotonic() < stop_at:
                 try:
-                    tid, tokens = await new_table(hc, args["variant"], args["options"])
+                    tid, tokens = await new_table(hc, args["variant"], args["options"], args["experts"])
                 except Exception as e:
                     stats["errors"] += 1
                     stats["error_samples"].append(f"create: {e!r}"[:200])
                     await asyncio.sleep(1)
                     continue
-                clients = [SeatClient(ws, tid, tok, think=args["think"], seed=rng.getrandbits(32),
-                                      retry_errors=True) for tok in tokens]
+                clients = [person_client(ws, tid, tok, think=args["think"], seed=rng.getrandbits(32),
+                                         retry_errors=True) for tok in tokens]
                 left = stop_at - time.monotonic()
                 tasks = [asyncio.ensure_future(c.play(timeout=max(1.0, left))) for c in clients]
                 done = False
@@ -119,6 +180,7 @@ async def _clients(args: dict, tables: int, seed: int, out) -> None:
                         if len(stats["error_samples"]) < 10:
                             stats["error_samples"].append(err.get("message", "")[:200])
                     if now > measure_from:
+                        stats["waits"].extend(w for w, at in zip(c.waits, c.wait_at) if at >= measure_from)
                         stats["rtts"].extend(c.rtts_after(measure_from))
                         stats["moves"] += len(c.rtts_after(measure_from))
                 if done and now >= measure_from and now <= stop_at + 1:
@@ -127,6 +189,7 @@ async def _clients(args: dict, tables: int, seed: int, out) -> None:
                     stats["unfinished"] += 1
 
         await asyncio.gather(*(table_loop(k) for k in range(tables)))
+        await asyncio.gather(*hammers, return_exceptions=True)
     stats["cpu"] = time.process_time()
     stats["wall"] = time.monotonic() - start
     out.put(stats)
@@ -142,6 +205,12 @@ def main() -> None:
     ap.add_argument("--option", action="append", default=[], help="rule option key=value")
     ap.add_argument("--clients", type=int, default=1, help="client processes")
     ap.add_argument("--db", default=None, help="storage URL (default: a fresh SQLite file)")
+    ap.add_argument("--experts", action="store_true",
+                    help="tables of one person and three expert bots (the lobby's default) instead of four people")
+    ap.add_argument("--bot-delay", type=float, default=None,
+                    help="the server's --bot-delay (default: 0, or the server's 0.6 with --experts)")
+    ap.add_argument("--hammer", type=int, default=0,
+                    help="anonymous clients (in the first client process) asking for replays and the table list")
     args = ap.parse_args()
 
     from bonepile.engine.variant import parse_option_value
@@ -150,13 +219,15 @@ def main() -> None:
         k, _, v = pair.partition("=")
         options[k] = parse_option_value(v)
 
+    bot_delay = args.bot_delay if args.bot_delay is not None else (0.6 if args.experts else 0.0)
     tmp = tempfile.mkdtemp(prefix="bonepile-load-")
     db = args.db or f"sqlite:///{tmp}/load.db"
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     server = subprocess.Popen(
         [sys.executable, "-m", "bonepile", "serve", "--port", str(port), "--db", db,
-         "--bot-delay", "0", "--rate", "50", "--grace", "600"],
+         "--bot-delay", str(bot_delay), "--rate", "50", "--grace", "600", "--create-rate", "100000",
+         "--address-sockets", "100000"],
         env=env, stdout=open(f"{tmp}/server.log", "w"), stderr=subprocess.STDOUT, text=True)
     try:
         for _ in range(200):
@@ -170,11 +241,12 @@ def main() -> None:
         cpu0 = _cpu(server.pid)
         t0 = time.monotonic()
         shared = {"port": port, "think": args.think, "duration": args.duration, "warmup": args.warmup,
-                  "variant": args.variant, "options": options}
+                  "variant": args.variant, "options": options, "experts": args.experts, "hammer": 0}
         q: mp.Queue = mp.Queue()
         per = [args.games // args.clients + (1 if i < args.games % args.clients else 0)
                for i in range(args.clients)]
-        procs = [mp.Process(target=client_main, args=(shared, n, i, q)) for i, n in enumerate(per)]
+        procs = [mp.Process(target=client_main, args=(dict(shared, hammer=args.hammer if i == 0 else 0), n, i, q))
+                 for i, n in enumerate(per)]
         for p in procs:
             p.start()
         results = [q.get() for _ in procs]
@@ -204,12 +276,22 @@ def main() -> None:
     def pct(p: float) -> float:
         return rtts[min(len(rtts) - 1, int(p * len(rtts)))] * 1000 if rtts else float("nan")
 
-    print(f"bonepile serve under load: {args.games} concurrent {args.variant} tables of 4 websocket "
-          f"clients, think {args.think} s, {args.clients} client process(es), {os.cpu_count()} cores")
+    print(f"bonepile serve under load: {args.games} concurrent {args.variant} tables of "
+          f"{'one person and three expert bots' if args.experts else '4 websocket clients'}, think {args.think} s, {args.clients} client process(es), {os.cpu_count()} cores")
     print(f"measured {args.duration:.0f} s after {args.warmup:.0f} s warm-up")
     print(f"games completed in the window: {games}")
     print(f"moves: {moves} ({moves / args.duration:.0f}/s)")
     print(f"move round trip: p50 {pct(0.50):.1f} ms, p99 {pct(0.99):.1f} ms, max {pct(1.0):.1f} ms")
+    waits = sorted(x for r in results for x in r["waits"])
+    if waits:
+        def wp(p: float) -> float:
+            return waits[min(len(waits) - 1, int(p * len(waits)))]
+        print(f"the person's wait for the others' moves: p50 {wp(0.5):.2f} s, p99 {wp(0.99):.2f} s "
+              f"(bot delay {bot_delay} s)")
+    hammered = [c for r in results for c in r["hammer"]]
+    if hammered:
+        print(f"anonymous requests (replays, table list): {len(hammered)}, statuses "
+              f"{ {c: hammered.count(c) for c in sorted(set(hammered))} }")
     print(f"errors: {errors} (refused intents and failed requests); games cut by the end of the run: "
           f"{unfinished}")
     if cpu0 is not None and cpu1 is not None:
@@ -224,6 +306,7 @@ def main() -> None:
         for line in server_log[-20:]:
             print("  |", line)
     print(json.dumps({"games": games, "moves": moves, "p50_ms": round(pct(0.5), 2),
+                      "wait_p50_s": round(waits[len(waits) // 2], 3) if waits else None,
                       "p99_ms": round(pct(0.99), 2), "errors": errors, "concurrent": args.games}))
 
 

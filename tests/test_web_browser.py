@@ -48,7 +48,7 @@ def server(tmp_path_factory):
     log = open(tmp / "serve.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "bonepile", "serve", "--port", str(port),
-         "--db", f"sqlite:///{tmp / 'db.sqlite'}", "--bot-delay", "0"],
+         "--db", f"sqlite:///{tmp / 'db.sqlite'}", "--bot-delay", "0", "--create-rate", "100000"],
         env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -83,7 +83,9 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    # the harness evaluates strings in the page (wait_for_function): the CSP would refuse
+    # them; test_the_client_runs_under_the_content_security_policy runs without the bypass
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True)
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
@@ -337,7 +339,7 @@ def test_invite_join_and_start_now(server, browser, page):
     assert invite.endswith(f"/t/{table_id}")
     assert page.locator("#seats .badge.off").count() == 2  # two free seats
     # the friend opens the invite link in another browser: no token there, so a join form
-    friend_ctx = browser.new_context()
+    friend_ctx = browser.new_context(bypass_csp=True)
     try:
         friend = friend_ctx.new_page()
         friend.goto(invite)
@@ -481,7 +483,7 @@ def test_quinientos_game_over_at_laptop_size(server, browser):
     """A one-hand Quinientos game (target 1) at 1366x768: while playing, your tiles are in
     the window; at the end a banner names the winning side with the score and links to the
     replay, and the pad's line sums the points (pips, round bonus, capicú, chuchazo)."""
-    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768}, bypass_csp=True)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -645,3 +647,22 @@ def test_seat_order_follows_the_direction_of_play(server, page):
         return [m.seatOrder(0, 4, 'counterclockwise'), m.seatOrder(0, 4, 'clockwise'),
                 m.seatOrder(2, 3, 'counterclockwise'), m.seatOrder(2, 3, 'clockwise')]; }""")
     assert orders == [[3, 2, 1], [1, 2, 3], [1, 0], [0, 1]]
+
+
+def test_the_client_runs_under_the_content_security_policy(server, browser):
+    """Without bypass_csp: the lobby, a table (with its socket) and the replay page work and
+    the browser reports no violation of the server's Content-Security-Policy."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+    page.set_default_timeout(15000)
+    try:
+        create_table(page, server, "block", ["greedy"])  # the lobby, then the table's socket
+        page.wait_for_selector("#hand button.tile-btn")
+        page.goto(server + "/replay")
+        page.wait_for_selector("#load-form")
+    finally:
+        ctx.close()
+    assert not errors, f"errors under the CSP: {errors}"

@@ -54,13 +54,23 @@ def test_forced_turns_wait_for_a_person_not_yet_connected(tmp_path):
 
 
 def test_after_the_grace_period_a_bot_plays_the_absent_persons_seat(tmp_path):
+    # another person is at the table: seat 0's person never came, a bot plays for them
     with _client(tmp_path, grace=0.5) as c:
-        t = _blind_table(c)
+        r = c.post("/api/tables", json={"variant": "blind-hugie", "players": 3, "seats": [
+            {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]})
+        assert r.status_code == 200, r.text
+        t = r.json()
+        joined = c.post(f"/api/tables/{t['id']}/join", json={"name": "B"}).json()
+        assert joined["seat"] == 1
         deadline = time.monotonic() + 60
-        while True:
-            info = c.get(f"/api/tables/{t['id']}").json()
-            if info["hands"] >= 1:
-                break
-            assert time.monotonic() < deadline, "the table never went on without the person"
-            time.sleep(0.1)
-        assert info["seats"][0]["bot_playing"] is True
+        with c.websocket_connect(f"/ws/tables/{t['id']}?token={joined['token']}") as ws:
+            while True:
+                msg = ws.receive_json()
+                if msg["type"] != "state":
+                    continue
+                if msg["table"]["hands"] >= 1:
+                    break
+                if msg["phase"] == "play" and msg["view"]["to_move"] == 1 and not msg["forced"]:
+                    ws.send_json({"type": "move", "move": msg["view"]["legal"][0]["move"]})
+                assert time.monotonic() < deadline, "the table never went on without the person"
+            assert msg["table"]["seats"][0]["bot_playing"] is True

@@ -109,6 +109,7 @@ class InProcess(Served):
 
         settings.setdefault("bot_delay", 0)
         settings.setdefault("bot_time", 0.02)
+        settings.setdefault("create_rate", 100_000)  # the tests make many tables from one address
         self.app = create_app(db, **settings)
         self.port = free_port()
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
@@ -143,7 +144,7 @@ class Child(Served):
         env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bonepile", "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-delay", "0", "--bot-time", "0.02", *self.args],
+             "--bot-delay", "0", "--bot-time", "0.02", "--create-rate", "100000", *self.args],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=str(ROOT))
 
         def up():

@@ -3,11 +3,37 @@
 from __future__ import annotations
 
 import socket
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from .common import fail
+
+_LOCKS: list[Any] = []  # the lock files held for the life of the process
+
+
+def _lock_database(url: Any) -> None:
+    """One server per SQLite file: an exclusive lock on FILE.lock, held until the process
+    ends (the kernel releases it even after kill -9).  A second server exits with one line."""
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return
+    import fcntl
+    import os
+
+    path = os.path.abspath(url.database) + ".lock"
+    try:
+        f = open(path, "a+")
+    except OSError as e:
+        fail(f"--db: cannot open {url.database!r}: cannot create its lock file {path}: {e.strerror}")
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        fail(
+            f"--db: another bonepile server is using {url.database} (it holds {path}); "
+            f"stop it or choose another --db"
+        )
+    _LOCKS.append(f)
 
 
 def serve(
@@ -33,6 +59,24 @@ def serve(
     rate: Annotated[
         float, typer.Option(min=1, help="Messages a second one socket may send (bursts of twice as many).")
     ] = 20.0,
+    create_rate: Annotated[
+        float,
+        typer.Option(
+            min=0.01, help="Tables one client address may create a minute (bursts of twice as many)."
+        ),
+    ] = 20.0,
+    table_ttl: Annotated[
+        float, typer.Option(min=1, help="Seconds a table may wait for its players before it is closed.")
+    ] = 3600.0,
+    seat_sockets: Annotated[
+        int, typer.Option(min=1, help="Sockets one seat may have open at once (tabs).")
+    ] = 8,
+    address_sockets: Annotated[
+        int, typer.Option(min=1, help="Table sockets one client address may have open at once.")
+    ] = 64,
+    header_timeout: Annotated[
+        float, typer.Option(min=0.1, help="Seconds a connection may take to send a request's headers.")
+    ] = 10.0,
     log_level: Annotated[
         str, typer.Option(help="Server log level (debug, info, warning, error).")
     ] = "warning",
@@ -57,19 +101,34 @@ def serve(
     except OSError as e:
         fail(f"cannot listen on {host}:{port}: {e.strerror} (choose another --port or --host)")
 
+    _lock_database(url)
+
     import uvicorn
 
     from ..web.app import create_app
 
     try:
         app = create_app(
-            db, bot_delay=bot_delay, grace=grace, hand_pause=hand_pause, bot_time=bot_time, rate=rate
+            db,
+            bot_delay=bot_delay,
+            grace=grace,
+            hand_pause=hand_pause,
+            bot_time=bot_time,
+            rate=rate,
+            create_rate=create_rate,
+            table_ttl=table_ttl,
+            seat_sockets=seat_sockets,
+            address_sockets=address_sockets,
         )
     except (OperationalError, ArgumentError, ImportError) as e:
         fail(f"--db: cannot open {db!r}: {str(e).splitlines()[0]}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"bonepile is serving on http://{shown}:{port}/  (open it in a browser; Ctrl-C stops)")
     typer.echo(f"storage: {db}")
+    from ..web.guard import hide_tokens, http_protocol
+
+    # idle keep-alive connections close after 5 s, a request's headers must arrive within
+    # --header-timeout, and a socket that stops answering pings closes after 40 s
     config = uvicorn.Config(
         app,
         host=host,
@@ -80,5 +139,8 @@ def serve(
         ws_ping_timeout=20,
         ws_per_message_deflate=False,
         lifespan="on",
+        http=http_protocol(header_timeout),
+        timeout_keep_alive=5,
     )
+    hide_tokens()  # after uvicorn configured its loggers
     uvicorn.Server(config).run()

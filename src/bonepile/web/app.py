@@ -9,29 +9,38 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..engine import BonepileError
 from ..engine import record as rec
 from .catalog import catalogue
 from .connection import REFUSED, Connection
+from .guard import hide_tokens
 from .handlers import dispatch
-from .replay import frames
+from .replay import MAX_RECORD
 from .server import Server
 from .validate import RequestError
 
 log = logging.getLogger("bonepile.serve")
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 1 << 20  # an uploaded record or any request body: 1 MiB
+MAX_BODY = 1 << 20  # any request body: 1 MiB
+#: sent with every answer: scripts only from this server (the client has no inline script),
+#: no framing by other sites (clickjacking), no sniffing, no address of a table sent onwards
+SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+                                "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 
 
-def _json(obj: Any) -> Response:
-    """A large JSON answer (replay frames), encoded by orjson."""
-    return Response(orjson.dumps(obj), media_type="application/json")
+def _json(status: int, body: bytes) -> Response:
+    """A JSON answer already encoded (replay frames, or an error)."""
+    return Response(body, status_code=status, media_type="application/json")
 
 
 def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
@@ -47,6 +56,15 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     app = FastAPI(title="bonepile", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
+    hide_tokens()
+
+    @app.middleware("http")
+    async def _headers(request: Request, call_next):
+        response = await call_next(request)
+        # the API's own documentation page loads its script from a CDN: it keeps its own rules
+        if not request.url.path.startswith("/api/docs"):
+            response.headers.update(SECURITY_HEADERS)
+        return response
 
     @app.exception_handler(RequestError)
     async def _request_error(_req: Request, e: RequestError):
@@ -72,16 +90,18 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
             return json.loads(data)
         except (ValueError, UnicodeDecodeError) as e:
             raise RequestError(f"the body is not JSON: {e}") from None
+        except RecursionError:
+            raise RequestError("the body is not JSON that can be read: nested too deeply") from None
 
-    async def read_body(request: Request) -> bytes:
+    async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
         size = request.headers.get("content-length")
-        if size is not None and size.isdigit() and int(size) > MAX_BODY:
-            raise RequestError(f"the body is larger than {MAX_BODY} bytes", 413)
+        if size is not None and size.isdigit() and int(size) > limit:
+            raise RequestError(f"the body is larger than {limit} bytes", 413)
         data = b""
         async for chunk in request.stream():
             data += chunk
-            if len(data) > MAX_BODY:
-                raise RequestError(f"the body is larger than {MAX_BODY} bytes", 413)
+            if len(data) > limit:
+                raise RequestError(f"the body is larger than {limit} bytes", 413)
         return data
 
     # ------------------------------------------------------------------ API
@@ -91,7 +111,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     @app.post("/api/tables")
     async def create(request: Request):
-        return await server.create(await body_json(request))
+        return await server.create(await body_json(request), request.client.host if request.client else "")
 
     @app.get("/api/tables")
     async def listing():
@@ -118,17 +138,16 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str):
+        if table_id in server.replay_cache:  # a finished table's, built once
+            return _json(200, server.replay_cache[table_id])
         t = await server.finished(table_id)
-        return _json(frames(t.game, finished_only=True))
+        over = t.status == "over"
+        return _json(*await server.replay(t.record(), finished_only=True, key=t.id if over else None))
 
     @app.post("/api/replay")
     async def replay(request: Request):
-        data = await read_body(request)
-        try:
-            game = rec.replay(rec.loads(data))
-        except BonepileError as e:
-            raise RequestError(f"the record is not valid: {e}") from None
-        return _json(frames(game, finished_only=False))
+        data = await read_body(request, MAX_RECORD)
+        return _json(*await server.replay(data, finished_only=False))
 
     # ------------------------------------------------------------------ the table socket
     @app.websocket("/ws/tables/{table_id}")
@@ -139,6 +158,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
             if t is None:
                 raise RequestError(f"no table {table_id!r} is being played here", 404)
             seat = server.seat_of(t, websocket.query_params.get("token"))
+            address = server.socket_opened(t, seat, websocket.client.host if websocket.client else "")
         except RequestError as e:
             await websocket.send_text(json.dumps({"type": "error", "message": e.message}))
             await websocket.close(code=4000 + e.status)
@@ -168,6 +188,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         finally:
             sender.cancel()
             t.detach(conn)
+            server.socket_closed(address)
 
     async def _sending(conn: Connection) -> None:
         try:
@@ -198,8 +219,12 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     @app.get("/static/{name:path}")
     async def static(name: str):
-        path = (STATIC / name).resolve()
-        if STATIC.resolve() not in path.parents or not path.is_file():
+        try:
+            path = (STATIC / name).resolve()
+            found = STATIC.resolve() in path.parents and path.is_file()
+        except (ValueError, OSError):  # e.g. a NUL byte in the name
+            found = False
+        if not found:
             raise RequestError(f"no file {name!r}", 404)
         return FileResponse(path)
 

@@ -60,11 +60,19 @@ def stand_ins(t: LiveTable, now: float) -> float | None:
 async def step(t: LiveTable) -> float | None:
     """Do one thing if something is to be done; AGAIN means "call again", DONE "stop", else
     how long to wait for a change (None: until woken)."""
+    server = t.server
+    if t.status == "waiting":  # waiting for its players, at most table_ttl seconds
+        age = time.time() - t.created
+        if age < server.table_ttl:
+            return server.table_ttl - age
+        await server.expire(t)
+        return DONE
     if t.status != "playing":
         return None
-    server = t.server
     now = time.monotonic()
     g = t.game
+    if g.hands and not g.over and t.has_people() and not any(s.conns for s in t.seats):
+        return None  # no person at the table: its bots wait (an abandoned table costs nothing)
     wait = stand_ins(t, now)
     if g.over:  # kept in memory a while for the people looking at it, then storage only
         if t.over_since is None:
@@ -104,6 +112,13 @@ async def step(t: LiveTable) -> float | None:
     return await play_turn(t, now, wait)
 
 
+def reply_due(t: LiveTable) -> float:
+    """When a move played by the server (a bot's, a stand-in's, a forced one) is sent: the
+    bot delay plus the expert's time budget after the turn began, the same for every
+    position and every bot."""
+    return t.turn_since + t.server.bot_delay + t.server.bot_time
+
+
 async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | None:
     """The turn of the seat to move, when no person decides it (a bot's, a stand-in's, a
     forced one, one whose time ran out)."""
@@ -125,9 +140,10 @@ async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | Non
         level = "random" if forced else STANDIN_LEVEL  # out of time: a bot plays this turn
     else:
         return wait  # the person's turn (if away: until the grace period ends)
-    delay = server.bot_delay if t.humans_watching() else 0.0
-    if delay:
-        await asyncio.sleep(delay)
+    # A move a person sees is sent at the same moment after the turn began whatever the
+    # position (the bot delay and the expert's time budget): an answer at once would tell
+    # the others that the bot had a single move, a slow one that it searched.
+    due = reply_due(t) if t.humans_watching() else None
     seq = t.seq
     bot = t.bot_for(seat, level)
     if level == "random" and len(view.legal) == 1:
@@ -136,6 +152,12 @@ async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | Non
         m = await asyncio.get_running_loop().run_in_executor(server.bot_pool, bot.choose, view)
     else:
         m = bot.choose(view)
+    if due is None and not t.has_people():  # a table of bots only plays at a bounded rate
+        due = time.monotonic() + server.bot_delay
+    if due is not None:
+        left = due - time.monotonic()
+        if left > 0:
+            await asyncio.sleep(left)
     async with t.lock:
         if t.seq != seq or g.to_move != seat:
             return AGAIN  # someone acted meanwhile

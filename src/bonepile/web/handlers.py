@@ -89,11 +89,16 @@ async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
         raise RequestError("a hint is given only when it is your turn")
     view = t.view(seat)
     seq = t.seq
-    game = t.game.copy()
     server = t.server
-    evals = await asyncio.get_running_loop().run_in_executor(
-        server.bot_pool, lambda: expert_hint(game, seat=seat, time=server.hint_time,
-                                             seed=derive(t.seed, "hint", seq)))
+    # one search per seat and position, however many sockets ask: the others wait for it
+    fut = t.hints.get((seat, seq))
+    if fut is None:
+        game = t.game.copy()
+        t.hints = {k: f for k, f in t.hints.items() if k[1] == seq}  # other positions' are stale
+        fut = t.hints[(seat, seq)] = asyncio.get_running_loop().run_in_executor(
+            server.bot_pool, lambda: expert_hint(game, seat=seat, time=server.hint_time,
+                                                 seed=derive(t.seed, "hint", seq)))
+    evals = await asyncio.shield(fut)
     if t.seq != seq:
         raise RequestError("the position changed before the hint was ready")
     out: HintMessage = {"type": "hint", "id": mid, "moves": [

@@ -48,3 +48,45 @@ def frames(game: Game, *, finished_only: bool = True) -> Replay:
     return {"variant": v.name, "players": v.players, "sides": sides(v), "scoring": scoring(v),
             "names": list(game.names) if game.names else [f"Seat {i}" for i in range(v.players)],
             "hands": hands, "totals": totals, "winner": game.winner, "finished": game.over}
+
+
+# ---------------------------------------------------------------------------- bounded, off the loop
+MAX_RECORD = 256 * 1024  # bytes of an uploaded record (a whole game to its target is ~20 KiB)
+MAX_FRAMES = 3000  # positions in one replay (a long game of Quinientos has ~900)
+MAX_ANSWER = 8 << 20  # bytes of one replay answer
+
+
+def frame_count(doc: Any) -> int:
+    """How many frames a record's replay would have (its moves and one per hand), read from
+    the document without replaying it."""
+    hands = doc.get("hands") if isinstance(doc, dict) else None
+    if not isinstance(hands, list):
+        return 0
+    return sum(1 + (len(h["moves"]) if isinstance(h, dict) and isinstance(h.get("moves"), list) else 0)
+               for h in hands)
+
+
+def build(source: bytes | dict[str, Any], finished_only: bool) -> tuple[int, bytes]:
+    """A replay answer built from a record (its JSON text, or the document): (200, the frames
+    as JSON) or (an HTTP status, {"error": ...} as JSON).  Runs in a worker process: it is
+    the only part of a replay request that costs more than a moment."""
+    import orjson
+
+    from ..engine import BonepileError
+    from ..engine import record as rec
+
+    def error(status: int, message: str) -> tuple[int, bytes]:
+        return status, orjson.dumps({"error": message})
+
+    try:
+        doc = rec.loads(source) if isinstance(source, bytes) else source
+        n = frame_count(doc)
+        if n > MAX_FRAMES:
+            return error(413, f"the replay would have {n} positions; at most {MAX_FRAMES} are replayed")
+        game = rec.replay(doc)
+    except BonepileError as e:
+        return error(400, f"the record is not valid: {e}")
+    out = orjson.dumps(frames(game, finished_only=finished_only))
+    if len(out) > MAX_ANSWER:
+        return error(413, f"the replay would be {len(out)} bytes; at most {MAX_ANSWER} are sent")
+    return 200, out

@@ -5,16 +5,20 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import multiprocessing
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from . import validate
 from .connection import RATE
 from .driver import drive
 from .messages import CreatedTable, JoinedSeat, TableInfo
+from .replay import build as build_replay
 from .store import Store, TableRow
 from .table import LiveTable
 from .validate import RequestError, token_hash
@@ -22,11 +26,21 @@ from .writer import Writer
 
 log = logging.getLogger("bonepile.serve")
 
+CREATE_RATE = 20.0  # tables one client address may create a minute (bursts of twice as many)
+TABLE_TTL = 3600.0  # seconds a table may wait for its players before it is closed
+LISTED = 100  # tables in the lobby's list (the newest)
+SEAT_SOCKETS = 8  # sockets open at once on one seat (tabs of one person)
+ADDRESS_SOCKETS = 64  # table sockets open at once from one client address
+REPLAYS_WAITING = 4  # replay requests being built or waiting for the replay worker; more get 503
+REPLAY_CACHE = 64 << 20  # bytes of finished tables' replays kept, built once each
+
 
 class Server:
     def __init__(self, db: str, *, bot_delay: float = 0.6, grace: float = 30.0, hand_pause: float = 120.0,
                  bot_time: float = 0.1, hint_time: float = 0.5, rate: float = RATE,
-                 keep_finished: float = 300.0):
+                 keep_finished: float = 300.0, create_rate: float = CREATE_RATE,
+                 table_ttl: float = TABLE_TTL, seat_sockets: int = SEAT_SOCKETS,
+                 address_sockets: int = ADDRESS_SOCKETS):
         self.store = Store(db)
         self.bot_delay = bot_delay
         self.grace = grace
@@ -36,9 +50,18 @@ class Server:
         self.rate = rate
         self.keep_finished = keep_finished
         self.tables: dict[str, LiveTable] = {}
+        self.create_rate = create_rate
+        self.table_ttl = table_ttl
+        self.creates: dict[str, tuple[float, float]] = {}  # client address -> (tokens, when)
+        self.seat_sockets = seat_sockets
+        self.address_sockets = address_sockets
+        self.sockets_from: dict[str, int] = {}  # client address -> table sockets open
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
         self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="bonepile-bot")
         self.writer = Writer(self.store, self.db_pool)
+        self._replay_pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
+        self.replays_waiting = 0
+        self.replay_cache: OrderedDict[str, bytes] = OrderedDict()
 
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, lambda: fn(*args, **kw))
@@ -74,6 +97,8 @@ class Server:
                 t.task.cancel()
         self.writer.stop()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        if self._replay_pool is not None:
+            self._replay_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
         self.store.close()
 
@@ -103,13 +128,106 @@ class Server:
                 return i
         raise RequestError("this seat token does not belong to this table", 403)
 
+    def socket_opened(self, t: LiveTable, seat: int, address: str) -> str:
+        """Count a new socket of ``seat`` from ``address`` (RequestError 429 past the caps);
+        the address to give ``socket_closed``."""
+        if len(t.seats[seat].conns) >= self.seat_sockets:
+            raise RequestError(f"seat {seat} has {self.seat_sockets} sockets open already "
+                               f"(at most {self.seat_sockets}); close another tab", 429)
+        n = self.sockets_from.get(address, 0)
+        if n >= self.address_sockets:
+            raise RequestError(f"{self.address_sockets} table sockets are open from your address "
+                               f"already (at most {self.address_sockets})", 429)
+        self.sockets_from[address] = n + 1
+        return address
+
+    def socket_closed(self, address: str) -> None:
+        n = self.sockets_from.get(address, 0) - 1
+        if n > 0:
+            self.sockets_from[address] = n
+        else:
+            self.sockets_from.pop(address, None)
+
     def listing(self) -> list[TableInfo]:
-        return [t.info() for t in sorted(self.tables.values(), key=lambda t: -t.created)
-                if t.status != "over"][:100]
+        """The newest tables not over.  ``tables`` is kept in the order the tables were made
+        (loaded by creation time, new ones added at the end): the list reads from its end and
+        builds no more than LISTED tables' info."""
+        out: list[TableInfo] = []
+        for t in reversed(self.tables.values()):
+            if t.status != "over":
+                out.append(t.info())
+                if len(out) >= LISTED:
+                    break
+        return out
+
+    def allow_create(self, address: str) -> None:
+        """A token bucket per client address: CREATE_RATE tables a minute, bursts of twice as
+        many (RequestError 429 past it)."""
+        now = time.monotonic()
+        rate = self.create_rate / 60.0
+        burst = 2 * self.create_rate
+        tokens, when = self.creates.get(address, (burst, now))
+        tokens = min(burst, tokens + (now - when) * rate)
+        if tokens < 1:
+            wait = (1 - tokens) / rate
+            raise RequestError(f"too many tables created from your address: at most {self.create_rate:g} a "
+                               f"minute (bursts of {burst:g}); try again in {wait:.0f} s", 429)
+        self.creates[address] = (tokens - 1, now)
+        if len(self.creates) > 10000:  # forget the addresses whose bucket is full again
+            self.creates = {a: (k, w) for a, (k, w) in self.creates.items()
+                            if k + (now - w) * rate < burst}
+
+    async def expire(self, t: LiveTable) -> None:
+        """A table that waited TABLE_TTL seconds for its players is closed (stored as over,
+        with no winner) and leaves memory."""
+        await self.db(self.store.update_table, t.id, status="over")
+        t.status = "over"
+        t.changed()
+        self.tables.pop(t.id, None)
+        log.info("table %s waited %.0f s for its players: closed", t.id, self.table_ttl)
+
+    # --------------------------------------------------------------------- replays
+    async def replay(self, source: bytes | dict[str, Any], *, finished_only: bool,
+                     key: str | None = None) -> tuple[int, bytes]:
+        """A replay answer (status, JSON bytes), built in the replay worker process, never on
+        the event loop; at most REPLAYS_WAITING at once.  With a ``key`` (a finished table) the
+        answer is built once and kept."""
+        if key is not None and key in self.replay_cache:
+            self.replay_cache.move_to_end(key)
+            return 200, self.replay_cache[key]
+        if self.replays_waiting >= REPLAYS_WAITING:
+            raise RequestError("the server is busy building other replays; try again in a moment", 503)
+        self.replays_waiting += 1
+        try:
+            if self._replay_pool is None:
+                self._replay_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            loop = asyncio.get_running_loop()
+            try:
+                fut = loop.run_in_executor(self._replay_pool, build_replay, source, finished_only)
+            except RuntimeError:  # no process can be started here (e.g. a script without a
+                # ``__main__`` guard embeds the app): a thread, still off the event loop
+                log.warning("replays are built in a thread: no worker process could be started")
+                self._replay_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-replay")
+                fut = loop.run_in_executor(self._replay_pool, build_replay, source, finished_only)
+            status, body = await fut
+        except BrokenProcessPool:
+            self._replay_pool = None
+            raise RequestError("the replay could not be built (its worker stopped); try again", 503) from None
+        except Exception:  # a bug, not the client's fault: one line of JSON, logged once here
+            log.exception("building a replay failed")
+            raise RequestError("the replay could not be built (a fault of the server)", 500) from None
+        finally:
+            self.replays_waiting -= 1
+        if key is not None and status == 200:
+            self.replay_cache[key] = body
+            while sum(map(len, self.replay_cache.values())) > REPLAY_CACHE and len(self.replay_cache) > 1:
+                self.replay_cache.popitem(last=False)
+        return status, body
 
     # --------------------------------------------------------------------- requests
-    async def create(self, body: Any) -> CreatedTable:
+    async def create(self, body: Any, address: str = "") -> CreatedTable:
         new = validate.new_table(body)
+        self.allow_create(address)
         v = new.variant
         status = "playing" if all(s["token_hash"] for s in new.seats if s["kind"] == "human") else "waiting"
         row = TableRow(id=secrets.token_hex(6), created=time.time(), name=new.name, variant=v.name,

@@ -104,6 +104,7 @@ class LiveTable:
         self.over_since: float | None = None
         self.turn_since = time.monotonic()
         self.bots: dict[tuple[int, str], Bot] = {}
+        self.hints: dict[tuple[int, int], asyncio.Future[Any]] = {}  # (seat, seq) -> the expert's hint
         self.pending_deal: Hand | None = None  # dealt, waiting for the winning side's choice of leader
         self.task: asyncio.Task[None] | None = None
         self._common: str | None = None  # the table's info and score pad as JSON (they change rarely)
@@ -133,21 +134,25 @@ class LiveTable:
         """A socket of ``conn.seat`` opened: the person is back (a bot standing in stops)."""
         s = self.seats[conn.seat]
         s.conns.append(conn)
-        s.away_since = None
-        s.bot_playing = False
         if self.chat:
             conn.push(chat_message(list(self.chat)))
+        if len(s.conns) > 1 and not s.bot_playing:  # another tab of a seat already here: the
+            conn.push_state()  # others are told nothing (a storm of sockets costs them nothing)
+            return
+        s.away_since = None
+        s.bot_playing = False
         self.changed()
 
     def detach(self, conn: Connection) -> None:
         """The socket closed: when it was the seat's last, the grace period starts."""
         conn.close()
         s = self.seats[conn.seat]
-        if conn in s.conns:
-            s.conns.remove(conn)
+        if conn not in s.conns:
+            return
+        s.conns.remove(conn)
         if not s.conns:
             s.away_since = time.monotonic()
-        self.changed()
+            self.changed()  # only the seat's last socket changes what the others see
 
     def changed(self) -> None:
         """The table's info changed (seats, status): tell every seat and wake the driver."""
@@ -164,6 +169,10 @@ class LiveTable:
         for s in self.seats:
             for c in s.conns:
                 c.push(msg)
+
+    def has_people(self) -> bool:
+        """A seat of the table is a person's (claimed or not)."""
+        return any(s.kind == "human" for s in self.seats)
 
     def humans_watching(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.person and s.conns]

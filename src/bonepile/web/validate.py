@@ -10,12 +10,13 @@ from typing import Any
 
 from ..bots import BOT_LEVELS
 from ..engine import BonepileError, make_variant
-from ..engine.variant import Variant
+from ..engine.variant import OPTION_SPECS, Variant
 
 NAME_MAX = 24  # characters of a display name
 CHAT_MAX = 200  # characters of one chat message
 TOKEN_MAX = 16  # characters of a move token
 ID_MAX = 32  # characters of a message id
+TARGET_FACTOR = 10  # a table's target is at most this many times its game's default target
 
 
 class RequestError(Exception):
@@ -85,6 +86,10 @@ def new_table(body: Any) -> NewTable:
         v = make_variant(variant if isinstance(variant, str) else repr(variant), options)
     except BonepileError as e:
         raise RequestError(str(e)) from None
+    target_max = max_target(v.name)
+    if target_max is not None and v.options.get("target", 0) > target_max:
+        raise RequestError(f"option target must be an integer from 1 to {target_max} for {v.name} "
+                           f"(on this server), not {v.options['target']!r}")
     seats_in = body.get("seats")
     if seats_in is None:
         seats_in = [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * (v.players - 1)
@@ -115,6 +120,15 @@ def new_table(body: Any) -> NewTable:
                 d["name"] = clean_name(body.get("player") or sd.get("name"), "You")
             seats.append(d)
     return NewTable(v, name or f"{v.name} table", seats, timer, creator, token)
+
+
+def max_target(variant: str) -> int | None:
+    """The highest target a table of ``variant`` may play to (a game to 10^40 points is played
+    forever), or None where the target is not an option."""
+    spec = OPTION_SPECS.get(variant, {}).get("target")
+    if spec is None or not isinstance(spec.default, int):
+        return None
+    return spec.default * TARGET_FACTOR
 
 
 def join_seat(want: Any, free: list[int]) -> int:
