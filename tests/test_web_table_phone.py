@@ -30,7 +30,7 @@ def sized(browser):  # noqa: F811
 
     def make(size: str):
         w, h = SIZES[size]
-        ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True)
+        ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True, bypass_csp=True)
         pg = ctx.new_page()
         errors: list[str] = []
         pg.on("pageerror", lambda e: errors.append(str(e)))

@@ -313,6 +313,7 @@ class LiveTable:
             self.ready.clear()
         if g.over and self.status != "over":
             self.status = "over"
+            self._common = None  # the table's info says so from now on
             await self.server.db(self.server.store.update_table, self.id, status="over")
 
     async def deal_first(self) -> None:
