@@ -78,6 +78,43 @@ def _fives_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
     return bm
 
 
+def _fives_guard_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
+    """Rollout policy of a good fives player (Cinque): the points a move scores now, less
+    the most the next seat (an opponent) can score at once in reply from the tiles it holds
+    in this world; ties to the heaviest tile."""
+    if rng.random() < eps:
+        return ms[int(rng.random() * len(ms))]
+    sides = h._side
+    side = sides[h.to_move]
+    inplay = h.inplay
+    base = inplay[side]
+    best = -1e9
+    bm = ms[0]
+    for m in ms:
+        if m >= PASS:
+            continue
+        h.push(m)
+        gain = h.inplay[side] - base
+        threat = 0
+        if not h.over:
+            nxt = h.to_move
+            nside = sides[nxt]
+            if nside != side:
+                nbase = h.inplay[nside]
+                for r in h.legal_moves():
+                    if r < PASS:
+                        h.push(r)
+                        g = h.inplay[nside] - nbase
+                        h.pop()
+                        if g > threat:
+                            threat = g
+        h.pop()
+        w = (gain - threat) * 10 + _WEIGHT[m >> 2]
+        if w > best:
+            best, bm = w, m
+    return bm
+
+
 def _would_overrun(deadline: float | None, start: float, done: int) -> bool:
     """With ``done`` units of work finished since ``start``, would one more (at the mean
     cost so far) end past ``deadline``?  Never, without a deadline."""
@@ -94,11 +131,15 @@ class ExpertBot(Bot):
                  simulations: int | None = None, win_weight: float = 10.0,
                  epsilon: float = 0.25, opponent_epsilon: float | None = None, endgame: int = 8,
                  model: float | None = None, algo: str = "pimc", exploration: float = 0.7,
-                 pool: int = 64) -> None:
+                 pool: int = 64, rollout: str = "guard", horizon: int | None = None) -> None:
         super().__init__(variant, seed=seed)
         if algo not in ("pimc", "ismcts"):
             raise ValueError(f"unknown expert algorithm {algo!r} (pimc or ismcts)")
         self.algo = algo
+        if rollout not in _FIVES_POLICIES:
+            raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(_FIVES_POLICIES)})")
+        self.rollout = rollout
+        self.horizon = horizon if variant.in_play == "fives" else None
         self.exploration = exploration
         self.pool = pool
         self.time = time
@@ -168,7 +209,8 @@ class ExpertBot(Bot):
             out.append((ev + self.win_weight * w if not seat_win else w, i, m, ev, w))
         out.sort(key=lambda x: (-x[0], x[1]))
         top = out[0]
-        return [Evaluation(m, round(ev, 2), round(w, 3), self._reason(ev - top[3], w - top[4], worlds, j == 0))
+        return [Evaluation(m, round(ev, 2), round(w, 3),
+                           self._reason(ev - top[3], w - top[4], worlds, j == 0))
                 for j, (_s, _i, m, ev, w) in enumerate(out)]
 
     def _evaluate_ismcts(self, view: View) -> list[Evaluation]:
@@ -282,7 +324,8 @@ class ExpertBot(Bot):
         top = out[0]
         return [Evaluation(m, round(ev, 2), round(w, 3),
                            f"best of {it} searches ({n} visits)" if j == 0 else
-                           f"{ev - top[4]:+.1f} points, {100 * (w - top[5]):+.0f}% wins vs the best, {n} of {it} visits")
+                           f"{ev - top[4]:+.1f} points, {100 * (w - top[5]):+.0f}% wins vs the best, "
+                           f"{n} of {it} visits")
                 for j, (n, _s, _i, m, ev, w) in enumerate(out)]
 
     @staticmethod
@@ -297,8 +340,12 @@ class ExpertBot(Bot):
         eps = [self.epsilon if side_of[s] == my_side else self.opponent_epsilon
                for s in range(self.variant.players)]
         endgame = self.endgame
-        policy = _fives_move if self.variant.in_play == "fives" else _policy_move
+        policy = _FIVES_POLICIES[self.rollout] if self.variant.in_play == "fives" else _policy_move
+        left = self.horizon if self.horizon is not None else 1 << 30
         while not h.over:
+            if left <= 0:
+                return self._outcome(h.unfinished_result(), me, my_side)
+            left -= 1
             if endgame and h.placed and _tiles_left(h) <= endgame and not h.drawable():
                 return _solve(h, self.variant, my_side, self.win_weight)
             ms = h.legal_moves()
@@ -317,6 +364,9 @@ class ExpertBot(Bot):
         else:
             won = res.winner == my_side
         return mine - (sum(pts) - mine) / (nsides - 1), won
+
+
+_FIVES_POLICIES = {"guard": _fives_guard_move, "greedy": _fives_move}
 
 
 def _tiles_left(h: Hand) -> int:
