@@ -115,6 +115,26 @@ def _fives_guard_move(h: Hand, ms: list[int], rng: random.Random, eps: float) ->
     return bm
 
 
+def _same_tables(world: Hand, legal: list[int]) -> list[int]:
+    """Per action, the index of the first action leading to the same table up to mirror
+    images: L and R are interchangeable, and so are U and D (the rules and the count read only
+    each arm's open end, whether it ends in a double and whether it holds a tile).  Mirror
+    images have the same value, so they are searched once (the noise of separate searches
+    would otherwise rank one above the other)."""
+    first: dict[tuple[Any, ...], int] = {}
+    out = []
+    for i, m in enumerate(legal):
+        if m >= PASS:
+            out.append(i)
+            continue
+        world.push(m)
+        arms = [(world.pip[a], world.dbl[a], world.occ[a]) for a in range(4)]
+        world.pop()
+        key = (m >> 2, *sorted(arms[:2]), *sorted(arms[2:]))
+        out.append(first.setdefault(key, i))
+    return out
+
+
 def _would_overrun(deadline: float | None, start: float, done: int) -> bool:
     """With ``done`` units of work finished since ``start``, would one more (at the mean
     cost so far) end past ``deadline``?  Never, without a deadline."""
@@ -131,7 +151,8 @@ class ExpertBot(Bot):
                  simulations: int | None = None, win_weight: float = 10.0,
                  epsilon: float = 0.25, opponent_epsilon: float | None = None, endgame: int = 8,
                  model: float | None = None, algo: str = "pimc", exploration: float = 0.7,
-                 pool: int = 64, rollout: str = "guard", horizon: int | None = None) -> None:
+                 pool: int = 64, rollout: str = "guard", horizon: int | None = None,
+                 game_weight: float = 50.0) -> None:
         super().__init__(variant, seed=seed)
         if algo not in ("pimc", "ismcts"):
             raise ValueError(f"unknown expert algorithm {algo!r} (pimc or ismcts)")
@@ -140,6 +161,10 @@ class ExpertBot(Bot):
             raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(_FIVES_POLICIES)})")
         self.rollout = rollout
         self.horizon = horizon if variant.in_play == "fives" else None
+        #: weight of winning (+) or losing (-) the game in this hand, from the scores and the
+        #: target; 0 plays every hand for itself
+        self.game_weight = game_weight if variant.target is not None \
+            and variant.target_rule != "single_hand" else 0.0
         self.exploration = exploration
         self.pool = pool
         self.time = time
@@ -176,8 +201,10 @@ class ExpertBot(Bot):
         k = len(legal)
         value = [0.0] * k
         wins = [0.0] * k
+        games = [0.0] * k
         worlds = 0
         wsum = 0.0
+        same: list[int] = []  # per action: the first action that leads to the same table
         deadline = None if self.simulations is not None else start + self.time
         limit = self.simulations if self.simulations is not None else 1 << 30
         while worlds < limit:
@@ -192,21 +219,30 @@ class ExpertBot(Bot):
             rseed = rng.random()
             wt = sampler.last_weight
             wsum += wt
+            if not same:
+                same = _same_tables(world, legal)
             for i, m in enumerate(legal):
+                if same[i] != i:  # a mirror image of an earlier action: the same value
+                    continue
                 h = world.copy()
                 h.apply(m)
-                net, won = self._finish(h, random.Random(rseed), me, my_side)
+                net, won, game = self._finish(h, random.Random(rseed), me, my_side)
                 value[i] += wt * net
                 wins[i] += wt * won
+                games[i] += wt * game
             worlds += 1
             if _would_overrun(deadline, start, worlds):
                 break
         self.last_worlds = worlds
+        for i, j in enumerate(same):
+            value[i], wins[i], games[i] = value[j], wins[j], games[j]
         out = []
         for i, m in enumerate(legal):
             ev = value[i] / wsum
             w = wins[i] / wsum
-            out.append((ev + self.win_weight * w if not seat_win else w, i, m, ev, w))
+            g = games[i] / wsum
+            out.append((ev + self.win_weight * w + self.game_weight * g if not seat_win else w,
+                        i, m, ev, w))
         out.sort(key=lambda x: (-x[0], x[1]))
         top = out[0]
         return [Evaluation(m, round(ev, 2), round(w, 3),
@@ -294,11 +330,12 @@ class ExpertBot(Bot):
                     break
             rr = random.Random(rng.random())
             if not h.over:
-                net, won = self._finish(h, rr, me, my_side)
+                net, won, game = self._finish(h, rr, me, my_side)
             else:
-                net, won = self._outcome(h.result, me, my_side)  # type: ignore[arg-type]
+                net, won, game = self._outcome(h, h.result, me, my_side)  # type: ignore[arg-type]
             # rewards per side (my side's net and win; other sides share the opposite)
-            mine = (1.0 if won else 0.0) if seat_win else (net + self.win_weight * won) / scale
+            mine = (1.0 if won else 0.0) if seat_win else \
+                (net + self.win_weight * won + self.game_weight * game) / scale
             if nsides == 2 or seat_win:
                 other = (-mine if not seat_win else (1.0 - mine) / max(1, nsides - 1))
             else:
@@ -334,8 +371,10 @@ class ExpertBot(Bot):
             return f"best over {worlds} sampled deals"
         return f"{dev:+.1f} points, {100 * dw:+.0f}% wins vs the best, over {worlds} sampled deals"
 
-    def _finish(self, h: Hand, rng: random.Random, me: int, my_side: int) -> tuple[float, bool]:
-        """Play world h to the end of the hand: (net points of my side, did it win)."""
+    def _finish(self, h: Hand, rng: random.Random, me: int,
+                my_side: int) -> tuple[float, bool, int]:
+        """Play world h to the end of the hand (or the horizon): (net points of my side, did
+        it win the hand, did it win (+1) or lose (-1) the game with it, or neither (0))."""
         side_of = self.variant.seat_sides
         eps = [self.epsilon if side_of[s] == my_side else self.opponent_epsilon
                for s in range(self.variant.players)]
@@ -344,18 +383,18 @@ class ExpertBot(Bot):
         left = self.horizon if self.horizon is not None else 1 << 30
         while not h.over:
             if left <= 0:
-                return self._outcome(h.unfinished_result(), me, my_side)
+                return self._outcome(h, h.unfinished_result(), me, my_side)
             left -= 1
             if endgame and h.placed and _tiles_left(h) <= endgame and not h.drawable():
-                return _solve(h, self.variant, my_side, self.win_weight)
+                return _solve(h, self.variant, my_side, self.win_weight, self.game_weight)
             ms = h.legal_moves()
             h.apply(ms[0] if len(ms) == 1 else policy(h, ms, rng, eps[h.to_move]))
-        return self._outcome(h.result, me, my_side)  # type: ignore[arg-type]
+        return self._outcome(h, h.result, me, my_side)  # type: ignore[arg-type]
 
-    def _outcome(self, res: HandResult, me: int, my_side: int) -> tuple[float, bool]:
+    def _outcome(self, h: Hand, res: HandResult, me: int, my_side: int) -> tuple[float, bool, int]:
         if self.variant.scoring == "result_only":
             won = res.winner == me
-            return (1.0 if won else 0.0), won
+            return (1.0 if won else 0.0), won, 0
         pts = res.points
         mine = pts[my_side]
         nsides = len(pts)
@@ -363,7 +402,26 @@ class ExpertBot(Bot):
             won = all(mine > p for i, p in enumerate(pts) if i != my_side)
         else:
             won = res.winner == my_side
-        return mine - (sum(pts) - mine) / (nsides - 1), won
+        game = _game_outcome(self.variant, h, pts, my_side) if self.game_weight else 0
+        return mine - (sum(pts) - mine) / (nsides - 1), won, game
+
+
+def _game_outcome(v: Variant, h: Hand, pts: tuple[int, ...], my_side: int) -> int:
+    """+1 if my side wins the game with this hand's points, -1 if another side does, else 0
+    (the game goes on, or ends without a winner).  The rule is the game's (``Game``): the
+    highest total at or over the target wins; equal totals go to the side that reached the
+    target first in the hand."""
+    target = v.target
+    assert target is not None
+    totals = [a + b for a, b in zip(h.totals, pts)]
+    best = max(totals)
+    if best < target:
+        return 0
+    top = [i for i, t in enumerate(totals) if t == best]
+    winner = top[0] if len(top) == 1 else h.first_to_target if h.first_to_target in top else None
+    if winner is None:
+        return 0
+    return 1 if winner == my_side else -1
 
 
 _FIVES_POLICIES = {"guard": _fives_guard_move, "greedy": _fives_move}
@@ -373,20 +431,24 @@ def _tiles_left(h: Hand) -> int:
     return h.in_hands.bit_count()
 
 
-def _solve(h: Hand, v: Variant, my_side: int, win_weight: float) -> tuple[float, bool]:
+def _solve(h: Hand, v: Variant, my_side: int, win_weight: float,
+           game_weight: float = 0.0) -> tuple[float, bool, int]:
     """Exact α-β on a two-sided world (the hand is played out with full knowledge): my side
-    maximizes net points + win_weight x win, the other side minimizes it."""
+    maximizes net points + win_weight x hand win + game_weight x game result (+1 won, -1
+    lost), the other side minimizes it.  Points scored during play (Cinque) are in the
+    hand's points."""
     side_of = v.seat_sides
     other = 1 - my_side
     by_points = v.in_play is not None
 
-    def ab(alpha: float, beta: float) -> tuple[float, float, bool]:
+    def ab(alpha: float, beta: float) -> tuple[float, float, bool, int]:
         if h.over:
             res: HandResult = h.result  # type: ignore[assignment]
             p = res.points
             net = p[my_side] - p[other]
             won = net > 0 if by_points else res.winner == my_side
-            return net + (win_weight if won else 0.0), net, won
+            game = _game_outcome(v, h, p, my_side) if game_weight else 0
+            return net + (win_weight if won else 0.0) + game_weight * game, net, won, game
         ms = h.legal_moves()
         if len(ms) > 1:
             ms.sort(key=lambda m: -_WEIGHT[m >> 2] if m < PASS else 0)
@@ -413,8 +475,8 @@ def _solve(h: Hand, v: Variant, my_side: int, win_weight: float) -> tuple[float,
                         break
         return best  # type: ignore[return-value]
 
-    _v, net, won = ab(float("-inf"), float("inf"))
-    return net, won
+    _v, net, won, game = ab(float("-inf"), float("inf"))
+    return net, won, game
 
 
 __all__ = ["ExpertBot"]
