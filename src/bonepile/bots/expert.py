@@ -33,7 +33,7 @@ from typing import Any
 
 from ..engine import Variant, View
 from ..engine.hand import Hand, HandResult
-from ..engine.tiles import DRAW, IS_DOUBLE, PASS, PIPS
+from ..engine.tiles import DRAW, IS_DOUBLE, PASS, PIPS, mask_pips
 from .base import Bot, Evaluation
 from .sampler import InconsistentView, Sampler
 
@@ -55,6 +55,24 @@ def _policy_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
     if best < 0:  # no tile to play: in voluntary games prefer drawing while possible
         return DRAW if DRAW in ms else ms[0]
     return bm
+
+
+def _voluntary_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
+    """Rollout policy where a seat may pass or draw at will (the Passing Game): close the
+    hand with the last pass of a full cycle when the mover's side holds the fewest pips (in
+    this world), never pass into the cycle's end otherwise; else the heaviest tile, or draw."""
+    if rng.random() < eps:
+        return ms[int(rng.random() * len(ms))]
+    if PASS in ms and h.passes == h.n - 1 and h.v.pass_cycle_ends_hand:
+        side_of = h._side
+        totals = [0] * (max(side_of) + 1)
+        for s, x in enumerate(h.hands):
+            totals[side_of[s]] += mask_pips(x)
+        side = side_of[h.to_move]
+        mine = totals[side]
+        if all(mine < t for i, t in enumerate(totals) if i != side):
+            return PASS
+    return _policy_move(h, ms, rng, 0.0)
 
 
 def _fives_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
@@ -379,7 +397,9 @@ class ExpertBot(Bot):
         eps = [self.epsilon if side_of[s] == my_side else self.opponent_epsilon
                for s in range(self.variant.players)]
         endgame = self.endgame
-        policy = _FIVES_POLICIES[self.rollout] if self.variant.in_play == "fives" else _policy_move
+        v = self.variant
+        policy = _FIVES_POLICIES[self.rollout] if v.in_play == "fives" else \
+            _voluntary_move if v.turn == "voluntary" and self.rollout != "greedy" else _policy_move
         left = self.horizon if self.horizon is not None else 1 << 30
         while not h.over:
             if left <= 0:
