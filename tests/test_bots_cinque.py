@@ -139,3 +139,40 @@ def test_expert_plays_for_the_game_near_the_target():
     """The game term is on by default where there is a target, off for a single hand."""
     assert make_bot("expert", CINQUE, simulations=2).game_weight > 0
     assert make_bot("expert", make_variant("billitonnen", {}), simulations=2).game_weight == 0
+
+
+def test_no_peeking_with_every_cinque_option():
+    """The options of the Cinque expert (play model, horizon, rollout policies) read only the
+    view: two games with the same view and different hidden tiles get the same evaluation,
+    also after the real hidden tiles are wiped."""
+    from test_bots import _game_from_world, _positions
+
+    from bonepile.bots.sampler import Sampler
+
+    rng = random.Random(4)
+    checked = 0
+    for game in _positions("cinque", {}, 41, 5):
+        seat = game.to_move
+        view = game.view(seat)
+        sampler = Sampler(CINQUE, view)
+        other = None
+        for _ in range(30):
+            world = sampler.sample(rng)
+            if world.hands != game.hand.hands:
+                other = _game_from_world(game, world)
+                break
+        if other is None:
+            continue
+        for opts in ({"model": 0.5, "horizon": 4, "win_weight": 0.0}, {"rollout": "greedy"},
+                     {"epsilon": 0.25, "model": 0.3}):
+            ea = ExpertBot(CINQUE, seed=3, simulations=4, **opts).evaluate(view)
+            hidden = game.hand
+            saved = hidden.hands[:]
+            for s in range(4):
+                if s != seat:
+                    hidden.hands[s] = 0
+            eb = ExpertBot(CINQUE, seed=3, simulations=4, **opts).evaluate(other.view(seat))
+            hidden.hands[:] = saved
+            assert ea == eb, opts
+        checked += 1
+    assert checked
