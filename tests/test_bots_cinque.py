@@ -145,9 +145,8 @@ def test_no_peeking_with_every_cinque_option():
     """The options of the Cinque expert (play model, horizon, rollout policies) read only the
     view: two games with the same view and different hidden tiles get the same evaluation,
     also after the real hidden tiles are wiped."""
-    from test_bots import _game_from_world, _positions
-
     from bonepile.bots.sampler import Sampler
+    from test_bots import _game_from_world, _positions
 
     rng = random.Random(4)
     checked = 0
