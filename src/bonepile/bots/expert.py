@@ -35,6 +35,7 @@ from ..engine import Variant, View
 from ..engine.hand import Hand, HandResult
 from ..engine.tiles import DRAW, IS_DOUBLE, PASS, PIPS, mask_pips
 from .base import Bot, Evaluation
+from .greedy import GreedyBot
 from .sampler import InconsistentView, Sampler
 
 _WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
@@ -162,15 +163,35 @@ def _would_overrun(deadline: float | None, start: float, done: int) -> bool:
     return now + (now - start) / done >= deadline
 
 
+def tuned_defaults(v: Variant) -> dict[str, float]:
+    """The expert's defaults for a variant, chosen by measurement against greedy
+    (bench/expert_greedy.py; README, Benchmark): where points are scored during play
+    (Cinque) the playouts are deterministic (epsilon 0) and stop after 4 plies (one round:
+    the points are local, and the rest of a playout is noise), the objective is net points
+    (no bonus for winning the hand) and the greedy score is added with weight 0.5; in the
+    other open games the greedy score is added with weight 0.5; blind games and
+    Billitonnen keep the plain search."""
+    if v.in_play == "fives":
+        return {"win_weight": 0.0, "epsilon": 0.0, "horizon": 4, "prior": 0.5}
+    prior = 0.0 if v.turn == "blind" or v.scoring == "result_only" else 0.5
+    return {"win_weight": 10.0, "epsilon": 0.25, "horizon": 0, "prior": prior}
+
+
 class ExpertBot(Bot):
     name = "expert"
 
     def __init__(self, variant: Variant, *, seed: int | None = None, time: float = 0.1,
-                 simulations: int | None = None, win_weight: float = 10.0,
-                 epsilon: float = 0.25, opponent_epsilon: float | None = None, endgame: int = 8,
-                 model: float | None = None, algo: str = "pimc", exploration: float = 0.7,
-                 pool: int = 64, rollout: str = "guard", horizon: int | None = None,
-                 game_weight: float = 50.0) -> None:
+                 simulations: int | None = None, win_weight: float | None = None,
+                 epsilon: float | None = None, opponent_epsilon: float | None = None,
+                 endgame: int = 8, model: float | None = None, algo: str = "pimc",
+                 exploration: float = 0.7, pool: int = 64, rollout: str = "guard",
+                 horizon: int | None = None, game_weight: float = 50.0,
+                 prior: float | None = None) -> None:
+        """Options left at None take the variant's tuned default (``tuned_defaults``):
+        ``win_weight`` (bonus for winning the hand), ``epsilon`` (random share of the
+        playouts), ``horizon`` (plies a Cinque playout runs before the points so far are
+        counted; 0 plays to the end of the hand), ``prior`` (weight of the greedy bot's
+        one-ply score added to each action's search value)."""
         super().__init__(variant, seed=seed)
         if algo not in ("pimc", "ismcts"):
             raise ValueError(f"unknown expert algorithm {algo!r} (pimc or ismcts)")
@@ -178,7 +199,9 @@ class ExpertBot(Bot):
         if rollout not in _FIVES_POLICIES:
             raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(_FIVES_POLICIES)})")
         self.rollout = rollout
-        self.horizon = horizon if variant.in_play == "fives" else None
+        tuned = tuned_defaults(variant)
+        hz = tuned["horizon"] if horizon is None else horizon
+        self.horizon = int(hz) if hz and variant.in_play == "fives" else None
         #: weight of winning (+) or losing (-) the game in this hand, from the scores and the
         #: target; 0 plays every hand for itself
         self.game_weight = game_weight if variant.target is not None \
@@ -187,12 +210,14 @@ class ExpertBot(Bot):
         self.pool = pool
         self.time = time
         self.simulations = simulations
-        self.win_weight = win_weight
-        self.epsilon = epsilon
+        self.win_weight = tuned["win_weight"] if win_weight is None else win_weight
+        self.epsilon = tuned["epsilon"] if epsilon is None else epsilon
         self.endgame = endgame if len(variant.sides) == 2 and variant.turn == "must_play" else 0
         self.last_worlds = 0
         self.model = model
-        self.opponent_epsilon = epsilon if opponent_epsilon is None else opponent_epsilon
+        self.opponent_epsilon = self.epsilon if opponent_epsilon is None else opponent_epsilon
+        #: weight of the greedy bot's one-ply score added to each action's search value
+        self.prior = tuned["prior"] if prior is None else prior
 
     def choose(self, view: View) -> int:
         legal = view.legal
@@ -254,13 +279,18 @@ class ExpertBot(Bot):
         self.last_worlds = worlds
         for i, j in enumerate(same):
             value[i], wins[i], games[i] = value[j], wins[j], games[j]
+        prior = [0.0] * k
+        if self.prior and not seat_win:
+            greedy = GreedyBot(v, seed=self.seed)
+            pm = {e.action: e.value for e in greedy.evaluate(view)}
+            prior = [self.prior * pm[m] for m in legal]
         out = []
         for i, m in enumerate(legal):
             ev = value[i] / wsum
             w = wins[i] / wsum
             g = games[i] / wsum
-            out.append((ev + self.win_weight * w + self.game_weight * g if not seat_win else w,
-                        i, m, ev, w))
+            out.append((ev + self.win_weight * w + self.game_weight * g + prior[i]
+                        if not seat_win else w, i, m, ev, w))
         out.sort(key=lambda x: (-x[0], x[1]))
         top = out[0]
         return [Evaluation(m, round(ev, 2), round(w, 3),
