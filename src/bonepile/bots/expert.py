@@ -13,6 +13,15 @@ bonus for winning the hand (``win_weight``); where points are scored during play
 "winning the hand" means scoring more points in it than the other side.  ``evaluate``
 reports both the expected net points and the hand-win chance of every action.
 
+The game, not only the hand: a playout that ends the game (the scores before the hand plus
+its points reach the target) adds ``game_weight`` for a win and takes it off for a loss.
+Where points are scored during play (Cinque) every seat's playout plays like a fives player
+(``_fives_guard_move``: the points now less the next seat's best reply), and the playouts are
+short and deterministic by default (``tuned_defaults``).  The greedy bot's one-ply score is
+added to each action's value with weight ``prior`` (it knows features of a position, such as
+follow-ups and the suits kept, that short or noisy playouts miss).  Mirror-image actions
+(the same table up to L/R and U/D) are searched once.
+
 Budget: ``simulations`` worlds per decision when given (deterministic for a seed), else as
 many as fit in ``time`` seconds.
 
