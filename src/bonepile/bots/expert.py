@@ -200,7 +200,9 @@ class ExpertBot(Bot):
         ``win_weight`` (bonus for winning the hand), ``epsilon`` (random share of the
         playouts), ``horizon`` (plies a Cinque playout runs before the points so far are
         counted; 0 plays to the end of the hand), ``prior`` (weight of the greedy bot's
-        one-ply score added to each action's search value)."""
+        one-ply score added to each action's search value; PIMC only).  ``rollout="guard"``
+        (default) plays the Cinque and Passing Game playouts described above; ``"greedy"``
+        keeps the earlier ones (Cinque: the most points now; no pass on purpose)."""
         super().__init__(variant, seed=seed)
         if algo not in ("pimc", "ismcts"):
             raise ValueError(f"unknown expert algorithm {algo!r} (pimc or ismcts)")
@@ -538,4 +540,4 @@ def _solve(h: Hand, v: Variant, my_side: int, win_weight: float,
     return net, won, game
 
 
-__all__ = ["ExpertBot"]
+__all__ = ["ExpertBot", "tuned_defaults"]
