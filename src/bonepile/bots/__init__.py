@@ -8,11 +8,10 @@ from typing import Any
 
 from ..engine import OptionError, Variant
 from .base import Bot, Evaluation
-from .random_bot import RandomBot
-
 from .expert import ExpertBot
 from .greedy import GreedyBot
 from .hint import hint
+from .random_bot import RandomBot
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
 BOT_LEVELS = tuple(BOTS)

@@ -13,6 +13,15 @@ bonus for winning the hand (``win_weight``); where points are scored during play
 "winning the hand" means scoring more points in it than the other side.  ``evaluate``
 reports both the expected net points and the hand-win chance of every action.
 
+The game, not only the hand: a playout that ends the game (the scores before the hand plus
+its points reach the target) adds ``game_weight`` for a win and takes it off for a loss.
+Where points are scored during play (Cinque) every seat's playout plays like a fives player
+(``_fives_guard_move``: the points now less the next seat's best reply), and the playouts are
+short and deterministic by default (``tuned_defaults``).  The greedy bot's one-ply score is
+added to each action's value with weight ``prior`` (it knows features of a position, such as
+follow-ups and the suits kept, that short or noisy playouts miss).  Mirror-image actions
+(the same table up to L/R and U/D) are searched once.
+
 Budget: ``simulations`` worlds per decision when given (deterministic for a seed), else as
 many as fit in ``time`` seconds.
 
@@ -33,8 +42,9 @@ from typing import Any
 
 from ..engine import Variant, View
 from ..engine.hand import Hand, HandResult
-from ..engine.tiles import DRAW, IS_DOUBLE, PASS, PIPS
+from ..engine.tiles import DRAW, IS_DOUBLE, PASS, PIPS, mask_pips
 from .base import Bot, Evaluation
+from .greedy import GreedyBot
 from .sampler import InconsistentView, Sampler
 
 _WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
@@ -55,6 +65,24 @@ def _policy_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
     if best < 0:  # no tile to play: in voluntary games prefer drawing while possible
         return DRAW if DRAW in ms else ms[0]
     return bm
+
+
+def _voluntary_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
+    """Rollout policy where a seat may pass or draw at will (the Passing Game): close the
+    hand with the last pass of a full cycle when the mover's side holds the fewest pips (in
+    this world), never pass into the cycle's end otherwise; else the heaviest tile, or draw."""
+    if rng.random() < eps:
+        return ms[int(rng.random() * len(ms))]
+    if PASS in ms and h.passes == h.n - 1 and h.v.pass_cycle_ends_hand:
+        side_of = h._side
+        totals = [0] * (max(side_of) + 1)
+        for s, x in enumerate(h.hands):
+            totals[side_of[s]] += mask_pips(x)
+        side = side_of[h.to_move]
+        mine = totals[side]
+        if all(mine < t for i, t in enumerate(totals) if i != side):
+            return PASS
+    return _policy_move(h, ms, rng, 0.0)
 
 
 def _fives_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
@@ -78,6 +106,63 @@ def _fives_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
     return bm
 
 
+def _fives_guard_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
+    """Rollout policy of a good fives player (Cinque): the points a move scores now, less
+    the most the next seat (an opponent) can score at once in reply from the tiles it holds
+    in this world; ties to the heaviest tile."""
+    if rng.random() < eps:
+        return ms[int(rng.random() * len(ms))]
+    sides = h._side
+    side = sides[h.to_move]
+    inplay = h.inplay
+    base = inplay[side]
+    best = -1e9
+    bm = ms[0]
+    for m in ms:
+        if m >= PASS:
+            continue
+        h.push(m)
+        gain = h.inplay[side] - base
+        threat = 0
+        if not h.over:
+            nxt = h.to_move
+            nside = sides[nxt]
+            if nside != side:
+                nbase = h.inplay[nside]
+                for r in h.legal_moves():
+                    if r < PASS:
+                        h.push(r)
+                        g = h.inplay[nside] - nbase
+                        h.pop()
+                        if g > threat:
+                            threat = g
+        h.pop()
+        w = (gain - threat) * 10 + _WEIGHT[m >> 2]
+        if w > best:
+            best, bm = w, m
+    return bm
+
+
+def _same_tables(world: Hand, legal: list[int]) -> list[int]:
+    """Per action, the index of the first action leading to the same table up to mirror
+    images: L and R are interchangeable, and so are U and D (the rules and the count read only
+    each arm's open end, whether it ends in a double and whether it holds a tile).  Mirror
+    images have the same value, so they are searched once (the noise of separate searches
+    would otherwise rank one above the other)."""
+    first: dict[tuple[Any, ...], int] = {}
+    out = []
+    for i, m in enumerate(legal):
+        if m >= PASS:
+            out.append(i)
+            continue
+        world.push(m)
+        arms = [(world.pip[a], world.dbl[a], world.occ[a]) for a in range(4)]
+        world.pop()
+        key = (m >> 2, *sorted(arms[:2]), *sorted(arms[2:]))
+        out.append(first.setdefault(key, i))
+    return out
+
+
 def _would_overrun(deadline: float | None, start: float, done: int) -> bool:
     """With ``done`` units of work finished since ``start``, would one more (at the mean
     cost so far) end past ``deadline``?  Never, without a deadline."""
@@ -87,28 +172,63 @@ def _would_overrun(deadline: float | None, start: float, done: int) -> bool:
     return now + (now - start) / done >= deadline
 
 
+def tuned_defaults(v: Variant) -> dict[str, float]:
+    """The expert's defaults for a variant, chosen by measurement against greedy
+    (bench/expert_greedy.py; README, Benchmark): where points are scored during play
+    (Cinque) the playouts are deterministic (epsilon 0) and stop after 4 plies (one round:
+    the points are local, and the rest of a playout is noise), the objective is net points
+    (no bonus for winning the hand) and the greedy score is added with weight 0.5; in the
+    other open games the greedy score is added with weight 0.5; blind games and
+    Billitonnen keep the plain search."""
+    if v.in_play == "fives":
+        return {"win_weight": 0.0, "epsilon": 0.0, "horizon": 4, "prior": 0.5}
+    prior = 0.0 if v.turn == "blind" or v.scoring == "result_only" else 0.5
+    return {"win_weight": 10.0, "epsilon": 0.25, "horizon": 0, "prior": prior}
+
+
 class ExpertBot(Bot):
     name = "expert"
 
     def __init__(self, variant: Variant, *, seed: int | None = None, time: float = 0.1,
-                 simulations: int | None = None, win_weight: float = 10.0,
-                 epsilon: float = 0.25, opponent_epsilon: float | None = None, endgame: int = 8,
-                 model: float | None = None, algo: str = "pimc", exploration: float = 0.7,
-                 pool: int = 64) -> None:
+                 simulations: int | None = None, win_weight: float | None = None,
+                 epsilon: float | None = None, opponent_epsilon: float | None = None,
+                 endgame: int = 8, model: float | None = None, algo: str = "pimc",
+                 exploration: float = 0.7, pool: int = 64, rollout: str = "guard",
+                 horizon: int | None = None, game_weight: float = 50.0,
+                 prior: float | None = None) -> None:
+        """Options left at None take the variant's tuned default (``tuned_defaults``):
+        ``win_weight`` (bonus for winning the hand), ``epsilon`` (random share of the
+        playouts), ``horizon`` (plies a Cinque playout runs before the points so far are
+        counted; 0 plays to the end of the hand), ``prior`` (weight of the greedy bot's
+        one-ply score added to each action's search value; PIMC only).  ``rollout="guard"``
+        (default) plays the Cinque and Passing Game playouts described above; ``"greedy"``
+        keeps the earlier ones (Cinque: the most points now; no pass on purpose)."""
         super().__init__(variant, seed=seed)
         if algo not in ("pimc", "ismcts"):
             raise ValueError(f"unknown expert algorithm {algo!r} (pimc or ismcts)")
         self.algo = algo
+        if rollout not in _FIVES_POLICIES:
+            raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(_FIVES_POLICIES)})")
+        self.rollout = rollout
+        tuned = tuned_defaults(variant)
+        hz = tuned["horizon"] if horizon is None else horizon
+        self.horizon = int(hz) if hz and variant.in_play == "fives" else None
+        #: weight of winning (+) or losing (-) the game in this hand, from the scores and the
+        #: target; 0 plays every hand for itself
+        self.game_weight = game_weight if variant.target is not None \
+            and variant.target_rule != "single_hand" else 0.0
         self.exploration = exploration
         self.pool = pool
         self.time = time
         self.simulations = simulations
-        self.win_weight = win_weight
-        self.epsilon = epsilon
+        self.win_weight = tuned["win_weight"] if win_weight is None else win_weight
+        self.epsilon = tuned["epsilon"] if epsilon is None else epsilon
         self.endgame = endgame if len(variant.sides) == 2 and variant.turn == "must_play" else 0
         self.last_worlds = 0
         self.model = model
-        self.opponent_epsilon = epsilon if opponent_epsilon is None else opponent_epsilon
+        self.opponent_epsilon = self.epsilon if opponent_epsilon is None else opponent_epsilon
+        #: weight of the greedy bot's one-ply score added to each action's search value
+        self.prior = tuned["prior"] if prior is None else prior
 
     def choose(self, view: View) -> int:
         legal = view.legal
@@ -135,8 +255,10 @@ class ExpertBot(Bot):
         k = len(legal)
         value = [0.0] * k
         wins = [0.0] * k
+        games = [0.0] * k
         worlds = 0
         wsum = 0.0
+        same: list[int] = []  # per action: the first action that leads to the same table
         deadline = None if self.simulations is not None else start + self.time
         limit = self.simulations if self.simulations is not None else 1 << 30
         while worlds < limit:
@@ -151,24 +273,39 @@ class ExpertBot(Bot):
             rseed = rng.random()
             wt = sampler.last_weight
             wsum += wt
+            if not same:
+                same = _same_tables(world, legal)
             for i, m in enumerate(legal):
+                if same[i] != i:  # a mirror image of an earlier action: the same value
+                    continue
                 h = world.copy()
                 h.apply(m)
-                net, won = self._finish(h, random.Random(rseed), me, my_side)
+                net, won, game = self._finish(h, random.Random(rseed), me, my_side)
                 value[i] += wt * net
                 wins[i] += wt * won
+                games[i] += wt * game
             worlds += 1
             if _would_overrun(deadline, start, worlds):
                 break
         self.last_worlds = worlds
+        for i, j in enumerate(same):
+            value[i], wins[i], games[i] = value[j], wins[j], games[j]
+        prior = [0.0] * k
+        if self.prior and not seat_win:
+            greedy = GreedyBot(v, seed=self.seed)
+            pm = {e.action: e.value for e in greedy.evaluate(view)}
+            prior = [self.prior * pm[m] for m in legal]
         out = []
         for i, m in enumerate(legal):
             ev = value[i] / wsum
             w = wins[i] / wsum
-            out.append((ev + self.win_weight * w if not seat_win else w, i, m, ev, w))
+            g = games[i] / wsum
+            out.append((ev + self.win_weight * w + self.game_weight * g + prior[i]
+                        if not seat_win else w, i, m, ev, w))
         out.sort(key=lambda x: (-x[0], x[1]))
         top = out[0]
-        return [Evaluation(m, round(ev, 2), round(w, 3), self._reason(ev - top[3], w - top[4], worlds, j == 0))
+        return [Evaluation(m, round(ev, 2), round(w, 3),
+                           self._reason(ev - top[3], w - top[4], worlds, j == 0))
                 for j, (_s, _i, m, ev, w) in enumerate(out)]
 
     def _evaluate_ismcts(self, view: View) -> list[Evaluation]:
@@ -252,11 +389,12 @@ class ExpertBot(Bot):
                     break
             rr = random.Random(rng.random())
             if not h.over:
-                net, won = self._finish(h, rr, me, my_side)
+                net, won, game = self._finish(h, rr, me, my_side)
             else:
-                net, won = self._outcome(h.result, me, my_side)  # type: ignore[arg-type]
+                net, won, game = self._outcome(h, h.result, me, my_side)  # type: ignore[arg-type]
             # rewards per side (my side's net and win; other sides share the opposite)
-            mine = (1.0 if won else 0.0) if seat_win else (net + self.win_weight * won) / scale
+            mine = (1.0 if won else 0.0) if seat_win else \
+                (net + self.win_weight * won + self.game_weight * game) / scale
             if nsides == 2 or seat_win:
                 other = (-mine if not seat_win else (1.0 - mine) / max(1, nsides - 1))
             else:
@@ -282,7 +420,8 @@ class ExpertBot(Bot):
         top = out[0]
         return [Evaluation(m, round(ev, 2), round(w, 3),
                            f"best of {it} searches ({n} visits)" if j == 0 else
-                           f"{ev - top[4]:+.1f} points, {100 * (w - top[5]):+.0f}% wins vs the best, {n} of {it} visits")
+                           f"{ev - top[4]:+.1f} points, {100 * (w - top[5]):+.0f}% wins vs the best, "
+                           f"{n} of {it} visits")
                 for j, (n, _s, _i, m, ev, w) in enumerate(out)]
 
     @staticmethod
@@ -291,24 +430,32 @@ class ExpertBot(Bot):
             return f"best over {worlds} sampled deals"
         return f"{dev:+.1f} points, {100 * dw:+.0f}% wins vs the best, over {worlds} sampled deals"
 
-    def _finish(self, h: Hand, rng: random.Random, me: int, my_side: int) -> tuple[float, bool]:
-        """Play world h to the end of the hand: (net points of my side, did it win)."""
+    def _finish(self, h: Hand, rng: random.Random, me: int,
+                my_side: int) -> tuple[float, bool, int]:
+        """Play world h to the end of the hand (or the horizon): (net points of my side, did
+        it win the hand, did it win (+1) or lose (-1) the game with it, or neither (0))."""
         side_of = self.variant.seat_sides
         eps = [self.epsilon if side_of[s] == my_side else self.opponent_epsilon
                for s in range(self.variant.players)]
         endgame = self.endgame
-        policy = _fives_move if self.variant.in_play == "fives" else _policy_move
+        v = self.variant
+        policy = _FIVES_POLICIES[self.rollout] if v.in_play == "fives" else \
+            _voluntary_move if v.turn == "voluntary" and self.rollout != "greedy" else _policy_move
+        left = self.horizon if self.horizon is not None else 1 << 30
         while not h.over:
+            if left <= 0:
+                return self._outcome(h, h.unfinished_result(), me, my_side)
+            left -= 1
             if endgame and h.placed and _tiles_left(h) <= endgame and not h.drawable():
-                return _solve(h, self.variant, my_side, self.win_weight)
+                return _solve(h, self.variant, my_side, self.win_weight, self.game_weight)
             ms = h.legal_moves()
             h.apply(ms[0] if len(ms) == 1 else policy(h, ms, rng, eps[h.to_move]))
-        return self._outcome(h.result, me, my_side)  # type: ignore[arg-type]
+        return self._outcome(h, h.result, me, my_side)  # type: ignore[arg-type]
 
-    def _outcome(self, res: HandResult, me: int, my_side: int) -> tuple[float, bool]:
+    def _outcome(self, h: Hand, res: HandResult, me: int, my_side: int) -> tuple[float, bool, int]:
         if self.variant.scoring == "result_only":
             won = res.winner == me
-            return (1.0 if won else 0.0), won
+            return (1.0 if won else 0.0), won, 0
         pts = res.points
         mine = pts[my_side]
         nsides = len(pts)
@@ -316,27 +463,53 @@ class ExpertBot(Bot):
             won = all(mine > p for i, p in enumerate(pts) if i != my_side)
         else:
             won = res.winner == my_side
-        return mine - (sum(pts) - mine) / (nsides - 1), won
+        game = _game_outcome(self.variant, h, pts, my_side) if self.game_weight else 0
+        return mine - (sum(pts) - mine) / (nsides - 1), won, game
+
+
+def _game_outcome(v: Variant, h: Hand, pts: tuple[int, ...], my_side: int) -> int:
+    """+1 if my side wins the game with this hand's points, -1 if another side does, else 0
+    (the game goes on, or ends without a winner).  The rule is the game's (``Game``): the
+    highest total at or over the target wins; equal totals go to the side that reached the
+    target first in the hand."""
+    target = v.target
+    assert target is not None
+    totals = [a + b for a, b in zip(h.totals, pts)]
+    best = max(totals)
+    if best < target:
+        return 0
+    top = [i for i, t in enumerate(totals) if t == best]
+    winner = top[0] if len(top) == 1 else h.first_to_target if h.first_to_target in top else None
+    if winner is None:
+        return 0
+    return 1 if winner == my_side else -1
+
+
+_FIVES_POLICIES = {"guard": _fives_guard_move, "greedy": _fives_move}
 
 
 def _tiles_left(h: Hand) -> int:
     return h.in_hands.bit_count()
 
 
-def _solve(h: Hand, v: Variant, my_side: int, win_weight: float) -> tuple[float, bool]:
+def _solve(h: Hand, v: Variant, my_side: int, win_weight: float,
+           game_weight: float = 0.0) -> tuple[float, bool, int]:
     """Exact α-β on a two-sided world (the hand is played out with full knowledge): my side
-    maximizes net points + win_weight x win, the other side minimizes it."""
+    maximizes net points + win_weight x hand win + game_weight x game result (+1 won, -1
+    lost), the other side minimizes it.  Points scored during play (Cinque) are in the
+    hand's points."""
     side_of = v.seat_sides
     other = 1 - my_side
     by_points = v.in_play is not None
 
-    def ab(alpha: float, beta: float) -> tuple[float, float, bool]:
+    def ab(alpha: float, beta: float) -> tuple[float, float, bool, int]:
         if h.over:
             res: HandResult = h.result  # type: ignore[assignment]
             p = res.points
             net = p[my_side] - p[other]
             won = net > 0 if by_points else res.winner == my_side
-            return net + (win_weight if won else 0.0), net, won
+            game = _game_outcome(v, h, p, my_side) if game_weight else 0
+            return net + (win_weight if won else 0.0) + game_weight * game, net, won, game
         ms = h.legal_moves()
         if len(ms) > 1:
             ms.sort(key=lambda m: -_WEIGHT[m >> 2] if m < PASS else 0)
@@ -363,8 +536,8 @@ def _solve(h: Hand, v: Variant, my_side: int, win_weight: float) -> tuple[float,
                         break
         return best  # type: ignore[return-value]
 
-    _v, net, won = ab(float("-inf"), float("inf"))
-    return net, won
+    _v, net, won, game = ab(float("-inf"), float("inf"))
+    return net, won, game
 
 
-__all__ = ["ExpertBot"]
+__all__ = ["ExpertBot", "tuned_defaults"]

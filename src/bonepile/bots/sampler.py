@@ -33,6 +33,21 @@ from ..engine.tiles import ALL_TILES, BIT, HI, LO, PASS, bits, mask_of
 _HEAVY = [HI[t] + LO[t] + (2 if HI[t] == LO[t] else 0) for t in range(28)]
 
 
+def _scores_now(h: Hand, legal: list[int]) -> list[int]:
+    """Per legal action, the points it scores at once for the mover's side (Cinque)."""
+    side = h._side[h.to_move]
+    base = h.inplay[side]
+    out = []
+    for m in legal:
+        if m >= PASS:
+            out.append(-1)
+            continue
+        h.push(m)
+        out.append(h.inplay[side] - base)
+        h.pop()
+    return out
+
+
 class InconsistentView(ValueError):
     """No world could be built for this view (a bug, or a view from other rules)."""
 
@@ -258,16 +273,23 @@ class Sampler:
         else:
             # soft evidence: how likely each other seat's choice was under a simple model of
             # play (eps uniform over the legal actions, else one of the heaviest tiles)
+            # in Cinque: else one of the plays scoring the most now (players take points)
             w = 1.0
             me = self.me
+            fives = self.v.in_play == "fives"
             for m in self.moves:
                 if h.over:
                     return None
                 if h.to_move != me and m < PASS:
                     legal = h.legal_moves()
                     if len(legal) > 1:
-                        top = max(_HEAVY[x >> 2] if x < PASS else -1 for x in legal)
-                        heavy = [x for x in legal if x < PASS and _HEAVY[x >> 2] == top]
+                        if fives:
+                            score = _scores_now(h, legal)
+                            top = max(score)
+                            heavy = [x for x, g in zip(legal, score) if g == top]
+                        else:
+                            top = max(_HEAVY[x >> 2] if x < PASS else -1 for x in legal)
+                            heavy = [x for x in legal if x < PASS and _HEAVY[x >> 2] == top]
                         p = eps / len(legal)
                         if m in heavy:
                             p += (1 - eps) / len(heavy)
