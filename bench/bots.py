@@ -17,6 +17,7 @@ the hand goes to the side that scored more points in it.
 At the end, ``bench/bots_peers.py`` (head-to-head against the peer engines' bots) runs if
 present.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,7 +34,8 @@ from bonepile.engine import Game, make_variant
 from bonepile.engine.variant import VARIANT_NAMES
 
 GAMES = [("block-teams", "block", {"players": 4, "teams": True})] + [
-    (name, name, {}) for name in VARIANT_NAMES]
+    (name, name, {}) for name in VARIANT_NAMES
+]
 PAIRINGS = [("expert", "random"), ("expert", "greedy"), ("greedy", "random")]
 
 
@@ -71,8 +73,10 @@ def play_pairing(name: str, opts: dict, a: str, b: str, hands: int, budget: dict
         for swap in (0, 1):
             levels = [(a, b)[(s + swap) % 2] for s in range(v.players)]
             game = Game.new(name, opts, seed=seed * 1_000_003 + deal)
-            bots = [make_bot(lv, v, seed=seed + 17 * deal + s, **(budget if lv == "expert" else {}))
-                    for s, lv in enumerate(levels)]
+            bots = [
+                make_bot(lv, v, seed=seed + 17 * deal + s, **(budget if lv == "expert" else {}))
+                for s, lv in enumerate(levels)
+            ]
             h = game.hand
             while not h.over:
                 s = game.to_move
@@ -106,7 +110,9 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=50, help="deals per pairing (each played twice)")
     ap.add_argument("--time", type=float, default=0.1, help="expert seconds per decision")
-    ap.add_argument("--simulations", type=int, default=None, help="expert sampled deals per decision (overrides --time)")
+    ap.add_argument(
+        "--simulations", type=int, default=None, help="expert sampled deals per decision (overrides --time)"
+    )
     ap.add_argument("--algo", default="pimc", choices=("pimc", "ismcts"), help="expert search")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default=None, help="comma-separated game labels (e.g. block-teams,cinque)")
@@ -119,14 +125,19 @@ def main(argv: list[str] | None = None) -> None:
     games = GAMES if not args.only else [g for g in GAMES if g[0] in args.only.split(",")]
     pairings = PAIRINGS if not args.pairings else [tuple(p.split(":")) for p in args.pairings.split(",")]
     print(f"bots: {2 * args.hands} hands per pairing (duplicate deals), expert budget {budget}")
-    print(f"{'game':<13} {'A vs B':<17} {'A won':>6} {'95% CI':>15} {'ties':>5}  "
-          f"{'A ms med':>8} {'A ms choice':>11} {'B ms med':>8} {'A net/hand':>8}")
+    print(
+        f"{'game':<13} {'A vs B':<17} {'A won':>6} {'95% CI':>15} {'ties':>5}  "
+        f"{'A ms med':>8} {'A ms choice':>11} {'B ms med':>8} {'A net/hand':>8}"
+    )
     for label, name, opts in games:
         for a, b in pairings:
             won, ties, total, ms, cms, net = play_pairing(name, opts, a, b, args.hands, budget, args.seed)
             lo, hi = wilson(won, total)
-            print(f"{label:<13} {a + ' vs ' + b:<17} {won / total:6.1%} [{lo:5.1%}, {hi:5.1%}] {ties:5d}  "
-                  f"{med(ms[a]):>8} {med(cms[a]):>11} {med(ms[b]):>8} {net:+8.1f}", flush=True)
+            print(
+                f"{label:<13} {a + ' vs ' + b:<17} {won / total:6.1%} [{lo:5.1%}, {hi:5.1%}] {ties:5d}  "
+                f"{med(ms[a]):>8} {med(cms[a]):>11} {med(ms[b]):>8} {net:+8.1f}",
+                flush=True,
+            )
     if not args.no_peers:
         try:
             import bots_peers  # type: ignore[import-not-found]

@@ -66,6 +66,7 @@ Run time: ISMCTS at 200 simulations takes ~0.2-0.6 s per decision; dominoes' exh
 alpha-beta takes a few seconds per sample on the first moves of a hand (median ~0.3 s, mean
 ~5 s per decision), so 200 deals against it run for hours: use ``--hands 20`` for a look.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -90,6 +91,7 @@ ALL_TILES = tuple(range(N_TILES))
 # ==========================================================================================
 # public facts of a view, and dealing the hidden tiles consistently with them
 # ==========================================================================================
+
 
 @dataclass
 class Public:
@@ -137,24 +139,25 @@ def public_of(view: View) -> Public:
             events.append((ev.seat, "play", len(plays) - 1))
         else:  # pragma: no cover - no draws in the 4-player block game
             raise ValueError(f"unexpected event {ev} in the block game")
-    return Public(view.seat, view.leader, tuple(view.hand), plays, events, void,
-                  tuple(view.tile_counts), first_left)
+    return Public(
+        view.seat, view.leader, tuple(view.hand), plays, events, void, tuple(view.tile_counts), first_left
+    )
 
 
-def deal_hidden(unknown: list[int], counts: dict[int, int], void: dict[int, set[int]],
-                rng: random.Random, tries: int = 64) -> dict[int, list[int]]:
+def deal_hidden(
+    unknown: list[int], counts: dict[int, int], void: dict[int, set[int]], rng: random.Random, tries: int = 64
+) -> dict[int, list[int]]:
     """A deal of ``unknown`` to the seats in ``counts`` (that many tiles each), drawn
     uniformly among the deals in which no seat holds a pip it is known to lack.  Rejection
     first (cheap when few pips are known missing), then an exact counting sampler."""
     seats = list(counts)
-    allowed = [[s for s in seats if HI[t] not in void[s] and LO[t] not in void[s]]
-               for t in unknown]
+    allowed = [[s for s in seats if HI[t] not in void[s] and LO[t] not in void[s]] for t in unknown]
     tiles = list(unknown)
     for _ in range(tries):
         rng.shuffle(tiles)
         out, pos, ok = {}, 0, True
         for s in seats:
-            part = tiles[pos:pos + counts[s]]
+            part = tiles[pos : pos + counts[s]]
             pos += counts[s]
             vs = void[s]
             if any(HI[t] in vs or LO[t] in vs for t in part):
@@ -175,7 +178,7 @@ def deal_hidden(unknown: list[int], counts: dict[int, int], void: dict[int, set[
         total = 0
         for k in allowed_k[i]:
             if caps[k]:
-                total += ways(i + 1, caps[:k] + (caps[k] - 1,) + caps[k + 1:])
+                total += ways(i + 1, caps[:k] + (caps[k] - 1,) + caps[k + 1 :])
         return total
 
     caps = tuple(counts[s] for s in seats)
@@ -186,7 +189,7 @@ def deal_hidden(unknown: list[int], counts: dict[int, int], void: dict[int, set[
         options = []
         for k in allowed_k[i]:
             if caps[k]:
-                nxt = caps[:k] + (caps[k] - 1,) + caps[k + 1:]
+                nxt = caps[:k] + (caps[k] - 1,) + caps[k + 1 :]
                 options.append((ways(i + 1, nxt), k, nxt))
         r = rng.random() * sum(w for w, _, _ in options)
         for w, k, nxt in options:
@@ -202,8 +205,9 @@ def stand_in_hands(pub: Public, rng: random.Random) -> list[list[int]]:
     """Current hands per seat: the seat's own tiles, and for the others a consistent random
     stand-in deal (independent of the real hidden hands)."""
     others = [s for s in range(SEATS) if s != pub.seat]
-    dealt = deal_hidden(pub.unknown(), {s: pub.counts[s] for s in others},
-                        {s: pub.void[s] for s in others}, rng)
+    dealt = deal_hidden(
+        pub.unknown(), {s: pub.counts[s] for s in others}, {s: pub.void[s] for s in others}, rng
+    )
     return [sorted(pub.own) if s == pub.seat else sorted(dealt[s]) for s in range(SEATS)]
 
 
@@ -237,16 +241,19 @@ def find_move(view: View, tile: int, arm: int | None, pip: int | None) -> int:
         for a, name in enumerate("LR"):
             if view.layout.ends.get(name) == pip and tile * 4 + a in legal:
                 return tile * 4 + a
-    raise RuntimeError(f"peer move {NAME[tile]} arm={arm} pip={pip} is not legal in bonepile: "
-                       f"{[m for m in legal]}")
+    raise RuntimeError(
+        f"peer move {NAME[tile]} arm={arm} pip={pip} is not legal in bonepile: {[m for m in legal]}"
+    )
 
 
 # ==========================================================================================
 # the dominoes package
 # ==========================================================================================
 
+
 def _domino(t: int, first: int | None = None):
     import dominoes
+
     if first is None or first == HI[t]:
         return dominoes.Domino(HI[t], LO[t])
     return dominoes.Domino(LO[t], HI[t])
@@ -254,6 +261,7 @@ def _domino(t: int, first: int | None = None):
 
 def _dominoes_board(pub: Public):
     import dominoes
+
     board = dominoes.Board()
     moves: list[Any] = []
     for _seat, kind, k in pub.events:
@@ -279,6 +287,7 @@ class DominoesPeer:
 
     def __init__(self, sample_size: int = 10, seed: int | None = None) -> None:
         import dominoes
+
         self.sample_size = sample_size
         self.player = dominoes.players.probabilistic_alphabeta(sample_size=sample_size)
         self.rng = random.Random(seed)
@@ -288,11 +297,19 @@ class DominoesPeer:
         """A dominoes Game for the seat to move, holding only public facts and the seat's own
         tiles; the hidden hands are a consistent stand-in deal (the player resamples them)."""
         import dominoes
+
         pub = public_of(view)
         hands = stand_in_hands(pub, self.rng)
         board, moves = _dominoes_board(pub)
-        g = dominoes.Game(board, [dominoes.Hand([_domino(t) for t in h]) for h in hands],
-                          moves, view.seat, (), view.leader, None)
+        g = dominoes.Game(
+            board,
+            [dominoes.Hand([_domino(t) for t in h]) for h in hands],
+            moves,
+            view.seat,
+            (),
+            view.leader,
+            None,
+        )
         g._update_valid_moves()
         return g
 
@@ -315,9 +332,16 @@ class LockstepDominoes:
 
     def start(self, hands: list[list[int]], leader: int) -> None:
         import dominoes
-        self.g = dominoes.Game(dominoes.Board(),
-                               [dominoes.Hand([_domino(t) for t in h]) for h in hands],
-                               [], leader, (), leader, None)
+
+        self.g = dominoes.Game(
+            dominoes.Board(),
+            [dominoes.Hand([_domino(t) for t in h]) for h in hands],
+            [],
+            leader,
+            (),
+            leader,
+            None,
+        )
 
     def mirror(self, seat: int, move: int, ends_before: list[int]) -> None:
         if move == PASS:
@@ -347,8 +371,9 @@ class LockstepDominoes:
         if hand.placed == 0:
             assert len(g.board) == 0 and g.turn == hand.to_move
             return
-        assert (g.board.left_end(), g.board.right_end()) == (hand.pip[0], hand.pip[1]), \
+        assert (g.board.left_end(), g.board.right_end()) == (hand.pip[0], hand.pip[1]), (
             f"dominoes ends {g.board} vs bonepile {hand.pip[:2]}"
+        )
         if hand.legal_moves() != [PASS]:
             assert g.turn == hand.to_move, f"dominoes turn {g.turn} vs {hand.to_move}"
 
@@ -356,6 +381,7 @@ class LockstepDominoes:
 # ==========================================================================================
 # OpenSpiel
 # ==========================================================================================
+
 
 class _OS:
     """Lazy handles on OpenSpiel's team dominoes."""
@@ -367,13 +393,15 @@ class _OS:
         if not cls._ready:
             import pyspiel
             from open_spiel.python.games import team_dominoes as td
+
             cls.pyspiel = pyspiel
             cls.td = td
             cls.game = pyspiel.load_game("python_team_dominoes")
             cls.deck_index = {tuple(int(x) for x in tile): i for i, tile in enumerate(td._DECK)}
             cls.action_index = {
                 (a.player, tuple(int(x) for x in a.tile), None if a.edge is None else int(a.edge)): i
-                for i, a in enumerate(td._ACTIONS)}
+                for i, a in enumerate(td._ACTIONS)
+            }
             cls._ready = True
         return cls
 
@@ -462,17 +490,23 @@ class OpenSpielPeer:
 
     name = "openspiel"
 
-    def __init__(self, sims: int = 200, uct_c: float = 10.0, seed: int | None = None,
-                 rollouts: int = 1) -> None:
+    def __init__(
+        self, sims: int = 200, uct_c: float = 10.0, seed: int | None = None, rollouts: int = 1
+    ) -> None:
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts
+
         os_ = _OS.load()
         self.rng = random.Random(seed)
         nprs = np.random.RandomState(self.rng.getrandbits(32))
         self.bot = ismcts.ISMCTSBot(
-            game=os_.game, evaluator=mcts.RandomRolloutEvaluator(rollouts, nprs), uct_c=uct_c,
-            max_simulations=sims, random_state=nprs,
-            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+            game=os_.game,
+            evaluator=mcts.RandomRolloutEvaluator(rollouts, nprs),
+            uct_c=uct_c,
+            max_simulations=sims,
+            random_state=nprs,
+            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        )
         self.resampler = PassResampler(self.rng)
         self.bot.set_resampler(self.resampler)
         self.label = f"OpenSpiel ISMCTS ({sims} sims, uct_c={uct_c:g}, {rollouts} rollout)"
@@ -536,8 +570,9 @@ class LockstepOpenSpiel:
         if hand.placed == 0:
             assert not s.open_edges and s.current_player() == 0
             return
-        assert sorted(int(x) for x in s.open_edges) == sorted(hand.pip[:2]), \
+        assert sorted(int(x) for x in s.open_edges) == sorted(hand.pip[:2]), (
             f"openspiel edges {s.open_edges} vs {hand.pip[:2]}"
+        )
         if hand.legal_moves() != [PASS]:
             assert s.current_player() == (hand.to_move - self.lead) % SEATS
 
@@ -552,6 +587,7 @@ PEERS: dict[str, tuple[Callable[..., Any], type]] = {
 # playing hands
 # ==========================================================================================
 
+
 class Chooser(Protocol):
     def choose(self, view: View) -> int: ...
 
@@ -565,8 +601,7 @@ class HandOutcome:
     moves: int = 0
 
 
-def play_hand(deal_seed: int, players: list[Chooser],
-              lockstep: list[Any] = ()) -> HandOutcome:
+def play_hand(deal_seed: int, players: list[Chooser], lockstep: list[Any] = ()) -> HandOutcome:
     """One fresh hand of the block game dealt from ``deal_seed``; ``players[seat]`` choose
     from their views; every lockstep engine mirrors each move and is checked after it."""
     game = Game.new(VARIANT[0], VARIANT[1], seed=deal_seed)
@@ -641,9 +676,16 @@ class Match:
         return (self.ours_won / max(1, self.hands), lo, hi)
 
 
-def run_match(ours_factory: Callable[[int], Chooser], peer_factory: Callable[[int], Chooser],
-              ours: str, peer: str, deals: int, seed: int, lockstep: list[Any] = (),
-              progress: Callable[[str], None] | None = None) -> Match:
+def run_match(
+    ours_factory: Callable[[int], Chooser],
+    peer_factory: Callable[[int], Chooser],
+    ours: str,
+    peer: str,
+    deals: int,
+    seed: int,
+    lockstep: list[Any] = (),
+    progress: Callable[[str], None] | None = None,
+) -> Match:
     """``deals`` deals, each played twice: ours on seats 0,2 then on 1,3."""
     m = Match(ours, peer)
     rng = random.Random(seed)
@@ -663,6 +705,7 @@ def run_match(ours_factory: Callable[[int], Chooser], peer_factory: Callable[[in
 # command line
 # ==========================================================================================
 
+
 def _ms(xs: list[float]) -> str:
     if not xs:
         return "-"
@@ -673,16 +716,21 @@ def _row(m: Match) -> str:
     r, lo, hi = m.rate()
     plo, phi = wilson(m.peer_won, m.hands)
     pts = statistics.fmean(m.net_points) if m.net_points else 0.0
-    half = (1.96 * statistics.stdev(m.net_points) / math.sqrt(len(m.net_points))
-            if len(m.net_points) > 1 else 0.0)
-    return (f"{m.ours:>12} vs {m.peer:<9} {m.hands:6d}  {100 * r:5.1f}% [{100 * lo:4.1f},{100 * hi:5.1f}]"
-            f"  {100 * m.peer_won / max(1, m.hands):5.1f}% [{100 * plo:4.1f},{100 * phi:5.1f}]"
-            f"  {m.ties:4d}  {pts:+6.1f} ±{half:4.1f}  {_ms(m.ours_ms)}  {_ms(m.peer_ms)}")
+    half = (
+        1.96 * statistics.stdev(m.net_points) / math.sqrt(len(m.net_points)) if len(m.net_points) > 1 else 0.0
+    )
+    return (
+        f"{m.ours:>12} vs {m.peer:<9} {m.hands:6d}  {100 * r:5.1f}% [{100 * lo:4.1f},{100 * hi:5.1f}]"
+        f"  {100 * m.peer_won / max(1, m.hands):5.1f}% [{100 * plo:4.1f},{100 * phi:5.1f}]"
+        f"  {m.ties:4d}  {pts:+6.1f} ±{half:4.1f}  {_ms(m.ours_ms)}  {_ms(m.peer_ms)}"
+    )
 
 
-HEADER = (f"{'bonepile':>12} vs {'peer':<9} {'hands':>6}  {'bonepile won [95% CI]':<22}"
-          f"  {'peer won [95% CI]':<22}  {'ties':>4}  {'net pts/hand':<12}"
-          f"  {'ms bonepile med/mean':<17}  {'ms peer med/mean'}")
+HEADER = (
+    f"{'bonepile':>12} vs {'peer':<9} {'hands':>6}  {'bonepile won [95% CI]':<22}"
+    f"  {'peer won [95% CI]':<22}  {'ties':>4}  {'net pts/hand':<12}"
+    f"  {'ms bonepile med/mean':<17}  {'ms peer med/mean'}"
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -690,24 +738,37 @@ def main(argv: list[str] | None = None) -> int:
 
     strongest = next(lvl for lvl in ("expert", "greedy", "random") if lvl in BOT_LEVELS)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--hands", type=int, default=200,
-                    help="deals per match; each is played twice, sides swapped (default 200)")
+    ap.add_argument(
+        "--hands",
+        type=int,
+        default=200,
+        help="deals per match; each is played twice, sides swapped (default 200)",
+    )
     ap.add_argument("--seed", type=int, default=20240601)
-    ap.add_argument("--bonepile-bot", default=strongest,
-                    help=f"bonepile level(s), comma separated, from {','.join(BOT_LEVELS)} "
-                         f"(default: {strongest})")
-    ap.add_argument("--no-baseline", action="store_true",
-                    help="skip the uniform random bot vs each peer")
-    ap.add_argument("--time", default="auto",
-                    help="seconds per move for the expert; 'auto' = 90%% of the peer's median "
-                         "ms per decision measured in the random baseline (default)")
+    ap.add_argument(
+        "--bonepile-bot",
+        default=strongest,
+        help=f"bonepile level(s), comma separated, from {','.join(BOT_LEVELS)} (default: {strongest})",
+    )
+    ap.add_argument("--no-baseline", action="store_true", help="skip the uniform random bot vs each peer")
+    ap.add_argument(
+        "--time",
+        default="auto",
+        help="seconds per move for the expert; 'auto' = 90%% of the peer's median "
+        "ms per decision measured in the random baseline (default)",
+    )
     ap.add_argument("--peer", choices=("dominoes", "openspiel", "both"), default="both")
     ap.add_argument("--dominoes-sample-size", type=int, default=10)
     ap.add_argument("--ismcts-sims", type=int, default=200)
-    ap.add_argument("--ismcts-uct-c", type=float, default=10.0,
-                    help="UCT exploration constant (returns are in pips, up to ~100)")
-    ap.add_argument("--check", action="store_true",
-                    help="also mirror every hand in the peer engines and check they agree")
+    ap.add_argument(
+        "--ismcts-uct-c",
+        type=float,
+        default=10.0,
+        help="UCT exploration constant (returns are in pips, up to ~100)",
+    )
+    ap.add_argument(
+        "--check", action="store_true", help="also mirror every hand in the peer engines and check they agree"
+    )
     args = ap.parse_args(argv)
 
     levels = [x.strip() for x in args.bonepile_bot.split(",") if x.strip()]
@@ -726,8 +787,10 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stderr.isatty():
             print(f"\r{msg}   ", end="", file=sys.stderr, flush=True)
 
-    print(f"bench/bots_peers.py: 4-player partnership block, {args.hands} deals x 2 seatings "
-          f"per match, seed {args.seed}, Python {sys.version.split()[0]}")
+    print(
+        f"bench/bots_peers.py: 4-player partnership block, {args.hands} deals x 2 seatings "
+        f"per match, seed {args.seed}, Python {sys.version.split()[0]}"
+    )
     print("decisions = genuine choices only (forced moves and passes are not timed)")
     rows: list[Match] = []
     summary: list[str] = []
@@ -735,11 +798,14 @@ def main(argv: list[str] | None = None) -> int:
         make_peer, make_lock = PEERS[peer]
         try:
             if peer == "dominoes":
+
                 def peer_factory(s: int, _m=make_peer) -> Chooser:
                     return _m(sample_size=args.dominoes_sample_size, seed=s)
             else:
+
                 def peer_factory(s: int, _m=make_peer) -> Chooser:
                     return _m(sims=args.ismcts_sims, uct_c=args.ismcts_uct_c, seed=s)
+
             label = peer_factory(0).label
         except ImportError as exc:
             print(f"{peer}: not installed ({exc}); pip install -e '.[bench]'")
@@ -763,8 +829,7 @@ def main(argv: list[str] | None = None) -> int:
                 return make_bot(_l, variant, seed=s, **_b)
 
             name = lvl if "time" not in budget else f"{lvl}@{1000 * budget['time']:.0f}ms"
-            m = run_match(ours_factory, peer_factory, name, peer, args.hands, args.seed, lock,
-                          progress)
+            m = run_match(ours_factory, peer_factory, name, peer, args.hands, args.seed, lock, progress)
             if sys.stderr.isatty():
                 print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
             if lvl == "random" and m.peer_ms:

@@ -9,6 +9,7 @@ maximum milliseconds per decision with a real choice (two or more legal actions)
     PYTHONPATH=src python bench/expert_algos.py --hands 100 --a ismcts --b random
     PYTHONPATH=src python bench/expert_algos.py --a ismcts --akw '{"exploration": 1.0}'
 """
+
 from __future__ import annotations
 
 import argparse
@@ -74,12 +75,16 @@ def main(argv: list[str] | None = None) -> None:
     def q(xs: list[float], p: float) -> float:
         return sorted(xs)[int(p * (len(xs) - 1))] if xs else 0.0
 
-    print(f"{args.game}: A={args.a}{kws['a'] or ''} vs B={args.b}{kws['b'] or ''}: A won {won}/{total} "
-          f"= {won / total:.1%} [{lo:.1%}, {hi:.1%}], ties {ties}")
+    print(
+        f"{args.game}: A={args.a}{kws['a'] or ''} vs B={args.b}{kws['b'] or ''}: A won {won}/{total} "
+        f"= {won / total:.1%} [{lo:.1%}, {hi:.1%}], ties {ties}"
+    )
     for lab in "ab":
         if ms[lab]:
-            print(f"  {lab.upper()} ms per choice: median {q(ms[lab], .5):.1f}, p99 {q(ms[lab], .99):.1f}, "
-                  f"max {max(ms[lab]):.1f}")
+            print(
+                f"  {lab.upper()} ms per choice: median {q(ms[lab], 0.5):.1f}, p99 {q(ms[lab], 0.99):.1f}, "
+                f"max {max(ms[lab]):.1f}"
+            )
 
 
 if __name__ == "__main__":

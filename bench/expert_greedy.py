@@ -17,6 +17,7 @@ seeds) and reports games won.
 ``--expert`` passes further options to the expert (JSON), to compare versions on the same
 deals.  Fixed ``--simulations`` keep the result independent of the machine's load.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,11 +38,15 @@ from bonepile.engine import Game, make_variant
 from bonepile.engine.variant import PLAYER_COUNTS
 
 #: (label, variant, options): every variant and player count, plus the partnership games
-GAMES = [(f"{name}-{n}p" if len(counts) > 1 else name, name,
-          {"players": n} if len(counts) > 1 else {})
-         for name, counts in PLAYER_COUNTS.items() for n in counts]
-GAMES.insert(GAMES.index(("block-4p", "block", {"players": 4})) + 1,
-             ("block-teams", "block", {"players": 4, "teams": True}))
+GAMES = [
+    (f"{name}-{n}p" if len(counts) > 1 else name, name, {"players": n} if len(counts) > 1 else {})
+    for name, counts in PLAYER_COUNTS.items()
+    for n in counts
+]
+GAMES.insert(
+    GAMES.index(("block-4p", "block", {"players": 4})) + 1,
+    ("block-teams", "block", {"players": 4, "teams": True}),
+)
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float, float]:
@@ -69,8 +74,10 @@ def play(name: str, opts: dict, deals: int, budget: dict, seed: int, games: bool
         for swap in (0, 1):
             levels = [("expert", "greedy")[(s + swap) % 2] for s in range(v.players)]
             game = Game.new(name, opts, seed=seed * 1_000_003 + deal)
-            bots = [make_bot(lv, v, seed=seed + 17 * deal + s, **(budget if lv == "expert" else {}))
-                    for s, lv in enumerate(levels)]
+            bots = [
+                make_bot(lv, v, seed=seed + 17 * deal + s, **(budget if lv == "expert" else {}))
+                for s, lv in enumerate(levels)
+            ]
             seats_a = {s for s in range(v.players) if levels[s] == "expert"}
             net = 0.0
             while True:
@@ -121,16 +128,21 @@ def main(argv: list[str] | None = None) -> None:
     unit = "games" if args.games else "hands"
     n = args.games or args.hands
     print(f"expert vs greedy: {2 * n} {unit} per game (duplicate), expert {budget}, seed {args.seed}")
-    print(f"{'game':<15} {unit:>5} {'won':>6} {'95% CI':>15} {'ties':>5} "
-          f"{'net/hand':>8} {'95% CI':>15} {'ms/choice':>9} {'choices':>7}")
+    print(
+        f"{'game':<15} {unit:>5} {'won':>6} {'95% CI':>15} {'ties':>5} "
+        f"{'net/hand':>8} {'95% CI':>15} {'ms/choice':>9} {'choices':>7}"
+    )
     for label, name, opts in games:
         won, ties, total, nets, cms, dec = play(name, opts, n, budget, args.seed, bool(args.games))
         lo, hi = wilson(won, total)
         m, nlo, nhi = mean_ci(nets)
         per = "net/game" if args.games else ""
-        print(f"{label:<15} {total:5d} {won / total:6.1%} [{lo:5.1%}, {hi:5.1%}] {ties:5d} "
-              f"{m:+8.2f} [{nlo:+6.2f}, {nhi:+6.2f}] {statistics.median(cms) if cms else 0:9.1f} "
-              f"{dec:7d} {per}", flush=True)
+        print(
+            f"{label:<15} {total:5d} {won / total:6.1%} [{lo:5.1%}, {hi:5.1%}] {ties:5d} "
+            f"{m:+8.2f} [{nlo:+6.2f}, {nhi:+6.2f}] {statistics.median(cms) if cms else 0:9.1f} "
+            f"{dec:7d} {per}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ for the others' moves (from the acknowledgement of its move to its next turn) at
 ``--hammer N``: N anonymous clients ask for the replay of a long record and the table list
 over and over during the run (their statuses are printed).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,11 +55,22 @@ async def _post(client, path: str, body: dict) -> dict:
 
 async def new_table(client, variant: str, options: dict, experts: bool = False) -> tuple[str, list[str]]:
     if experts:  # the lobby's default table: one person and three expert bots
-        t = await _post(client, "/api/tables", {"variant": variant, "players": 4, "options": options,
-                                               "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * 3})
+        t = await _post(
+            client,
+            "/api/tables",
+            {
+                "variant": variant,
+                "players": 4,
+                "options": options,
+                "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * 3,
+            },
+        )
         return t["id"], [t["token"]]
-    t = await _post(client, "/api/tables", {"variant": variant, "players": 4, "options": options,
-                                           "seats": [{"kind": "human"}] * 4})
+    t = await _post(
+        client,
+        "/api/tables",
+        {"variant": variant, "players": 4, "options": options, "seats": [{"kind": "human"}] * 4},
+    )
     tokens = [t["token"]]
     for i in range(3):
         j = await _post(client, f"/api/tables/{t['id']}/join", {"name": f"p{i + 1}"})
@@ -120,10 +132,12 @@ async def hammer(args: dict, stop_at: float, out: list) -> None:
 def client_main(args: dict, tables: int, seed: int, out) -> None:
     """One client process: ``tables`` tables kept busy until the end of the run."""
     import gc
+
     gc.freeze()  # as the server does: no long garbage-collector pauses in the measurements
     gc.set_threshold(20000, 50, 100)
     try:
         import uvloop
+
         uvloop.install()
     except ImportError:
         pass
@@ -133,19 +147,28 @@ def client_main(args: dict, tables: int, seed: int, out) -> None:
 async def _clients(args: dict, tables: int, seed: int, out) -> None:
     import httpx
 
-
     http = f"http://127.0.0.1:{args['port']}"
     ws = f"ws://127.0.0.1:{args['port']}"
     start = time.monotonic()
     measure_from = start + args["warmup"]
     stop_at = measure_from + args["duration"]
-    stats = {"games": 0, "moves": 0, "rtts": [], "errors": 0, "error_samples": [], "unfinished": 0,
-             "hands": 0, "waits": [], "hammer": []}
+    stats = {
+        "games": 0,
+        "moves": 0,
+        "rtts": [],
+        "errors": 0,
+        "error_samples": [],
+        "unfinished": 0,
+        "hands": 0,
+        "waits": [],
+        "hammer": [],
+    }
     hammers = [asyncio.ensure_future(hammer(args, stop_at, stats["hammer"])) for _ in range(args["hammer"])]
     rng = random.Random(seed)
     limits = httpx.Limits(max_connections=50)
 
     async with httpx.AsyncClient(base_url=http, timeout=60, limits=limits) as hc:
+
         async def table_loop(k: int) -> None:
             await asyncio.sleep(rng.random() * args["think"] * 2)  # stagger the starts
             while time.monotonic() < stop_at:
@@ -156,8 +179,12 @@ async def _clients(args: dict, tables: int, seed: int, out) -> None:
                     stats["error_samples"].append(f"create: {e!r}"[:200])
                     await asyncio.sleep(1)
                     continue
-                clients = [person_client(ws, tid, tok, think=args["think"], seed=rng.getrandbits(32),
-                                         retry_errors=True) for tok in tokens]
+                clients = [
+                    person_client(
+                        ws, tid, tok, think=args["think"], seed=rng.getrandbits(32), retry_errors=True
+                    )
+                    for tok in tokens
+                ]
                 left = stop_at - time.monotonic()
                 tasks = [asyncio.ensure_future(c.play(timeout=max(1.0, left))) for c in clients]
                 done = False
@@ -205,15 +232,27 @@ def main() -> None:
     ap.add_argument("--option", action="append", default=[], help="rule option key=value")
     ap.add_argument("--clients", type=int, default=1, help="client processes")
     ap.add_argument("--db", default=None, help="storage URL (default: a fresh SQLite file)")
-    ap.add_argument("--experts", action="store_true",
-                    help="tables of one person and three expert bots (the lobby's default) instead of four people")
-    ap.add_argument("--bot-delay", type=float, default=None,
-                    help="the server's --bot-delay (default: 0, or the server's 0.6 with --experts)")
-    ap.add_argument("--hammer", type=int, default=0,
-                    help="anonymous clients (in the first client process) asking for replays and the table list")
+    ap.add_argument(
+        "--experts",
+        action="store_true",
+        help="tables of one person and three expert bots (the lobby's default) instead of four people",
+    )
+    ap.add_argument(
+        "--bot-delay",
+        type=float,
+        default=None,
+        help="the server's --bot-delay (default: 0, or the server's 0.6 with --experts)",
+    )
+    ap.add_argument(
+        "--hammer",
+        type=int,
+        default=0,
+        help="anonymous clients (in the first client process) asking for replays and the table list",
+    )
     args = ap.parse_args()
 
     from bonepile.engine.variant import parse_option_value
+
     options = {}
     for pair in args.option:
         k, _, v = pair.partition("=")
@@ -225,10 +264,31 @@ def main() -> None:
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     server = subprocess.Popen(
-        [sys.executable, "-m", "bonepile", "serve", "--port", str(port), "--db", db,
-         "--bot-delay", str(bot_delay), "--rate", "50", "--grace", "600", "--create-rate", "100000",
-         "--address-sockets", "100000"],
-        env=env, stdout=open(f"{tmp}/server.log", "w"), stderr=subprocess.STDOUT, text=True)
+        [
+            sys.executable,
+            "-m",
+            "bonepile",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--bot-delay",
+            str(bot_delay),
+            "--rate",
+            "50",
+            "--grace",
+            "600",
+            "--create-rate",
+            "100000",
+            "--address-sockets",
+            "100000",
+        ],
+        env=env,
+        stdout=open(f"{tmp}/server.log", "w"),
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         for _ in range(200):
             try:
@@ -240,13 +300,25 @@ def main() -> None:
             raise SystemExit("the server did not start")
         cpu0 = _cpu(server.pid)
         t0 = time.monotonic()
-        shared = {"port": port, "think": args.think, "duration": args.duration, "warmup": args.warmup,
-                  "variant": args.variant, "options": options, "experts": args.experts, "hammer": 0}
+        shared = {
+            "port": port,
+            "think": args.think,
+            "duration": args.duration,
+            "warmup": args.warmup,
+            "variant": args.variant,
+            "options": options,
+            "experts": args.experts,
+            "hammer": 0,
+        }
         q: mp.Queue = mp.Queue()
-        per = [args.games // args.clients + (1 if i < args.games % args.clients else 0)
-               for i in range(args.clients)]
-        procs = [mp.Process(target=client_main, args=(dict(shared, hammer=args.hammer if i == 0 else 0), n, i, q))
-                 for i, n in enumerate(per)]
+        per = [
+            args.games // args.clients + (1 if i < args.games % args.clients else 0)
+            for i in range(args.clients)
+        ]
+        procs = [
+            mp.Process(target=client_main, args=(dict(shared, hammer=args.hammer if i == 0 else 0), n, i, q))
+            for i, n in enumerate(per)
+        ]
         for p in procs:
             p.start()
         results = [q.get() for _ in procs]
@@ -276,24 +348,34 @@ def main() -> None:
     def pct(p: float) -> float:
         return rtts[min(len(rtts) - 1, int(p * len(rtts)))] * 1000 if rtts else float("nan")
 
-    print(f"bonepile serve under load: {args.games} concurrent {args.variant} tables of "
-          f"{'one person and three expert bots' if args.experts else '4 websocket clients'}, think {args.think} s, {args.clients} client process(es), {os.cpu_count()} cores")
+    print(
+        f"bonepile serve under load: {args.games} concurrent {args.variant} tables of "
+        f"{'one person and three expert bots' if args.experts else '4 websocket clients'}, think {args.think} s, {args.clients} client process(es), {os.cpu_count()} cores"
+    )
     print(f"measured {args.duration:.0f} s after {args.warmup:.0f} s warm-up")
     print(f"games completed in the window: {games}")
     print(f"moves: {moves} ({moves / args.duration:.0f}/s)")
     print(f"move round trip: p50 {pct(0.50):.1f} ms, p99 {pct(0.99):.1f} ms, max {pct(1.0):.1f} ms")
     waits = sorted(x for r in results for x in r["waits"])
     if waits:
+
         def wp(p: float) -> float:
             return waits[min(len(waits) - 1, int(p * len(waits)))]
-        print(f"the person's wait for the others' moves: p50 {wp(0.5):.2f} s, p99 {wp(0.99):.2f} s "
-              f"(bot delay {bot_delay} s)")
+
+        print(
+            f"the person's wait for the others' moves: p50 {wp(0.5):.2f} s, p99 {wp(0.99):.2f} s "
+            f"(bot delay {bot_delay} s)"
+        )
     hammered = [c for r in results for c in r["hammer"]]
     if hammered:
-        print(f"anonymous requests (replays, table list): {len(hammered)}, statuses "
-              f"{ {c: hammered.count(c) for c in sorted(set(hammered))} }")
-    print(f"errors: {errors} (refused intents and failed requests); games cut by the end of the run: "
-          f"{unfinished}")
+        print(
+            f"anonymous requests (replays, table list): {len(hammered)}, statuses "
+            f"{ {c: hammered.count(c) for c in sorted(set(hammered))} }"
+        )
+    print(
+        f"errors: {errors} (refused intents and failed requests); games cut by the end of the run: "
+        f"{unfinished}"
+    )
     if cpu0 is not None and cpu1 is not None:
         print(f"server CPU: {(cpu1 - cpu0) / wall * 100:.0f}% of one core over the run")
     for i, r in enumerate(results):
@@ -305,9 +387,19 @@ def main() -> None:
         print(f"the server logged {len(problems)} problems; its log ends with:")
         for line in server_log[-20:]:
             print("  |", line)
-    print(json.dumps({"games": games, "moves": moves, "p50_ms": round(pct(0.5), 2),
-                      "wait_p50_s": round(waits[len(waits) // 2], 3) if waits else None,
-                      "p99_ms": round(pct(0.99), 2), "errors": errors, "concurrent": args.games}))
+    print(
+        json.dumps(
+            {
+                "games": games,
+                "moves": moves,
+                "p50_ms": round(pct(0.5), 2),
+                "wait_p50_s": round(waits[len(waits) // 2], 3) if waits else None,
+                "p99_ms": round(pct(0.99), 2),
+                "errors": errors,
+                "concurrent": args.games,
+            }
+        )
+    )
 
 
 def _cpu(pid: int) -> float | None:

@@ -1,6 +1,7 @@
 """Bots (issue 3): every level plays legal moves in every variant, is deterministic for a
 seed, sees nothing but its View, and the expert beats random.  Sampler: every world agrees
 with the view it was drawn from."""
+
 from __future__ import annotations
 
 import random
@@ -15,11 +16,24 @@ from bonepile.engine.variant import PLAYER_COUNTS
 from bonepile.engine.view import hand_view
 
 CASES = [(v, n) for v, counts in PLAYER_COUNTS.items() for n in counts]
-EXTRA = [("block", {"players": 4, "teams": True}), ("draw", {"players": 4, "teams": True}),
-         ("passing", {"players": 4, "teams": True}), ("passing", {"players": 3, "draw_ends_turn": False}),
-         ("cinque", {"spinner_any_order": True}), ("draw", {"players": 3, "boneyard_reserve": 2}),
-         ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True,
-                          "tiles_per_turn": "while_playable", "unplayable_doubles_face_up": True})]
+EXTRA = [
+    ("block", {"players": 4, "teams": True}),
+    ("draw", {"players": 4, "teams": True}),
+    ("passing", {"players": 4, "teams": True}),
+    ("passing", {"players": 3, "draw_ends_turn": False}),
+    ("cinque", {"spinner_any_order": True}),
+    ("draw", {"players": 3, "boneyard_reserve": 2}),
+    (
+        "blind-hugie",
+        {
+            "players": 3,
+            "deal": "full",
+            "full_deal_starter": True,
+            "tiles_per_turn": "while_playable",
+            "unplayable_doubles_face_up": True,
+        },
+    ),
+]
 ALL = [(v, {"players": n} if len(PLAYER_COUNTS[v]) > 1 else {}) for v, n in CASES] + EXTRA
 
 
@@ -52,8 +66,10 @@ def test_greedy_and_expert_play_whole_games_legally(case):
     v = make_variant(name, opts)
     for level in ("greedy", "expert"):
         game = Game.new(name, opts, seed=11)
-        bots = [make_bot(level if s % 2 == 0 else "random", v, seed=s, **(budget(level) if s % 2 == 0 else {}))
-                for s in range(v.players)]
+        bots = [
+            make_bot(level if s % 2 == 0 else "random", v, seed=s, **(budget(level) if s % 2 == 0 else {}))
+            for s in range(v.players)
+        ]
         if name in ("quinientos", "cinque") and level == "expert":
             # whole games to 500/100 take long; two hands are the same code paths
             while len(game.hands) < 3 and not game.over:
@@ -70,16 +86,27 @@ def test_levels_registered():
     assert {"random", "greedy", "expert"} <= set(BOT_LEVELS)
 
 
-@pytest.mark.parametrize("case", [("block", {"teams": True}), ("cinque", {}), ("draw", {"players": 3}),
-                                  ("passing", {"players": 2}), ("billitonnen", {"players": 4})], ids=_id)
+@pytest.mark.parametrize(
+    "case",
+    [
+        ("block", {"teams": True}),
+        ("cinque", {}),
+        ("draw", {"players": 3}),
+        ("passing", {"players": 2}),
+        ("billitonnen", {"players": 4}),
+    ],
+    ids=_id,
+)
 def test_same_seed_same_choices(case):
     name, opts = case
     v = make_variant(name, opts)
     runs = []
     for _ in range(2):
         game = Game.new(name, opts, seed=5)
-        bots = [make_bot("expert" if s % 2 else "greedy", v, seed=7 + s, **({"simulations": 3} if s % 2 else {}))
-                for s in range(v.players)]
+        bots = [
+            make_bot("expert" if s % 2 else "greedy", v, seed=7 + s, **({"simulations": 3} if s % 2 else {}))
+            for s in range(v.players)
+        ]
         seq = []
         while not game.over and len(game.hands) < 2:
             s = game.to_move
@@ -109,11 +136,24 @@ def _positions(name, opts, seed, count):
 
 def _game_from_world(game: Game, world: Hand) -> Game:
     """A second game with the same public past and the world's hidden tiles."""
-    g = Game(game.variant, auto_deal=False, start_hand=world.number, start_totals=world.totals,
-             start_bonus_rounds=None)
-    h = Hand(game.variant, world.deal_rows, world.boneyard, world.leader, must_lead=world.must_lead,
-             number=world.number, totals=world.totals, bonus=world.bonus,
-             starter_first=world.starter_first)
+    g = Game(
+        game.variant,
+        auto_deal=False,
+        start_hand=world.number,
+        start_totals=world.totals,
+        start_bonus_rounds=None,
+    )
+    h = Hand(
+        game.variant,
+        world.deal_rows,
+        world.boneyard,
+        world.leader,
+        must_lead=world.must_lead,
+        number=world.number,
+        totals=world.totals,
+        bonus=world.bonus,
+        starter_first=world.starter_first,
+    )
     for _s, m, _t in world.log:
         h.apply(m)
     g.hands.append(h)
@@ -196,8 +236,12 @@ def test_expert_beats_random_on_partnership_block():
     for deal in range(40):
         for expert_side in (0, 1):
             game = Game.new("block", {"teams": True}, seed=1000 + deal)
-            bots = [make_bot("expert", v, seed=deal, simulations=30) if v.side_of(s) == expert_side
-                    else make_bot("random", v, seed=deal + s) for s in range(4)]
+            bots = [
+                make_bot("expert", v, seed=deal, simulations=30)
+                if v.side_of(s) == expert_side
+                else make_bot("random", v, seed=deal + s)
+                for s in range(4)
+            ]
             h = game.hand
             while not h.over:
                 s = game.to_move
@@ -207,8 +251,9 @@ def test_expert_beats_random_on_partnership_block():
     assert won >= 48, f"expert won {won} of {total}"
 
 
-@pytest.mark.parametrize("case", [("block", {"teams": True}), ("draw", {"players": 3}),
-                                  ("passing", {"players": 4})], ids=_id)
+@pytest.mark.parametrize(
+    "case", [("block", {"teams": True}), ("draw", {"players": 3}), ("passing", {"players": 4})], ids=_id
+)
 def test_weighted_worlds_agree_too(case):
     """With soft evidence weighting the worlds are the same kind (they agree with the view)
     and carry a positive weight."""

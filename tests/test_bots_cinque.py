@@ -1,6 +1,7 @@
 """The expert in Cinque (issue 11): points are scored during play, so it takes an obvious
 count, does not hand the next player one when an equal alternative exists, searches mirror
 images once, and weighs the game's target (RULES.md §2.3)."""
+
 from __future__ import annotations
 
 import random
@@ -29,11 +30,16 @@ def scores_now(h: Hand, m: int) -> int:
 
 
 def test_2_3_expert_takes_the_fifteen_on_the_spinner():
-    g = game_with("cinque", {}, [
-        DOUBLES,
-        ["6-5", "6-3", "1-0", "2-0", "2-1", "3-1", "4-1"],
-        ["6-4", "6-2", "6-1", "6-0", "3-0", "4-0", "5-0"],
-        ["5-1", "3-2", "4-2", "5-2", "4-3", "5-3", "5-4"]])
+    g = game_with(
+        "cinque",
+        {},
+        [
+            DOUBLES,
+            ["6-5", "6-3", "1-0", "2-0", "2-1", "3-1", "4-1"],
+            ["6-4", "6-2", "6-1", "6-0", "3-0", "4-0", "5-0"],
+            ["5-1", "3-2", "4-2", "5-2", "4-3", "5-3", "5-4"],
+        ],
+    )
     g.play("6-6")
     m = expert().choose(g.view(1))
     assert g.token(m).split("@")[0] == "6-3"
@@ -42,11 +48,16 @@ def test_2_3_expert_takes_the_fifteen_on_the_spinner():
 def test_2_3_expert_takes_an_obvious_ten():
     """Ends L5 R3 and the spinner's U/D (6): 6-2 on U or D makes 5 + 3 + 2 = 10 (greedy,
     wary of the count it leaves, takes 5 with 5-2); the expert plays a 10."""
-    g = game_with("cinque", {}, [
-        DOUBLES,
-        ["6-5", "1-0", "2-0", "2-1", "3-1", "4-1", "4-0"],
-        ["6-3", "6-4", "6-1", "6-0", "3-0", "5-0", "3-2"],
-        ["6-2", "5-4", "4-3", "5-1", "4-2", "5-2", "5-3"]])
+    g = game_with(
+        "cinque",
+        {},
+        [
+            DOUBLES,
+            ["6-5", "1-0", "2-0", "2-1", "3-1", "4-1", "4-0"],
+            ["6-3", "6-4", "6-1", "6-0", "3-0", "5-0", "3-2"],
+            ["6-2", "5-4", "4-3", "5-1", "4-2", "5-2", "5-3"],
+        ],
+    )
     for t in ("6-6", "6-5@L", "6-3@R"):
         g.play(t)
     m = expert().choose(g.view(3))
@@ -55,11 +66,16 @@ def test_2_3_expert_takes_an_obvious_ten():
 
 def test_mirror_images_get_the_same_value():
     """6-2 on U and on D make the same table: the same value, searched once."""
-    g = game_with("cinque", {}, [
-        DOUBLES,
-        ["6-5", "1-0", "2-0", "2-1", "3-1", "4-1", "4-0"],
-        ["6-3", "6-4", "6-1", "6-0", "3-0", "5-0", "3-2"],
-        ["6-2", "5-4", "4-3", "5-1", "4-2", "5-2", "5-3"]])
+    g = game_with(
+        "cinque",
+        {},
+        [
+            DOUBLES,
+            ["6-5", "1-0", "2-0", "2-1", "3-1", "4-1", "4-0"],
+            ["6-3", "6-4", "6-1", "6-0", "3-0", "5-0", "3-2"],
+            ["6-2", "5-4", "4-3", "5-1", "4-2", "5-2", "5-3"],
+        ],
+    )
     for t in ("6-6", "6-5@L", "6-3@R"):
         g.play(t)
     ev = {g.token(e.action): e for e in expert(epsilon=0.25).evaluate(g.view(3))}
@@ -162,8 +178,11 @@ def test_no_peeking_with_every_cinque_option():
                 break
         if other is None:
             continue
-        for opts in ({"model": 0.5, "horizon": 4, "win_weight": 0.0}, {"rollout": "greedy"},
-                     {"epsilon": 0.25, "model": 0.3}):
+        for opts in (
+            {"model": 0.5, "horizon": 4, "win_weight": 0.0},
+            {"rollout": "greedy"},
+            {"epsilon": 0.25, "model": 0.3},
+        ):
             ea = ExpertBot(CINQUE, seed=3, simulations=4, **opts).evaluate(view)
             hidden = game.hand
             saved = hidden.hands[:]

@@ -1,15 +1,16 @@
 """`bonepile.bots.hint` and `bonepile hint RECORD` (issue 3)."""
+
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
-from support import cli
 
 from bonepile.bots import hint
 from bonepile.engine import Game
 from bonepile.engine import record as rec
+from support import cli
 
 
 def mid_game(seed=3, moves=9) -> Game:

@@ -1,6 +1,7 @@
 """The expert's ISMCTS search (``algo="ismcts"``): legal play in every variant, the same
 choices for the same seed and iteration count, no peeking at hidden tiles, and a sane
 ``evaluate`` (one row per legal action, best first, built from the tree's statistics)."""
+
 from __future__ import annotations
 
 import random
@@ -36,8 +37,11 @@ def test_ismcts_plays_a_hand_legally(case):
     assert h.over
 
 
-@pytest.mark.parametrize("case", [("block", {"teams": True}), ("cinque", {}), ("draw", {"players": 3}),
-                                  ("billitonnen", {"players": 4})], ids=_id)
+@pytest.mark.parametrize(
+    "case",
+    [("block", {"teams": True}), ("cinque", {}), ("draw", {"players": 3}), ("billitonnen", {"players": 4})],
+    ids=_id,
+)
 def test_ismcts_same_seed_same_choices(case):
     name, opts = case
     v = make_variant(name, opts)
@@ -59,9 +63,17 @@ def test_ismcts_same_seed_same_choices(case):
     assert runs[0] == runs[1]
 
 
-@pytest.mark.parametrize("case", [("block", {"players": 4, "teams": True}), ("cinque", {}),
-                                  ("draw", {"players": 3}), ("blind-hugie", {}),
-                                  ("billitonnen", {"players": 4})], ids=_id)
+@pytest.mark.parametrize(
+    "case",
+    [
+        ("block", {"players": 4, "teams": True}),
+        ("cinque", {}),
+        ("draw", {"players": 3}),
+        ("blind-hugie", {}),
+        ("billitonnen", {"players": 4}),
+    ],
+    ids=_id,
+)
 def test_ismcts_no_peeking(case):
     """Same view, different hidden tiles (and the real hand poisoned): same evaluation."""
     name, opts = case
@@ -118,8 +130,10 @@ def test_ismcts_beats_random_on_partnership_block():
     for deal in range(20):
         for side in (0, 1):
             game = Game.new("block", {"teams": True}, seed=2000 + deal)
-            bots = [ismcts(v, deal, 150) if v.side_of(s) == side else make_bot("random", v, seed=deal + s)
-                    for s in range(4)]
+            bots = [
+                ismcts(v, deal, 150) if v.side_of(s) == side else make_bot("random", v, seed=deal + s)
+                for s in range(4)
+            ]
             h = game.hand
             while not h.over:
                 s = game.to_move

@@ -1,5 +1,6 @@
 """The HTTP API of `bonepile serve` (docs/PROTOCOL.md): variants, tables, joining, starting,
 records and replays."""
+
 from __future__ import annotations
 
 import json
@@ -45,25 +46,39 @@ def test_variants_lists_every_variant_with_players_and_option_defaults(srv):
             assert o["minimum"] == spec.minimum
 
 
-@pytest.mark.parametrize("body, status, words", [
-    ({"variant": "nope"}, 400, ["unknown variant", "nope"]),
-    ({"variant": 3}, 400, ["unknown variant"]),
-    ({"variant": "draw", "options": {"lead_rule": "sideways"}}, 400, ["lead_rule", "sideways"]),
-    ({"variant": "draw", "options": {"target": 0}}, 400, ["target"]),
-    ({"variant": "draw", "options": {"colour": 1}}, 400, ["unknown option", "colour"]),
-    ({"variant": "draw", "options": [1]}, 400, ["options"]),
-    ({"variant": "draw", "players": 5}, 400, ["players", "5"]),
-    ({"variant": "draw", "players": 2, "seats": [{"kind": "human"}] * 3}, 400, ["seats", "2"]),
-    ({"variant": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "alien"}]}, 400, ["seat 1", "kind"]),
-    ({"variant": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "level": "godlike"}]},
-     400, ["seat 1", "level"]),
-    ({"variant": "draw", "timer": -1}, 400, ["timer"]),
-    ({"variant": "draw", "timer": "10"}, 400, ["timer"]),
-    ({"variant": "draw", "timer": 3601}, 400, ["timer"]),
-    ({"variant": "draw", "name": "x" * 25}, 400, ["name", "24"]),
-    ({"variant": "draw", "name": 7}, 400, ["name"]),
-    ([], 400, ["JSON object"]),
-])
+@pytest.mark.parametrize(
+    "body, status, words",
+    [
+        ({"variant": "nope"}, 400, ["unknown variant", "nope"]),
+        ({"variant": 3}, 400, ["unknown variant"]),
+        ({"variant": "draw", "options": {"lead_rule": "sideways"}}, 400, ["lead_rule", "sideways"]),
+        ({"variant": "draw", "options": {"target": 0}}, 400, ["target"]),
+        ({"variant": "draw", "options": {"colour": 1}}, 400, ["unknown option", "colour"]),
+        ({"variant": "draw", "options": [1]}, 400, ["options"]),
+        ({"variant": "draw", "players": 5}, 400, ["players", "5"]),
+        ({"variant": "draw", "players": 2, "seats": [{"kind": "human"}] * 3}, 400, ["seats", "2"]),
+        (
+            {"variant": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "alien"}]},
+            400,
+            ["seat 1", "kind"],
+        ),
+        (
+            {
+                "variant": "draw",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": "godlike"}],
+            },
+            400,
+            ["seat 1", "level"],
+        ),
+        ({"variant": "draw", "timer": -1}, 400, ["timer"]),
+        ({"variant": "draw", "timer": "10"}, 400, ["timer"]),
+        ({"variant": "draw", "timer": 3601}, 400, ["timer"]),
+        ({"variant": "draw", "name": "x" * 25}, 400, ["name", "24"]),
+        ({"variant": "draw", "name": 7}, 400, ["name"]),
+        ([], 400, ["JSON object"]),
+    ],
+)
 def test_create_refuses_a_bad_table_naming_the_problem(srv, body, status, words):
     before = {t["id"] for t in srv.get("/api/tables").json()["tables"]}
     r = srv.post("/api/tables", body)
@@ -77,7 +92,9 @@ def test_create_refuses_a_bad_table_naming_the_problem(srv, body, status, words)
 
 def test_create_refuses_a_body_that_is_not_json_or_too_large(srv):
     with srv.client() as c:
-        r = c.post("/api/tables", content=b'{"variant": "draw",', headers={"content-type": "application/json"})
+        r = c.post(
+            "/api/tables", content=b'{"variant": "draw",', headers={"content-type": "application/json"}
+        )
         assert r.status_code == 400 and "not JSON" in r.json()["error"]
         r = c.post("/api/tables", content=b"\xff\xfe", headers={"content-type": "application/json"})
         assert r.status_code == 400 and "not JSON" in r.json()["error"]
@@ -106,8 +123,14 @@ def test_create_with_defaults_gives_the_creator_the_first_seat_and_bots_the_rest
 
 
 def test_join_start_and_listing(srv):
-    made = srv.create({"variant": "draw", "players": 3, "name": "Friday night",
-                       "seats": [{"kind": "bot", "level": "random"}, {"kind": "human"}, {"kind": "human"}]})
+    made = srv.create(
+        {
+            "variant": "draw",
+            "players": 3,
+            "name": "Friday night",
+            "seats": [{"kind": "bot", "level": "random"}, {"kind": "human"}, {"kind": "human"}],
+        }
+    )
     tid = made["id"]
     assert made["seat"] == 1
     info = srv.info(tid)
@@ -159,9 +182,14 @@ def test_join_start_and_listing(srv):
 
 
 def test_an_unknown_table_is_404_everywhere(srv):
-    for method, path in [("get", "/api/tables/nosuch"), ("get", "/api/tables/nosuch/record"),
-                         ("get", "/api/tables/nosuch/replay"), ("post", "/api/tables/nosuch/join"),
-                         ("post", "/api/tables/nosuch/start"), ("get", "/api/tables/" + "x" * 40)]:
+    for method, path in [
+        ("get", "/api/tables/nosuch"),
+        ("get", "/api/tables/nosuch/record"),
+        ("get", "/api/tables/nosuch/replay"),
+        ("post", "/api/tables/nosuch/join"),
+        ("post", "/api/tables/nosuch/start"),
+        ("get", "/api/tables/" + "x" * 40),
+    ]:
         r = srv.get(path) if method == "get" else srv.post(path, {"name": "A", "token": "t"})
         assert r.status_code == 404, (path, r.text)
         assert "table" in r.json()["error"]
@@ -172,8 +200,13 @@ def _deal(hand) -> list[list[str]]:
 
 
 def test_record_while_playing_holds_only_finished_hands_then_the_whole_game(srv):
-    made = srv.create({"variant": "draw", "players": 4, "seats": [{"kind": "human"}] +
-                       [{"kind": "bot", "level": "random"}] * 3})
+    made = srv.create(
+        {
+            "variant": "draw",
+            "players": 4,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3,
+        }
+    )
     tid = made["id"]
     d = Driver(srv.ws, tid, {0: made["token"]}, seed=5)
 
@@ -230,8 +263,9 @@ def _random_game(variant: str, seed: int, options: dict | None = None) -> Game:
     return g
 
 
-@pytest.mark.parametrize("variant, options", [("cinque", {}), ("blind-hugie", {}), ("draw", {"players": 3}),
-                                              ("billitonnen", {})])
+@pytest.mark.parametrize(
+    "variant, options", [("cinque", {}), ("blind-hugie", {}), ("draw", {"players": 3}), ("billitonnen", {})]
+)
 def test_replay_of_an_uploaded_record(srv, variant, options):
     g = _random_game(variant, 11, options)
     text = rec.dumps(g.record())
@@ -270,7 +304,9 @@ def test_replay_refuses_a_bad_record_naming_the_problem(srv):
         assert err.startswith("the record is not valid") and "hand 1" in err and "9-9" in err, err
         r = c.post("/api/replay", content=b"{this is not json")
         assert r.status_code == 400 and "not JSON" in r.json()["error"]
-        r = c.post("/api/replay", content=json.dumps({"format": "bonepile-record/1", "variant": "go"}).encode())
+        r = c.post(
+            "/api/replay", content=json.dumps({"format": "bonepile-record/1", "variant": "go"}).encode()
+        )
         assert r.status_code == 400 and "unknown variant" in r.json()["error"]
         r = c.post("/api/replay", content=b" " * ((1 << 20) + 10))
         assert r.status_code == 413
@@ -278,8 +314,13 @@ def test_replay_refuses_a_bad_record_naming_the_problem(srv):
 
 def _serve(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-m", "bonepile", "serve", *args], env=env,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "bonepile", "serve", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_serve_refuses_a_bad_database_or_a_busy_port(tmp_path):

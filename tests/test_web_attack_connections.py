@@ -1,6 +1,7 @@
 """Issue 13, findings 6 and 10: idle and slow-header connections are closed, seat tokens do
 not reach the log at --log-level info, and every answer carries security headers (a CSP with
 no inline script and no framing by other sites)."""
+
 from __future__ import annotations
 
 import asyncio

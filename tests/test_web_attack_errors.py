@@ -1,5 +1,6 @@
 """Issue 13, finding 9: bad requests that used to get a plain-text 500 (a traceback in the
 log) get a JSON error: JSON nested very deep, a NUL byte in a file name."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,10 +18,10 @@ def srv(tmp_path_factory):
 @pytest.mark.parametrize("path", ["/api/tables", "/api/tables/abc/join", "/api/tables/abc/start"])
 def test_json_nested_too_deep_is_a_json_error(srv, path):
     if path != "/api/tables":
-        path = path.replace("abc", srv.create({"variant": "block", "players": 2,
-                                                "seats": [{"kind": "human"}] * 2})["id"])
-    r = srv.post(path, content=b"[" * 100_000 + b"]" * 100_000,
-                 headers={"content-type": "application/json"})
+        path = path.replace(
+            "abc", srv.create({"variant": "block", "players": 2, "seats": [{"kind": "human"}] * 2})["id"]
+        )
+    r = srv.post(path, content=b"[" * 100_000 + b"]" * 100_000, headers={"content-type": "application/json"})
     assert r.status_code == 400, (r.status_code, r.text[:200])
     assert "nested too deeply" in r.json()["error"]
 

@@ -1,6 +1,7 @@
 """Issue 13, finding 3 (in part): many sockets asking for hints on one seat cost one search
 per position, not one per request (40 requests used to run 40 expert searches in the two
 bot threads that the bots of every table share)."""
+
 from __future__ import annotations
 
 import pytest

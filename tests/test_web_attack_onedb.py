@@ -1,5 +1,6 @@
 """Issue 13, finding 7 (in part): two servers on one SQLite file both started and diverged;
 the second now exits with one line naming the file."""
+
 from __future__ import annotations
 
 import os
@@ -13,8 +14,13 @@ def test_a_second_server_on_the_same_file_is_refused(tmp_path):
     db = f"sqlite:///{tmp_path / 'one.db'}"
     with Child(db) as first:
         env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-        r = subprocess.run([sys.executable, "-m", "bonepile", "serve", "--db", db, "--port", str(free_port())],
-                           env=env, capture_output=True, text=True, timeout=60)
+        r = subprocess.run(
+            [sys.executable, "-m", "bonepile", "serve", "--db", db, "--port", str(free_port())],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert r.returncode == 2, r.stdout + r.stderr
         assert "another bonepile server is using" in r.stderr and "one.db" in r.stderr
         assert len(r.stderr.strip().splitlines()) == 1  # one line, no traceback

@@ -1,6 +1,7 @@
 """Issue 13, finding 1: a replay request must not freeze the other tables.  Replays are
 built in a worker process, capped in size (a clear JSON error past the caps), and a finished
 table's replay is built once.  Loopback only, a few requests, bounded in time."""
+
 from __future__ import annotations
 
 import asyncio
@@ -104,8 +105,14 @@ def test_a_record_larger_than_the_cap_is_refused_with_json(srv):
 
 
 def test_a_finished_tables_replay_is_built_once(srv):
-    made = srv.create({"variant": "draw", "players": 2, "options": {"target": 5},
-                       "seats": [{"kind": "bot", "level": "random"}] * 2})
+    made = srv.create(
+        {
+            "variant": "draw",
+            "players": 2,
+            "options": {"target": 5},
+            "seats": [{"kind": "bot", "level": "random"}] * 2,
+        }
+    )
     tid = made["id"]
     wait_until(lambda: srv.info(tid)["status"] == "over", 60, "the bots' game to end")
     first = srv.get(f"/api/tables/{tid}/replay")

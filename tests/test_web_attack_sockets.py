@@ -1,6 +1,7 @@
 """Issue 13, finding 5: sockets per seat and per client address are capped (an error and
 close code 4429 past the cap), and a storm of sockets opening and closing on a seat already
 at the table is not announced to every other socket."""
+
 from __future__ import annotations
 
 import asyncio
@@ -13,8 +14,7 @@ from webutil import InProcess, Sock, run
 @pytest.fixture(scope="module")
 def srv(tmp_path_factory):
     db = tmp_path_factory.mktemp("socks") / "db"
-    with InProcess(f"sqlite:///{db}", grace=1000, hand_pause=1000, seat_sockets=8,
-                   address_sockets=20) as s:
+    with InProcess(f"sqlite:///{db}", grace=1000, hand_pause=1000, seat_sockets=8, address_sockets=20) as s:
         yield s
 
 

@@ -2,6 +2,7 @@
 Creation is rate-limited per client address, waiting tables expire, the lobby's list builds
 only the tables it shows, a table with no person connected pauses its bots, and ``target``
 has a maximum per game."""
+
 from __future__ import annotations
 
 import time
@@ -37,8 +38,10 @@ def test_a_waiting_table_expires(tmp_path):
 
 def test_the_table_list_builds_only_the_tables_it_shows(tmp_path, monkeypatch):
     with InProcess(f"sqlite:///{tmp_path}/db", create_rate=10_000) as srv:
-        ids = [srv.create({"variant": "block", "players": 2, "seats": [{"kind": "human"}] * 2})["id"]
-               for _ in range(130)]
+        ids = [
+            srv.create({"variant": "block", "players": 2, "seats": [{"kind": "human"}] * 2})["id"]
+            for _ in range(130)
+        ]
         built = []
         real = LiveTable.info
 
@@ -62,8 +65,9 @@ def test_a_table_with_no_person_connected_pauses_its_bots(tmp_path):
 
         async def go():
             s = await Sock.open(srv.ws, made["id"], made["token"])
-            st = await s.state(lambda m: m["view"] is not None and (
-                m["seq"] > 0 or m["view"]["to_move"] == 0))  # the person came: play goes on
+            st = await s.state(
+                lambda m: m["view"] is not None and (m["seq"] > 0 or m["view"]["to_move"] == 0)
+            )  # the person came: play goes on
             assert st["you"] == 0
             await s.close()
 
@@ -73,8 +77,12 @@ def test_a_table_with_no_person_connected_pauses_its_bots(tmp_path):
 def test_target_has_a_maximum_per_game(tmp_path):
     with InProcess(f"sqlite:///{tmp_path}/db") as srv:
         for variant, top in [("draw", 1000), ("quinientos", 5000)]:
-            r = srv.post("/api/tables", {"variant": variant, "options": {"target": 10 ** 40}})
+            r = srv.post("/api/tables", {"variant": variant, "options": {"target": 10**40}})
             assert r.status_code == 400
-            assert r.json()["error"] == (f"option target must be an integer from 1 to {top} for {variant} "
-                                         f"(on this server), not {10 ** 40}")
-            assert srv.post("/api/tables", {"variant": variant, "options": {"target": top}}).status_code == 200
+            assert r.json()["error"] == (
+                f"option target must be an integer from 1 to {top} for {variant} "
+                f"(on this server), not {10**40}"
+            )
+            assert (
+                srv.post("/api/tables", {"variant": variant, "options": {"target": top}}).status_code == 200
+            )

@@ -3,6 +3,7 @@ move the expert used to answer at once, after its search otherwise; every move t
 plays while a person watches is now committed (and so sent) the bot delay plus the expert's
 time budget after the turn began, whatever the position.  The test reads the server's own
 clock at each commit (a client's clock in this process would add the GIL's noise)."""
+
 from __future__ import annotations
 
 import random
@@ -24,8 +25,14 @@ def srv(tmp_path_factory):
 
 
 def test_bot_replies_take_the_same_time_with_one_legal_move_or_many(srv):
-    made = srv.create({"variant": "draw", "players": 4, "options": {"target": 1000},  # no game end
-                       "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * 3})
+    made = srv.create(
+        {
+            "variant": "draw",
+            "players": 4,
+            "options": {"target": 1000},  # no game end
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * 3,
+        }
+    )
     tid = made["id"]
     t = srv.server.tables[tid]
     one: list[float] = []  # seconds from the turn's start to the bot's move being stored

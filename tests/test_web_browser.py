@@ -1,6 +1,7 @@
 """The web client in a real browser (Debian's chromium through Playwright) against a real
 `bonepile serve`: create tables in the lobby, play by clicking tiles and pressing keys, and
 check what the page shows against the server's own answers."""
+
 from __future__ import annotations
 
 import json
@@ -21,11 +22,18 @@ ARTIFACTS = ROOT / "artifacts"
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (python) is not installed")
 if shutil.which("chromium") is None:
-    pytest.skip("no chromium on PATH (the browser tests use Debian's /usr/bin/chromium)",
-                allow_module_level=True)
+    pytest.skip(
+        "no chromium on PATH (the browser tests use Debian's /usr/bin/chromium)", allow_module_level=True
+    )
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def _free_port() -> int:
@@ -47,9 +55,25 @@ def server(tmp_path_factory):
     env["PYTHONPATH"] = os.pathsep.join(p for p in [str(ROOT / "src"), env.get("PYTHONPATH", "")] if p)
     log = open(tmp / "serve.log", "w")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bonepile", "serve", "--port", str(port),
-         "--db", f"sqlite:///{tmp / 'db.sqlite'}", "--bot-delay", "0", "--create-rate", "100000"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+        [
+            sys.executable,
+            "-m",
+            "bonepile",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{tmp / 'db.sqlite'}",
+            "--bot-delay",
+            "0",
+            "--create-rate",
+            "100000",
+        ],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=tmp,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30
@@ -95,8 +119,9 @@ def page(browser):
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-def create_table(page, base: str, variant: str, bots: list[str], name: str = "Ana",
-                 options: dict[str, str] | None = None) -> str:
+def create_table(
+    page, base: str, variant: str, bots: list[str], name: str = "Ana", options: dict[str, str] | None = None
+) -> str:
     """Fill the lobby form (you in seat 0, bots elsewhere), create, return the table id.
     `options` maps an option to the words of the value to choose."""
     page.goto(base + "/")
@@ -121,7 +146,8 @@ def wait_turn_or_end(page) -> str:
         """() => { const d = document.body.dataset;
                    return (d.myTurn === '1' && d.busy !== '1') ||
                           d.phase === 'hand_over' || d.phase === 'over' || d.phase === 'leader'; }""",
-        timeout=20000)
+        timeout=20000,
+    )
     return page.evaluate("document.body.dataset.phase")
 
 
@@ -160,8 +186,9 @@ def play_one_move_by_clicking(page, turn: int = 0) -> str:
 
 
 def test_block_whole_hand_by_clicking(server, page):
-    table_id = create_table(page, server, "block", ["random", "random", "random"],
-                            options={"teams": "two teams"})
+    table_id = create_table(
+        page, server, "block", ["random", "random", "random"], options={"teams": "two teams"}
+    )
     played = []
     for _ in range(60):
         phase = wait_turn_or_end(page)
@@ -178,13 +205,21 @@ def test_block_whole_hand_by_clicking(server, page):
     assert page.locator("#pad tr.hand-line[data-hand='1']").count() == 1
     info = _get(server, f"/api/tables/{table_id}")
     assert info["hands"] == 1
-    shown = [int(page.locator(f"#pad [data-total-side='{i}']").inner_text())
-             for i in range(len(info["totals"]))]
+    shown = [
+        int(page.locator(f"#pad [data-total-side='{i}']").inner_text()) for i in range(len(info["totals"]))
+    ]
     assert shown == info["totals"]
     assert len(shown) == 2  # teams: one column per side
     # the hand line's points add up to the totals after one hand
-    pts = [int(page.locator(f"#pad tr.hand-line[data-hand='1'] td[data-side='{i}']").inner_text()
-               .split()[0].lstrip("+")) for i in range(2)]
+    pts = [
+        int(
+            page.locator(f"#pad tr.hand-line[data-hand='1'] td[data-side='{i}']")
+            .inner_text()
+            .split()[0]
+            .lstrip("+")
+        )
+        for i in range(2)
+    ]
     assert pts == info["totals"]
     plays = page.locator("#log li").filter(has_text=re.compile(r" plays? ")).count()
     assert page.locator("#board g.tile").count() == plays
@@ -226,7 +261,11 @@ def test_cinque_spinner_arms_screenshot(server, page):
         raise AssertionError("no spinner with tiles on its arms after 120 moves")
     board = page.locator("#board")
     assert board.locator("g.tile.spinner").count() == 1
-    arms = sorted(board.locator("[data-spinner-arm]").evaluate_all("els => els.map(e => e.getAttribute('data-spinner-arm'))"))
+    arms = sorted(
+        board.locator("[data-spinner-arm]").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-spinner-arm'))"
+        )
+    )
     assert arms == ["D", "L", "R", "U"]
     assert page.locator(spinner_arm_tiles).count() >= 1
     # every tile of the layout is inside the board's visible box (the line turns, it does not overflow)
@@ -277,8 +316,12 @@ def test_keyboard_play_and_names_are_text(server, page):
     if wait_turn_or_end(page) == "play":
         page.keyboard.press("h")
         page.wait_for_selector("#hints ol li", timeout=20000)
-        legal_tiles = set(page.locator("#hand button.playable").evaluate_all("bs => bs.map(b => b.dataset.tile)"))
-        moves = page.locator("#hints button[data-hint-move]").evaluate_all("bs => bs.map(b => b.dataset.hintMove)")
+        legal_tiles = set(
+            page.locator("#hand button.playable").evaluate_all("bs => bs.map(b => b.dataset.tile)")
+        )
+        moves = page.locator("#hints button[data-hint-move]").evaluate_all(
+            "bs => bs.map(b => b.dataset.hintMove)"
+        )
         assert moves and all(m.split("@")[0] in legal_tiles or m in ("pass", "draw") for m in moves)
 
 
@@ -314,8 +357,16 @@ def test_replay_page_uploads_a_record(server, page):
     assert totals == expected["totals"]
     assert page.locator("#pad tr.hand-line").count() == len(expected["hands"])
     # a broken record is refused with the server's reason in the alert
-    page.set_input_files("#file", files=[{"name": "bad.json", "mimeType": "application/json",
-                                          "buffer": b'{"format": "bonepile-record/1", "variant": "nope"}'}])
+    page.set_input_files(
+        "#file",
+        files=[
+            {
+                "name": "bad.json",
+                "mimeType": "application/json",
+                "buffer": b'{"format": "bonepile-record/1", "variant": "nope"}',
+            }
+        ],
+    )
     page.click("#load-form button[type=submit]")
     alert = page.locator("#alert[role=alert]")
     page.wait_for_function("document.getElementById('alert').textContent.length > 0")
@@ -352,7 +403,9 @@ def test_invite_join_and_start_now(server, browser, page):
         friend.wait_for_selector("#my-seat .seat-box.you .name")
         assert friend.locator("#my-seat .seat-box.you .name").inner_text() == "Bo"
         # Ana sees Bo arrive, then starts: the last free seat becomes a bot and play begins
-        page.wait_for_function("[...document.querySelectorAll('#seats .name')].some(e => e.textContent === 'Bo')")
+        page.wait_for_function(
+            "[...document.querySelectorAll('#seats .name')].some(e => e.textContent === 'Bo')"
+        )
         page.click("#start")
         page.wait_for_function("document.body.dataset.phase !== 'waiting'")
         friend.wait_for_function("document.body.dataset.phase !== 'waiting'")
@@ -400,7 +453,8 @@ def test_layout_geometry(server, page):
     cases = _layouts()
     assert any(c["layout"]["spinner_at"] and c["layout"]["spinner_at"][0] != "C" for c in cases)
     page.goto(server + "/replay")
-    problems = page.evaluate("""async (cases) => {
+    problems = page.evaluate(
+        """async (cases) => {
         const R = await import('/static/render.js');
         const bad = [];
         for (const {layout} of cases) {
@@ -421,13 +475,16 @@ def test_layout_geometry(server, page):
                 bad.push(['width', L.box, layout]);
         }
         return bad.slice(0, 5);
-    }""", cases)
+    }""",
+        cases,
+    )
     assert problems == []
 
 
 def _post(base: str, path: str, body: dict) -> dict:
-    req = urllib.request.Request(base + path, data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.loads(r.read())
 
@@ -435,8 +492,9 @@ def _post(base: str, path: str, body: dict) -> dict:
 def _open_seat(page, base: str, created: dict) -> None:
     """Open a table created through the API in this browser, with its seat token."""
     page.goto(base + "/replay")
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  [f"bonepile:token:{created['id']}", created["token"]])
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [f"bonepile:token:{created['id']}", created["token"]]
+    )
     page.goto(base + f"/t/{created['id']}")
     page.wait_for_selector("body[data-conn='1']")
 
@@ -489,9 +547,17 @@ def test_quinientos_game_over_at_laptop_size(server, browser):
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_default_timeout(15000)
     try:
-        created = _post(server, "/api/tables", {
-            "variant": "quinientos", "players": 4, "options": {"target": 1},
-            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3, "player": "Ana"})
+        created = _post(
+            server,
+            "/api/tables",
+            {
+                "variant": "quinientos",
+                "players": 4,
+                "options": {"target": 1},
+                "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3,
+                "player": "Ana",
+            },
+        )
         _open_seat(page, server, created)
         assert wait_turn_or_end(page) == "play"
         assert _fits(page) == []
@@ -522,9 +588,16 @@ def test_quinientos_game_over_at_laptop_size(server, browser):
 
 def test_billitonnen_pad_shows_winners_not_points(server, page):
     """Billitonnen has no points: the pad marks who won each hand and counts hands won."""
-    created = _post(server, "/api/tables", {
-        "variant": "billitonnen", "players": 5,
-        "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 4, "player": "Ana"})
+    created = _post(
+        server,
+        "/api/tables",
+        {
+            "variant": "billitonnen",
+            "players": 5,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 4,
+            "player": "Ana",
+        },
+    )
     _open_seat(page, server, created)
     phase = _play_to_the_end(page)
     info = _get(server, f"/api/tables/{created['id']}")
@@ -537,7 +610,11 @@ def test_billitonnen_pad_shows_winners_not_points(server, page):
     if winner is not None:
         assert line.locator(f"td[data-side='{winner}']").inner_text() == "won"
     if phase == "over" and info["winner"] is not None:
-        assert page.locator("#banner").inner_text().startswith(f"Game over: {info['seats'][info['winner']]['name']} won.")
+        assert (
+            page.locator("#banner")
+            .inner_text()
+            .startswith(f"Game over: {info['seats'][info['winner']]['name']} won.")
+        )
     assert _fits(page) == []
 
 

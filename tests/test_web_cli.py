@@ -1,4 +1,5 @@
 """`bonepile serve` on the command line: bad options are one clear line and exit status 2."""
+
 from __future__ import annotations
 
 import os
@@ -12,8 +13,13 @@ SRC = str(Path(__file__).resolve().parent.parent / "src")
 
 def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=SRC)
-    return subprocess.run([sys.executable, "-m", "bonepile", "serve", *args], capture_output=True,
-                          text=True, timeout=timeout, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "bonepile", "serve", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+    )
 
 
 def test_serve_port_in_use_is_one_line_and_exit_2(tmp_path):

@@ -2,6 +2,7 @@
 what each move scored, the count, the sides, the kind of scoring, the direction of play and
 the words for options and values.  These tests read the shipped JavaScript and fail on any
 variant name or rule option id in its logic."""
+
 from __future__ import annotations
 
 import re
@@ -79,14 +80,18 @@ def test_no_variant_name_or_option_id_in_the_client_logic():
             if word in names and word not in allowed:
                 bad.append((p.name, word))
             bad += [(p.name, f"opt-{x}") for x in OPTION_IDS if f"opt-{x}" in s]
-        bad += [(p.name, m.group(0)) for m in re.finditer(r"\.variant\s*[!=]==?|[!=]==?\s*\w+\.variant\b", code)]
+        bad += [
+            (p.name, m.group(0)) for m in re.finditer(r"\.variant\s*[!=]==?|[!=]==?\s*\w+\.variant\b", code)
+        ]
         bad += [(p.name, w) for w in ("fivesCount", "movePoints", "% 5") if w in code]
     assert bad == []
 
 
 def test_the_checker_catches_a_variant_test():
-    code = _code('const teams = ["quinientos", "cinque"].includes(v?.name); // cinque\n'
-                 'if (view.variant === "x") f(document.getElementById("opt-teams"));')
+    code = _code(
+        'const teams = ["quinientos", "cinque"].includes(v?.name); // cinque\n'
+        'if (view.variant === "x") f(document.getElementById("opt-teams"));'
+    )
     strings = _strings(code)
     assert "quinientos" in strings and "opt-teams" in strings and "// cinque" not in code
     assert re.search(r"\.variant\s*[!=]==?", code)

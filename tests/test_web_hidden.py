@@ -7,6 +7,7 @@ sequence number is rebuilt, and the tiles of other seats, the boneyard and (in b
 the seat's face-down row are the hidden ones.  Every tile name anywhere in a message is
 checked against them; no message may carry a deal, a seed, a token hash or the boneyard as a
 list."""
+
 from __future__ import annotations
 
 import asyncio
@@ -18,18 +19,30 @@ from webutil import InProcess, bad_keys, check_messages, hidden_from, run, tiles
 
 # (variant, players, options): 24 games
 GAMES = [
-    ("draw", 4, {}), ("draw", 2, {}), ("draw", 3, {"lead_rule": "winner"}),
-    ("block", 4, {}), ("block", 2, {"teams": False}), ("block", 4, {"teams": True}),
-    ("passing", 4, {}), ("passing", 3, {"draw_ends_turn": False}), ("passing", 2, {}),
-    ("cinque", 4, {}), ("cinque", 4, {"spinner_any_order": True, "target": 60}), ("cinque", 4, {"target": 40}),
+    ("draw", 4, {}),
+    ("draw", 2, {}),
+    ("draw", 3, {"lead_rule": "winner"}),
+    ("block", 4, {}),
+    ("block", 2, {"teams": False}),
+    ("block", 4, {"teams": True}),
+    ("passing", 4, {}),
+    ("passing", 3, {"draw_ends_turn": False}),
+    ("passing", 2, {}),
+    ("cinque", 4, {}),
+    ("cinque", 4, {"spinner_any_order": True, "target": 60}),
+    ("cinque", 4, {"target": 40}),
     ("quinientos", 4, {"target": 150}),
     ("quinientos", 4, {"target": 250, "lead_rotation": "winning_team_chooses"}),
     ("quinientos", 4, {"target": 100, "lead_rotation": "winning_team_chooses", "first_lead": "any"}),
-    ("blind-hugie", 4, {}), ("blind-hugie", 3, {"tiles_per_turn": "while_playable"}),
+    ("blind-hugie", 4, {}),
+    ("blind-hugie", 3, {"tiles_per_turn": "while_playable"}),
     ("blind-hugie", 2, {"unplayable_doubles_face_up": True}),
     ("blind-hugie", 3, {"deal": "full", "full_deal_starter": True}),
-    ("billitonnen", 4, {}), ("billitonnen", 3, {}), ("billitonnen", 5, {"blocked_winner": "fewest_tiles"}),
-    ("draw", 4, {"teams": True, "boneyard_reserve": 2}), ("block", 3, {}),
+    ("billitonnen", 4, {}),
+    ("billitonnen", 3, {}),
+    ("billitonnen", 5, {"blocked_winner": "fewest_tiles"}),
+    ("draw", 4, {"teams": True, "boneyard_reserve": 2}),
+    ("block", 3, {}),
 ]
 
 
@@ -41,8 +54,13 @@ def srv(tmp_path_factory):
 
 
 async def _play(srv, tables: list[tuple[str, list[str]]], seed: int) -> list[list[SeatClient]]:
-    clients = [[SeatClient(srv.ws, tid, tok, seed=seed + 10 * k + i, keep=True, retry_errors=False)
-                for i, tok in enumerate(toks)] for k, (tid, toks) in enumerate(tables)]
+    clients = [
+        [
+            SeatClient(srv.ws, tid, tok, seed=seed + 10 * k + i, keep=True, retry_errors=False)
+            for i, tok in enumerate(toks)
+        ]
+        for k, (tid, toks) in enumerate(tables)
+    ]
     await asyncio.gather(*(c.play(timeout=240) for row in clients for c in row))
     return clients
 
@@ -74,17 +92,33 @@ def test_no_seat_is_sent_a_tile_hidden_from_it(srv, batch):
         total += got
         if opts.get("lead_rotation") == "winning_team_chooses" and len(srv.server.tables[tid].game.hands) > 1:
             # the choosers were shown their new tiles (and those were checked too)
-            assert any(m["type"] == "state" and m["pending"] and "hand" in m["pending"]
-                       for c in row for m in c.messages)
+            assert any(
+                m["type"] == "state" and m["pending"] and "hand" in m["pending"]
+                for c in row
+                for m in c.messages
+            )
     assert total > 1000
 
 
 def test_with_three_server_bots_and_one_person(srv):
-    for variant, opts in [("cinque", {"target": 60}), ("blind-hugie", {}),
-                          ("quinientos", {"target": 100, "lead_rotation": "winning_team_chooses"})]:
-        made = srv.create({"variant": variant, "players": 4, "options": opts,
-                           "seats": [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "greedy"},
-                                     {"kind": "human"}, {"kind": "bot", "level": "expert"}]})
+    for variant, opts in [
+        ("cinque", {"target": 60}),
+        ("blind-hugie", {}),
+        ("quinientos", {"target": 100, "lead_rotation": "winning_team_chooses"}),
+    ]:
+        made = srv.create(
+            {
+                "variant": variant,
+                "players": 4,
+                "options": opts,
+                "seats": [
+                    {"kind": "bot", "level": "random"},
+                    {"kind": "bot", "level": "greedy"},
+                    {"kind": "human"},
+                    {"kind": "bot", "level": "expert"},
+                ],
+            }
+        )
         assert made["seat"] == 2
         c = SeatClient(srv.ws, made["id"], made["token"], seed=1, keep=True, retry_errors=False)
         run(c.play(timeout=240), timeout=280)
@@ -102,8 +136,18 @@ def test_the_checker_catches_a_leak():
     g.apply(g.legal_moves()[0])
     timeline = Timeline(g, [("move", g.token(g.hand.log[0][1]), g.hand.log[0][0])])
     view = view_json(g.view(0))
-    state = {"type": "state", "seq": 1, "ack": None, "you": 0, "phase": "play", "pending": None,
-             "view": view, "pad": [], "ready": [], "table": {}}
+    state = {
+        "type": "state",
+        "seq": 1,
+        "ack": None,
+        "you": 0,
+        "phase": "play",
+        "pending": None,
+        "view": view,
+        "pad": [],
+        "ready": [],
+        "table": {},
+    }
     assert check_messages([state], 0, timeline) > 0
     other = NAME[g.hand.held(1)[0]]
     assert other in hidden_from(g.hand, 0) and other not in tiles_in(view)

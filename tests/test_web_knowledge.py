@@ -1,6 +1,7 @@
 """What the server tells the client instead of the client working it out: the points each
 move scored and the count of the ends (both the engine's), the kind of scoring, the sides,
 the direction of play and the words of the catalogue."""
+
 from __future__ import annotations
 
 import random

@@ -1,6 +1,7 @@
 """`bonepile serve` on PostgreSQL: a table is played, the server stops, a new server on the
 same database resumes the table exactly and plays it to the end.  A throwaway cluster is
 made with initdb/pg_ctl (as the postgres user) in a temporary directory."""
+
 from __future__ import annotations
 
 import asyncio
@@ -43,14 +44,16 @@ def pg_url():
     os.chown(base, pw.pw_uid, pw.pw_gid)
     data = os.path.join(base, "data")
     port = free_port()
-    r = _as_postgres(f"{PG_BIN}/initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8",
-                     "--no-sync")
+    r = _as_postgres(
+        f"{PG_BIN}/initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"
+    )
     if r.returncode:
         shutil.rmtree(base, ignore_errors=True)
         pytest.fail(f"initdb failed: {r.stderr or r.stdout}")
     opts = f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off"
-    r = _as_postgres(f"{PG_BIN}/pg_ctl", "-D", data, "-l", os.path.join(base, "log"), "-o", opts, "-w",
-                     "-t", "60", "start")
+    r = _as_postgres(
+        f"{PG_BIN}/pg_ctl", "-D", data, "-l", os.path.join(base, "log"), "-o", opts, "-w", "-t", "60", "start"
+    )
     if r.returncode:
         log = open(os.path.join(base, "log")).read() if os.path.exists(os.path.join(base, "log")) else ""
         shutil.rmtree(base, ignore_errors=True)
@@ -67,14 +70,25 @@ def test_a_table_on_postgresql_resumes_exactly_after_a_restart(pg_url):
     with InProcess(pg_url, **settings) as first:
         assert first.server.store.engine.dialect.name == "postgresql"
         tid, tokens = first.people_table("cinque", 4)
-        made = first.create({"variant": "draw", "players": 3, "seats": [
-            {"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "greedy"}]})
+        made = first.create(
+            {
+                "variant": "draw",
+                "players": 3,
+                "seats": [
+                    {"kind": "human"},
+                    {"kind": "bot", "level": "random"},
+                    {"kind": "bot", "level": "greedy"},
+                ],
+            }
+        )
         people = Driver(first.ws, tid, dict(enumerate(tokens)), seed=2)
         solo = Driver(first.ws, made["id"], {0: made["token"]}, seed=3)
 
         async def before():
-            await asyncio.gather(people.run(lambda d: d.moves >= 15, timeout=120),
-                                 solo.run(lambda d: d.moves >= 8, timeout=120))
+            await asyncio.gather(
+                people.run(lambda d: d.moves >= 15, timeout=120),
+                solo.run(lambda d: d.moves >= 8, timeout=120),
+            )
             await people.close()
             await solo.close()
 

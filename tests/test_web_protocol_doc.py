@@ -1,6 +1,7 @@
 """docs/PROTOCOL.md mirrors the typed messages of ``bonepile.web.messages`` exactly: its
 "Message types" section lists every TypedDict with its fields (``?``: may be left out) and
 every Literal with its values, and nothing else."""
+
 from __future__ import annotations
 
 import re
@@ -15,7 +16,10 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "PROTOCOL.md"
 def _lines() -> list[str]:
     out = []
     for name, obj in vars(messages).items():
-        if getattr(obj, "__module__", None) != messages.__name__ and typing.get_origin(obj) is not typing.Literal:
+        if (
+            getattr(obj, "__module__", None) != messages.__name__
+            and typing.get_origin(obj) is not typing.Literal
+        ):
             continue
         if isinstance(obj, type) and typing.is_typeddict(obj):
             fields = [f"{k}{'' if k in obj.__required_keys__ else '?'}" for k in typing.get_type_hints(obj)]

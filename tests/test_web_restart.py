@@ -1,6 +1,7 @@
 """A `bonepile serve` process killed with SIGKILL and started again on the same SQLite file:
 every table resumes exactly (each seat's view as before), every acknowledged move is kept,
 and the games can be played to their end."""
+
 from __future__ import annotations
 
 import asyncio
@@ -28,7 +29,7 @@ def _check_acked(srv, tid: str, acked: list[dict]) -> None:
         hand = game.hands[a["hand"] - first]
         seat, move, _t = hand.log[a["index"]]
         before = hand.fresh()
-        for _s, m, _t in hand.log[:a["index"]]:
+        for _s, m, _t in hand.log[: a["index"]]:
             before.apply(m)
         assert seat == a["seat"] and move == game.parse(a["move"], before), a
 
@@ -41,17 +42,27 @@ def test_a_killed_server_resumes_every_table_exactly(tmp_path):
         for variant, n, opts, k in PEOPLE:
             tid, tokens = first.people_table(variant, n, opts)
             tables.append((tid, dict(enumerate(tokens)), k))
-        made = first.create({"variant": "draw", "players": 4, "seats": [
-            {"kind": "bot", "level": "expert"}, {"kind": "human"}, {"kind": "bot", "level": "greedy"},
-            {"kind": "bot", "level": "random"}]})
+        made = first.create(
+            {
+                "variant": "draw",
+                "players": 4,
+                "seats": [
+                    {"kind": "bot", "level": "expert"},
+                    {"kind": "human"},
+                    {"kind": "bot", "level": "greedy"},
+                    {"kind": "bot", "level": "random"},
+                ],
+            }
+        )
         tables.append((made["id"], {1: made["token"]}, 6))
         racing_id, racing_tokens = first.people_table("quinientos", 4)
         waiting = first.create({"variant": "block", "players": 2, "seats": [{"kind": "human"}] * 2})
 
         async def before():
             drivers = [Driver(first.ws, tid, tokens, seed=i) for i, (tid, tokens, _k) in enumerate(tables)]
-            await asyncio.gather(*(d.run(lambda d, k=k: d.moves >= k, timeout=120)
-                                   for d, (_t, _s, k) in zip(drivers, tables)))
+            await asyncio.gather(
+                *(d.run(lambda d, k=k: d.moves >= k, timeout=120) for d, (_t, _s, k) in zip(drivers, tables))
+            )
             # this table is being played when the server is killed: moves are in flight
             racing = Driver(first.ws, racing_id, dict(enumerate(racing_tokens)), seed=99)
             race = asyncio.create_task(racing.run(lambda d: False, timeout=600, settle=False))
@@ -124,8 +135,11 @@ async def _to_hand_end(d: Driver, press_next: bool) -> None:
                 if out:
                     await sock.send(out)
         states = list(d.last.values())
-        if (len(states) == len(d.tokens) and all(m["phase"] == want for m in states)
-                and len({(m["seq"], tuple(m["ready"])) for m in states}) == 1):
+        if (
+            len(states) == len(d.tokens)
+            and all(m["phase"] == want for m in states)
+            and len({(m["seq"], tuple(m["ready"])) for m in states}) == 1
+        ):
             if want == "hand_over" or all(m["pending"] for m in states):
                 return
 
@@ -138,6 +152,7 @@ def test_a_killed_server_resumes_a_table_between_hands(tmp_path):
     db = f"sqlite:///{tmp_path / 'bonepile.db'}"
     settings = ("--grace", "60", "--hand-pause", "1000", "--rate", "1000")
     with Child(db, *settings) as first:
+
         async def before():
             out = []
             for k, press in enumerate([False, True, False, True]):
@@ -148,8 +163,13 @@ def test_a_killed_server_resumes_a_table_between_hands(tmp_path):
             # and one where the next hand has been dealt, nobody has played in it yet
             tid, tokens = first.people_table("draw", 4)
             d = Driver(first.ws, tid, dict(enumerate(tokens)), seed=30)
-            await d.run(lambda d: d.last[d.turn_seat]["view"]["hand_number"] == 2
-                        and not d.last[d.turn_seat]["view"]["history"], timeout=60)
+            await d.run(
+                lambda d: (
+                    d.last[d.turn_seat]["view"]["hand_number"] == 2
+                    and not d.last[d.turn_seat]["view"]["history"]
+                ),
+                timeout=60,
+            )
             out.append(d)
             first.kill()
             for d in out:
@@ -162,6 +182,7 @@ def test_a_killed_server_resumes_a_table_between_hands(tmp_path):
     assert drivers
 
     with Child(db, *settings) as second:
+
         async def after():
             for d in drivers:
                 again = Driver(second.ws, d.table_id, d.tokens, seed=5)

@@ -1,5 +1,6 @@
 """The table socket of `bonepile serve` (docs/PROTOCOL.md): tokens, refused intents, limits,
 hints, choosing the leader, hand ends, forced turns, stand-ins and the move timer."""
+
 from __future__ import annotations
 
 import asyncio
@@ -56,11 +57,13 @@ def test_a_bad_or_missing_token_or_table_gets_an_error_and_the_socket_closes(srv
     other, other_tokens = srv.people_table("draw", 2)
 
     async def go():
-        for table, token, words, code in [(tid, None, "token is required", 4403),
-                                          (tid, "", "token is required", 4403),
-                                          (tid, "nonsense", "does not belong", 4403),
-                                          (tid, other_tokens[0], "does not belong", 4403),
-                                          ("nosuchtable", tokens[0], "no table", 4404)]:
+        for table, token, words, code in [
+            (tid, None, "token is required", 4403),
+            (tid, "", "token is required", 4403),
+            (tid, "nonsense", "does not belong", 4403),
+            (tid, other_tokens[0], "does not belong", 4403),
+            ("nosuchtable", tokens[0], "no table", 4404),
+        ]:
             s = await Sock.open(srv.ws, table, token)
             msg = await s.recv()
             assert msg["type"] == "error" and words in msg["message"], msg
@@ -261,6 +264,7 @@ def test_forced_turns_are_played_by_the_server(srv):
     """In Blind Hugie a turn is forced unless the turned-up tile fits two ends: four clients
     that never answer a forced state still see the game to its end.  In the Draw Game a seat
     that can only draw (or pass) is forced too."""
+
     async def go(variant):
         tid, tokens = srv.people_table(variant, 4)
         clients = [SeatClient(srv.ws, tid, tok, seed=i, keep=True) for i, tok in enumerate(tokens)]
@@ -272,17 +276,27 @@ def test_forced_turns_are_played_by_the_server(srv):
     assert g.over
     assert sum(c.moves for c in clients) < sum(len(h.log) for h in g.hands) / 2
     for seat, c in enumerate(clients):
-        mine = [m for m in c.messages if m["type"] == "state" and m["phase"] == "play"
-                and m["view"]["to_move"] == seat]
+        mine = [
+            m
+            for m in c.messages
+            if m["type"] == "state" and m["phase"] == "play" and m["view"]["to_move"] == seat
+        ]
         assert any(m["forced"] for m in mine)
         assert all(m["forced"] == (len(m["view"]["legal"]) == 1) for m in mine)
 
     tid, clients = run(go("draw"), timeout=200)
-    forced = [(seat, m) for seat, c in enumerate(clients) for m in c.messages
-              if m["type"] == "state" and m["forced"]]
+    forced = [
+        (seat, m)
+        for seat, c in enumerate(clients)
+        for m in c.messages
+        if m["type"] == "state" and m["forced"]
+    ]
     assert forced
     for seat, m in forced:
-        assert m["view"]["to_move"] == seat and [x["kind"] for x in m["view"]["legal"]] in (["draw"], ["pass"])
+        assert m["view"]["to_move"] == seat and [x["kind"] for x in m["view"]["legal"]] in (
+            ["draw"],
+            ["pass"],
+        )
     g = srv.server.tables[tid].game
     assert g.over
     # every forced state was followed by the server playing that seat's draw or pass
@@ -295,8 +309,13 @@ def test_forced_turns_are_played_by_the_server(srv):
 
 def test_a_bot_stands_in_for_a_person_who_left_and_the_person_comes_back(quick):
     srv = quick
-    made = srv.create({"variant": "draw", "players": 4, "seats": [{"kind": "human"}, {"kind": "human"}] +
-                       [{"kind": "bot", "level": "random"}] * 2})
+    made = srv.create(
+        {
+            "variant": "draw",
+            "players": 4,
+            "seats": [{"kind": "human"}, {"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 2,
+        }
+    )
     tid = made["id"]
     j = srv.join(tid, "Stays")
     t = srv.server.tables[tid]
@@ -322,6 +341,7 @@ def test_a_bot_stands_in_for_a_person_who_left_and_the_person_comes_back(quick):
         assert st["you"] == 0 and st["table"]["seats"][0]["bot_playing"] is False
         assert st["table"]["seats"][0]["connected"] is True
         assert srv.info(tid)["seats"][0]["bot_playing"] is False
+
         # the bots move until one of the two people is to play; then the view is the game's
         def persons_turn():
             if t.phase() != "play" or t.game.to_move not in (0, 1):
@@ -331,8 +351,9 @@ def test_a_bot_stands_in_for_a_person_who_left_and_the_person_comes_back(quick):
 
         wait_until(persons_turn, 30, "a person's turn")
         st = await back.at(t.seq)
-        assert st["seq"] == t.seq and st["view"] == view_json(t.game.view(0), points=move_points(t.game.hand),
-                                                                     count=count(t.game.hand))
+        assert st["seq"] == t.seq and st["view"] == view_json(
+            t.game.view(0), points=move_points(t.game.hand), count=count(t.game.hand)
+        )
         assert not t.game.over
         await back.close()
         await stays.close()
@@ -341,15 +362,22 @@ def test_a_bot_stands_in_for_a_person_who_left_and_the_person_comes_back(quick):
 
 
 def test_the_move_timer_plays_for_a_person_who_waits_too_long(srv):
-    made = srv.create({"variant": "block", "players": 2, "timer": 1,
-                       "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]})
+    made = srv.create(
+        {
+            "variant": "block",
+            "players": 2,
+            "timer": 1,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+        }
+    )
     tid = made["id"]
     t = srv.server.tables[tid]
 
     async def go():
         s = await Sock.open(srv.ws, tid, made["token"])
-        st = await s.state(lambda m: m["phase"] == "play" and m["view"]["to_move"] == 0
-                           and not m["forced"], timeout=60)
+        st = await s.state(
+            lambda m: m["phase"] == "play" and m["view"]["to_move"] == 0 and not m["forced"], timeout=60
+        )
         assert st["table"]["timer"] == 1 and 0 <= st["deadline"] <= 1
         k = len(st["view"]["history"])
         number = st["view"]["hand_number"]
@@ -375,19 +403,24 @@ def test_two_sockets_of_one_seat_sending_the_same_move_make_one_move(srv):
         await twin.at(seq)
         mine = await socks[mover].at(seq)
         move = mine["view"]["legal"][0]["move"]
-        await asyncio.gather(socks[mover].send({"type": "move", "move": move, "id": 1}),
-                             twin.send({"type": "move", "move": move, "id": 2}))
+        await asyncio.gather(
+            socks[mover].send({"type": "move", "move": move, "id": 1}),
+            twin.send({"type": "move", "move": move, "id": 2}),
+        )
         answers = []
         for s, mid in ((socks[mover], 1), (twin, 2)):
-            answers.append(await s.expect(lambda m, mid=mid: m.get("ack") == mid or
-                                          (m["type"] == "error" and m.get("id") == mid)))
+            answers.append(
+                await s.expect(
+                    lambda m, mid=mid: m.get("ack") == mid or (m["type"] == "error" and m.get("id") == mid)
+                )
+            )
         assert sorted(a["type"] for a in answers) == ["error", "state"]
         err = next(a for a in answers if a["type"] == "error")
         assert "not your turn" in err["message"] or "no move is expected" in err["message"]
         await asyncio.sleep(0.2)
         actions = srv.server.store.load(tid).actions
         assert actions[seq][2] == mover
-        assert all(seat != mover for _k, _v, seat in actions[seq + 1:])  # not twice (the other
+        assert all(seat != mover for _k, _v, seat in actions[seq + 1 :])  # not twice (the other
         # seat may have been made to draw by the server since)
         assert t.game.hands[0].log[0][0] == mover and len(t.game.hands[0].log) == len(actions)
         for s in socks + [twin]:

@@ -1,5 +1,6 @@
 """Storage: a table is rebuilt from its stored actions; one whose game ended just before the
 server stopped (before it was marked over) is marked over when the server starts."""
+
 from __future__ import annotations
 
 import asyncio
@@ -31,9 +32,17 @@ def test_a_finished_game_left_playing_is_marked_over_on_start(tmp_path):
     url = f"sqlite:///{tmp_path}/s.db"
     v = make_variant("block", {"players": 2, "target": 30})
     store = Store(url)
-    row = TableRow(id="t1", created=1.0, name="t", variant="block", options=dict(v.options), seed=11,
-                   seats=[{"name": f"p{i}", "kind": "human", "level": None, "token_hash": "x"} for i in range(2)],
-                   settings={}, status="playing")
+    row = TableRow(
+        id="t1",
+        created=1.0,
+        name="t",
+        variant="block",
+        options=dict(v.options),
+        seed=11,
+        seats=[{"name": f"p{i}", "kind": "human", "level": None, "token_hash": "x"} for i in range(2)],
+        settings={},
+        status="playing",
+    )
     store.create_table(row)
     actions = _finished_actions(v, 11)
     store.append([("t1", i, k, val, seat) for i, (k, val, seat) in enumerate(actions)])

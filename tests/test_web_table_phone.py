@@ -1,6 +1,7 @@
 """The table as a person meets it, on a phone (390x844 upright, 844x390 on its side) and on
 a laptop (1366x768): the lobby in plain words, a table that fits the screen with your tiles
 in reach, the words at the table.  Screenshots go to artifacts/ (look at them)."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,7 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     wait_turn_or_end,
 )
 
-SIZES = {"phone": (390, 844), "phone-landscape": (844, 390), "laptop": (1366, 768),
-         "small-phone": (360, 640)}
+SIZES = {"phone": (390, 844), "phone-landscape": (844, 390), "laptop": (1366, 768), "small-phone": (360, 640)}
 
 
 @pytest.fixture
@@ -45,7 +45,9 @@ def sized(browser):  # noqa: F811
 
 
 #: what must never show on a page: identifiers, raw values, rule-book references
-IDENTIFIER = re.compile(r"_|RULES\.md|§|\bdouble_six\b|\btrue\b|\bfalse\b|\bnull\b|blind-hugie|\bcinque\b|\bquinientos\b")
+IDENTIFIER = re.compile(
+    r"_|RULES\.md|§|\bdouble_six\b|\btrue\b|\bfalse\b|\bnull\b|blind-hugie|\bcinque\b|\bquinientos\b"
+)
 
 
 def _page_words(page) -> str:
@@ -61,8 +63,15 @@ def test_the_lobby_reads_in_plain_words(server, sized, size):  # noqa: F811
     page.wait_for_selector("body[data-ready='1']")
     cat = _get(server, "/api/variants")
     games = page.locator("#variant option").evaluate_all("os => os.map(o => o.textContent)")
-    assert games == ["Quinientos", "Domino del Cinque", "Draw", "Block", "The Passing Game",
-                     "Blind Hugie", "Billitonnen"]
+    assert games == [
+        "Quinientos",
+        "Domino del Cinque",
+        "Draw",
+        "Block",
+        "The Passing Game",
+        "Blind Hugie",
+        "Billitonnen",
+    ]
     for v in cat["variants"]:
         page.select_option("#variant", v["name"])
         words = _page_words(page)
@@ -183,9 +192,16 @@ def test_play_as_a_person(server, sized, size):  # noqa: F811
 def test_you_are_you_and_the_hand_end_says_so(server, sized):  # noqa: F811
     """Your own seat is "you" in every sentence: the moves, whose turn, who is awaited."""
     page = sized("phone")
-    created = _post(server, "/api/tables", {
-        "variant": "block", "players": 2,
-        "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}], "player": "Newbie"})
+    created = _post(
+        server,
+        "/api/tables",
+        {
+            "variant": "block",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+            "player": "Newbie",
+        },
+    )
     _open_seat(page, server, created)
     for _ in range(60):
         phase = wait_turn_or_end(page)
@@ -215,9 +231,17 @@ def test_the_clock_and_a_timeout(server, sized):  # noqa: F811
     """A 7-second clock is not red at first, turns red in its last seconds; when it runs out
     a note says so over the table, and the table does not move down."""
     page = sized("phone")
-    created = _post(server, "/api/tables", {
-        "variant": "block", "players": 4, "timer": 7,
-        "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3, "player": "Newbie"})
+    created = _post(
+        server,
+        "/api/tables",
+        {
+            "variant": "block",
+            "players": 4,
+            "timer": 7,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3,
+            "player": "Newbie",
+        },
+    )
     _open_seat(page, server, created)
     assert wait_turn_or_end(page) == "play"
     felt = page.locator(".felt").bounding_box()
@@ -226,16 +250,25 @@ def test_the_clock_and_a_timeout(server, sized):  # noqa: F811
     page.wait_for_selector("#timer.low", timeout=10000)
     left = int(page.locator("#timer").inner_text().rsplit(":", 1)[1])
     assert left <= 5
-    page.wait_for_function("document.getElementById('alert').textContent.includes('time ran out')", timeout=15000)
+    page.wait_for_function(
+        "document.getElementById('alert').textContent.includes('time ran out')", timeout=15000
+    )
     assert page.locator("#alert").evaluate("e => getComputedStyle(e).position") == "fixed"
     assert page.locator(".felt").bounding_box()["y"] == felt["y"]
 
 
 def test_no_hint_on_a_forced_turn(server, sized):  # noqa: F811
     page = sized("laptop")
-    created = _post(server, "/api/tables", {
-        "variant": "block", "players": 4,
-        "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3, "player": "Newbie"})
+    created = _post(
+        server,
+        "/api/tables",
+        {
+            "variant": "block",
+            "players": 4,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3,
+            "player": "Newbie",
+        },
+    )
     _open_seat(page, server, created)
     assert wait_turn_or_end(page) == "play"
     assert page.locator("#hint").is_visible()
@@ -251,14 +284,25 @@ def test_the_score_parts_are_large_and_name_the_bonuses(server, sized):  # noqa:
     page = sized("phone")
     page.goto(server + "/replay")
     page.wait_for_selector("body[data-ready='1']")
-    line = {"hand": 1, "leader": 0, "end": "domino", "winner": 1, "points": [0, 235], "totals": [0, 235],
-            "pips": [35, 0], "breakdown": {"base": 35, "round_bonus": 100, "capicu": 100, "chuchazo": 0},
-            "sum": ["base", "round_bonus", "capicu", "chuchazo"]}
-    parts = page.evaluate("""async (line) => { const P = await import('/static/panels.js');
+    line = {
+        "hand": 1,
+        "leader": 0,
+        "end": "domino",
+        "winner": 1,
+        "points": [0, 235],
+        "totals": [0, 235],
+        "pips": [35, 0],
+        "breakdown": {"base": 35, "round_bonus": 100, "capicu": 100, "chuchazo": 0},
+        "sum": ["base", "round_bonus", "capicu", "chuchazo"],
+    }
+    parts = page.evaluate(
+        """async (line) => { const P = await import('/static/panels.js');
         const box = document.createElement('div'); box.className = 'score-parts'; document.body.prepend(box);
         P.renderScoreParts(box, line);
         return [...box.querySelectorAll('[data-part]')].map(e => [e.dataset.part, e.textContent,
-            e.classList.contains('bonus'), parseFloat(getComputedStyle(e).fontSize)]); }""", line)
+            e.classList.contains('bonus'), parseFloat(getComputedStyle(e).fontSize)]); }""",
+        line,
+    )
     assert [p[0] for p in parts] == ["base", "round_bonus", "capicu", "total"]
     assert parts[2][1] == "Capicú! +100" and parts[2][2]
     assert parts[1][2] and not parts[0][2]
@@ -294,7 +338,8 @@ def test_the_board_fits_any_box(server, sized):  # noqa: F811
     cases = _layouts()
     page = sized("laptop")
     page.goto(server + "/replay")
-    bad = page.evaluate("""async (cases) => {
+    bad = page.evaluate(
+        """async (cases) => {
         const R = await import('/static/render.js');
         const out = [];
         for (const [w, h] of [[370, 520], [760, 170], [990, 440]]) {
@@ -309,7 +354,9 @@ def test_the_board_fits_any_box(server, sized):  # noqa: F811
                 if (f.unit + 1e-6 < Math.min(fixed, 42)) out.push(['smaller', w, h, f.unit, fixed]);
             }
         }
-        return out.slice(0, 5); }""", cases)
+        return out.slice(0, 5); }""",
+        cases,
+    )
     assert bad == []
 
 
@@ -319,10 +366,21 @@ def test_play_again_at_game_over(server, sized):  # noqa: F811
     from test_web_browser import _play_to_the_end
 
     page = sized("phone")
-    created = _post(server, "/api/tables", {
-        "variant": "billitonnen", "players": 3, "options": {"blocked_winner": "fewest_tiles"},
-        "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "greedy"}],
-        "player": "Newbie"})
+    created = _post(
+        server,
+        "/api/tables",
+        {
+            "variant": "billitonnen",
+            "players": 3,
+            "options": {"blocked_winner": "fewest_tiles"},
+            "seats": [
+                {"kind": "human"},
+                {"kind": "bot", "level": "random"},
+                {"kind": "bot", "level": "greedy"},
+            ],
+            "player": "Newbie",
+        },
+    )
     _open_seat(page, server, created)
     assert _play_to_the_end(page) == "over"
     assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
@@ -359,9 +417,16 @@ def test_the_words_of_a_result(server, sized):  # noqa: F811
 def test_call_outs_at_the_seats(server, sized):  # noqa: F811
     """A move that scores, a pass, a draw, a domino: called out at the seat that made it."""
     page = sized("laptop")
-    created = _post(server, "/api/tables", {
-        "variant": "cinque", "players": 4,
-        "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3, "player": "Newbie"})
+    created = _post(
+        server,
+        "/api/tables",
+        {
+            "variant": "cinque",
+            "players": 4,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3,
+            "player": "Newbie",
+        },
+    )
     _open_seat(page, server, created)
     assert wait_turn_or_end(page) == "play"
     seen = page.evaluate("""async () => { const m = await import('/static/table/state.js');
@@ -395,9 +460,16 @@ def test_play_now_in_one_click(server, sized):  # noqa: F811
 def test_drag_a_tile_to_the_board(server, sized, size):  # noqa: F811
     """A playable tile dragged onto the board is played (on the end nearest the drop)."""
     page = sized(size)
-    created = _post(server, "/api/tables", {
-        "variant": "block", "players": 4,
-        "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3, "player": "Newbie"})
+    created = _post(
+        server,
+        "/api/tables",
+        {
+            "variant": "block",
+            "players": 4,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3,
+            "player": "Newbie",
+        },
+    )
     _open_seat(page, server, created)
     for _ in range(20):
         assert wait_turn_or_end(page) == "play"
@@ -413,8 +485,10 @@ def test_drag_a_tile_to_the_board(server, sized, size):  # noqa: F811
     page.mouse.move(t["x"] + t["width"] / 2, t["y"] + t["height"] / 2)
     page.mouse.down()
     for i in range(1, 9):
-        page.mouse.move(t["x"] + (b["x"] + b["width"] / 2 - t["x"]) * i / 8,
-                        t["y"] + (b["y"] + b["height"] / 2 - t["y"]) * i / 8)
+        page.mouse.move(
+            t["x"] + (b["x"] + b["width"] / 2 - t["x"]) * i / 8,
+            t["y"] + (b["y"] + b["height"] / 2 - t["y"]) * i / 8,
+        )
     assert page.locator(".drag-ghost").count() == 1
     assert page.locator(".board-wrap.drop-here").count() == 1
     page.mouse.up()

@@ -1,5 +1,6 @@
 """A person who has a seat but is not at the table (not yet connected, or gone for less than
 the grace period) holds the game: even forced turns and the end of a hand wait for them."""
+
 from __future__ import annotations
 
 import time
@@ -16,8 +17,18 @@ def _client(tmp_path, **settings) -> TestClient:
 def _blind_table(c: TestClient) -> dict:
     # Blind Hugie: most turns of the person are forced (turn up the front tile), so without
     # this rule whole hands would be played before the person's page connects.
-    r = c.post("/api/tables", json={"variant": "blind-hugie", "players": 3, "seats": [
-        {"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]})
+    r = c.post(
+        "/api/tables",
+        json={
+            "variant": "blind-hugie",
+            "players": 3,
+            "seats": [
+                {"kind": "human"},
+                {"kind": "bot", "level": "random"},
+                {"kind": "bot", "level": "random"},
+            ],
+        },
+    )
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -37,8 +48,12 @@ def test_forced_turns_wait_for_a_person_not_yet_connected(tmp_path):
                 msg = ws.receive_json()
                 if msg["type"] == "state" and msg["phase"] == "hand_over":
                     break
-                if (msg["type"] == "state" and msg["phase"] == "play" and msg["view"]["to_move"] == 0
-                        and not msg["forced"]):  # the turned-up tile fits two ends: a choice
+                if (
+                    msg["type"] == "state"
+                    and msg["phase"] == "play"
+                    and msg["view"]["to_move"] == 0
+                    and not msg["forced"]
+                ):  # the turned-up tile fits two ends: a choice
                     ws.send_json({"type": "move", "move": msg["view"]["legal"][0]["move"]})
                 assert time.monotonic() < deadline
             seq = msg["seq"]
@@ -56,8 +71,14 @@ def test_forced_turns_wait_for_a_person_not_yet_connected(tmp_path):
 def test_after_the_grace_period_a_bot_plays_the_absent_persons_seat(tmp_path):
     # another person is at the table: seat 0's person never came, a bot plays for them
     with _client(tmp_path, grace=0.5) as c:
-        r = c.post("/api/tables", json={"variant": "blind-hugie", "players": 3, "seats": [
-            {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]})
+        r = c.post(
+            "/api/tables",
+            json={
+                "variant": "blind-hugie",
+                "players": 3,
+                "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}],
+            },
+        )
         assert r.status_code == 200, r.text
         t = r.json()
         joined = c.post(f"/api/tables/{t['id']}/join", json={"name": "B"}).json()

@@ -1,6 +1,7 @@
 """Helpers for the tests of ``bonepile serve``: a server in this process (uvicorn in a
 background thread, so a test can read the server's own games, the ground truth) or in a
 child process (to kill it), HTTP calls, and the hidden-information checker."""
+
 from __future__ import annotations
 
 import asyncio
@@ -81,11 +82,19 @@ class Served:
         assert r.status_code == 200, r.text
         return r.json()
 
-    def people_table(self, variant: str, players: int = 4, options: dict | None = None,
-                     timer: float = 0) -> tuple[str, list[str]]:
+    def people_table(
+        self, variant: str, players: int = 4, options: dict | None = None, timer: float = 0
+    ) -> tuple[str, list[str]]:
         """A table of people only, every seat claimed: (id, token per seat); it is playing."""
-        made = self.create({"variant": variant, "players": players, "options": options or {},
-                            "seats": [{"kind": "human"}] * players, "timer": timer})
+        made = self.create(
+            {
+                "variant": variant,
+                "players": players,
+                "options": options or {},
+                "seats": [{"kind": "human"}] * players,
+                "timer": timer,
+            }
+        )
         tokens = [""] * players
         tokens[made["seat"]] = made["token"]
         for _ in range(players - 1):
@@ -112,8 +121,9 @@ class InProcess(Served):
         settings.setdefault("create_rate", 100_000)  # the tests make many tables from one address
         self.app = create_app(db, **settings)
         self.port = free_port()
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                lifespan="on", ws_max_size=65536)
+        config = uvicorn.Config(
+            self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on", ws_max_size=65536
+        )
         self.uv = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.uv.run, daemon=True)
 
@@ -143,9 +153,28 @@ class Child(Served):
     def start(self) -> Child:
         env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bonepile", "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-delay", "0", "--bot-time", "0.02", "--create-rate", "100000", *self.args],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=str(ROOT))
+            [
+                sys.executable,
+                "-m",
+                "bonepile",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db,
+                "--bot-delay",
+                "0",
+                "--bot-time",
+                "0.02",
+                "--create-rate",
+                "100000",
+                *self.args,
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            cwd=str(ROOT),
+        )
 
         def up():
             if self.proc.poll() is not None:
@@ -203,8 +232,7 @@ class Sock:
         st = self.latest
         if st is not None and st["seq"] >= seq and st["view"] is not None:
             return st
-        return await self.state(lambda m: m["seq"] >= seq and m["view"] is not None, timeout,
-                                f"state {seq}")
+        return await self.state(lambda m: m["seq"] >= seq and m["view"] is not None, timeout, f"state {seq}")
 
     async def expect(self, pred, timeout: float = 30, what: str = "a message") -> dict:
         """The next message for which pred(msg) is true (earlier ones are skipped)."""
@@ -295,7 +323,7 @@ def hidden_from(h, seat: int, seen: set[int] = frozenset()) -> set[str]:
     has seen earlier in the hand (blind games: every tile turned up, its own peeks)."""
     if h.over:
         return set()
-    hidden: set[int] = set(h.boneyard[h.bpos:])
+    hidden: set[int] = set(h.boneyard[h.bpos :])
     for s in range(h.n):
         if s != seat:
             hidden |= set(h.held(s))
@@ -462,8 +490,15 @@ class Driver:
                 self.acked.append(self.sent.pop(msg["ack"]))
             view = msg["view"]
             self.turn_seat = seat
-            if (not self.stopped and msg["phase"] == "play" and view and view["to_move"] == seat
-                    and not msg["forced"] and self._acted.get(seat) != msg["seq"] and stop(self)):
+            if (
+                not self.stopped
+                and msg["phase"] == "play"
+                and view
+                and view["to_move"] == seat
+                and not msg["forced"]
+                and self._acted.get(seat) != msg["seq"]
+                and stop(self)
+            ):
                 self.stopped = True  # our turn: nothing happens at the table until we move
                 done.set()
             if self.stopped:
@@ -480,11 +515,19 @@ class Driver:
             self._acted[seat] = msg["seq"]
             self._ids += 1
             token = self.rng.choice(view["legal"])["move"]
-            self.sent[self._ids] = {"seat": seat, "hand": view["hand_number"],
-                                    "index": len(view["history"]), "move": token}
+            self.sent[self._ids] = {
+                "seat": seat,
+                "hand": view["hand_number"],
+                "index": len(view["history"]),
+                "move": token,
+            }
             self.moves += 1
             return {"type": "move", "move": token, "id": self._ids}
-        if phase == "hand_over" and seat not in msg["ready"] and self._acted.get(seat) != ("next", msg["seq"]):
+        if (
+            phase == "hand_over"
+            and seat not in msg["ready"]
+            and self._acted.get(seat) != ("next", msg["seq"])
+        ):
             self._acted[seat] = ("next", msg["seq"])
             return {"type": "next"}
         if phase == "leader" and msg["pending"] and seat in msg["pending"]["seats"]:
@@ -501,8 +544,13 @@ class Driver:
         states = list(self.last.values())
         seqs = {s["seq"] for s in states}
         st = states[0]
-        return (len(seqs) == 1 and st["phase"] == "play" and st["view"] is not None
-                and st["view"]["to_move"] in self.tokens and not self.last[st["view"]["to_move"]]["forced"])
+        return (
+            len(seqs) == 1
+            and st["phase"] == "play"
+            and st["view"] is not None
+            and st["view"]["to_move"] in self.tokens
+            and not self.last[st["view"]["to_move"]]["forced"]
+        )
 
     async def run(self, stop, timeout: float = 120, settle: bool = True) -> None:
         """Play until stop(self) at our turn (with settle: until every seat has seen it)."""
@@ -516,9 +564,11 @@ class Driver:
             try:
                 await asyncio.wait_for(done.wait(), timeout)
             except TimeoutError:
-                raise AssertionError(f"table {self.table_id}: no stop in {timeout} s after {self.moves} moves; "
-                                     f"last states: {[(s, m['seq'], m['phase']) for s, m in self.last.items()]}; "
-                                     f"errors: {[m for ms in self.messages.values() for m in ms if m['type'] == 'error'][:3]}") from None
+                raise AssertionError(
+                    f"table {self.table_id}: no stop in {timeout} s after {self.moves} moves; "
+                    f"last states: {[(s, m['seq'], m['phase']) for s, m in self.last.items()]}; "
+                    f"errors: {[m for ms in self.messages.values() for m in ms if m['type'] == 'error'][:3]}"
+                ) from None
             if settle:
                 end = time.monotonic() + timeout
                 while True:
@@ -528,7 +578,8 @@ class Driver:
                         break
                     assert time.monotonic() < end, (
                         f"table {self.table_id} did not come to rest: "
-                        f"{[(s, m['seq'], m['phase'], m['view'] and m['view']['to_move'], m['forced']) for s, m in self.last.items()]}")
+                        f"{[(s, m['seq'], m['phase'], m['view'] and m['view']['to_move'], m['forced']) for s, m in self.last.items()]}"
+                    )
         finally:
             for t in tasks:
                 t.cancel()
@@ -549,12 +600,14 @@ class Driver:
         tasks = [asyncio.create_task(self._seat(s, lambda d: False, done)) for s in self.tokens]
         try:
             end = time.monotonic() + timeout
-            while not (len(self.last) == len(self.tokens)
-                       and all(s["phase"] == "over" for s in self.last.values())):
+            while not (
+                len(self.last) == len(self.tokens) and all(s["phase"] == "over" for s in self.last.values())
+            ):
                 assert time.monotonic() < end, (
                     f"table {self.table_id}: the game did not end: "
                     f"{[(s, m['seq'], m['phase'], m['view'] and m['view']['to_move'], m['forced']) for s, m in self.last.items()]}"
-                    f"; errors: {[m for ms in self.messages.values() for m in ms if m['type'] == 'error'][-3:]}")
+                    f"; errors: {[m for ms in self.messages.values() for m in ms if m['type'] == 'error'][-3:]}"
+                )
                 await asyncio.sleep(0.05)
         finally:
             for t in tasks:

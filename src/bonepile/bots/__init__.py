@@ -2,6 +2,7 @@
 
 ``make_bot(level, variant, seed=..., **budget)`` builds one; ``BOT_LEVELS`` lists the levels.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -27,5 +28,14 @@ def make_bot(level: str, variant: Variant, *, seed: int | None = None, **budget:
     return cls(variant, seed=seed, **budget)
 
 
-__all__ = ["BOTS", "BOT_LEVELS", "Bot", "Evaluation", "RandomBot", "GreedyBot", "ExpertBot", "hint",
-           "make_bot"]
+__all__ = [
+    "BOTS",
+    "BOT_LEVELS",
+    "Bot",
+    "Evaluation",
+    "RandomBot",
+    "GreedyBot",
+    "ExpertBot",
+    "hint",
+    "make_bot",
+]

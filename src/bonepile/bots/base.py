@@ -4,6 +4,7 @@ A bot is built for one variant (the rules are public) with a seed and a budget, 
 for a move with ``choose(view)``.  It is never handed a ``Game`` or a ``Hand``: the view is a
 frozen copy of what the seat may know, so no code path leads from a bot to hidden tiles.
 """
+
 from __future__ import annotations
 
 import random

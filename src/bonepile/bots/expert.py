@@ -33,6 +33,7 @@ that chose each action.  ``simulations`` then counts iterations.  Measured on th
 partnership block game at 0.1 s per decision it is not stronger than PIMC (about even head to
 head, weaker against random: bench/expert_algos.py), so PIMC stays the default.
 """
+
 from __future__ import annotations
 
 import math
@@ -189,13 +190,26 @@ def tuned_defaults(v: Variant) -> dict[str, float]:
 class ExpertBot(Bot):
     name = "expert"
 
-    def __init__(self, variant: Variant, *, seed: int | None = None, time: float = 0.1,
-                 simulations: int | None = None, win_weight: float | None = None,
-                 epsilon: float | None = None, opponent_epsilon: float | None = None,
-                 endgame: int = 8, model: float | None = None, algo: str = "pimc",
-                 exploration: float = 0.7, pool: int = 64, rollout: str = "guard",
-                 horizon: int | None = None, game_weight: float = 50.0,
-                 prior: float | None = None) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        *,
+        seed: int | None = None,
+        time: float = 0.1,
+        simulations: int | None = None,
+        win_weight: float | None = None,
+        epsilon: float | None = None,
+        opponent_epsilon: float | None = None,
+        endgame: int = 8,
+        model: float | None = None,
+        algo: str = "pimc",
+        exploration: float = 0.7,
+        pool: int = 64,
+        rollout: str = "guard",
+        horizon: int | None = None,
+        game_weight: float = 50.0,
+        prior: float | None = None,
+    ) -> None:
         """Options left at None take the variant's tuned default (``tuned_defaults``):
         ``win_weight`` (bonus for winning the hand), ``epsilon`` (random share of the
         playouts), ``horizon`` (plies a Cinque playout runs before the points so far are
@@ -215,8 +229,9 @@ class ExpertBot(Bot):
         self.horizon = int(hz) if hz and variant.in_play == "fives" else None
         #: weight of winning (+) or losing (-) the game in this hand, from the scores and the
         #: target; 0 plays every hand for itself
-        self.game_weight = game_weight if variant.target is not None \
-            and variant.target_rule != "single_hand" else 0.0
+        self.game_weight = (
+            game_weight if variant.target is not None and variant.target_rule != "single_hand" else 0.0
+        )
         self.exploration = exploration
         self.pool = pool
         self.time = time
@@ -268,8 +283,7 @@ class ExpertBot(Bot):
                 if worlds:
                     break
                 # never expected (tests check every view yields worlds): stay legal
-                return [Evaluation(m, 0.0, None, "no hidden deal found for this view")
-                        for m in legal]
+                return [Evaluation(m, 0.0, None, "no hidden deal found for this view") for m in legal]
             rseed = rng.random()
             wt = sampler.last_weight
             wsum += wt
@@ -300,13 +314,21 @@ class ExpertBot(Bot):
             ev = value[i] / wsum
             w = wins[i] / wsum
             g = games[i] / wsum
-            out.append((ev + self.win_weight * w + self.game_weight * g + prior[i]
-                        if not seat_win else w, i, m, ev, w))
+            out.append(
+                (
+                    ev + self.win_weight * w + self.game_weight * g + prior[i] if not seat_win else w,
+                    i,
+                    m,
+                    ev,
+                    w,
+                )
+            )
         out.sort(key=lambda x: (-x[0], x[1]))
         top = out[0]
-        return [Evaluation(m, round(ev, 2), round(w, 3),
-                           self._reason(ev - top[3], w - top[4], worlds, j == 0))
-                for j, (_s, _i, m, ev, w) in enumerate(out)]
+        return [
+            Evaluation(m, round(ev, 2), round(w, 3), self._reason(ev - top[3], w - top[4], worlds, j == 0))
+            for j, (_s, _i, m, ev, w) in enumerate(out)
+        ]
 
     def _evaluate_ismcts(self, view: View) -> list[Evaluation]:
         """Single-observer ISMCTS: each iteration takes a sampled world (from a pool drawn
@@ -341,8 +363,7 @@ class ExpertBot(Bot):
                     pool.append(sampler.sample(rng))
                 except InconsistentView:
                     if not pool:
-                        return [Evaluation(m, 0.0, None, "no hidden deal found for this view")
-                                for m in legal]
+                        return [Evaluation(m, 0.0, None, "no hidden deal found for this view") for m in legal]
                     w0 = pool[it % len(pool)]
                 else:
                     w0 = pool[-1]
@@ -393,10 +414,13 @@ class ExpertBot(Bot):
             else:
                 net, won, game = self._outcome(h, h.result, me, my_side)  # type: ignore[arg-type]
             # rewards per side (my side's net and win; other sides share the opposite)
-            mine = (1.0 if won else 0.0) if seat_win else \
-                (net + self.win_weight * won + self.game_weight * game) / scale
+            mine = (
+                (1.0 if won else 0.0)
+                if seat_win
+                else (net + self.win_weight * won + self.game_weight * game) / scale
+            )
             if nsides == 2 or seat_win:
-                other = (-mine if not seat_win else (1.0 - mine) / max(1, nsides - 1))
+                other = -mine if not seat_win else (1.0 - mine) / max(1, nsides - 1)
             else:
                 other = -mine / (nsides - 1)
             for st, sd in path:
@@ -418,11 +442,18 @@ class ExpertBot(Bot):
             out.append((n, ev + self.win_weight * w if not seat_win else w, i, m, ev, w))
         out.sort(key=lambda x: (-x[0], -x[1], x[2]))
         top = out[0]
-        return [Evaluation(m, round(ev, 2), round(w, 3),
-                           f"best of {it} searches ({n} visits)" if j == 0 else
-                           f"{ev - top[4]:+.1f} points, {100 * (w - top[5]):+.0f}% wins vs the best, "
-                           f"{n} of {it} visits")
-                for j, (n, _s, _i, m, ev, w) in enumerate(out)]
+        return [
+            Evaluation(
+                m,
+                round(ev, 2),
+                round(w, 3),
+                f"best of {it} searches ({n} visits)"
+                if j == 0
+                else f"{ev - top[4]:+.1f} points, {100 * (w - top[5]):+.0f}% wins vs the best, "
+                f"{n} of {it} visits",
+            )
+            for j, (n, _s, _i, m, ev, w) in enumerate(out)
+        ]
 
     @staticmethod
     def _reason(dev: float, dw: float, worlds: int, best: bool) -> str:
@@ -430,17 +461,23 @@ class ExpertBot(Bot):
             return f"best over {worlds} sampled deals"
         return f"{dev:+.1f} points, {100 * dw:+.0f}% wins vs the best, over {worlds} sampled deals"
 
-    def _finish(self, h: Hand, rng: random.Random, me: int,
-                my_side: int) -> tuple[float, bool, int]:
+    def _finish(self, h: Hand, rng: random.Random, me: int, my_side: int) -> tuple[float, bool, int]:
         """Play world h to the end of the hand (or the horizon): (net points of my side, did
         it win the hand, did it win (+1) or lose (-1) the game with it, or neither (0))."""
         side_of = self.variant.seat_sides
-        eps = [self.epsilon if side_of[s] == my_side else self.opponent_epsilon
-               for s in range(self.variant.players)]
+        eps = [
+            self.epsilon if side_of[s] == my_side else self.opponent_epsilon
+            for s in range(self.variant.players)
+        ]
         endgame = self.endgame
         v = self.variant
-        policy = _FIVES_POLICIES[self.rollout] if v.in_play == "fives" else \
-            _voluntary_move if v.turn == "voluntary" and self.rollout != "greedy" else _policy_move
+        policy = (
+            _FIVES_POLICIES[self.rollout]
+            if v.in_play == "fives"
+            else _voluntary_move
+            if v.turn == "voluntary" and self.rollout != "greedy"
+            else _policy_move
+        )
         left = self.horizon if self.horizon is not None else 1 << 30
         while not h.over:
             if left <= 0:
@@ -492,8 +529,9 @@ def _tiles_left(h: Hand) -> int:
     return h.in_hands.bit_count()
 
 
-def _solve(h: Hand, v: Variant, my_side: int, win_weight: float,
-           game_weight: float = 0.0) -> tuple[float, bool, int]:
+def _solve(
+    h: Hand, v: Variant, my_side: int, win_weight: float, game_weight: float = 0.0
+) -> tuple[float, bool, int]:
     """Exact α-β on a two-sided world (the hand is played out with full knowledge): my side
     maximizes net points + win_weight x hand win + game_weight x game result (+1 won, -1
     lost), the other side minimizes it.  Points scored during play (Cinque) are in the

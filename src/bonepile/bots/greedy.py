@@ -19,6 +19,7 @@ Features, switched on by the variant's fields rather than its name:
 * blind games: the only choice is the end for the turned tile: prefer ends that the peeked
   next tile, and the seat's own known tiles, will fit.
 """
+
 from __future__ import annotations
 
 from ..engine import View
@@ -120,8 +121,12 @@ class GreedyBot(Bot):
                 if last == 0 and v.chuchazo:
                     score += 8.0
                     reasons.append("keeps 0-0 for chuchazo")
-                elif not IS_DOUBLE[last] and all(HI[last] == p or LO[last] == p for p in ends) \
-                        and len(ends) == 2 and v.capicu:
+                elif (
+                    not IS_DOUBLE[last]
+                    and all(HI[last] == p or LO[last] == p for p in ends)
+                    and len(ends) == 2
+                    and v.capicu
+                ):
                     score += 8.0
                     reasons.append("keeps a capicu tile")
         finally:
@@ -169,10 +174,10 @@ class GreedyBot(Bot):
         my_pips = sum(PIPS[t] for t in view.hand)
         mean = k.mean_unseen_pips()
         sides = v.sides
-        mine = sum(my_pips if s == view.seat else view.tile_counts[s] * mean
-                   for s in sides[k.my_side])
-        others = [sum(view.tile_counts[s] * mean for s in side)
-                  for i, side in enumerate(sides) if i != k.my_side]
+        mine = sum(my_pips if s == view.seat else view.tile_counts[s] * mean for s in sides[k.my_side])
+        others = [
+            sum(view.tile_counts[s] * mean for s in side) for i, side in enumerate(sides) if i != k.my_side
+        ]
         lowest = bool(others) and mine < min(others) - 2
         if m == PASS:
             if lowest:

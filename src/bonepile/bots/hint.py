@@ -1,4 +1,5 @@
 """The expert's opinion of every legal action in a game's current position."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -6,8 +7,9 @@ from typing import Any
 from .base import Evaluation
 
 
-def hint(game: Any, *, seat: int | None = None, time: float = 0.5, simulations: int | None = None,
-         seed: int = 0) -> list[tuple[str, Evaluation]]:
+def hint(
+    game: Any, *, seat: int | None = None, time: float = 0.5, simulations: int | None = None, seed: int = 0
+) -> list[tuple[str, Evaluation]]:
     """(token, evaluation) for each legal action of the seat to move, best first.
 
     Built only from ``game.view(seat)``.  ``seat`` defaults to the seat to move; a seat that is

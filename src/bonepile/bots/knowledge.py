@@ -1,6 +1,7 @@
 """Public facts a player reads off a View: tiles not yet seen, suits a seat has shown it
 lacks, who plays next.  The facts themselves are the engine's (``engine.knowledge``); this
 adds the seat's own point of view."""
+
 from __future__ import annotations
 
 from functools import cached_property

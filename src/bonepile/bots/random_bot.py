@@ -1,4 +1,5 @@
 """Uniformly random legal actions."""
+
 from __future__ import annotations
 
 from ..engine import View

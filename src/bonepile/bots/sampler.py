@@ -20,6 +20,7 @@ Worlds are drawn by a randomized constraint fill and checked by replay; a failed
 retried.  Only hard constraints are used: every consistent world is possible, none is
 weighted by how likely the observed plays were.
 """
+
 from __future__ import annotations
 
 import random
@@ -55,8 +56,9 @@ class InconsistentView(ValueError):
 class Sampler:
     """Draws worlds for one view.  Build once per decision; ``sample(rng)`` many times."""
 
-    def __init__(self, variant: Variant, view: View, *, tries: int = 200,
-                 model_eps: float | None = None) -> None:
+    def __init__(
+        self, variant: Variant, view: View, *, tries: int = 200, model_eps: float | None = None
+    ) -> None:
         if view.variant != variant.name or view.players != variant.players:
             raise ValueError("the view is not of this variant")
         self.v = variant
@@ -99,8 +101,9 @@ class Sampler:
                 draws[e.seat].append(i)
                 if e.tile is not None:
                     self.draw_tile[i] = e.tile
-                elif must and i + 1 < len(hist) and hist[i + 1].seat == e.seat \
-                        and hist[i + 1].action == "play":
+                elif (
+                    must and i + 1 < len(hist) and hist[i + 1].seat == e.seat and hist[i + 1].action == "play"
+                ):
                     self.draw_tile[i] = hist[i + 1].tile  # type: ignore[assignment]  # the tile that fit
                 if must:
                     constraints[e.seat].append((i, masks[i]))
@@ -121,7 +124,7 @@ class Sampler:
             self.pinned_tiles[s] = mask_of(t for i, t in self.draw_tile.items() if hist[i].seat == s)
         self.counts = view.tile_counts
         self.rest = view.boneyard_size
-        self.lead_check = (view.hand_number == 1 and v.first_lead == "highest_double")
+        self.lead_check = view.hand_number == 1 and v.first_lead == "highest_double"
 
     def _sample_open(self, rng: random.Random) -> Hand | None:
         v, n = self.v, self.n
@@ -147,9 +150,10 @@ class Sampler:
         # 2. arrivals: which tile each hidden draw brought
         draw_tile = dict(self.draw_tile)
         initial: list[list[int]] = [[] for _ in range(n)]
-        initial[self.me] = bits((self.own | mask_of(self.plays[self.me]))
-                                & ~mask_of(t for i, t in self.draw_tile.items()
-                                           if self.view.history[i].seat == self.me))
+        initial[self.me] = bits(
+            (self.own | mask_of(self.plays[self.me]))
+            & ~mask_of(t for i, t in self.draw_tile.items() if self.view.history[i].seat == self.me)
+        )
         for s in self.others:
             got = self._arrivals(s, held[s], draw_tile, rng)
             if got is None:
@@ -167,8 +171,9 @@ class Sampler:
         boneyard += rest
         return self._replay(initial, boneyard)
 
-    def _arrivals(self, s: int, held: list[int], draw_tile: dict[int, int],
-                  rng: random.Random) -> list[int] | None:
+    def _arrivals(
+        self, s: int, held: list[int], draw_tile: dict[int, int], rng: random.Random
+    ) -> list[int] | None:
         """Give each unknown draw of seat s a tile; return s's dealt tiles."""
         slots = [i for i in self.draws[s] if i not in draw_tile]
         cons = self.constraints[s]
@@ -247,7 +252,7 @@ class Sampler:
         pos = 0
         for s in range(self.n):
             k = self.row_sizes[s] - len(self.known_rows[s])
-            rows.append(self.known_rows[s] + pool[pos:pos + k])
+            rows.append(self.known_rows[s] + pool[pos : pos + k])
             pos += k
         boneyard = pool[pos:]
         if self.starter is not None:
@@ -262,8 +267,17 @@ class Sampler:
             tiles = {m >> 2 for m in view.legal}
             if len(tiles) == 1 and len(view.hand) > 1:
                 must = tiles.pop()
-        h = Hand(self.v, deal, boneyard, view.leader, must_lead=must, number=view.hand_number,
-                 totals=view.totals, bonus=view.round_bonus, starter_first=self.starter_first)
+        h = Hand(
+            self.v,
+            deal,
+            boneyard,
+            view.leader,
+            must_lead=must,
+            number=view.hand_number,
+            totals=view.totals,
+            bonus=view.round_bonus,
+            starter_first=self.starter_first,
+        )
         eps = self.model_eps
         if eps is None:
             for m in self.moves:

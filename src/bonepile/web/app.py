@@ -1,5 +1,6 @@
 """The ASGI application of ``bonepile serve``: the HTTP API, the table sockets and the web
 client's files.  The protocol is docs/PROTOCOL.md."""
+
 from __future__ import annotations
 
 import asyncio
@@ -29,9 +30,11 @@ MAX_BODY = 1 << 20  # any request body: 1 MiB
 #: sent with every answer: scripts only from this server (the client has no inline script),
 #: no framing by other sites (clickjacking), no sniffing, no address of a table sent onwards
 SECURITY_HEADERS = {
-    "Content-Security-Policy": ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-                                "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
-                                "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
@@ -133,8 +136,11 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     async def record(table_id: str):
         t = await server.finished(table_id)
         text = rec.dumps(t.record())
-        return Response(text, media_type="application/json", headers={
-            "Content-Disposition": f'attachment; filename="bonepile-{t.id}.record.json"'})
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="bonepile-{t.id}.record.json"'},
+        )
 
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str):
@@ -181,8 +187,9 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
                     conn.error(e.message, mid, with_id=True)
                 except Exception:  # e.g. storage failed: the action was not applied
                     log.exception("table %s: an intent failed", t.id)
-                    conn.error("the server could not handle this (nothing was changed); try again",
-                               mid, with_id=True)
+                    conn.error(
+                        "the server could not handle this (nothing was changed); try again", mid, with_id=True
+                    )
         except WebSocketDisconnect:
             pass
         finally:
@@ -194,7 +201,10 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         try:
             await conn.sender()
         except Exception as e:  # the socket closed under us: the receive loop ends it
-            if not isinstance(e, (WebSocketDisconnect, RuntimeError)) and "close" not in type(e).__name__.lower():
+            if (
+                not isinstance(e, (WebSocketDisconnect, RuntimeError))
+                and "close" not in type(e).__name__.lower()
+            ):
                 log.exception("sending to table %s seat %d failed", conn.table.id, conn.seat)
             conn.close()
 

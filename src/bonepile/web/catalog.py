@@ -1,6 +1,7 @@
 """The variant catalogue the lobby reads (``GET /api/variants``), and the facts about a
 variant every page is told instead of knowing the rules: the kind of scoring, the
 partnerships, the direction of play and words for every option and value."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -19,7 +20,7 @@ from .messages import Catalogue, OptionInfo, Partnership, Scoring, VariantInfo
 
 
 def scoring(v: Variant) -> Scoring:
-    """"hands": hands are won, not scored (no points on the pad); else "points"."""
+    """ "hands": hands are won, not scored (no points on the pad); else "points"."""
     return "hands" if v.scoring == "result_only" else "points"
 
 
@@ -52,17 +53,34 @@ def variant_info(name: str) -> VariantInfo:
     opts: list[OptionInfo] = []
     for key, spec in OPTION_SPECS[name].items():
         values = list(spec.values) if spec.values is not None else None
-        opts.append({"name": key, "label": option_label(key, name), "help": option_help(key, name),
-                     "default": spec.default, "values": values,
-                     "labels": [value_label(x, key) for x in values] if values is not None else None,
-                     "minimum": spec.minimum})
-    return {"name": name, "label": variant_label(name), "description": variant_description(name),
-            "players": list(PLAYER_COUNTS[name]),
-            "default_players": DEFAULT_PLAYERS[name], "scoring": scoring(v), "direction": v.direction,
-            "partnerships": partnerships(name), "options": opts}
+        opts.append(
+            {
+                "name": key,
+                "label": option_label(key, name),
+                "help": option_help(key, name),
+                "default": spec.default,
+                "values": values,
+                "labels": [value_label(x, key) for x in values] if values is not None else None,
+                "minimum": spec.minimum,
+            }
+        )
+    return {
+        "name": name,
+        "label": variant_label(name),
+        "description": variant_description(name),
+        "players": list(PLAYER_COUNTS[name]),
+        "default_players": DEFAULT_PLAYERS[name],
+        "scoring": scoring(v),
+        "direction": v.direction,
+        "partnerships": partnerships(name),
+        "options": opts,
+    }
 
 
 @lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
-    return {"variants": [variant_info(name) for name in VARIANT_NAMES], "bot_levels": list(BOT_LEVELS),
-            "bot_labels": [bot_label(level) for level in BOT_LEVELS]}
+    return {
+        "variants": [variant_info(name) for name in VARIANT_NAMES],
+        "bot_levels": list(BOT_LEVELS),
+        "bot_labels": [bot_label(level) for level in BOT_LEVELS],
+    }

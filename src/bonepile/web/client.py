@@ -1,6 +1,7 @@
 """A program that plays one seat of a ``bonepile serve`` table over its socket, as a browser
 would: it sees only the messages its seat is sent.  Used by the load benchmark and tests;
 ``choose`` picks a move from the seat's view JSON (by default: a random legal move)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -20,9 +21,19 @@ def random_choice(rng: random.Random) -> Choose:
 
 
 class SeatClient:
-    def __init__(self, base: str, table_id: str, token: str, *, choose: Choose | None = None,
-                 think: float = 0.0, seed: int = 0, keep: bool = False, next_hand: bool = True,
-                 retry_errors: bool = True):
+    def __init__(
+        self,
+        base: str,
+        table_id: str,
+        token: str,
+        *,
+        choose: Choose | None = None,
+        think: float = 0.0,
+        seed: int = 0,
+        keep: bool = False,
+        next_hand: bool = True,
+        retry_errors: bool = True,
+    ):
         self.url = f"{base.rstrip('/')}/ws/tables/{table_id}?token={token}"
         self.rng = random.Random(seed)
         self.choose = choose or random_choice(self.rng)
@@ -41,13 +52,13 @@ class SeatClient:
         self._next_id = 0
         self._acted_seq = -1
 
-    async def play(self, *, until_over: bool = True, max_moves: int | None = None,
-                   timeout: float = 600) -> dict | None:
+    async def play(
+        self, *, until_over: bool = True, max_moves: int | None = None, timeout: float = 600
+    ) -> dict | None:
         """Play until the game is over (or max_moves of ours); returns the last state."""
         import websockets
 
-        async with websockets.connect(self.url, max_size=1 << 22, open_timeout=30,
-                                      ping_interval=None) as ws:
+        async with websockets.connect(self.url, max_size=1 << 22, open_timeout=30, ping_interval=None) as ws:
             deadline = time.monotonic() + timeout
             while True:
                 left = deadline - time.monotonic()

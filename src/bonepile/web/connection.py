@@ -2,6 +2,7 @@
 
 State messages are coalesced: the sender builds the latest state when it gets to send, so a
 slow client never makes the server queue old states."""
+
 from __future__ import annotations
 
 import asyncio
@@ -33,8 +34,9 @@ class StateSource(Protocol):
 
 
 class Connection:
-    def __init__(self, table: StateSource, seat: int, send: Callable[[str], Awaitable[Any]], *,
-                 rate: float = RATE):
+    def __init__(
+        self, table: StateSource, seat: int, send: Callable[[str], Awaitable[Any]], *, rate: float = RATE
+    ):
         self.table = table
         self.seat = seat
         self._send = send

@@ -1,6 +1,7 @@
 """The driver of a table: one task per table plays what no person decides (the bots' turns,
 forced turns, turns whose time ran out, the seats of people away longer than the grace
 period), deals the next hands and lets a finished table go."""
+
 from __future__ import annotations
 
 import asyncio

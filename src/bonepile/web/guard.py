@@ -1,6 +1,7 @@
 """What guards the server's connections outside the application: a deadline for a request's
 headers (uvicorn closes idle keep-alive connections, but waits forever for a request that
 never finishes its headers), and seat tokens kept out of the logs."""
+
 from __future__ import annotations
 
 import asyncio

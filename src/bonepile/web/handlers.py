@@ -1,6 +1,7 @@
 """One handler per client message type, behind a dispatch table.  A handler checks the
 intent (``validate``), changes the table under its lock (storing first) and says who must be
 told; a refused intent raises ``RequestError`` and changes nothing."""
+
 from __future__ import annotations
 
 import asyncio
@@ -96,20 +97,36 @@ async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
         game = t.game.copy()
         t.hints = {k: f for k, f in t.hints.items() if k[1] == seq}  # other positions' are stale
         fut = t.hints[(seat, seq)] = asyncio.get_running_loop().run_in_executor(
-            server.bot_pool, lambda: expert_hint(game, seat=seat, time=server.hint_time,
-                                                 seed=derive(t.seed, "hint", seq)))
+            server.bot_pool,
+            lambda: expert_hint(game, seat=seat, time=server.hint_time, seed=derive(t.seed, "hint", seq)),
+        )
     evals = await asyncio.shield(fut)
     if t.seq != seq:
         raise RequestError("the position changed before the hint was ready")
-    out: HintMessage = {"type": "hint", "id": mid, "moves": [
-        {"move": move_token(view, e.action), "points": round(e.value, 2),
-         "win": None if e.win is None else round(e.win, 3), "reason": e.reason} for _token, e in evals]}
+    out: HintMessage = {
+        "type": "hint",
+        "id": mid,
+        "moves": [
+            {
+                "move": move_token(view, e.action),
+                "points": round(e.value, 2),
+                "win": None if e.win is None else round(e.win, 3),
+                "reason": e.reason,
+            }
+            for _token, e in evals
+        ],
+    }
     conn.push(out)
 
 
 HANDLERS: dict[str, Handler] = {
-    "move": on_move, "leader": on_leader, "next": on_next, "hint": on_hint, "chat": on_chat,
-    "takeover": on_takeover, "ping": on_ping,
+    "move": on_move,
+    "leader": on_leader,
+    "next": on_next,
+    "hint": on_hint,
+    "chat": on_chat,
+    "takeover": on_takeover,
+    "ping": on_ping,
 }
 
 

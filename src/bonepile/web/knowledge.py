@@ -2,6 +2,7 @@
 scored and the count of the ends.  The web reads them from the engine's public knowledge
 (``bonepile.engine.knowledge``, kept up to date by the hand's ``Observer``) and only adapts
 their JSON shape."""
+
 from __future__ import annotations
 
 from ..engine.hand import Hand

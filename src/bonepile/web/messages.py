@@ -56,8 +56,7 @@ class PingIntent(TypedDict):
     id: NotRequired[MessageId]
 
 
-ClientMessage = (MoveIntent | LeaderIntent | NextIntent | HintIntent | ChatIntent | TakeoverIntent
-                 | PingIntent)
+ClientMessage = MoveIntent | LeaderIntent | NextIntent | HintIntent | ChatIntent | TakeoverIntent | PingIntent
 
 
 # ------------------------------------------------------------------------ a seat's view

@@ -6,6 +6,7 @@ boneyard order.  Tiles are written as their record names ("6-4"), moves as recor
 the client is told rather than working them out (what each move scored, the count of the
 ends) come from ``knowledge`` and are added by the caller.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -33,8 +34,14 @@ def legal_json(view: View) -> list[LegalMove]:
         else:
             t, code = m >> 2, m & 3
             first = view.layout.first is None
-            out.append({"move": move_token(view, m), "kind": "play", "tile": NAME[t],
-                        "arm": None if first else cast(Arm, ARM_NAMES[code])})
+            out.append(
+                {
+                    "move": move_token(view, m),
+                    "kind": "play",
+                    "tile": NAME[t],
+                    "arm": None if first else cast(Arm, ARM_NAMES[code]),
+                }
+            )
     return out
 
 
@@ -47,8 +54,10 @@ def layout_json(view: View) -> LayoutJSON:
     return {
         "first": _tile(lay.first),
         "first_left": lay.first_left,
-        "arms": {arm: [{"tile": NAME[p.tile], "inner": p.inner, "outer": p.outer} for p in placed]
-                 for arm, placed in lay.arms.items()},
+        "arms": {
+            arm: [{"tile": NAME[p.tile], "inner": p.inner, "outer": p.outer} for p in placed]
+            for arm, placed in lay.arms.items()
+        },
         "ends": dict(lay.ends),
         "double_ends": sorted(lay.double_ends),
         "spinner": lay.spinner,
@@ -60,9 +69,16 @@ def history_json(view: View, points: Sequence[int | None] = ()) -> list[EventJSO
     """The public history as the seat sees it, each event with what it scored (``points``:
     per event of the hand, from ``knowledge.move_points``; missing ones are None)."""
     n = len(points)
-    return [{"seat": e.seat, "action": e.action, "tile": _tile(e.tile), "arm": e.arm,  # type: ignore[typeddict-item]
-             "points": points[i] if i < n else None}
-            for i, e in enumerate(view.history)]
+    return [
+        {
+            "seat": e.seat,
+            "action": e.action,
+            "tile": _tile(e.tile),
+            "arm": e.arm,  # type: ignore[typeddict-item]
+            "points": points[i] if i < n else None,
+        }
+        for i, e in enumerate(view.history)
+    ]
 
 
 def view_json(view: View, *, points: Sequence[int | None] = (), count: CountJSON | None = None) -> ViewJSON:
@@ -106,9 +122,17 @@ def hand_result_json(number: int, leader: int, res: Any, totals: list[int]) -> P
     """One line of the score pad: a finished hand's result (all of it public once it ends),
     with ``sum``: the breakdown's parts whose sum is the winner's points (None: none)."""
     parts = [k for k in SUM_PARTS if k in res.breakdown]
-    return {"hand": number, "leader": leader, "end": res.end, "winner": res.winner,
-            "points": list(res.points), "totals": list(totals), "pips": list(res.pips),
-            "breakdown": _plain(res.breakdown), "sum": parts or None}
+    return {
+        "hand": number,
+        "leader": leader,
+        "end": res.end,
+        "winner": res.winner,
+        "points": list(res.points),
+        "totals": list(totals),
+        "pips": list(res.pips),
+        "breakdown": _plain(res.breakdown),
+        "sum": parts or None,
+    }
 
 
 def _plain(x: Any) -> Any:

@@ -1,5 +1,6 @@
 """Replay frames: every position of finished hands, with every seat's tiles (all public once a
 hand is over).  Used by the replay page for a finished game or an uploaded record."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -31,9 +32,12 @@ def frames(game: Game, *, finished_only: bool = True) -> Replay:
         tokens = tokens_of[i]["moves"]
         points = knowledge.move_points(h)
 
-        def frame(move: str | None, seat: int | None, pos: Hand = pos,
-                  points: list[int | None] = points) -> ReplayFrame:
-            view: dict[str, Any] = dict(view_json(hand_view(pos, 0), points=points, count=knowledge.count(pos)))
+        def frame(
+            move: str | None, seat: int | None, pos: Hand = pos, points: list[int | None] = points
+        ) -> ReplayFrame:
+            view: dict[str, Any] = dict(
+                view_json(hand_view(pos, 0), points=points, count=knowledge.count(pos))
+            )
             view["hands"] = [[NAME[t] for t in pos.held(s)] for s in range(v.players)]
             return {"move": move, "seat": seat, "view": view}
 
@@ -41,13 +45,27 @@ def frames(game: Game, *, finished_only: bool = True) -> Replay:
         for k, (seat, m, _t) in enumerate(h.log):
             pos.apply(m)
             seq.append(frame(tokens[k], seat))
-        hands.append({"hand": h.number, "leader": h.leader,
-                      "deal": [[NAME[t] for t in row] for row in h.deal_rows],
-                      "frames": seq, "finished": h.over,
-                      "result": hand_result_json(h.number, h.leader, res, totals)})
-    return {"variant": v.name, "players": v.players, "sides": sides(v), "scoring": scoring(v),
-            "names": list(game.names) if game.names else [f"Seat {i}" for i in range(v.players)],
-            "hands": hands, "totals": totals, "winner": game.winner, "finished": game.over}
+        hands.append(
+            {
+                "hand": h.number,
+                "leader": h.leader,
+                "deal": [[NAME[t] for t in row] for row in h.deal_rows],
+                "frames": seq,
+                "finished": h.over,
+                "result": hand_result_json(h.number, h.leader, res, totals),
+            }
+        )
+    return {
+        "variant": v.name,
+        "players": v.players,
+        "sides": sides(v),
+        "scoring": scoring(v),
+        "names": list(game.names) if game.names else [f"Seat {i}" for i in range(v.players)],
+        "hands": hands,
+        "totals": totals,
+        "winner": game.winner,
+        "finished": game.over,
+    }
 
 
 # ---------------------------------------------------------------------------- bounded, off the loop
@@ -62,8 +80,10 @@ def frame_count(doc: Any) -> int:
     hands = doc.get("hands") if isinstance(doc, dict) else None
     if not isinstance(hands, list):
         return 0
-    return sum(1 + (len(h["moves"]) if isinstance(h, dict) and isinstance(h.get("moves"), list) else 0)
-               for h in hands)
+    return sum(
+        1 + (len(h["moves"]) if isinstance(h, dict) and isinstance(h.get("moves"), list) else 0)
+        for h in hands
+    )
 
 
 def build(source: bytes | dict[str, Any], finished_only: bool) -> tuple[int, bytes]:

@@ -1,5 +1,6 @@
 """Every table the server holds, the storage and the worker threads, and the HTTP requests
 that make and fill tables."""
+
 from __future__ import annotations
 
 import asyncio
@@ -36,11 +37,22 @@ REPLAY_CACHE = 64 << 20  # bytes of finished tables' replays kept, built once ea
 
 
 class Server:
-    def __init__(self, db: str, *, bot_delay: float = 0.6, grace: float = 30.0, hand_pause: float = 120.0,
-                 bot_time: float = 0.1, hint_time: float = 0.5, rate: float = RATE,
-                 keep_finished: float = 300.0, create_rate: float = CREATE_RATE,
-                 table_ttl: float = TABLE_TTL, seat_sockets: int = SEAT_SOCKETS,
-                 address_sockets: int = ADDRESS_SOCKETS):
+    def __init__(
+        self,
+        db: str,
+        *,
+        bot_delay: float = 0.6,
+        grace: float = 30.0,
+        hand_pause: float = 120.0,
+        bot_time: float = 0.1,
+        hint_time: float = 0.5,
+        rate: float = RATE,
+        keep_finished: float = 300.0,
+        create_rate: float = CREATE_RATE,
+        table_ttl: float = TABLE_TTL,
+        seat_sockets: int = SEAT_SOCKETS,
+        address_sockets: int = ADDRESS_SOCKETS,
+    ):
         self.store = Store(db)
         self.bot_delay = bot_delay
         self.grace = grace
@@ -132,12 +144,18 @@ class Server:
         """Count a new socket of ``seat`` from ``address`` (RequestError 429 past the caps);
         the address to give ``socket_closed``."""
         if len(t.seats[seat].conns) >= self.seat_sockets:
-            raise RequestError(f"seat {seat} has {self.seat_sockets} sockets open already "
-                               f"(at most {self.seat_sockets}); close another tab", 429)
+            raise RequestError(
+                f"seat {seat} has {self.seat_sockets} sockets open already "
+                f"(at most {self.seat_sockets}); close another tab",
+                429,
+            )
         n = self.sockets_from.get(address, 0)
         if n >= self.address_sockets:
-            raise RequestError(f"{self.address_sockets} table sockets are open from your address "
-                               f"already (at most {self.address_sockets})", 429)
+            raise RequestError(
+                f"{self.address_sockets} table sockets are open from your address "
+                f"already (at most {self.address_sockets})",
+                429,
+            )
         self.sockets_from[address] = n + 1
         return address
 
@@ -170,12 +188,14 @@ class Server:
         tokens = min(burst, tokens + (now - when) * rate)
         if tokens < 1:
             wait = (1 - tokens) / rate
-            raise RequestError(f"too many tables created from your address: at most {self.create_rate:g} a "
-                               f"minute (bursts of {burst:g}); try again in {wait:.0f} s", 429)
+            raise RequestError(
+                f"too many tables created from your address: at most {self.create_rate:g} a "
+                f"minute (bursts of {burst:g}); try again in {wait:.0f} s",
+                429,
+            )
         self.creates[address] = (tokens - 1, now)
         if len(self.creates) > 10000:  # forget the addresses whose bucket is full again
-            self.creates = {a: (k, w) for a, (k, w) in self.creates.items()
-                            if k + (now - w) * rate < burst}
+            self.creates = {a: (k, w) for a, (k, w) in self.creates.items() if k + (now - w) * rate < burst}
 
     async def expire(self, t: LiveTable) -> None:
         """A table that waited TABLE_TTL seconds for its players is closed (stored as over,
@@ -187,8 +207,9 @@ class Server:
         log.info("table %s waited %.0f s for its players: closed", t.id, self.table_ttl)
 
     # --------------------------------------------------------------------- replays
-    async def replay(self, source: bytes | dict[str, Any], *, finished_only: bool,
-                     key: str | None = None) -> tuple[int, bytes]:
+    async def replay(
+        self, source: bytes | dict[str, Any], *, finished_only: bool, key: str | None = None
+    ) -> tuple[int, bytes]:
         """A replay answer (status, JSON bytes), built in the replay worker process, never on
         the event loop; at most REPLAYS_WAITING at once.  With a ``key`` (a finished table) the
         answer is built once and kept."""
@@ -230,9 +251,17 @@ class Server:
         self.allow_create(address)
         v = new.variant
         status = "playing" if all(s["token_hash"] for s in new.seats if s["kind"] == "human") else "waiting"
-        row = TableRow(id=secrets.token_hex(6), created=time.time(), name=new.name, variant=v.name,
-                       options=dict(v.options), seed=secrets.randbits(62), seats=new.seats,
-                       settings={"timer": new.timer}, status=status)
+        row = TableRow(
+            id=secrets.token_hex(6),
+            created=time.time(),
+            name=new.name,
+            variant=v.name,
+            options=dict(v.options),
+            seed=secrets.randbits(62),
+            seats=new.seats,
+            settings={"timer": new.timer},
+            status=status,
+        )
         await self.db(self.store.create_table, row)
         t = LiveTable(self, row)
         self._run(t)
@@ -253,7 +282,9 @@ class Server:
             s.name = name or f"Player {seat}"
             status = "playing" if not any(x.free for x in t.seats) else "waiting"
             try:
-                await self.db(self.store.update_table, t.id, seats=[x.stored() for x in t.seats], status=status)
+                await self.db(
+                    self.store.update_table, t.id, seats=[x.stored() for x in t.seats], status=status
+                )
             except Exception:
                 s.token_hash, s.name = old
                 raise
@@ -272,7 +303,9 @@ class Server:
             for i, s in enumerate(t.seats):
                 if s.free:
                     s.kind, s.level, s.name = "bot", "expert", f"expert bot {i}"
-            await self.db(self.store.update_table, t.id, seats=[x.stored() for x in t.seats], status="playing")
+            await self.db(
+                self.store.update_table, t.id, seats=[x.stored() for x in t.seats], status="playing"
+            )
             t.status = "playing"
             t.game.names = [x.name for x in t.seats]
         t.changed()

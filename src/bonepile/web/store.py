@@ -4,6 +4,7 @@ A table is its settings (variant, options, seed, seats) and the list of actions 
 it, in order.  The game is rebuilt by replaying those actions from the seed, so what is
 stored is all there is: a server killed at any moment resumes every table exactly.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,7 +32,8 @@ from sqlalchemy.engine import Engine
 metadata = MetaData()
 
 tables_t = Table(
-    "tables", metadata,
+    "tables",
+    metadata,
     Column("id", String(32), primary_key=True),
     Column("created", Float, nullable=False),
     Column("name", String(80), nullable=False),
@@ -44,7 +46,8 @@ tables_t = Table(
 )
 
 actions_t = Table(
-    "actions", metadata,
+    "actions",
+    metadata,
     Column("table_id", String(32), primary_key=True),
     Column("seq", Integer, primary_key=True),
     Column("kind", String(16), nullable=False),  # "move" (a record token), "leader" (a seat) or "deal"
@@ -86,6 +89,7 @@ class Store:
         self.url = url
         self.engine: Engine = create_engine(url, **kw)
         if url.startswith("sqlite"):
+
             @event.listens_for(self.engine, "connect")
             def _pragmas(dbapi_conn, _record):  # pragma: no cover - exercised by every test
                 cur = dbapi_conn.cursor()
@@ -93,6 +97,7 @@ class Store:
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.execute("PRAGMA busy_timeout=5000")
                 cur.close()
+
         metadata.create_all(self.engine)
 
     def close(self) -> None:
@@ -101,13 +106,23 @@ class Store:
     # ------------------------------------------------------------------ writes
     def create_table(self, row: TableRow) -> None:
         with self.engine.begin() as c:
-            c.execute(insert(tables_t).values(
-                id=row.id, created=row.created, name=row.name, variant=row.variant,
-                options=json.dumps(row.options), seed=row.seed, seats=json.dumps(row.seats),
-                settings=json.dumps(row.settings), status=row.status))
+            c.execute(
+                insert(tables_t).values(
+                    id=row.id,
+                    created=row.created,
+                    name=row.name,
+                    variant=row.variant,
+                    options=json.dumps(row.options),
+                    seed=row.seed,
+                    seats=json.dumps(row.seats),
+                    settings=json.dumps(row.settings),
+                    status=row.status,
+                )
+            )
 
-    def update_table(self, table_id: str, *, seats: list[dict] | None = None,
-                     status: str | None = None) -> None:
+    def update_table(
+        self, table_id: str, *, seats: list[dict] | None = None, status: str | None = None
+    ) -> None:
         values: dict[str, Any] = {}
         if seats is not None:
             values["seats"] = json.dumps(seats)
@@ -122,15 +137,27 @@ class Store:
         A (table, seq) stored twice fails the whole batch (the primary key)."""
         now = time.time()
         with self.engine.begin() as c:
-            c.execute(insert(actions_t), [
-                {"table_id": t, "seq": seq, "kind": kind, "value": value, "seat": seat, "at": now}
-                for t, seq, kind, value, seat in batch])
+            c.execute(
+                insert(actions_t),
+                [
+                    {"table_id": t, "seq": seq, "kind": kind, "value": value, "seat": seat, "at": now}
+                    for t, seq, kind, value, seat in batch
+                ],
+            )
 
     # ------------------------------------------------------------------ reads
     def _row(self, r: Any) -> TableRow:
-        return TableRow(id=r.id, created=r.created, name=r.name, variant=r.variant,
-                        options=json.loads(r.options), seed=int(r.seed), seats=json.loads(r.seats),
-                        settings=json.loads(r.settings), status=r.status)
+        return TableRow(
+            id=r.id,
+            created=r.created,
+            name=r.name,
+            variant=r.variant,
+            options=json.loads(r.options),
+            seed=int(r.seed),
+            seats=json.loads(r.seats),
+            settings=json.loads(r.settings),
+            status=r.status,
+        )
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
@@ -142,8 +169,11 @@ class Store:
         return row
 
     def _actions(self, c: Any, table_id: str) -> list[tuple[str, str, int]]:
-        rs = c.execute(select(actions_t.c.seq, actions_t.c.kind, actions_t.c.value, actions_t.c.seat)
-                       .where(actions_t.c.table_id == table_id).order_by(actions_t.c.seq)).all()
+        rs = c.execute(
+            select(actions_t.c.seq, actions_t.c.kind, actions_t.c.value, actions_t.c.seat)
+            .where(actions_t.c.table_id == table_id)
+            .order_by(actions_t.c.seq)
+        ).all()
         out = []
         for i, r in enumerate(rs):
             if r.seq != i:  # never happens: sequence numbers are checked before storing
@@ -154,14 +184,24 @@ class Store:
     def load_active(self) -> list[TableRow]:
         """Every table not over, with its actions."""
         with self.engine.connect() as c:
-            rows = [self._row(r) for r in c.execute(
-                select(tables_t).where(tables_t.c.status != "over").order_by(tables_t.c.created))]
+            rows = [
+                self._row(r)
+                for r in c.execute(
+                    select(tables_t).where(tables_t.c.status != "over").order_by(tables_t.c.created)
+                )
+            ]
             for row in rows:
                 row.actions = self._actions(c, row.id)
         return rows
 
     def recent_over(self, limit: int = 20) -> list[TableRow]:
         with self.engine.connect() as c:
-            return [self._row(r) for r in c.execute(
-                select(tables_t).where(tables_t.c.status == "over")
-                .order_by(tables_t.c.created.desc()).limit(limit))]
+            return [
+                self._row(r)
+                for r in c.execute(
+                    select(tables_t)
+                    .where(tables_t.c.status == "over")
+                    .order_by(tables_t.c.created.desc())
+                    .limit(limit)
+                )
+            ]

@@ -3,6 +3,7 @@ sockets, and what each seat is told.  Every message to a seat is built from that
 ``View``; the public facts added to it (what each move scored, the count) are the same for
 every seat.  The socket route only calls ``attach`` and ``detach``; the intents are handled
 by ``handlers``, what nobody decides by ``driver``."""
+
 from __future__ import annotations
 
 import asyncio
@@ -93,8 +94,9 @@ class LiveTable:
         self.timer = float(row.settings.get("timer") or 0)
         self.status = row.status
         self.seats = [Seat(d) for d in row.seats]
-        self.game = Game(self.variant, seed=row.seed, auto_deal=False, names=[s.name for s in self.seats],
-                         snapshots=False)
+        self.game = Game(
+            self.variant, seed=row.seed, auto_deal=False, names=[s.name for s in self.seats], snapshots=False
+        )
         self.seq = 0
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
@@ -202,19 +204,32 @@ class LiveTable:
     def info(self) -> TableInfo:
         g = self.game
         return {
-            "id": self.id, "name": self.name, "variant": self.variant_name,
-            "players": self.variant.players, "options": dict(self.variant.options),
-            "sides": sides(self.variant), "scoring": scoring(self.variant),
+            "id": self.id,
+            "name": self.name,
+            "variant": self.variant_name,
+            "players": self.variant.players,
+            "options": dict(self.variant.options),
+            "sides": sides(self.variant),
+            "scoring": scoring(self.variant),
             "direction": self.variant.direction,
             "status": self.status,  # type: ignore[typeddict-item]
-            "seats": [{"seat": i, "name": s.name, "kind": s.kind,  # type: ignore[typeddict-item]
-                       "level": s.level if s.kind == "bot" else None,
-                       "claimed": s.kind == "bot" or s.token_hash is not None,
-                       "connected": bool(s.conns), "bot_playing": s.bot_playing}
-                      for i, s in enumerate(self.seats)],
-            "timer": self.timer, "created": self.created,
+            "seats": [
+                {
+                    "seat": i,
+                    "name": s.name,
+                    "kind": s.kind,  # type: ignore[typeddict-item]
+                    "level": s.level if s.kind == "bot" else None,
+                    "claimed": s.kind == "bot" or s.token_hash is not None,
+                    "connected": bool(s.conns),
+                    "bot_playing": s.bot_playing,
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "timer": self.timer,
+            "created": self.created,
             "hands": sum(1 for h in g.hands if h.over),
-            "totals": list(g.totals), "winner": g.winner,
+            "totals": list(g.totals),
+            "winner": g.winner,
         }
 
     def pad(self) -> list[PadLine]:
@@ -272,9 +287,18 @@ class LiveTable:
         forced = False
         if mine and view is not None and len(view["legal"]) == 1:
             forced = view["blind"] or view["legal"][0]["kind"] != "play"
-        own = {"type": "state", "seq": self.seq, "ack": ack, "you": seat, "phase": phase,
-               "forced": forced, "pending": self.pending(seat), "deadline": deadline, "view": view,
-               "ready": sorted(self.ready)}
+        own = {
+            "type": "state",
+            "seq": self.seq,
+            "ack": ack,
+            "you": seat,
+            "phase": phase,
+            "forced": forced,
+            "pending": self.pending(seat),
+            "deadline": deadline,
+            "view": view,
+            "ready": sorted(self.ready),
+        }
         return "{" + dumps(own)[1:-1] + "," + common + "}"
 
     def record(self) -> dict[str, Any]:
@@ -291,8 +315,9 @@ class LiveTable:
         bot = self.bots.get(key)
         if bot is None:
             budget = {"time": self.server.bot_time} if level == "expert" else {}
-            bot = self.bots[key] = make_bot(level, self.variant, seed=derive(self.seed, "bot", seat, level),
-                                            **budget)
+            bot = self.bots[key] = make_bot(
+                level, self.variant, seed=derive(self.seed, "bot", seat, level), **budget
+            )
         return bot
 
     # --------------------------------------------------------------------- actions (lock held)
@@ -355,7 +380,12 @@ class LiveTable:
         self.turn_since = time.monotonic()
 
     def add_chat(self, seat: int, text: str) -> None:
-        line: ChatLine = {"seat": seat, "name": self.seats[seat].name, "text": text, "at": round(time.time(), 3)}
+        line: ChatLine = {
+            "seat": seat,
+            "name": self.seats[seat].name,
+            "text": text,
+            "at": round(time.time(), 3),
+        }
         self.chat.append(line)
         del self.chat[:-CHAT_KEEP]
         self.broadcast(chat_message([line]))

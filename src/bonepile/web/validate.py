@@ -1,6 +1,7 @@
 """Request validation: every check of what a client sends, with a message that says what is
 wrong and where.  A failed check raises ``RequestError`` (the HTTP status, or an ``error``
 message on a socket); nothing here changes a table."""
+
 from __future__ import annotations
 
 import hashlib
@@ -88,8 +89,10 @@ def new_table(body: Any) -> NewTable:
         raise RequestError(str(e)) from None
     target_max = max_target(v.name)
     if target_max is not None and v.options.get("target", 0) > target_max:
-        raise RequestError(f"option target must be an integer from 1 to {target_max} for {v.name} "
-                           f"(on this server), not {v.options['target']!r}")
+        raise RequestError(
+            f"option target must be an integer from 1 to {target_max} for {v.name} "
+            f"(on this server), not {v.options['target']!r}"
+        )
     seats_in = body.get("seats")
     if seats_in is None:
         seats_in = [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * (v.players - 1)
@@ -108,12 +111,22 @@ def new_table(body: Any) -> NewTable:
         if sd["kind"] == "bot":
             level = sd.get("level", "expert")
             if level not in BOT_LEVELS:
-                raise RequestError(f'seat {i}: bot level must be one of {", ".join(BOT_LEVELS)}')
-            seats.append({"name": clean_name(sd.get("name"), f"{level} bot {i}"), "kind": "bot",
-                          "level": level, "token_hash": None})
+                raise RequestError(f"seat {i}: bot level must be one of {', '.join(BOT_LEVELS)}")
+            seats.append(
+                {
+                    "name": clean_name(sd.get("name"), f"{level} bot {i}"),
+                    "kind": "bot",
+                    "level": level,
+                    "token_hash": None,
+                }
+            )
         else:
-            d: dict[str, Any] = {"name": clean_name(sd.get("name"), f"Seat {i}"), "kind": "human",
-                                 "level": None, "token_hash": None}
+            d: dict[str, Any] = {
+                "name": clean_name(sd.get("name"), f"Seat {i}"),
+                "kind": "human",
+                "level": None,
+                "token_hash": None,
+            }
             if creator is None:
                 creator = i
                 token, d["token_hash"] = new_token()

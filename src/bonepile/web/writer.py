@@ -1,5 +1,6 @@
 """The storage writer: group commit.  Actions from every table are stored together in one
 transaction by one worker thread; each caller resumes once its action is on disk."""
+
 from __future__ import annotations
 
 import asyncio
