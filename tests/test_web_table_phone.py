@@ -385,6 +385,7 @@ def test_play_again_at_game_over(server, sized):  # noqa: F811
     assert _play_to_the_end(page) == "over"
     assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
     again = page.locator("#banner #play-again")
+    again.wait_for(state="visible")  # (it comes with the table's status, a moment after the banner)
     box = again.bounding_box()
     assert box["height"] >= 44 and box["y"] + box["height"] <= 844
     ARTIFACTS.mkdir(exist_ok=True)
