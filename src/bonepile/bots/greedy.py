@@ -50,7 +50,7 @@ class GreedyBot(Bot):
         if len(legal) == 1:
             return [Evaluation(legal[0], 0.0, None, "the only legal action")]
         k = Knowledge(self.variant, view)
-        world = Sampler(self.variant, view).sample(self.rng)
+        world = Sampler(self.variant, view, public=k.public).sample(self.rng)
         scored = []
         for m in legal:
             score, why = self._score(view, k, world, m)

@@ -57,14 +57,22 @@ class Sampler:
     """Draws worlds for one view.  Build once per decision; ``sample(rng)`` many times."""
 
     def __init__(
-        self, variant: Variant, view: View, *, tries: int = 200, model_eps: float | None = None
+        self,
+        variant: Variant,
+        view: View,
+        *,
+        tries: int = 200,
+        model_eps: float | None = None,
+        public: PublicKnowledge | None = None,
     ) -> None:
+        """``public``: the view's public knowledge, when the caller has it already."""
         if view.variant != variant.name or view.players != variant.players:
             raise ValueError("the view is not of this variant")
         self.v = variant
         self.view = view
         self.tries = tries
         self.moves = history_moves(view)
+        self.public = public if public is not None else PublicKnowledge.from_view(variant, view)
         self.n = view.players
         self.me = view.seat
         self.failures = 0
@@ -85,7 +93,7 @@ class Sampler:
         v, view, n, me = self.v, self.view, self.n, self.me
         self.own = mask_of(view.hand)
         must = v.turn == "must_play"
-        masks = PublicKnowledge.from_view(v, view).fit_before
+        masks = self.public.fit_before
         hist = view.history
         # per seat: draws (event index), pinned draws (index -> tile), plays (tile -> index)
         self.draw_events: list[int] = []  # global draw order: event index
