@@ -20,6 +20,7 @@ from .catalog import catalogue
 from .connection import REFUSED, Connection
 from .guard import hide_tokens
 from .handlers import dispatch
+from .i18n import strings
 from .replay import MAX_RECORD
 from .server import Server
 from .validate import RequestError
@@ -226,6 +227,14 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     @app.get("/replay")
     async def replay_page():
         return page("replay.html")
+
+    @app.get("/i18n/{lang}.json")
+    async def words(lang: str):
+        try:
+            body = strings(lang)
+        except KeyError:
+            raise RequestError(f"no words for the language {lang!r}", 404) from None
+        return Response(body, media_type="application/json")
 
     @app.get("/static/{name:path}")
     async def static(name: str):

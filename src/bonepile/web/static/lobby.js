@@ -2,6 +2,9 @@
 // Every word about a game comes from the server's catalogue; the lobby remembers your last
 // choices in this browser.
 import { el, clear, api, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
+import { ready } from "/static/i18n.js";
+
+await ready;
 
 const $ = (id) => document.getElementById(id);
 const alertBox = $("alert");

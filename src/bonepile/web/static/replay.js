@@ -2,6 +2,9 @@
 import { el, clear, api, endWords, setAlert, winnerWords, scoreWords } from "/static/common.js";
 import { drawBoard, lastPlayed, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands } from "/static/panels.js";
+import { ready } from "/static/i18n.js";
+
+await ready;
 
 /** The games' names in words, from the server's catalogue. */
 let gameLabels = {};

@@ -18,6 +18,9 @@ import { renderLog } from "/static/table/log.js";
 import { renderEnd, renderTurn } from "/static/table/end.js";
 import { renderHints, onHintPlay } from "/static/table/hints.js";
 import { tick } from "/static/table/timer.js";
+import { ready } from "/static/i18n.js";
+
+await ready;
 
 function render() {
   const st = S.state;
