@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from .base import Evaluation
+from .reasons import Explainer, english
 
 
 def hint(
     game: Any, *, seat: int | None = None, time: float = 0.5, simulations: int | None = None, seed: int = 0
 ) -> list[tuple[str, Evaluation]]:
-    """(token, evaluation) for each legal action of the seat to move, best first.
+    """(token, evaluation) for each legal action of the seat to move, best first: the
+    expected net points (``value``), the chance to win the hand (``win``) and, where the game
+    may end in this hand, the game (``game``), with the reasons as facts of the position
+    (``reasons``, see ``bots.reasons``) and in English words (``reason``).
 
     Built only from ``game.view(seat)``.  ``seat`` defaults to the seat to move; a seat that is
     not to move (or a finished game) raises ValueError."""
@@ -25,4 +30,9 @@ def hint(
         raise ValueError(f"seat {seat} is not to move (seat {to_move} is)")
     view = game.view(seat)
     bot = ExpertBot(game.variant, seed=seed, time=time, simulations=simulations)
-    return [(game.token(e.action), e) for e in bot.evaluate(view)]
+    why = Explainer(game.variant, view, seed)
+    out = []
+    for e in bot.evaluate(view):
+        rs = tuple(why.explain(e.action))
+        out.append((game.token(e.action), replace(e, reasons=rs, reason="; ".join(map(english, rs)))))
+    return out
