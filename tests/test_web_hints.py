@@ -32,7 +32,7 @@ def test_the_hint_message_has_points_chances_and_reasons(srv):
             mover = st["view"]["to_move"]
             mine = await socks[mover].at(seq)
             if mine["forced"]:
-                wait_until(lambda: t.seq > seq, 30, "the forced move")
+                wait_until(lambda seq=seq: t.seq > seq, 30, "the forced move")
                 continue
             await socks[mover].send({"type": "hint", "id": seq})
             hint = await socks[mover].expect(lambda m: m["type"] == "hint", timeout=60)
@@ -50,7 +50,7 @@ def test_the_hint_message_has_points_chances_and_reasons(srv):
                     assert all(type(r[k]) is int for k in r if k != "code")
                     seen += 1
             await socks[mover].send({"type": "move", "move": hint["moves"][0]["move"], "id": 1})
-            wait_until(lambda: t.seq > seq, 30, "the move")
+            wait_until(lambda seq=seq: t.seq > seq, 30, "the move")
         assert seen  # some reasons were given
         for s in socks:
             await s.close()
