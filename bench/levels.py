@@ -14,11 +14,13 @@ the machine's load (the strong level always searches ``STRONG_SIMULATIONS`` deal
   over the deal sets (the hands of one deal set under both seatings averaged first, so the
   interval is over independent deals), games won, and the median ms per decision of each.
 
-    PYTHONPATH=src python bench/levels.py --hands 200 --simulations 40
+    PYTHONPATH=src python bench/levels.py --hands 200 --most 600 --simulations 40
     PYTHONPATH=src python bench/levels.py --hands 200 --simulations 40 --variants cinque --pairs strong:casual
     PYTHONPATH=src python bench/levels.py --ladder --hands 400 --simulations 40
     PYTHONPATH=src python bench/levels.py --hands 200 --strong-simulations 4 --pairs strong:casual,expert:strong
 
+``--most N`` plays further batches of ``--hands`` hands on fresh deals while neither interval
+decides (hands won away from 50%, net points away from 0), up to N hands per pair.
 ``--strong-simulations`` and ``--beginner-temperature`` try other definitions of the levels on
 the same deals (how the levels were chosen).  ``--json FILE`` writes every figure.
 """
@@ -33,7 +35,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
-from bonepile.arena import ArenaSpec, bot_stats, mean_ci, ratings, run_arena, wilson
+from bonepile.arena import ArenaRun, ArenaSpec, bot_stats, mean_ci, ratings, run_arena, wilson
 from bonepile.bots import levels
 from bonepile.engine import make_variant
 
@@ -51,12 +53,40 @@ DEFAULT_VARIANTS = ("block-teams", "draw-2p", "cinque", "quinientos")
 PAIRS = (("beginner", "random"), ("casual", "beginner"), ("strong", "casual"), ("expert", "strong"))
 
 
-def pair(label: str, upper: str, lower: str, hands: int, seed: int, budget: dict, workers: int) -> dict:
-    """``upper`` against ``lower`` in game ``label``: figures for ``upper``."""
+def decided(r: dict) -> bool:
+    """Does the interval decide: hands won away from 50%, or net points away from 0?"""
+    lo, hi = r["hands_won_ci95"]
+    nlo, nhi = r["net_points_ci95"]
+    return not (lo <= 0.5 <= hi) or not (nlo <= 0 <= nhi)
+
+
+def pair(
+    label: str, upper: str, lower: str, hands: int, seed: int, budget: dict, workers: int, most: int = 0
+) -> dict:
+    """``upper`` against ``lower`` in game ``label``: figures for ``upper``.  While the
+    intervals do not decide and fewer than ``most`` hands were played, another batch of
+    ``hands`` hands is played on fresh deals (seed + 1000 x batch) and pooled."""
     name, options = GAMES[label]
     v = make_variant(name, options)
-    spec = ArenaSpec(name, options, (upper, lower), hands, seed=seed, budget=budget)
-    run = run_arena(spec, workers=workers)
+    games: list = []
+    elapsed = 0.0
+    batch = 0
+    while True:
+        spec = ArenaSpec(name, options, (upper, lower), hands, seed=seed + 1000 * batch, budget=budget)
+        run = run_arena(spec, workers=workers)
+        elapsed += run.elapsed
+        for g in run.games:
+            g.deal_set += 100_000 * batch  # deal sets of different batches are different deals
+        games += run.games
+        batch += 1
+        pooled = ArenaRun(spec, games, len({g.deal_set for g in games}), 0, elapsed, [], "hands")
+        r = figures(label, v, pooled, upper, lower)
+        if decided(r) or r["hands"] >= most:
+            r["batches"] = batch
+            return r
+
+
+def figures(label: str, v, run: ArenaRun, upper: str, lower: str) -> dict:
     stats = bot_stats(run)
     up, low = stats[upper], stats[lower]
     # net points per hand of upper, averaged per deal set (both seatings), then over deal sets
@@ -126,6 +156,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--variants", default=",".join(DEFAULT_VARIANTS), help=f"of {', '.join(GAMES)}")
     ap.add_argument("--pairs", default=",".join(f"{a}:{b}" for a, b in PAIRS), help="upper:lower,...")
+    ap.add_argument(
+        "--most", type=int, default=0, help="play more batches while undecided, up to this many hands"
+    )
     ap.add_argument("--ladder", action="store_true", help="the one-run ladder instead of the pairs")
     ap.add_argument("--strong-simulations", type=int, default=None)
     ap.add_argument("--beginner-temperature", type=float, default=None)
@@ -174,7 +207,7 @@ def main(argv: list[str] | None = None) -> None:
         for game in [x.strip() for x in a.variants.split(",") if x.strip()]:
             for p in [x.strip() for x in a.pairs.split(",") if x.strip()]:
                 upper, lower = p.split(":")
-                r = pair(game, upper, lower, a.hands, a.seed, budget, a.workers)
+                r = pair(game, upper, lower, a.hands, a.seed, budget, a.workers, a.most)
                 out["pairs"].append(r)
                 lo, hi = r["hands_won_ci95"]
                 nlo, nhi = r["net_points_ci95"]
@@ -182,7 +215,8 @@ def main(argv: list[str] | None = None) -> None:
                     f"| {game} | {upper} vs {lower} | {r['hands_won_rate']:.1%} [{100 * lo:.1f}, "
                     f"{100 * hi:.1f}] of {r['hands']} | {r['net_points_per_hand']:+.2f} [{nlo:+.2f}, "
                     f"{nhi:+.2f}] | {r['games_won']}–{r['games_won_lower']} of {r['games']} | "
-                    f"{r['ms_median'][0]:.1f} / {r['ms_median'][1]:.1f} |",
+                    f"{r['ms_median'][0]:.1f} / {r['ms_median'][1]:.1f} |"
+                    + ("" if decided(r) else " (undecided)"),
                     flush=True,
                 )
     print(f"({time.perf_counter() - t0:.0f} s)")
