@@ -421,12 +421,21 @@ class PlaySession:
             return
         from rich.table import Table
 
-        table = Table(title="Expert's evaluation (best first)")
-        for col in ("#", "move", "value", "win", "reason"):
+        game = any(ev.game is not None for _tok, ev in evals)
+        table = Table(title="The expert's view (best first)")
+        cols = (
+            ["#", "move", "points expected", "wins the hand"]
+            + (["wins the game now"] if game else [])
+            + ["why"]
+        )
+        for col in cols:
             table.add_column(col)
         for i, (tok, ev) in enumerate(evals, 1):
             win = "-" if ev.win is None else f"{ev.win:.0%}"
-            table.add_row(str(i), tok, f"{ev.value:+.1f}", win, ev.reason)
+            row = [str(i), tok, f"{ev.value:+.1f}", win]
+            if game:
+                row.append("-" if ev.game is None else f"{ev.game:.0%}")
+            table.add_row(*row, ev.reason)
         self.print(table)
 
     def undo(self) -> bool:
