@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import BonepileError, Variant, View
+from ..engine import OptionError, Variant, View
 
 
-class BotError(BonepileError):
+class BotError(OptionError):
     """A bot that cannot be built (an unknown name, a plugin that does not load) or that
     broke the rules (an illegal move, a crash): the message says which bot and why."""
 
