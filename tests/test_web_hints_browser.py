@@ -41,3 +41,18 @@ def test_the_hint_panel_speaks_spanish(server, page):  # noqa: F811
     text = _hint_text(page)
     assert "puntos esperados" in text and "probabilidad de ganar la mano" in text
     assert not CODE_WORDS.search(text), text
+
+
+def test_the_lobby_offers_the_levels_casual_first_and_a_bot_partner(server, page):  # noqa: F811
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#variant", "quinientos")  # a partnership game: seat 2 is the partner
+    for i in (1, 2, 3):
+        assert page.input_value(f"#seat-{i}") == "bot:casual"
+        values = page.locator(f"#seat-{i} option").evaluate_all("os => os.map(o => o.value)")
+        assert [v for v in values if v.startswith("bot:")] == [
+            "bot:beginner",
+            "bot:casual",
+            "bot:strong",
+            "bot:expert",
+        ]
