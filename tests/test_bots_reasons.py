@@ -158,6 +158,10 @@ def test_every_code_has_words_in_every_language():
     for code in CODES:
         words = english({"code": code, **sample})
         assert words and "_" not in words
+    en = json.loads((I18N / "en" / "hints.json").read_text())
+    for code in CODES:  # the terminal's words are the web client's English words
+        filled = re.sub(r"\{(\w+)\}", lambda x: str(sample[x.group(1)]), en[f"hint.{code}"])
+        assert english({"code": code, **sample}) == filled
     for lang_dir in sorted(I18N.iterdir()):
         cat = json.loads((lang_dir / "hints.json").read_text())
         for code in CODES:

@@ -175,42 +175,31 @@ def explain(variant: Variant, view: View, action: int, seed: int = 0) -> list[Re
     return Explainer(variant, view, seed).explain(action)
 
 
-def _pips(p: int) -> str:
-    return "blanks" if p == 0 else f"{p}s"
+_WORDS = {
+    "goes_out": "plays your last tile and ends the hand",
+    "scores": "scores {points} points now",
+    "next_can_score": "the next player could score up to {points} in reply",
+    "next_lacks": "leaves a {pips} open, and the next player has shown no tiles with a {pips}",
+    "partner_lacks": "leaves a {pips} open, but your partner has shown no tiles with a {pips}",
+    "keeps_suit": "keeps your tiles with a {pips} for next turn",
+    "sheds_heavy": "gets rid of a heavy tile ({pips} pips)",
+    "double_early": "plays the double {pips} while it still fits",
+    "keeps_capicu": "keeps a last tile that fits both ends (capicú)",
+    "keeps_chuchazo": "keeps the double blank for the last play (chuchazo)",
+    "next_tile_fits": "your next tile will fit",
+    "draws": "draws a tile",
+    "passes": "passes your turn",
+    "only_move": "the only move you have",
+}
 
 
 def english(r: Reason) -> str:
-    """A reason in plain English words."""
-    code = r["code"]
-    if code == "goes_out":
-        return "plays your last tile and ends the hand"
-    if code == "scores":
-        return f"scores {r['points']} points now"
-    if code == "next_can_score":
-        return f"the next player could score up to {r['points']} in reply"
-    if code == "next_lacks":
-        return f"leaves a {r['pips']} open: the next player has shown no {_pips(r['pips'])}"
-    if code == "partner_lacks":
-        return f"leaves a {r['pips']} open, but your partner has shown no {_pips(r['pips'])}"
-    if code == "keeps_suit":
-        return f"keeps your {_pips(r['pips'])} for next turn"
-    if code == "sheds_heavy":
-        return f"gets rid of a heavy tile ({r['pips']} pips)"
-    if code == "double_early":
-        return f"plays the double {r['pips']} while it still fits"
-    if code == "keeps_capicu":
-        return "keeps a last tile that fits both ends (capicú)"
-    if code == "keeps_chuchazo":
-        return "keeps the double blank to finish (chuchazo)"
-    if code == "next_tile_fits":
-        return "your next tile will fit"
-    if code == "draws":
-        return "draws a tile"
-    if code == "passes":
-        return "passes"
-    if code == "only_move":
-        return "the only move"
-    raise ValueError(f"unknown reason code {code!r}")
+    """A reason in plain English words (the same as the web client's English)."""
+    try:
+        words = _WORDS[r["code"]]
+    except KeyError:
+        raise ValueError(f"unknown reason code {r['code']!r}") from None
+    return words.format(**{k: v for k, v in r.items() if k != "code"})
 
 
 __all__ = ["CODES", "Explainer", "Reason", "english", "explain"]
