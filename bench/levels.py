@@ -11,8 +11,8 @@ the machine's load (the strong level always searches ``STRONG_SIMULATIONS`` deal
 * pairs (default: each level against the one below, ``random`` below beginner) in each
   game of ``--variants``: the upper level's share of hands won with a Wilson 95% interval,
   its net points per hand (its side's points minus the other side's) with a 95% interval
-  over the deal sets (the hands of one deal set under both seatings averaged first, so the
-  interval is over independent deals), games won, and the median ms per decision of each.
+  over the deals (hand n of a deal set is dealt alike under both seatings: the two are
+  averaged first, so the interval is over deals, not seatings), games won, and the median ms per decision of each.
 
     PYTHONPATH=src python bench/levels.py --hands 200 --most 600 --simulations 40
     PYTHONPATH=src python bench/levels.py --hands 200 --simulations 40 --variants cinque --pairs strong:casual
@@ -54,10 +54,12 @@ PAIRS = (("beginner", "random"), ("casual", "beginner"), ("strong", "casual"), (
 
 
 def decided(r: dict) -> bool:
-    """Does the interval decide: hands won away from 50%, or net points away from 0?"""
+    """Does the interval decide: hands won away from 50%, or net points away from 0?  Where
+    points are scored during play (Cinque) going out first says little: points only."""
     lo, hi = r["hands_won_ci95"]
     nlo, nhi = r["net_points_ci95"]
-    return not (lo <= 0.5 <= hi) or not (nlo <= 0 <= nhi)
+    by_hands = not (lo <= 0.5 <= hi) and not r["points_in_play"]
+    return by_hands or not (nlo <= 0 <= nhi)
 
 
 def pair(
@@ -89,17 +91,18 @@ def pair(
 def figures(label: str, v, run: ArenaRun, upper: str, lower: str) -> dict:
     stats = bot_stats(run)
     up, low = stats[upper], stats[lower]
-    # net points per hand of upper, averaged per deal set (both seatings), then over deal sets
-    per_set: dict[int, list[float]] = {}
+    # net points of upper per hand; hand n of a deal set is dealt alike under both seatings,
+    # so the two are averaged into one unit (a hand only one seating reached is a unit alone)
+    units: dict[tuple[int, int], list[float]] = {}
     ties = 0
     for g in run.games:
         mine = {v.side_of(s) for s, e in enumerate(g.seats) if e == 0}
-        for winner, pts, _end in g.hands:
+        for n, (winner, pts, _end) in enumerate(g.hands):
             a = sum(pts[i] for i in mine)
             b = sum(p for i, p in enumerate(pts) if i not in mine)
-            per_set.setdefault(g.deal_set, []).append(a - b)
+            units.setdefault((g.deal_set, n), []).append(a - b)
             ties += winner is None
-    means = [sum(x) / len(x) for x in per_set.values()]
+    means = [sum(x) / len(x) for x in units.values()]
     net, half = mean_ci(means)
     lo, hi = wilson(up["hands_won"], up["hands"])
     return {
@@ -119,6 +122,7 @@ def figures(label: str, v, run: ArenaRun, upper: str, lower: str) -> dict:
         "games_won_lower": low["games_won"],
         "ms_median": [up["decision_ms_median"], low["decision_ms_median"]],
         "elapsed_s": round(run.elapsed, 1),
+        "points_in_play": v.in_play is not None,
     }
 
 
