@@ -189,3 +189,40 @@ def test_a_finished_table_shows_a_stranger_the_result_and_the_replay(server, siz
     assert page.locator("#banner-replay").get_attribute("href") == f"/replay?table={tid}"
     assert not page.locator("#play-again").count()
     page.screenshot(path=str(ARTIFACTS / "spectate-finished.png"))
+
+
+def test_a_stranger_may_watch_a_table_waiting_for_players(server, sized):
+    made = _post(server, "/api/tables", {"variant": "draw", "players": 2, "player": "Ana",
+                                         "seats": [{"kind": "human"}, {"kind": "human"}]})  # fmt: skip
+    page = sized("phone")
+    page.goto(server + f"/t/{made['id']}")
+    page.locator("#join-form").wait_for()
+    page.click("#watch-instead")
+    page.wait_for_selector("body[data-conn='1'][data-watching='1'][data-phase='waiting']")
+    assert not page.locator("#start").is_visible() and not page.locator("#join").is_visible()
+    assert _get(server, f"/api/tables/{made['id']}")["watching"] == 1
+
+
+def test_a_spectator_of_a_blind_game_sees_only_the_tiles_turned_up_for_everybody(server, sized):
+    made = _post(server, "/api/tables", {"variant": "blind-hugie", "players": 3, "name": "Blind",
+                                         "seats": [{"kind": "bot", "level": "random"}] * 3})  # fmt: skip
+    tid = made["id"]
+    page = sized("phone")
+    page.goto(server + f"/t/{tid}?watch=1")
+    page.wait_for_selector("body[data-conn='1'][data-watching='1']")
+    for _ in range(5):
+        seq = int(page.evaluate("document.body.dataset.seq"))
+        page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}", timeout=20000)
+        if page.evaluate("document.body.dataset.phase") != "play":
+            continue
+        # face up outside the board: the tile turned up by the player to move, and the tiles
+        # face up in the rows (the page draws them from the public view the server sent)
+        faces = page.evaluate("""() => [...document.querySelectorAll(
+            '#seats g.tile:not(.tile-back), #my-seat g.tile:not(.tile-back), #flip g.tile, #hand button')]
+            .filter(e => !e.closest('[hidden]')).length""")
+        face_up = page.evaluate(
+            '() => document.querySelectorAll(\'#seats [aria-label$="face up"], #my-seat [aria-label$="face up"]\').length'
+        )
+        turned = page.locator("#flip:not([hidden]) svg").count()
+        assert faces <= face_up + turned
+    page.screenshot(path=str(ARTIFACTS / "spectate-blind-phone.png"))
