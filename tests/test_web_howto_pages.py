@@ -5,6 +5,8 @@ every example's picture drawn, nothing wider than the screen.  Screenshots go to
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bonepile.engine.variant import VARIANT_NAMES
@@ -13,6 +15,9 @@ from test_web_browser import ARTIFACTS, browser, server  # noqa: F401  (fixtures
 from test_web_table_phone import IDENTIFIER, SIZES
 
 PAGES = ["", *VARIANT_NAMES]
+#: "cinque" is the Italian word for five: on an Italian page it is a word, not an identifier
+IT_IDENTIFIER = re.compile(IDENTIFIER.pattern.replace(r"|\bcinque\b", ""))
+assert IT_IDENTIFIER.pattern != IDENTIFIER.pattern
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +64,8 @@ def test_every_page_in_every_language(server, contexts, lang, size):  # noqa: F8
             assert pg.evaluate("document.documentElement.lang") == lang
             assert _missing(pg) == [], (lang, game)
             words = pg.evaluate("document.body.innerText")
-            assert not IDENTIFIER.search(words), (lang, game, IDENTIFIER.search(words))
+            ident = (IT_IDENTIFIER if lang == "it" else IDENTIFIER).search(words)
+            assert not ident, (lang, game, ident)
             assert "{" not in words and "}" not in words, (lang, game)  # every placeholder filled
             # nothing sticks out sideways
             assert pg.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), (lang, game, size)
@@ -104,7 +110,7 @@ def test_play_now_opens_the_lobby_on_that_game(server, contexts):  # noqa: F811
 
 def test_an_unknown_game_says_so(server, contexts):  # noqa: F811
     pg, errors = _open(contexts, server, "it", "phone", "chess")
-    assert pg.locator("h1").inner_text().strip() != ""
+    assert pg.locator("h1.page-title").inner_text().strip() != ""
     assert pg.locator("a[href='/how-to-play']").count() >= 1
     assert _missing(pg) == []
     assert errors == []
