@@ -207,8 +207,29 @@ def test_blind_hugie_flip_goes_to_the_back():
     assert not set(_pips(v["tile"])) & {v["left"], v["right"]}
 
 
+def test_billitonnen_keeps_turning_while_tiles_fit():
+    ex = howto.examples("billitonnen")[0]
+    v = ex["values"]
+    (row,) = ex["rows"]
+    tiles = [_pips(x["tile"]) for x in row["tiles"]]
+    assert len(tiles) == v["played"] + 1 >= 3 and row["tiles"][-1] == {"tile": v["tile"], "mark": True}
+    # every way the tiles could have been laid: each fits an end in turn, the last none
+    states = {(v["left"], v["right"])}
+    for a, b in tiles[:-1]:
+        nxt = set()
+        for left, right in states:
+            if left in (a, b):
+                nxt.add((b if left == a else a, right))
+            if right in (a, b):
+                nxt.add((left, b if right == a else a))
+        assert nxt, (a, b)
+        states = nxt
+    a, b = tiles[-1]
+    assert a == b and any(a not in st for st in states)
+
+
 def test_billitonnen_peek_decides_the_end():
-    (ex,) = howto.examples("billitonnen")
+    ex = howto.examples("billitonnen")[1]
     v = ex["values"]
     (row,) = ex["rows"]
     assert [x["tile"] for x in row["tiles"][:2]] == [v["tile"], v["next"]]

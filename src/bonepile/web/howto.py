@@ -433,6 +433,40 @@ def _peek(h: Hand, rng: random.Random) -> Example | None:
     return None
 
 
+def _chain(h: Hand, rng: random.Random) -> Example | None:
+    """Billitonnen: a turn of two or more tiles that fit, ended by a double that does not
+    (it goes back to the row face up)."""
+    while not h.over:
+        seat = h.to_move
+        if h.placed >= 2 and h.legal_moves() != [PASS]:
+            before = h.copy()
+            turned: list[int] = []
+            while not h.over and h.to_move == seat:
+                t = h.turned_up()
+                assert t is not None
+                turned.append(t)
+                _step(h, rng)
+            last = turned[-1]
+            if h.over or len(turned) < 3 or HI[last] != LO[last]:
+                return None
+            ends = _ends(before)
+            return _example(
+                "chain",
+                h,
+                board=before,
+                rows=[_row("howto.row.turned", _tiles(turned, last))],
+                values={
+                    "left": ends["L"],
+                    "right": ends["R"],
+                    "played": len(turned) - 1,
+                    "tiles": ", ".join(NAME[t] for t in turned[:-1]),
+                    "tile": NAME[last],
+                },
+            )
+        _step(h, rng)
+    return None
+
+
 @dataclass(frozen=True)
 class GamePage:
     """What one game's page shows: its examples, in order."""
@@ -447,7 +481,7 @@ PAGES: dict[str, GamePage] = {
     "block": GamePage((_domino, _blocked)),
     "passing": GamePage((_choices, _lowest)),
     "blind-hugie": GamePage((_flip, _lowest)),
-    "billitonnen": GamePage((_peek,)),
+    "billitonnen": GamePage((_chain, _peek)),
 }
 
 
@@ -494,7 +528,7 @@ async def games() -> dict[str, Any]:
 
 
 @router.get("/api/howto/{game}")
-async def game(game: str) -> dict[str, Any]:
+def game(game: str) -> dict[str, Any]:  # (not async: a first call plays the examples, in a thread)
     if game not in PAGES:
         raise RequestError(f"no game {game!r} is explained here", 404)
     return {**game_facts(game), "examples": examples(game)}
