@@ -203,7 +203,9 @@ def test_blind_hugie_flip_goes_to_the_back():
     before, after = ex["rows"]
     assert before["tiles"][0] == {"tile": v["tile"], "mark": True}
     assert all(x["tile"] is None for x in before["tiles"][1:])
-    assert after["tiles"][-1]["tile"] == v["tile"] and len(after["tiles"]) == len(before["tiles"])
+    assert after["tiles"][-1] == {"tile": None, "mark": True}  # face down again, at the back
+    assert all(x == {"tile": None, "mark": False} for x in after["tiles"][:-1])
+    assert len(after["tiles"]) == len(before["tiles"])
     assert not set(_pips(v["tile"])) & {v["left"], v["right"]}
 
 

@@ -381,7 +381,8 @@ def _flip(h: Hand, rng: random.Random) -> Example | None:
             before = _row_tiles(h, seat, {t: True})
             board = h.copy()
             h.apply(PASS)
-            after = _row_tiles(h, seat, {t: False})
+            after = _row_tiles(h, seat, {})
+            after[-1]["mark"] = True  # the same tile, face down again at the back
             ends = _ends(board)
             return _example(
                 "flip",
