@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -94,23 +93,32 @@ def _row(label: str, tiles: list[Tile], **params: Any) -> dict[str, Any]:
     return {"label": label, "params": params, "tiles": tiles}
 
 
-def _ends(h: Hand) -> dict[str, int]:
-    return h.ends()
-
-
 def _example(
-    id_: str, h: Hand, *, board: Hand | None = None, marks: list[str] | None = None, **kw: Any
+    id_: str,
+    board: Hand,
+    *,
+    marks: list[str] | None = None,
+    last: str | None = None,
+    rows: list[dict[str, Any]] | None = None,
+    values: dict[str, Any] | None = None,
 ) -> Example:
-    b = board or h
+    """An example: the table of ``board`` with the ends ``marks`` marked and the tile ``last``
+    (on the table) highlighted, rows of tiles, and the numbers its words show."""
     return {
         "id": id_,
-        "board": _layout(b),
+        "board": _layout(board),
         "marks": list(marks or []),
-        "last": kw.pop("last", None),
-        "rows": kw.pop("rows", []),
-        "values": kw.pop("values", {}),
-        "size": b.placed,
+        "last": last,
+        "rows": rows or [],
+        "values": values or {},
+        "size": board.placed,
     }
+
+
+def _last_played(h: Hand) -> tuple[int, int]:
+    """The seat and the tile of the hand's last move (a play)."""
+    seat, m, _ = h.log[-1]
+    return seat, m >> 2
 
 
 def _seat_rows(h: Hand, winner_seats: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -142,19 +150,16 @@ def _last_tile_bonus(kind: str) -> Callable[[Hand, random.Random], Example | Non
         res = h.result
         if res is None or res.end != "domino" or not res.breakdown.get(kind) or before is None:
             return None
-        last = h.log[-1][2]
-        seat = h.log[-1][0]
+        seat, last = _last_played(h)
         losers = tuple(s for s in range(h.n) if h.v.side_of(s) != h.v.side_of(seat))
         bd = res.breakdown
-        ends = _ends(before)
+        ends = before.ends()
         rows = [_row("howto.row.last_tile", _tiles([last], last), player=seat + 1)]
         rows += [r for r in _seat_rows(h) if int(r["params"]["player"]) - 1 in losers]
         return _example(
             kind,
-            h,
-            board=before,
+            before,
             marks=[a for a in ends if last in _fitting(before, a)],
-            last=NAME[last],
             rows=rows,
             values={
                 "tile": NAME[last],
@@ -221,17 +226,18 @@ def _domino(h: Hand, rng: random.Random) -> Example | None:
     if h.v.teams or 0 in others:
         return None
     rows = [r for r in _seat_rows(h) if r["params"]["player"] != d + 1]
+    last = NAME[_last_played(h)[1]]
     return _example(
         "domino",
         h,
         rows=rows,
         values={
             "player": d + 1,
-            "tile": NAME[h.log[-1][2]],
+            "tile": last,
             "points": res.points[res.winner],
             "formula": _sum_formula(others),
         },
-        last=NAME[h.log[-1][2]],
+        last=last,
     )
 
 
@@ -318,11 +324,10 @@ def _draws(h: Hand, rng: random.Random) -> Example | None:
             m = _step(h, rng)
             if m >= PASS:
                 return None
-            ends = _ends(before)
+            ends = before.ends()
             return _example(
                 "draw",
-                h,
-                board=before,
+                before,
                 marks=[ARM_NAMES[m & 3]],
                 rows=[
                     _row("howto.row.hand", _tiles(hand)),
@@ -346,7 +351,7 @@ def _choices(h: Hand, rng: random.Random) -> Example | None:
         plays = [m for m in legal if m < PASS]
         if h.placed >= 3 and plays and DRAW in legal and PASS in legal and len({m >> 2 for m in plays}) == 1:
             seat = h.to_move
-            ends = _ends(h)
+            ends = h.ends()
             t = plays[0] >> 2
             return _example(
                 "turn",
@@ -383,11 +388,10 @@ def _flip(h: Hand, rng: random.Random) -> Example | None:
             h.apply(PASS)
             after = _row_tiles(h, seat, {})
             after[-1]["mark"] = True  # the same tile, face down again at the back
-            ends = _ends(board)
+            ends = board.ends()
             return _example(
                 "flip",
-                h,
-                board=board,
+                board,
                 rows=[_row("howto.row.row_before", before), _row("howto.row.row_after", after)],
                 values={"tile": NAME[t], "left": ends["L"], "right": ends["R"]},
             )
@@ -414,7 +418,7 @@ def _peek(h: Hand, rng: random.Random) -> Example | None:
             if len(legal) == 2 and len(good) == 1 and h.placed >= 3:
                 m = good[0]
                 seat = h.to_move
-                ends = _ends(h)
+                ends = h.ends()
                 after = h.copy()
                 after.lay(m)
                 return _example(
@@ -450,11 +454,10 @@ def _chain(h: Hand, rng: random.Random) -> Example | None:
             last = turned[-1]
             if h.over or len(turned) < 3 or HI[last] != LO[last]:
                 return None
-            ends = _ends(before)
+            ends = before.ends()
             return _example(
                 "chain",
-                h,
-                board=before,
+                before,
                 rows=[_row("howto.row.turned", _tiles(turned, last))],
                 values={
                     "left": ends["L"],
@@ -468,21 +471,16 @@ def _chain(h: Hand, rng: random.Random) -> Example | None:
     return None
 
 
-@dataclass(frozen=True)
-class GamePage:
-    """What one game's page shows: its examples, in order."""
-
-    finders: tuple[Callable[[Hand, random.Random], Example | None], ...]
-
-
-PAGES: dict[str, GamePage] = {
-    "quinientos": GamePage((_last_tile_bonus("capicu"), _last_tile_bonus("chuchazo"), _blocked)),
-    "cinque": GamePage((_spinner, _count)),
-    "draw": GamePage((_draws, _blocked)),
-    "block": GamePage((_domino, _blocked)),
-    "passing": GamePage((_choices, _lowest)),
-    "blind-hugie": GamePage((_flip, _lowest)),
-    "billitonnen": GamePage((_chain, _peek)),
+Finder = Callable[[Hand, random.Random], Example | None]
+#: each game's examples, in the order its page shows them
+PAGES: dict[str, tuple[Finder, ...]] = {
+    "quinientos": (_last_tile_bonus("capicu"), _last_tile_bonus("chuchazo"), _blocked),
+    "cinque": (_spinner, _count),
+    "draw": (_draws, _blocked),
+    "block": (_domino, _blocked),
+    "passing": (_choices, _lowest),
+    "blind-hugie": (_flip, _lowest),
+    "billitonnen": (_chain, _peek),
 }
 
 
@@ -490,7 +488,7 @@ PAGES: dict[str, GamePage] = {
 def examples(name: str) -> list[Example]:
     """The worked examples of game ``name`` (KeyError for a game we do not have)."""
     out = []
-    for find in PAGES[name].finders:
+    for find in PAGES[name]:
         ex = dict(_search(name, find))
         ex.pop("size")
         out.append(ex)
