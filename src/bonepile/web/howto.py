@@ -142,14 +142,12 @@ def _last_tile_bonus(kind: str) -> Callable[[Hand, random.Random], Example | Non
     chuchazo): the table just before that tile, its ends marked, and the other team's tiles."""
 
     def find(h: Hand, rng: random.Random) -> Example | None:
-        before = None
-        while not h.over:
-            snap = h.copy()
-            _step(h, rng)
-            before = snap
+        _finished(h, rng)
         res = h.result
-        if res is None or res.end != "domino" or not res.breakdown.get(kind) or before is None:
+        if res is None or res.end != "domino" or not res.breakdown.get(kind):
             return None
+        before = h.copy()
+        before.undo()  # the table just before the last tile
         seat, last = _last_played(h)
         losers = tuple(s for s in range(h.n) if h.v.side_of(s) != h.v.side_of(seat))
         bd = res.breakdown
