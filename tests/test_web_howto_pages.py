@@ -115,3 +115,17 @@ def test_an_unknown_game_says_so(server, contexts):  # noqa: F811
     assert _missing(pg) == []
     assert errors == []
     pg.close()
+
+
+def test_the_pages_run_under_the_content_security_policy(server, browser):  # noqa: F811
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})  # no CSP bypass
+    pg = ctx.new_page()
+    refused: list[str] = []
+    pg.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    pg.on("pageerror", lambda e: refused.append(str(e)))
+    for path in ("/how-to-play", "/how-to-play/cinque"):
+        pg.goto(server + path)
+        pg.wait_for_selector("body[data-ready='1']")
+    assert pg.locator("figure.example svg.howto-board g.tile").count() > 5
+    assert refused == []
+    ctx.close()
