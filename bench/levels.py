@@ -6,8 +6,8 @@ every seating, hand n of each game dealt from the same seed) and with a fixed nu
 the machine's load (the strong level always searches ``STRONG_SIMULATIONS`` deals):
 
 * ``--ladder``: one arena run with the four levels at the four seats of the individual
-  4-player block game; OpenSkill (Plackett-Luce) ratings as ``bonepile arena`` reports them,
-  plus each level's hands won and points per hand;
+  4-player block game; OpenSkill (Plackett-Luce) ratings as ``bonepile arena`` reports them
+  (updated per game) and updated per hand, plus each level's hands won and points per hand;
 * pairs (default: each level against the one below, ``random`` below beginner) in each
   game of ``--variants``: the upper level's share of hands won with a Wilson 95% interval,
   its net points per hand (its side's points minus the other side's) with a 95% interval
@@ -131,6 +131,7 @@ def ladder(hands: int, seed: int, budget: dict, workers: int) -> dict:
     run = run_arena(spec, workers=workers)
     stats = bot_stats(run)
     rates = ratings(run)
+    by_hand = ratings(run, per="hand")
     return {
         "game": "block, 4 players (individual)",
         "hands": run.hands,
@@ -140,6 +141,8 @@ def ladder(hands: int, seed: int, budget: dict, workers: int) -> dict:
                 "mu": rates[lv]["mu"],
                 "sigma": rates[lv]["sigma"],
                 "ordinal": rates[lv]["ordinal"],
+                "hand_mu": by_hand[lv]["mu"],
+                "hand_sigma": by_hand[lv]["sigma"],
                 "hands_won_rate": stats[lv]["hands_won_rate"],
                 "hands_won_ci95": stats[lv]["hands_won_ci95"],
                 "points_per_hand": stats[lv]["points_per_hand"],
@@ -192,12 +195,16 @@ def main(argv: list[str] | None = None) -> None:
         res = ladder(a.hands, a.seed, budget, a.workers)
         out["ladder"] = res
         print(f"ladder: {res['game']}, {res['hands']} hands, {res['games']} games")
-        print("| level | OpenSkill μ ± σ | hands won [95%] | points per hand | games won | ms median |")
-        print("|---|---|---|---|---|---|")
+        print(
+            "| level | OpenSkill μ ± σ (per game) | (per hand) | hands won [95%] | points per hand "
+            "| games won | ms median |"
+        )
+        print("|---|---|---|---|---|---|---|")
         for lv, r in res["levels"].items():
             lo, hi = r["hands_won_ci95"]
             print(
-                f"| {lv} | {r['mu']:.1f} ± {r['sigma']:.1f} | {r['hands_won_rate']:.1%} "
+                f"| {lv} | {r['mu']:.1f} ± {r['sigma']:.1f} | {r['hand_mu']:.1f} ± {r['hand_sigma']:.1f} "
+                f"| {r['hands_won_rate']:.1%} "
                 f"[{100 * lo:.1f}, {100 * hi:.1f}] | {r['points_per_hand']:.1f} | {r['games_won']}"
                 f" | {r['ms_median']:.1f} |",
                 flush=True,
