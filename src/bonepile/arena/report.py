@@ -153,6 +153,7 @@ def results(run: ArenaRun, workers: int) -> dict[str, Any]:
         },
         "bots": stats,
         "ratings": rates,
+        "ratings_per_hand": ratings(run, per="hand"),
         "sprt": sprt_summary(run),
     }
 
