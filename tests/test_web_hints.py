@@ -84,3 +84,8 @@ def test_the_catalogue_offers_the_levels_and_a_casual_default(srv):
         },
     )
     assert bad.status_code == 400 and "bot level" in bad.json()["error"]
+
+
+def test_each_level_has_its_own_words(srv):
+    cat = srv.get("/api/variants").json()
+    assert len(set(cat["bot_labels"])) == len(cat["bot_levels"])  # no two levels named alike
