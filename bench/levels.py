@@ -12,11 +12,21 @@ the machine's load (the strong level always searches ``STRONG_SIMULATIONS`` deal
   game of ``--variants``: the upper level's share of hands won with a Wilson 95% interval,
   its net points per hand (its side's points minus the other side's) with a 95% interval
   over the deals (hand n of a deal set is dealt alike under both seatings: the two are
-  averaged first, so the interval is over deals, not seatings), games won, and the median ms per decision of each.
+  averaged first, so the interval is over deals, not seatings), games won, and the median
+  ms per decision of each.
 
-    PYTHONPATH=src python bench/levels.py --hands 200 --most 600 --simulations 40
-    PYTHONPATH=src python bench/levels.py --hands 200 --simulations 40 --variants cinque --pairs strong:casual
-    PYTHONPATH=src python bench/levels.py --ladder --hands 400 --simulations 40
+The README's figures (Benchmark, Levels):
+
+    PYTHONPATH=src python bench/levels.py --ladder --hands 1200 --simulations 40
+    PYTHONPATH=src python bench/levels.py --hands 200 --most 600 --simulations 40 --variants block-teams,draw-2p
+    PYTHONPATH=src python bench/levels.py --hands 200 --most 400 --simulations 40 --variants quinientos,cinque
+    PYTHONPATH=src python bench/levels.py --hands 200 --most 800 --simulations 40 --variants cinque --pairs strong:casual
+    PYTHONPATH=src python bench/levels.py --hands 200 --most 400 --simulations 40 --variants passing-4p,blind-hugie-2p \
+        --pairs casual:beginner,strong:casual,expert:strong
+
+Trying other levels on the same deals:
+
+    PYTHONPATH=src python bench/levels.py --hands 600 --beginner-temperature 8 --pairs beginner:random,casual:beginner
     PYTHONPATH=src python bench/levels.py --hands 200 --strong-simulations 4 --pairs strong:casual,expert:strong
 
 ``--most N`` plays further batches of ``--hands`` hands on fresh deals while neither interval
