@@ -160,10 +160,8 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str):
         await websocket.accept()
-        t = server.tables.get(table_id)
         try:
-            if t is None:
-                raise RequestError(f"no table {table_id!r} is being played here", 404)
+            t = server.get(table_id)  # 404, or 503 for a damaged table
             seat = server.seat_of(t, websocket.query_params.get("token"))
             address = server.socket_opened(t, seat, websocket.client.host if websocket.client else "")
         except RequestError as e:
