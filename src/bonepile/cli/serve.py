@@ -132,7 +132,7 @@ def serve(
         # a damaged or read-only database is refused now, in one line, not at every move
         app.state.server.store.check()
     except DatabaseError as e:
-        fail(f"--db: cannot use {db!r}: {unusable(e)}")
+        fail(f"--db: cannot open {db!r}: {unusable(e)}")
     except (ArgumentError, ImportError) as e:
         fail(f"--db: cannot open {db!r}: {describe(e)}")
     except Unusable as e:

@@ -25,7 +25,7 @@ from .replay import build as build_replay
 from .store import Damaged, Store, TableRow
 from .table import LiveTable
 from .validate import RequestError, new_token, token_hash
-from .writer import DAMAGED, Writer, faults
+from .writer import DAMAGED, Writer
 
 log = logging.getLogger("bonepile.serve")
 
@@ -85,7 +85,7 @@ class Server:
         try:
             return await asyncio.get_running_loop().run_in_executor(self.db_pool, lambda: fn(*args, **kw))
         except SQLAlchemyError as e:
-            raise faults.report(getattr(fn, "__name__", "storage"), e) from None
+            raise self.writer.faults.report(getattr(fn, "__name__", "storage").replace("_", " "), e) from None
 
     async def start(self) -> None:
         """Load every table that is not over and start playing them again."""

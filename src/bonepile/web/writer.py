@@ -67,9 +67,6 @@ class FaultLog:
         return StorageError()
 
 
-faults = FaultLog()
-
-
 class _Reported(logging.Filter):
     """Drop the report of a StorageError logged again with its traceback (the driver logs
     what its step raised): the fault log has said it once already."""
@@ -91,6 +88,7 @@ class Writer:
         self.store = store
         self.executor = executor
         self.on_bad_row = on_bad_row  # (table id, why): the table is isolated
+        self.faults = FaultLog()  # the server's other storage calls report here too
         self.refused: set[str] = set()  # tables whose actions are refused (a row of theirs failed)
         self.queue: list[tuple[Action, asyncio.Future[None]]] = []
         self.wake = asyncio.Event()
@@ -138,7 +136,7 @@ class Writer:
                 if err is None:
                     fut.set_result(None)
                 elif is_fault(err):
-                    fut.set_exception(faults.report(f"storing an action of table {item[0]}", err))
+                    fut.set_exception(self.faults.report(f"storing an action of table {item[0]}", err))
                 else:
                     self._bad_row(item, err)
                     fut.set_exception(RequestError(DAMAGED, 503))
