@@ -66,3 +66,63 @@ def test_a_private_table_is_unlisted_and_joined_only_with_its_invite(tmp_path):
         j = srv.post(f"/api/tables/{tid}/join", {"name": "Kim", "invite": secret})
         assert j.status_code == 200 and j.json()["seat"] == 2
         assert srv.info(tid)["status"] == "playing"
+
+
+def test_the_lobby_checkbox_makes_a_private_table_and_its_link_lets_a_friend_in(tmp_path):
+    import shutil
+
+    import pytest
+
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (python) is not installed")
+    if shutil.which("chromium") is None:
+        pytest.skip("no chromium on PATH")
+    args = [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+    ]
+    with InProcess(f"sqlite:///{tmp_path}/db") as srv, sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=shutil.which("chromium"), args=args)
+        try:
+            page = b.new_context(viewport={"width": 1280, "height": 860}, bypass_csp=True).new_page()
+            page.goto(srv.http + "/")
+            page.wait_for_selector("body[data-ready='1']")
+            box = page.locator("#private")
+            assert (
+                page.locator("label.private-check").inner_text().strip() == "Private table (invite link only)"
+            )
+            page.fill("#name", "Ana")
+            page.select_option("#variant", "block")
+            page.select_option("#players", "2")
+            page.select_option("#seat-1", "human")
+            box.check()
+            page.locator("#create").scroll_into_view_if_needed()
+            page.screenshot(path=str(tmp_path / "lobby-private.png"))
+            page.click("#create")
+            page.wait_for_url("**/t/*?invite=*")
+            table_id = urlsplit(page.url).path.split("/")[-1]
+            page.wait_for_selector("body[data-phase='waiting']")
+            link = page.input_value("#invite")
+            assert link == srv.http + urlsplit(page.url).path + "?" + urlsplit(page.url).query
+            assert srv.info(table_id)["private"] is True
+            assert srv.get("/api/tables").json()["tables"] == []
+            friend = b.new_context(bypass_csp=True).new_page()
+            # without the secret the join is refused with the server's words
+            friend.goto(srv.http + f"/t/{table_id}")
+            friend.wait_for_selector("#join:not([hidden])")
+            friend.fill("#join-name", "Bo")
+            friend.click("#join-form button[type=submit]")
+            friend.wait_for_function("document.getElementById('alert').textContent.includes('private')")
+            # with the invite link the friend sits down and play starts
+            friend.goto(link)
+            friend.wait_for_selector("#join:not([hidden])")
+            friend.fill("#join-name", "Bo")
+            friend.click("#join-form button[type=submit]")
+            friend.wait_for_selector("body[data-conn='1']")
+            page.wait_for_function("document.body.dataset.phase !== 'waiting'")
+            assert [s["name"] for s in srv.info(table_id)["seats"]] == ["Ana", "Bo"]
+        finally:
+            b.close()
