@@ -48,11 +48,13 @@ def test_damaged_tables_are_skipped_at_start_and_answer_a_json_error(tmp_path, c
     people = {"variant": "block", "players": 2, "seats": [{"kind": "human"}] * 2}
     with InProcess(url) as srv:
         good = srv.create(people)
-        bad_json, bad_moves, bad_over = (srv.create(people)["id"] for _ in range(3))
+        bad_json, bad_moves, bad_over, bad_over_moves = (srv.create(people)["id"] for _ in range(4))
     with sqlite3.connect(tmp_path / "db") as c:
         c.execute("UPDATE tables SET seats = '[{\"name\": ' WHERE id = ?", (bad_json,))
         c.execute("INSERT INTO actions VALUES (?, 0, 'move', '9-9', 0, 0.0)", (bad_moves,))
         c.execute("UPDATE tables SET status = 'over', settings = 'null' WHERE id = ?", (bad_over,))
+        c.execute("UPDATE tables SET status = 'over' WHERE id = ?", (bad_over_moves,))
+        c.execute("INSERT INTO actions VALUES (?, 0, 'move', 'pass', 0, 0.0)", (bad_over_moves,))
     caplog.set_level(logging.INFO, "bonepile.serve")
     with InProcess(url) as srv:
         # the other table works: listed, joined, played
@@ -70,7 +72,7 @@ def test_damaged_tables_are_skipped_at_start_and_answer_a_json_error(tmp_path, c
             await s.close()
 
         run(go(), 60)
-        for tid in (bad_json, bad_moves, bad_over):
+        for tid in (bad_json, bad_moves, bad_over, bad_over_moves):
             for path in (f"/api/tables/{tid}", f"/api/tables/{tid}/replay", f"/api/tables/{tid}/record"):
                 r = srv.get(path)
                 assert r.status_code == 503 and r.json() == {"error": DAMAGED}, (path, r.text)
@@ -80,6 +82,7 @@ def test_damaged_tables_are_skipped_at_start_and_answer_a_json_error(tmp_path, c
         (bad_json, "its seats are not JSON"),
         (bad_moves, "cannot be rebuilt from its stored actions"),
         (bad_over, "its settings are not a JSON object"),
+        (bad_over_moves, "cannot be rebuilt from its stored actions"),
     ]:
         lines = [r for r in caplog.records if tid in r.getMessage()]
         assert len(lines) == 1, [r.getMessage() for r in lines]  # one line, however often asked
