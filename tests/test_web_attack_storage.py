@@ -28,26 +28,33 @@ def _errors(caplog) -> list[logging.LogRecord]:
     return [r for r in caplog.records if r.name == "bonepile.serve" and r.levelno >= logging.ERROR]
 
 
-async def _move(srv, tid: str, socks: list[Sock], mid: int) -> dict:
-    """The seat to move plays its first legal move; the answer to it (a state with its ack
-    or an error)."""
+async def _turn(srv, tid: str, socks: list[Sock]) -> tuple[int, dict]:
+    """The seat whose turn it is to choose a move (not a forced one, which the server plays)
+    and its state: nothing happens at the table until it moves."""
     t = srv.server.tables[tid]
     end = time.monotonic() + 30
     while True:
         seq, mover = t.seq, t.game.to_move
-        if mover is not None:
+        if mover is not None and t.phase() == "play":
             st = await socks[mover].at(seq)
             if st["seq"] == seq and st["view"]["to_move"] == mover and not st["forced"]:
-                break
+                return mover, st
         assert time.monotonic() < end, "no person's turn came"
         await asyncio.sleep(0.05)
-    move = st["view"]["legal"][0]["move"]
-    await socks[mover].send({"type": "move", "move": move, "id": mid})
-    srv.mover = mover
+
+
+async def _play(socks: list[Sock], mover: int, st: dict, mid: int) -> dict:
+    """``mover`` plays its first legal move; the answer (a state with its ack, or an error)."""
+    await socks[mover].send({"type": "move", "move": st["view"]["legal"][0]["move"], "id": mid})
     return await socks[mover].expect(
         lambda m: (m["type"] == "state" and m["ack"] == mid) or (m["type"] == "error" and m.get("id") == mid),
         what=f"the answer to move {mid}",
     )
+
+
+async def _move(srv, tid: str, socks: list[Sock], mid: int) -> dict:
+    mover, st = await _turn(srv, tid, socks)
+    return await _play(socks, mover, st, mid)
 
 
 def test_one_failing_row_fails_only_its_own_tables_action(tmp_path):
@@ -112,11 +119,11 @@ def test_a_table_whose_row_fails_is_stopped_and_the_others_play_on(tmp_path, cap
             assert (await _move(srv, b, sb, 2))["type"] == "state"
             # b's next action cannot be stored: its key is taken (a row written behind the
             # server's back, as a damaged or foreign database would have)
-            tb = srv.server.tables[b]
-            srv.server.store.append([(b, tb.seq, "move", "0-0", 0)])
-            got = await _move(srv, b, sb, 3)
+            mover, st = await _turn(srv, b, sb)  # a person's turn: the server stores nothing
+            srv.server.store.append([(b, st["seq"], "move", "0-0", 0)])
+            got = await _play(sb, mover, st, 3)
             assert got["type"] == "error" and got["message"] == DAMAGED, got
-            err = await sb[1 - srv.mover].error()  # the other seat's socket is told too
+            err = await sb[1 - mover].error()  # the other seat's socket is told too
             assert err == {"type": "error", "message": DAMAGED}
             assert b not in srv.server.tables
             # the other table plays on
@@ -163,10 +170,11 @@ def test_a_full_disk_during_play_is_json_errors_and_one_log_line(tmp_path, caplo
         async def go():
             socks = [await Sock.open(srv.ws, tid, tok) for tok in tokens]
             assert (await _move(srv, tid, socks, 1))["type"] == "state"
+            mover, st = await _turn(srv, tid, socks)
             for name in ("append", "create_table", "update_table"):
                 monkeypatch.setattr(store, name, _full)
             caplog.clear()
-            got = await _move(srv, tid, socks, 2)
+            got = await _play(socks, mover, st, 2)
             assert got["type"] == "error" and "cannot store" in got["message"], got
             async with asyncio.timeout(30):
                 r = await asyncio.to_thread(srv.post, "/api/tables", PEOPLE2)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from urllib.parse import parse_qs, urlsplit
 
-from webutil import InProcess
+from webutil import InProcess, Sock, run
 
 PEOPLE3 = {"variant": "block", "players": 3, "seats": [{"kind": "human"}] * 3}
 
@@ -31,10 +31,10 @@ def test_a_private_table_is_unlisted_and_joined_only_with_its_invite(tmp_path):
         assert srv.info(tid)["private"] is True and srv.info(public["id"])["private"] is False
 
         for body, words in [
-            ({"name": "Sam"}, "this table is private: it can be joined only with its invite link"),
-            ({"name": "Sam", "invite": ""}, "only with its invite link"),
-            ({"name": "Sam", "invite": 5}, "only with its invite link"),
-            ({"name": "Sam", "invite": "x" * 1000}, "only with its invite link"),
+            ({"name": "Sam"}, "this table is private: only its invite link lets you join or watch it"),
+            ({"name": "Sam", "invite": ""}, "only its invite link lets you"),
+            ({"name": "Sam", "invite": 5}, "only its invite link lets you"),
+            ({"name": "Sam", "invite": "x" * 1000}, "only its invite link lets you"),
             (
                 {"name": "Sam", "invite": secret[:-1] + ("A" if secret[-1] != "A" else "B")},
                 "not this table's",
@@ -53,6 +53,22 @@ def test_a_private_table_is_unlisted_and_joined_only_with_its_invite(tmp_path):
         assert srv.post(f"/api/tables/{public['id']}/join", {"name": "Ann"}).status_code == 200
         assert srv.post(f"/api/tables/{public['id']}/join", {"name": "Bo", "invite": "x"}).status_code == 200
 
+        async def watch():  # a spectator (no seat token) needs the secret too
+            for query in ("", "?invite=wrong"):
+                s = await Sock.open(srv.ws, tid + query, None)
+                msg = await s.recv()
+                assert msg["type"] == "error" and "private" in msg["message"], msg
+                await s.ws.wait_closed()
+                assert s.ws.close_code == 4403
+            s = await Sock.open(srv.ws, tid + f"?invite={secret}", None)
+            st = await s.state()
+            assert st["you"] is None and st["table"]["id"] == tid
+            await s.close()
+            s = await Sock.open(srv.ws, public["id"], None)  # a public table: anyone may watch
+            assert (await s.state())["table"]["id"] == public["id"]
+            await s.close()
+
+        run(watch(), 60)
         r = srv.post("/api/tables", {**PEOPLE3, "private": "yes"})
         assert r.status_code == 400 and '"private" must be true' in r.json()["error"]
 

@@ -16,6 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine import record as rec
+from . import validate
 from .catalog import catalogue
 from .connection import REFUSED, Connection
 from .guard import hide_tokens
@@ -162,7 +163,11 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         await websocket.accept()
         try:
             t = server.get(table_id)  # 404, or 503 for a damaged table
-            seat = server.seat_of(t, websocket.query_params.get("token"))
+            # no seat token: a spectator, who sees what everybody at the table sees
+            token = websocket.query_params.get("token")
+            seat = None if token is None else server.seat_of(t, token)
+            if seat is None:  # a private table is watched only with its invite link's secret
+                validate.invite(websocket.query_params.get("invite"), t.invite_hash)
             address = server.socket_opened(t, seat, websocket.client.host if websocket.client else "")
         except RequestError as e:
             await websocket.send_text(json.dumps({"type": "error", "message": e.message}))
@@ -194,7 +199,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         finally:
             sender.cancel()
             t.detach(conn)
-            server.socket_closed(address)
+            server.socket_closed(address, watching=seat is None)
 
     async def _sending(conn: Connection) -> None:
         try:
@@ -204,7 +209,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
                 not isinstance(e, (WebSocketDisconnect, RuntimeError))
                 and "close" not in type(e).__name__.lower()
             ):
-                log.exception("sending to table %s seat %d failed", conn.table.id, conn.seat)
+                log.exception("sending to table %s seat %s failed", conn.table.id, conn.seat)
             conn.close()
 
     # ------------------------------------------------------------------ the web client

@@ -217,7 +217,7 @@ def invite(given: Any, invite_hash: str | None) -> None:
     if invite_hash is None:
         return
     if not isinstance(given, str) or not given or len(given) > 64:
-        raise RequestError("this table is private: it can be joined only with its invite link", 403)
+        raise RequestError("this table is private: only its invite link lets you join or watch it", 403)
     if not secrets.compare_digest(token_hash(given), invite_hash):
         raise RequestError("this invite link is not this table's (the table is private)", 403)
 

@@ -1,7 +1,7 @@
 // The table's socket: connecting with the seat token, reconnecting with backoff, sending
 // intents, and taking in the server's messages (state, error, chat, hint).
 import { setAlert, dropToken } from "/static/common.js";
-import { S, $, tableId, alertBox, myTurn, redraw, setConn } from "/static/table/state.js";
+import { S, $, tableId, invite, alertBox, myTurn, redraw, setConn } from "/static/table/state.js";
 import { addChat } from "/static/table/chat.js";
 import { renderHints } from "/static/table/hints.js";
 import { showJoin, showFinished } from "/static/table/join.js";
@@ -11,7 +11,10 @@ export function connect() {
   S.retryTimer = null;
   $("game").hidden = false;
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?token=${encodeURIComponent(S.token)}`;
+  // with no seat token the socket watches: the server sends what everybody may see
+  // (a private table is watched only with the secret of its invite link)
+  const query = S.token ? `?token=${encodeURIComponent(S.token)}` : invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  const url = `${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
   setConn("connecting…");
   let ws;
   try { ws = new WebSocket(url); } catch (e) { scheduleReconnect(); return; }
@@ -46,7 +49,7 @@ export function connect() {
 
 // back online, or back to the tab: reconnect now rather than at the end of the backoff
 function reconnectSoon() {
-  if (!S.ws && S.token && !S.closedForGood && S.retryTimer !== null) {
+  if (!S.ws && (S.token || S.watch) && !S.closedForGood && S.retryTimer !== null) {
     clearTimeout(S.retryTimer);
     S.retryTimer = null;
     connect();
