@@ -21,6 +21,7 @@ from .catalog import catalogue
 from .connection import REFUSED, Connection
 from .guard import hide_tokens
 from .handlers import dispatch
+from .howto import router as howto_router
 from .i18n import strings
 from .replay import MAX_RECORD
 from .server import Server
@@ -61,6 +62,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     app = FastAPI(title="bonepile", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
+    app.include_router(howto_router)  # the How to play pages and their examples
     hide_tokens()
 
     @app.middleware("http")

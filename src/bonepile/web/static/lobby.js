@@ -313,6 +313,8 @@ async function init() {
   $("play-now").addEventListener("click", playNow);
   $("refresh").addEventListener("click", loadTables);
   restore();
+  const wanted = variantByName(new URLSearchParams(location.search).get("play")); // a How to play page's "Play now"
+  if (wanted) { $("variant").value = wanted.name; buildVariantForm(); $("play-now").focus(); }
   loadTables();
   setInterval(loadTables, 5000);
   document.body.dataset.ready = "1";
