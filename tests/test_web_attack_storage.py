@@ -12,6 +12,7 @@ import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 
@@ -151,41 +152,48 @@ def test_a_table_whose_row_fails_is_stopped_and_the_others_play_on(tmp_path, cap
     assert "could not be stored" in lines[0].getMessage()
 
 
-def _full(*_a, **_k):
-    raise OperationalError(
-        "INSERT INTO actions ...", {}, sqlite3.OperationalError("database or disk is full")
-    )
+@pytest.mark.parametrize("fault", ["database or disk is full", "attempt to write a readonly database"])
+def test_a_full_or_read_only_disk_during_play_is_json_errors_and_one_log_line(
+    tmp_path, caplog, monkeypatch, fault
+):
+    """With every write failing (a full disk, a file made read-only), 12 bot tables keep
+    trying once a second and a person tries to move: the person gets an error message, a
+    create and a join a JSON 503, and the log gets one line, no traceback.  Once the disk
+    takes writes again, play goes on."""
 
+    def failing(*_a, **_k):
+        raise OperationalError("INSERT INTO actions ...", {}, sqlite3.OperationalError(fault))
 
-def test_a_full_disk_during_play_is_json_errors_and_one_log_line(tmp_path, caplog, monkeypatch):
-    """With every write failing (a full disk), 12 bot tables keep trying once a second and a
-    person tries to move: the person gets an error message, a create a JSON 503, and the log
-    gets one line, no traceback.  Once the disk has room again, play goes on."""
     caplog.set_level(logging.INFO, "bonepile.serve")
     with InProcess(f"sqlite:///{tmp_path}/db", bot_delay=0.05) as srv:
         store = srv.server.store
         bots = [srv.create(BOTS4)["id"] for _ in range(12)]
         tid, tokens = srv.people_table("block", 2)
+        waiting = srv.create(PEOPLE2)["id"]
 
         async def go():
             socks = [await Sock.open(srv.ws, tid, tok) for tok in tokens]
             assert (await _move(srv, tid, socks, 1))["type"] == "state"
             mover, st = await _turn(srv, tid, socks)
             for name in ("append", "create_table", "update_table"):
-                monkeypatch.setattr(store, name, _full)
+                monkeypatch.setattr(store, name, failing)
             caplog.clear()
             got = await _play(socks, mover, st, 2)
             assert got["type"] == "error" and "cannot store" in got["message"], got
             async with asyncio.timeout(30):
                 r = await asyncio.to_thread(srv.post, "/api/tables", PEOPLE2)
             assert r.status_code == 503 and "cannot store" in r.json()["error"]
+            async with asyncio.timeout(30):
+                r = await asyncio.to_thread(srv.post, f"/api/tables/{waiting}/join", {"name": "Ann"})
+            assert r.status_code == 503 and "cannot store" in r.json()["error"]
+            assert [s.token_hash is None for s in srv.server.tables[waiting].seats] == [False, True]
             seqs = [srv.server.tables[x].seq for x in bots]
             await asyncio.sleep(3.0)  # every bot table tries again each second
             assert [srv.server.tables[x].seq for x in bots] == seqs  # nothing was played
             errors = _errors(caplog)
             assert 1 <= len(errors) <= 2, [r.getMessage() for r in errors]
             assert all(r.exc_info is None for r in caplog.records), "a traceback was logged"
-            assert "database or disk is full" in errors[0].getMessage()
+            assert fault in errors[0].getMessage()
             monkeypatch.undo()  # room on the disk again
             got = await _move(srv, tid, socks, 3)
             assert got["type"] == "state", got
