@@ -35,7 +35,13 @@ class StateSource(Protocol):
 
 class Connection:
     def __init__(
-        self, table: StateSource, seat: int, send: Callable[[str], Awaitable[Any]], *, rate: float = RATE
+        self,
+        table: StateSource,
+        seat: int,
+        send: Callable[[str], Awaitable[Any]],
+        *,
+        rate: float = RATE,
+        clock: Callable[[], float] = time.monotonic,
     ):
         self.table = table
         self.seat = seat
@@ -46,13 +52,14 @@ class Connection:
         self.extra: list[ServerMessage] = []
         self.wake = asyncio.Event()
         self.closed = False
+        self.clock = clock  # the rate limit's clock (a test may set its own)
         self.tokens = 2 * rate
-        self.last = time.monotonic()
+        self.last = clock()
 
     # ------------------------------------------------------------------ receiving
     def allow(self) -> bool:
         """A token bucket: ``rate`` messages a second, bursts of twice as many."""
-        now = time.monotonic()
+        now = self.clock()
         rate = self.rate
         self.tokens = min(2 * rate, self.tokens + (now - self.last) * rate)
         self.last = now
