@@ -1,5 +1,5 @@
-"""Every table the server holds, the storage and the worker threads, and the HTTP requests
-that make and fill tables."""
+"""Every table the server holds, the storage, the bots' worker processes (``workers``) and
+the HTTP requests that make and fill tables."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from .replay import build as build_replay
 from .store import Store, TableRow
 from .table import LiveTable
 from .validate import RequestError, token_hash
+from .workers import Searches
 from .writer import Writer
 
 log = logging.getLogger("bonepile.serve")
@@ -52,6 +53,8 @@ class Server:
         table_ttl: float = TABLE_TTL,
         seat_sockets: int = SEAT_SOCKETS,
         address_sockets: int = ADDRESS_SOCKETS,
+        bot_workers: int | None = None,
+        bot_processes: bool = True,
     ):
         self.store = Store(db)
         self.bot_delay = bot_delay
@@ -69,7 +72,8 @@ class Server:
         self.address_sockets = address_sockets
         self.sockets_from: dict[str, int] = {}  # client address -> table sockets open
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
-        self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="bonepile-bot")
+        # the experts' searches (bot moves, hints): one worker process per core by default
+        self.searches = Searches(bot_workers, processes=bot_processes)
         self.writer = Writer(self.store, self.db_pool)
         self._replay_pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
         self.replays_waiting = 0
@@ -108,7 +112,7 @@ class Server:
             if t.task:
                 t.task.cancel()
         self.writer.stop()
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.searches.close()
         if self._replay_pool is not None:
             self._replay_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
@@ -204,6 +208,7 @@ class Server:
         t.status = "over"
         t.changed()
         self.tables.pop(t.id, None)
+        self.searches.forget(t.id)
         log.info("table %s waited %.0f s for its players: closed", t.id, self.table_ttl)
 
     # --------------------------------------------------------------------- replays
