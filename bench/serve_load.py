@@ -249,6 +249,7 @@ def main() -> None:
         default=0,
         help="anonymous clients (in the first client process) asking for replays and the table list",
     )
+    ap.add_argument("--server-log", default=None, help="keep the server's log in this file")
     args = ap.parse_args()
 
     from bonepile.engine.variant import parse_option_value
@@ -285,7 +286,9 @@ def main() -> None:
             "100000",
         ],
         env=env,
-        stdout=open(f"{tmp}/server.log", "w"),
+        stdout=open(f"{tmp}/server.log", "w")
+        if not os.environ.get("SERVER_LOG")
+        else open(os.environ["SERVER_LOG"], "w"),
         stderr=subprocess.STDOUT,
         text=True,
     )
@@ -299,6 +302,7 @@ def main() -> None:
         else:
             raise SystemExit("the server did not start")
         cpu0 = _cpu(server.pid)
+        kids0 = _children_cpu(server.pid)
         t0 = time.monotonic()
         shared = {
             "port": port,
@@ -326,6 +330,7 @@ def main() -> None:
             p.join()
         wall = time.monotonic() - t0
         cpu1 = _cpu(server.pid)
+        kids1 = _children_cpu(server.pid)
     finally:
         server.terminate()
         try:
@@ -333,7 +338,7 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
         try:
-            server_log = Path(f"{tmp}/server.log").read_text().splitlines()
+            server_log = Path(args.server_log or f"{tmp}/server.log").read_text().splitlines()
         except OSError:
             server_log = []
         shutil.rmtree(tmp, ignore_errors=True)
@@ -377,7 +382,13 @@ def main() -> None:
         f"{unfinished}"
     )
     if cpu0 is not None and cpu1 is not None:
-        print(f"server CPU: {(cpu1 - cpu0) / wall * 100:.0f}% of one core over the run")
+        print(f"server CPU: {(cpu1 - cpu0) / wall * 100:.0f}% of one core over the run (its event loop)")
+    kids = sum(c - kids0.get(pid, 0.0) for pid, c in kids1.items())
+    if kids1:
+        print(
+            f"server's worker processes (bots, replays): {len(kids1)}, "
+            f"CPU {kids / wall * 100:.0f}% of one core over the run"
+        )
     for i, r in enumerate(results):
         print(f"client process {i}: CPU {r['cpu'] / r['wall'] * 100:.0f}% of one core")
     for s in samples:
@@ -409,6 +420,22 @@ def _cpu(pid: int) -> float | None:
         return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
     except OSError:
         return None
+
+
+def _children_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds of each child process of ``pid`` (the server's workers)."""
+    out: dict[int, float] = {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                parts = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(parts[1]) == pid:
+            out[int(d)] = (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
+    return out
 
 
 if __name__ == "__main__":

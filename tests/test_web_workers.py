@@ -113,10 +113,34 @@ def test_the_budget_shrinks_with_the_queue_to_the_floor_and_never_past_the_due_m
         t._pool = HeldExecutor()
         t.move("x", RULES, view, seed=1, budget=0.1, due=now[0] + 0.05)
         assert t.budgets[-1] == pytest.approx(0.05 - workers.MARGIN)
-        t.move("y", RULES, view, seed=2, budget=0.1, due=now[0] - 1)  # already late: the floor
-        assert t.budgets[-1] == FLOOR
         s.close()
         t.close()
+
+    run(go(), 30)
+
+
+def test_a_move_no_search_could_answer_by_its_due_moment_is_refused_so_the_bot_plays_greedily():
+    async def go():
+        now = [100.0]
+        s = Searches(1, processes=False, clock=lambda: now[0])
+        s._pool = ex = HeldExecutor()
+        view = a_view()
+        with pytest.raises(Busy):  # due already: not even a floor search fits
+            s.move("A", RULES, view, seed=1, budget=0.1, due=now[0] + FLOOR / 2)
+        # searches take 0.2 s: with two running (one worker), a third would start 0.2 s late
+        s.took = 0.2
+        s.move("A", RULES, view, seed=2, budget=0.1, due=now[0] + 0.7)
+        s.move("B", RULES, view, seed=3, budget=0.1, due=now[0] + 0.7)
+        queued = s.move("C", RULES, view, seed=4, budget=0.1, due=now[0] + 0.7)  # 0.2 s wait: fits
+        with pytest.raises(Busy, match="in time"):
+            s.move("D", RULES, view, seed=5, budget=0.1, due=now[0] + 0.25)  # 0.4 s wait: not
+        assert started(ex) == [2, 3]
+        # the worker is slower than thought: when C's turn comes, its move is nearly due
+        now[0] += 0.695
+        await finish(ex, 2)
+        assert queued.done() and isinstance(queued.exception(), Busy)
+        assert started(ex) == [2, 3]  # C was not searched
+        s.close()
 
     run(go(), 30)
 
@@ -225,7 +249,9 @@ def test_threads_stand_in_where_no_process_can_start():
 @pytest.fixture(scope="module")
 def srv(tmp_path_factory):
     db = tmp_path_factory.mktemp("workers") / "db"
-    with InProcess(f"sqlite:///{db}", grace=1000, hand_pause=0.1) as s:
+    # a bot delay, so that a search has time to start before its move is due however busy
+    # the machine running the tests is
+    with InProcess(f"sqlite:///{db}", grace=1000, hand_pause=0.1, bot_delay=0.2) as s:
         yield s
 
 

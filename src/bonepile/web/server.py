@@ -23,7 +23,7 @@ from .replay import build as build_replay
 from .store import Store, TableRow
 from .table import LiveTable
 from .validate import RequestError, token_hash
-from .workers import Searches
+from .workers import REPLAY_NICE, Searches, lower_priority
 from .writer import Writer
 
 log = logging.getLogger("bonepile.serve")
@@ -226,7 +226,12 @@ class Server:
         self.replays_waiting += 1
         try:
             if self._replay_pool is None:
-                self._replay_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                self._replay_pool = ProcessPoolExecutor(
+                    1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=lower_priority,
+                    initargs=(REPLAY_NICE,),
+                )
             loop = asyncio.get_running_loop()
             try:
                 fut = loop.run_in_executor(self._replay_pool, build_replay, source, finished_only)

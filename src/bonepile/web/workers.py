@@ -14,8 +14,10 @@ found for the position is free).
 
 Under load the server thinks less rather than stalls: a search's time budget is chosen when
 it starts, from how many searches are waiting, so that the queue drains within one turn
-(``SPAN`` seconds of the workers' time); and never past the moment its move is due.  It
-never goes below ``FLOOR`` seconds: when even that cannot keep up, the bots answer late.
+(``SPAN`` seconds of the workers' time), and never runs past the moment its move is due.  It
+never goes below ``FLOOR`` seconds.  A move that even a floor search could not answer by its
+due moment (from how long the last searches took, or because it waited too long) is played
+by the greedy bot instead, without a search: the bots get weaker, not late.
 
 Where no process can be started (an app embedded in a script without a ``__main__`` guard,
 a sandbox) the searches run in threads of the server process instead, as the replays do.
@@ -49,6 +51,7 @@ HINTS_WAITING = 8  # hints waiting for a worker; past it a hint is refused (busy
 HINT_RATE = 20.0  # hint searches a seat may ask for a minute (bursts of HINT_BURST)
 HINT_BURST = 5.0
 NICE = 5  # the workers yield the cores to the event loop (it answers every socket)
+REPLAY_NICE = 10  # and the replay worker (anonymous work) yields them to the bots too
 
 
 def cores() -> int:
@@ -82,9 +85,10 @@ def search(kind: str, rules: tuple[str, dict[str, Any]], view: View, seed: int, 
     return bot.evaluate(view)
 
 
-def _lower_priority() -> None:
+def lower_priority(by: int = NICE) -> None:
+    """A worker process's initializer: run ``by`` steps nicer than the server."""
     try:
-        os.nice(NICE)
+        os.nice(by)
     except OSError:
         pass
 
@@ -134,6 +138,7 @@ class Searches:
         self.waiting = {"move": 0, "hint": 0}
         self._hint_buckets: dict[tuple[str, int], tuple[float, float]] = {}
         self._worked = False  # a worker process has answered once
+        self.took = 0.0  # seconds a search takes from its start to its answer (moving average)
         self.searched = 0  # searches run (for tests and measurements)
         self.budgets: deque[float] = deque(maxlen=1000)  # the last budgets given
 
@@ -151,6 +156,8 @@ class Searches:
         """The expert's move for ``view``'s seat (Busy when too many moves wait)."""
         if self.waiting["move"] >= MOVES_WAITING:
             raise Busy("too many bot moves are waiting")
+        if due is not None and self.expected_wait() > due - self.clock() - self.floor:
+            raise Busy("no search could start in time")
         return self._queue(table, Job("move", rules, view, seed, budget, due, self._future()))
 
     def hint(
@@ -201,6 +208,12 @@ class Searches:
         return job.future
 
     # ------------------------------------------------------------------ running
+    def expected_wait(self) -> float:
+        """How long a search asked for now would wait for a worker, from how long the last
+        searches took (nothing is known before the first ends)."""
+        queued = self.waiting["move"] + self.waiting["hint"] + len(self._running) - self.workers + 1
+        return max(0, queued) * self.took / self.workers
+
     def budget(self, job: Job, now: float) -> float:
         """The time a search may take when it starts now: its full budget while the waiting
         searches fit in ``span`` seconds of the workers, less the busier the server is; never
@@ -211,8 +224,10 @@ class Searches:
             b = min(b, job.due - now - MARGIN)
         return max(self.floor, b)
 
-    def _pump(self) -> None:
-        """Start searches while a worker is free, the tables in turn."""
+    def _pump(self, waited: bool = False) -> None:
+        """Start searches while a worker is free, the tables in turn.  A move that ``waited``
+        in the queue past the moment a floor search would still end before it is due is
+        answered Busy (the caller plays without a search) instead."""
         while self._turns and len(self._running) < self.workers + 1:  # one more keeps a worker fed
             table = self._turns.popleft()
             q = self._queues[table]
@@ -220,7 +235,10 @@ class Searches:
             self.waiting[job.kind] -= 1
             if not q:
                 del self._queues[table]
-            if job.future.done():  # cancelled (its table left, its driver stopped)
+            late = waited and job.due is not None and self.clock() + self.floor > job.due
+            if late:
+                job.future.set_exception(Busy("the search would end after the move is due"))
+            if job.future.done():  # cancelled (its table left, its driver stopped), or late
                 if q:
                     self._turns.append(table)
                 continue
@@ -238,13 +256,14 @@ class Searches:
         except RuntimeError:  # no process can be started here: threads, still off the loop
             log.warning("bot searches run in threads: no worker process could be started")
             fut = loop.run_in_executor(self._threads(), self.work, *args)
-        fut.add_done_callback(lambda f: self._done(table, job, f))
+        began = self.clock()
+        fut.add_done_callback(lambda f: self._done(table, job, f, began))
 
     def _executor(self) -> Executor:
         if self._pool is None:
             if self.processes:
                 self._pool = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=lower_priority
                 )
             else:
                 self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="bonepile-bot")
@@ -268,8 +287,9 @@ class Searches:
         q.appendleft(job)
         self.waiting[job.kind] += 1
 
-    def _done(self, table: str, job: Job, fut: asyncio.Future[Any]) -> None:
+    def _done(self, table: str, job: Job, fut: asyncio.Future[Any], began: float) -> None:
         self._running.discard(table)
+        self.took = 0.9 * self.took + 0.1 * (self.clock() - began)
         if table in self._queues:
             self._turns.append(table)
         if not job.future.done():
@@ -290,7 +310,7 @@ class Searches:
             else:
                 self._worked = True
                 job.future.set_result(fut.result())
-        self._pump()
+        self._pump(waited=True)
 
     def forget(self, table: str) -> None:
         """The table left memory: drop its waiting jobs and its seats' hint buckets."""
