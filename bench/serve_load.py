@@ -80,7 +80,9 @@ async def new_table(client, variant: str, options: dict, experts: bool = False) 
 
 def person_client(base, table_id, token, **kw):
     """A SeatClient that also times the person's wait for the others' moves: from the state
-    acknowledging its move to the state where it is to move again (in the same hand)."""
+    acknowledging its move to the state where it is to move again, when the others made one
+    move each in between (a wait that also spans a forced pass or draw of the person, played
+    by the server, is counted in ``longer``, not timed)."""
     from bonepile.web.client import SeatClient
 
     class Person(SeatClient):
@@ -88,18 +90,22 @@ def person_client(base, table_id, token, **kw):
             super().__init__(*a, **k)
             self.waits: list[float] = []
             self.wait_at: list[float] = []
-            self._acked: tuple[float, int] | None = None
+            self.longer = 0
+            self._acked: tuple[float, int, int] | None = None
 
         def respond(self, msg):
             now = time.monotonic()
             view = msg["view"]
             if msg.get("ack") is not None and view:
-                self._acked = (now, view["hand_number"])
+                self._acked = (now, view["hand_number"], len(view["history"]))
             out = super().respond(msg)
             if out is not None and out.get("type") == "move":
                 if self._acked is not None and view and view["hand_number"] == self._acked[1]:
-                    self.waits.append(now - self._acked[0])
-                    self.wait_at.append(now)
+                    if len(view["history"]) - self._acked[2] == len(view["tile_counts"]) - 1:
+                        self.waits.append(now - self._acked[0])
+                        self.wait_at.append(now)
+                    else:
+                        self.longer += 1
                 self._acked = None
             return out
 
@@ -161,6 +167,7 @@ async def _clients(args: dict, tables: int, seed: int, out) -> None:
         "unfinished": 0,
         "hands": 0,
         "waits": [],
+        "longer": 0,
         "hammer": [],
     }
     hammers = [asyncio.ensure_future(hammer(args, stop_at, stats["hammer"])) for _ in range(args["hammer"])]
@@ -208,6 +215,7 @@ async def _clients(args: dict, tables: int, seed: int, out) -> None:
                             stats["error_samples"].append(err.get("message", "")[:200])
                     if now > measure_from:
                         stats["waits"].extend(w for w, at in zip(c.waits, c.wait_at) if at >= measure_from)
+                        stats["longer"] += c.longer
                         stats["rtts"].extend(c.rtts_after(measure_from))
                         stats["moves"] += len(c.rtts_after(measure_from))
                 if done and now >= measure_from and now <= stop_at + 1:
@@ -369,7 +377,8 @@ def main() -> None:
 
         print(
             f"the person's wait for the others' moves: p50 {wp(0.5):.2f} s, p99 {wp(0.99):.2f} s "
-            f"(bot delay {bot_delay} s)"
+            f"(bot delay {bot_delay} s; {len(waits)} waits, and "
+            f"{sum(r['longer'] for r in results)} that also spanned a forced turn of the person)"
         )
     hammered = [c for r in results for c in r["hammer"]]
     if hammered:
@@ -405,6 +414,7 @@ def main() -> None:
                 "moves": moves,
                 "p50_ms": round(pct(0.5), 2),
                 "wait_p50_s": round(waits[len(waits) // 2], 3) if waits else None,
+                "wait_p99_s": round(waits[min(len(waits) - 1, int(0.99 * len(waits)))], 3) if waits else None,
                 "p99_ms": round(pct(0.99), 2),
                 "errors": errors,
                 "concurrent": args.games,
