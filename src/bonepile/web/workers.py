@@ -289,7 +289,8 @@ class Searches:
 
     def _done(self, table: str, job: Job, fut: asyncio.Future[Any], began: float) -> None:
         self._running.discard(table)
-        self.took = 0.9 * self.took + 0.1 * (self.clock() - began)
+        if self._worked:  # (the first searches also waited for the workers to start)
+            self.took = 0.9 * self.took + 0.1 * (self.clock() - began)
         if table in self._queues:
             self._turns.append(table)
         if not job.future.done():
