@@ -294,9 +294,7 @@ def main() -> None:
             "100000",
         ],
         env=env,
-        stdout=open(f"{tmp}/server.log", "w")
-        if not os.environ.get("SERVER_LOG")
-        else open(os.environ["SERVER_LOG"], "w"),
+        stdout=open(args.server_log or f"{tmp}/server.log", "w"),
         stderr=subprocess.STDOUT,
         text=True,
     )
