@@ -324,8 +324,9 @@ class Searches:
             del self._hint_buckets[key]
 
     def close(self) -> None:
+        """Drop what waits and stop the workers (a running search ends within its budget)."""
         for table in list(self._queues):
             self.forget(table)
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
