@@ -73,13 +73,14 @@ def test_tables_take_turns_with_one_search_each_at_a_time():
             s.move(tid, RULES, view, seed=seed, budget=0.1, due=None)
             for tid, seed in [("A", 11), ("A", 12), ("A", 13), ("B", 21), ("C", 31), ("D", 41)]
         ]
-        assert started(ex) == [11, 21, 31]  # two workers and one job ready: A's second waits
+        assert started(ex) == [11, 21]  # two workers
         await finish(ex, 11, result=7)
         assert futs[0].done() and futs[0].result() == 7
-        assert started(ex) == [11, 21, 31, 41]  # D's turn comes before A's second
+        assert started(ex) == [11, 21, 31]  # C's turn comes before A's second
         await finish(ex, 21)
-        assert started(ex) == [11, 21, 31, 41, 12]
+        assert started(ex) == [11, 21, 31, 41]  # and D's
         await finish(ex, 31)
+        assert started(ex) == [11, 21, 31, 41, 12]
         await finish(ex, 41)
         assert started(ex) == [11, 21, 31, 41, 12]  # A has one running: its third waits
         await finish(ex, 12)
@@ -97,12 +98,12 @@ def test_the_budget_shrinks_with_the_queue_to_the_floor_and_never_past_the_due_m
         s = Searches(2, processes=False, clock=lambda: now[0])
         s._pool = ex = HeldExecutor()
         view = a_view()
-        for i in range(3):  # fill the workers (two, and one more to keep one fed)
+        for i in range(2):  # fill the two workers
             s.move(f"t{i}", RULES, view, seed=i, budget=0.1, due=None)
-        assert list(s.budgets) == [0.1, 0.1, 0.1]  # nothing waits: the full budget
-        for i in range(3, 100):
+        assert list(s.budgets) == [0.1, 0.1]  # nothing waits: the full budget
+        for i in range(2, 100):
             s.move(f"t{i}", RULES, view, seed=i, budget=0.1, due=None)
-        await finish(ex, 0)  # 96 wait and 2 run when the next starts: 0.6 s * 2 / 98
+        await finish(ex, 0)  # 97 wait and 1 runs when the next starts: 0.6 s * 2 / 98
         assert s.budgets[-1] == pytest.approx(0.6 * 2 / 98)
         for i in range(100, 1000):
             s.move(f"t{i}", RULES, view, seed=i, budget=0.1, due=None)
@@ -119,6 +120,28 @@ def test_the_budget_shrinks_with_the_queue_to_the_floor_and_never_past_the_due_m
     run(go(), 30)
 
 
+def test_the_budget_shrinks_when_more_searches_are_asked_for_than_the_workers_can_do():
+    async def go():
+        now = [0.0]
+        s = Searches(2, processes=False, clock=lambda: now[0])
+        s._pool = ex = HeldExecutor()
+        view = a_view()
+        for i in range(100):  # a hundred a second, each ending at once (the queue stays empty)
+            now[0] += 0.01
+            s.move(f"t{i}", RULES, view, seed=i, budget=0.1, due=None)
+            await finish(ex, i)
+        assert s.asked_rate(now[0]) == pytest.approx(100)
+        assert s.budgets[0] == 0.1  # before the rate was known
+        assert s.budgets[-1] == pytest.approx(workers.BUSY * 2 / 100)  # 80% of two workers
+        s.stretch = 2.0  # the searches take twice their budget (the machine is busy)
+        now[0] += 0.01
+        s.move("u", RULES, view, seed=500, budget=0.1, due=None)
+        assert s.budgets[-1] == pytest.approx(workers.BUSY * 2 / 100 / 2, rel=0.02)
+        s.close()
+
+    run(go(), 30)
+
+
 def test_a_move_no_search_could_answer_by_its_due_moment_is_refused_so_the_bot_plays_greedily():
     async def go():
         now = [100.0]
@@ -127,19 +150,19 @@ def test_a_move_no_search_could_answer_by_its_due_moment_is_refused_so_the_bot_p
         view = a_view()
         with pytest.raises(Busy):  # due already: not even a floor search fits
             s.move("A", RULES, view, seed=1, budget=0.1, due=now[0] + FLOOR / 2)
-        # searches take 0.2 s: with two running (one worker), a third would start 0.2 s late
+        # searches take 0.2 s: with one running on the one worker, the next would wait 0.2 s
         s.took = 0.2
         s.move("A", RULES, view, seed=2, budget=0.1, due=now[0] + 0.7)
-        s.move("B", RULES, view, seed=3, budget=0.1, due=now[0] + 0.7)
-        queued = s.move("C", RULES, view, seed=4, budget=0.1, due=now[0] + 0.7)  # 0.2 s wait: fits
+        b = s.move("B", RULES, view, seed=3, budget=0.1, due=now[0] + 0.7)  # waits 0.2 s: fits
+        c = s.move("C", RULES, view, seed=4, budget=0.1, due=now[0] + 0.7)  # 0.4 s: fits
         with pytest.raises(Busy, match="in time"):
-            s.move("D", RULES, view, seed=5, budget=0.1, due=now[0] + 0.25)  # 0.4 s wait: not
-        assert started(ex) == [2, 3]
-        # the worker is slower than thought: when C's turn comes, its move is nearly due
-        now[0] += 0.695
+            s.move("D", RULES, view, seed=5, budget=0.1, due=now[0] + 0.5)  # 0.6 s: not
+        assert started(ex) == [2]
+        # the worker is slower than thought: when B's and C's turns come, they are nearly due
+        now[0] += 0.697
         await finish(ex, 2)
-        assert queued.done() and isinstance(queued.exception(), Busy)
-        assert started(ex) == [2, 3]  # C was not searched
+        assert isinstance(b.exception(), Busy) and isinstance(c.exception(), Busy)
+        assert started(ex) == [2]  # neither was searched
         s.close()
 
     run(go(), 30)
@@ -164,7 +187,7 @@ def test_a_seats_hint_searches_are_rate_limited_and_the_hint_queue_is_bounded():
         assert s.waiting["hint"] == 6
         u = Searches(1, processes=False)
         u._pool = HeldExecutor()
-        for seat in range(HINTS_WAITING + 2):  # one runs, one is the worker's next, 8 wait
+        for seat in range(HINTS_WAITING + 1):  # one runs, 8 wait
             u.hint(f"U{seat}", 0, RULES, view, seed=seat, budget=0.5)
         with pytest.raises(Busy, match="busy"):
             u.hint("V", 0, RULES, view, seed=50, budget=0.5)
@@ -181,7 +204,7 @@ def test_the_moves_queue_is_bounded(monkeypatch):
         s = Searches(1, processes=False)
         s._pool = HeldExecutor()
         view = a_view()
-        for i in range(5):  # two start, three wait
+        for i in range(4):  # one starts, three wait
             s.move(f"t{i}", RULES, view, seed=i, budget=0.1, due=None)
         with pytest.raises(Busy):
             s.move("late", RULES, view, seed=9, budget=0.1, due=None)
@@ -199,7 +222,7 @@ def test_a_table_that_leaves_drops_its_waiting_searches():
         waiting = s.move("A", RULES, view, seed=2, budget=0.1, due=None)
         s.move("B", RULES, view, seed=3, budget=0.1, due=None)
         s.forget("A")
-        assert waiting.cancelled() and s.waiting["move"] == 0
+        assert waiting.cancelled() and s.waiting["move"] == 1  # B's
         await finish(ex, 1)
         await finish(ex, 3)
         assert started(ex) == [1, 3]

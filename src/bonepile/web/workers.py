@@ -13,9 +13,10 @@ refused as "busy"; a seat may have ``HINT_RATE`` hint searches a minute (an answ
 found for the position is free).
 
 Under load the server thinks less rather than stalls: a search's time budget is chosen when
-it starts, from how many searches are waiting, so that the queue drains within one turn
-(``SPAN`` seconds of the workers' time), and never runs past the moment its move is due.  It
-never goes below ``FLOOR`` seconds.  A move that even a floor search could not answer by its
+it starts, so that the searches being asked for fill at most ``BUSY`` of the workers' time
+(from how many are asked a second and how long they took for their budget), so that the queue
+drains within one turn (``SPAN`` seconds of the workers' time), and so that it never runs past
+the moment its move is due.  It never goes below ``FLOOR`` seconds.  A move that even a floor search could not answer by its
 due moment (from how long the last searches took, or because it waited too long) is played
 by the greedy bot instead, without a search: the bots get weaker, not late.
 
@@ -43,8 +44,9 @@ from ..engine import Variant, View, make_variant
 
 log = logging.getLogger("bonepile.serve")
 
-FLOOR = 0.01  # seconds: the least an expert search is given, however busy the server
+FLOOR = 0.005  # seconds: the least an expert search is given, however busy the server
 SPAN = 0.6  # seconds of the workers' time in which the waiting searches should all be done
+BUSY = 0.8  # the share of the workers' time the searches asked for should fill at most
 MARGIN = 0.02  # seconds kept between a search's end and the moment its move is due
 MOVES_WAITING = 1000  # bot moves waiting for a worker; past it the bot plays greedily
 HINTS_WAITING = 8  # hints waiting for a worker; past it a hint is refused (busy)
@@ -139,6 +141,8 @@ class Searches:
         self._hint_buckets: dict[tuple[str, int], tuple[float, float]] = {}
         self._worked = False  # a worker process has answered once
         self.took = 0.0  # seconds a search takes from its start to its answer (moving average)
+        self.stretch = 1.0  # how much longer than its budget a search takes (moving average)
+        self._asked: deque[float] = deque(maxlen=100)  # when the last searches were asked for
         self.searched = 0  # searches run (for tests and measurements)
         self.budgets: deque[float] = deque(maxlen=1000)  # the last budgets given
 
@@ -154,6 +158,7 @@ class Searches:
         due: float | None,
     ) -> asyncio.Future[int]:
         """The expert's move for ``view``'s seat (Busy when too many moves wait)."""
+        self._asked.append(self.clock())
         if self.waiting["move"] >= MOVES_WAITING:
             raise Busy("too many bot moves are waiting")
         if due is not None and self.expected_wait() > due - self.clock() - self.floor:
@@ -172,6 +177,7 @@ class Searches:
     ) -> asyncio.Future[list[Evaluation]]:
         """The expert's opinion of ``view``'s legal actions (TooManyHints past the seat's
         rate, Busy when too many hints wait)."""
+        self._asked.append(self.clock())
         if self.waiting["hint"] >= HINTS_WAITING:
             raise Busy("the server is busy with other hints; ask again in a moment")
         self._take_hint(table, seat)
@@ -214,12 +220,23 @@ class Searches:
         queued = self.waiting["move"] + self.waiting["hint"] + len(self._running) - self.workers + 1
         return max(0, queued) * self.took / self.workers
 
+    def asked_rate(self, now: float) -> float:
+        """Searches asked for a second, lately (0 until enough are known)."""
+        a = self._asked
+        if len(a) < 10 or now <= a[0]:
+            return 0.0
+        return (len(a) - 1) / (now - a[0])
+
     def budget(self, job: Job, now: float) -> float:
-        """The time a search may take when it starts now: its full budget while the waiting
-        searches fit in ``span`` seconds of the workers, less the busier the server is; never
-        past the moment it is due, never under ``floor``."""
+        """The time a search may take when it starts now: its full budget while the searches
+        asked for fill less than ``BUSY`` of the workers and the waiting ones fit in ``span``
+        seconds of them, less the busier the server is; never past the moment it is due,
+        never under ``floor``."""
         ahead = self.waiting["move"] + self.waiting["hint"] + len(self._running)
         b = min(job.full, self.span * self.workers / max(ahead, self.workers))
+        rate = self.asked_rate(now)
+        if rate > 0:
+            b = min(b, BUSY * self.workers / (rate * self.stretch))
         if job.due is not None:
             b = min(b, job.due - now - MARGIN)
         return max(self.floor, b)
@@ -228,7 +245,7 @@ class Searches:
         """Start searches while a worker is free, the tables in turn.  A move that ``waited``
         in the queue past the moment a floor search would still end before it is due is
         answered Busy (the caller plays without a search) instead."""
-        while self._turns and len(self._running) < self.workers + 1:  # one more keeps a worker fed
+        while self._turns and len(self._running) < self.workers:
             table = self._turns.popleft()
             q = self._queues[table]
             job = q.popleft()
@@ -257,7 +274,7 @@ class Searches:
             log.warning("bot searches run in threads: no worker process could be started")
             fut = loop.run_in_executor(self._threads(), self.work, *args)
         began = self.clock()
-        fut.add_done_callback(lambda f: self._done(table, job, f, began))
+        fut.add_done_callback(lambda f: self._done(table, job, f, began, budget))
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -287,10 +304,12 @@ class Searches:
         q.appendleft(job)
         self.waiting[job.kind] += 1
 
-    def _done(self, table: str, job: Job, fut: asyncio.Future[Any], began: float) -> None:
+    def _done(self, table: str, job: Job, fut: asyncio.Future[Any], began: float, budget: float) -> None:
         self._running.discard(table)
         if self._worked:  # (the first searches also waited for the workers to start)
-            self.took = 0.9 * self.took + 0.1 * (self.clock() - began)
+            took = self.clock() - began
+            self.took = 0.9 * self.took + 0.1 * took
+            self.stretch = 0.9 * self.stretch + 0.1 * max(1.0, took / budget)
         if table in self._queues:
             self._turns.append(table)
         if not job.future.done():
