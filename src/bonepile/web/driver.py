@@ -125,8 +125,9 @@ def reply_due(t: LiveTable) -> float:
 
 
 async def expert_move(t: LiveTable, seat: int, view: View, due: float | None) -> int:
-    """The expert's move, searched in a worker (``workers``); when too many moves wait for
-    one, or the search failed, the greedy bot's (no search: the server thinks less)."""
+    """The expert's move, searched in a worker (``workers``); when no search could answer
+    before the move is due, too many moves wait for one, or the search failed, the greedy
+    bot's (no search: under load the server thinks less rather than answers late)."""
     server = t.server
     try:
         return await server.searches.move(
