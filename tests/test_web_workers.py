@@ -92,6 +92,23 @@ def test_tables_take_turns_with_one_search_each_at_a_time():
     run(go(), 30)
 
 
+def test_a_hint_storm_at_one_table_delays_another_tables_bot_by_one_search_at_most():
+    async def go():
+        s = Searches(1, processes=False)
+        s._pool = ex = HeldExecutor()
+        view = a_view()
+        for seat in range(4):  # every seat of table A asks for hints (two each)
+            for k in range(2):
+                s.hint("A", seat, RULES, view, seed=100 + 10 * seat + k, budget=0.5)
+        s.move("B", RULES, view, seed=1, budget=0.1, due=None)
+        assert started(ex) == [100]
+        await finish(ex, 100)
+        assert started(ex) == [100, 1]  # B's bot comes next, before A's seven other hints
+        s.close()
+
+    run(go(), 30)
+
+
 def test_the_budget_shrinks_with_the_queue_to_the_floor_and_never_past_the_due_moment():
     async def go():
         now = [100.0]
