@@ -89,3 +89,20 @@ def test_the_catalogue_offers_the_levels_and_a_casual_default(srv):
 def test_each_level_has_its_own_words(srv):
     cat = srv.get("/api/variants").json()
     assert len(set(cat["bot_labels"])) == len(cat["bot_levels"])  # no two levels named alike
+
+
+def test_a_table_of_levels_plays_itself(srv):
+    """Every level sits at a web table and plays (the strong level's small search runs off
+    the event loop, the expert's in the bot workers)."""
+    made = srv.create(
+        {
+            "variant": "block",
+            "players": 4,
+            "options": {"teams": True},
+            "seats": [{"kind": "bot", "level": lv} for lv in LEVELS],
+        }
+    )
+    t = srv.server.tables[made["id"]]
+    wait_until(lambda: t.game.hands and len(t.game.hands[0].log) >= 12, 60, "twelve moves")
+    movers = {s for s, _m, _t in t.game.hands[0].log[:12]}
+    assert movers == {0, 1, 2, 3}
