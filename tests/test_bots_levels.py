@@ -82,10 +82,13 @@ def test_the_beginner_misses_the_best_move_sometimes_but_not_always():
     assert GreedyBot(v, seed=3, temperature=0).choose(view) == GreedyBot(v, seed=3).choose(view)
 
 
-def test_play_offers_the_casual_level_by_default():
-    r = cli("play", "block", "--seed", "3", input="quit\n")
+def test_play_offers_the_casual_level_by_default(tmp_path):
+    rec = str(tmp_path / "game.record.json")
+    r = cli("play", "block", "--seed", "3", "--record", rec, input="quit\n")
     assert r.returncode == 0, r.stderr
     assert "casual1" in r.stdout and "expert" not in r.stdout
-    r = cli("play", "block", "--bots", "beginner,strong,expert", "--seed", "3", input="quit\n")
+    r = cli(
+        "play", "block", "--bots", "beginner,strong,expert", "--seed", "3", "--record", rec, input="quit\n"
+    )
     assert r.returncode == 0, r.stderr
     assert "beginner1" in r.stdout and "strong2" in r.stdout and "expert3" in r.stdout
