@@ -170,6 +170,8 @@ async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | Non
         m = view.legal[0]  # nothing to choose (sent at the same moment as a searched move)
     elif level == "expert":
         m = await expert_move(t, seat, view, due)
+    elif level == "strong":  # a small search (a few ms to tens of ms): off the event loop
+        m = await asyncio.get_running_loop().run_in_executor(None, t.bot_for(seat, level).choose, view)
     else:
         m = t.bot_for(seat, level).choose(view)
     if due is None and not t.has_people():  # a table of bots only plays at a bounded rate

@@ -13,7 +13,7 @@ from ..engine import BonepileError
 from ..engine.deals import derive
 from . import validate
 from .connection import Connection
-from .messages import HintMessage, MessageId
+from .messages import HintMessage, HintReason, MessageId
 from .protocol import move_token
 from .table import LiveTable
 from .validate import RequestError
@@ -131,12 +131,22 @@ async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
                 "move": move_token(view, e.action),
                 "points": round(e.value, 2),
                 "win": None if e.win is None else round(e.win, 3),
-                "reason": e.reason,
+                "game": None if e.game is None else round(e.game, 3),
+                "reasons": [hint_reason(r) for r in e.reasons],
             }
             for e in evals
         ],
     }
     conn.push(out)
+
+
+def hint_reason(r: dict[str, Any]) -> HintReason:
+    out: HintReason = {"code": str(r["code"])}
+    if "pips" in r:
+        out["pips"] = int(r["pips"])
+    if "points" in r:
+        out["points"] = int(r["points"])
+    return out
 
 
 HANDLERS: dict[str, Handler] = {

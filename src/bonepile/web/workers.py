@@ -40,6 +40,7 @@ from typing import Any
 
 from ..bots.base import Evaluation
 from ..bots.expert import ExpertBot
+from ..bots.hint import advise
 from ..engine import Variant, View, make_variant
 
 log = logging.getLogger("bonepile.serve")
@@ -81,10 +82,9 @@ def _variant(name: str, options: dict[str, Any]) -> Variant:
 def search(kind: str, rules: tuple[str, dict[str, Any]], view: View, seed: int, budget: float) -> Any:
     """Run in a worker: the expert's move (``kind`` "move": an action) or its opinion of
     every legal action ("hint": Evaluations, best first), from the seat's view only."""
-    bot = ExpertBot(_variant(*rules), seed=seed, time=budget)
     if kind == "move":
-        return bot.choose(view)
-    return bot.evaluate(view)
+        return ExpertBot(_variant(*rules), seed=seed, time=budget).choose(view)
+    return advise(_variant(*rules), view, time=budget, seed=seed)  # with the reasons, in words
 
 
 def lower_priority(by: int = NICE) -> None:
