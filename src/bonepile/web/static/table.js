@@ -63,10 +63,12 @@ function draw(st) {
   const view = st.view;
   const you = st.you;
   const nm = names();
-  document.title = `bonepile: ${table.name || table.id || tableId}`;
   const game = gameLabel(table.variant);
-  const tname = (table.name || "").split(table.variant).join(game);
-  $("table-title").textContent = tname.includes(game) ? tname : `${game} · ${tname || tableId}`;
+  // a table the server named after its game ("<game> table") is called by the game's name
+  const own = table.name && table.name !== `${table.variant} table` ? table.name : "";
+  const tname = own.split(table.variant).join(game);
+  document.title = `bonepile: ${tname || game}`;
+  $("table-title").textContent = !tname || tname.includes(game) ? tname || game : `${game} · ${tname}`;
   $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("record-link").setAttribute("download", `bonepile-${tableId}.record.json`);
   $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
