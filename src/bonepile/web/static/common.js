@@ -101,6 +101,8 @@ export function serverWords(message) {
 export function seatName(table, seat) {
   const s = table?.seats?.find((x) => x.seat === seat);
   if (!s) return t("seat.player", { n: seat + 1 });
+  // a bot the server named by its level ("greedy bot 2") is called a bot in the reader's words
+  if (s.kind === "bot" && s.name === `${s.level} bot ${seat}`) return t("seat.server_bot", { level: s.level, n: seat });
   if (s.name) return s.name;
   if (s.kind === "bot") return t("seat.bot", { n: seat + 1 });
   return t("seat.player", { n: seat + 1 });

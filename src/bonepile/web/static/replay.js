@@ -25,7 +25,13 @@ const R = { data: null, hand: 0, frame: 0 };
 
 function seatNames() {
   const d = R.data;
-  return Array.from({ length: d.players }, (_, s) => (d.names && d.names[s]) || t("seat.player", { n: s + 1 }));
+  return Array.from({ length: d.players }, (_, s) => {
+    const name = d.names && d.names[s];
+    // a bot the server named by its level ("greedy bot 2") is called a bot in the reader's words
+    const bot = /^(\w+) bot (\d+)$/.exec(name || "");
+    if (bot && has(`bot.level.${bot[1]}`) && Number(bot[2]) === s) return t("seat.server_bot", { level: bot[1], n: s });
+    return name || t("seat.player", { n: s + 1 });
+  });
 }
 function sideLabelsOf() {
   const nm = seatNames();
