@@ -118,6 +118,20 @@ def test_every_page_in_every_language(server, browser, lang):  # noqa: F811
         for name in page.locator("#variant option").evaluate_all("os => os.map(o => o.value)"):
             page.select_option("#variant", name)
             _check(page, lang, f"lobby ({name})")
+        # a stranger's way in: a table with a free seat
+        waiting = _post(
+            server,
+            "/api/tables",
+            {
+                "variant": "draw",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "human"}],
+                "player": "Bo",
+            },
+        )
+        page.goto(server + f"/t/{waiting['id']}")
+        page.wait_for_selector("#join-info:not(:empty)")
+        _check(page, lang, "join form")
         created = _table(server)
         _open_seat(page, server, created)
         assert wait_turn_or_end(page) == "play"
