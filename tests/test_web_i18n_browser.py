@@ -227,3 +227,49 @@ def test_long_words_fit(server, browser, lang, size):  # noqa: F811
         assert _fits(page) == [], "replay"
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["es", "id"])
+def test_the_servers_refusals_in_the_readers_language(server, browser, lang):  # noqa: F811
+    """A refusal the server words in English (a full table, a seat token it does not know, a
+    move out of turn) reaches the player in their language; any other stays as written."""
+    full = _post(
+        server,
+        "/api/tables",
+        {
+            "variant": "draw",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+            "player": "Bo",
+        },
+    )
+    cat = catalogue(lang)
+    ctx = _context(browser, lang)
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("body[data-ready='1']")
+        said = page.evaluate(
+            """async (id) => { const C = await import('/static/common.js');
+                const out = [];
+                for (const [path, body] of [[`/api/tables/${id}/join`, { name: 'Ana' }],
+                                            [`/api/tables/${id}/start`, { token: 'nope' }],
+                                            ['/api/tables/nosuch/join', { name: 'Ana' }]]) {
+                  try { await C.api('POST', path, body); out.push(null); } catch (e) { out.push(e.message); }
+                }
+                out.push(C.serverWords('it is not your turn (seat 2 is to move)'));
+                out.push(C.serverWords("illegal move '6-6@L': it does not fit"));
+                out.push(C.serverWords('something new the client has no words for'));
+                return out; }""",
+            full["id"],
+        )
+        assert said == [
+            cat["error.table_full"],
+            cat["error.token"],
+            cat["error.no_table"],
+            cat["error.not_your_turn"],
+            cat["error.illegal_move"],
+            "something new the client has no words for",
+        ]
+    finally:
+        ctx.close()
