@@ -240,8 +240,11 @@ async function loadTables() {
     const status = tb.status === "waiting" ? t("lobby.status.waiting", { n: free })
       : tb.status === "playing" ? t("lobby.status.playing") : t("lobby.status.over");
     const actions = el("td", {});
-    actions.appendChild(el("a", { href: `/t/${encodeURIComponent(tb.id)}` },
-      mine ? t("lobby.open") : (free && tb.status === "waiting" ? t("lobby.join") : t("lobby.open"))));
+    // a game in progress that is not yours: watch it (nobody can join it any more)
+    const watch = !mine && tb.status === "playing";
+    actions.appendChild(el("a", { href: `/t/${encodeURIComponent(tb.id)}${watch ? "?watch=1" : ""}`,
+      "data-watch": watch ? tb.id : null },
+      watch ? t("spectate.watch") : mine ? t("lobby.open") : (free && tb.status === "waiting" ? t("lobby.join") : t("lobby.open"))));
     if (mine && tb.status === "waiting") {
       actions.appendChild(document.createTextNode(" "));
       actions.appendChild(el("button", { type: "button", onclick: () => start(tb.id) }, t("common.start_now")));
@@ -249,7 +252,7 @@ async function loadTables() {
     tbody.appendChild(el("tr", { "data-table": tb.id },
       el("td", {}, tableName(tb, game), el("span", { class: "small muted who" }, who)),
       el("td", {}, t("lobby.game_players", { game, n: tb.players })),
-      el("td", {}, status),
+      el("td", {}, status, tb.watching ? el("span", { class: "small muted who" }, t("spectate.watching", { n: tb.watching })) : null),
       actions));
   }
   box.appendChild(el("table", { class: "list" },
@@ -321,6 +324,8 @@ async function init() {
   $("play-now").addEventListener("click", playNow);
   $("refresh").addEventListener("click", loadTables);
   restore();
+  const wanted = variantByName(new URLSearchParams(location.search).get("play")); // a How to play page's "Play now"
+  if (wanted) { $("variant").value = wanted.name; buildVariantForm(); $("play-now").focus(); }
   loadTables();
   setInterval(loadTables, 5000);
   document.body.dataset.ready = "1";

@@ -8,6 +8,16 @@ import { renderLog } from "/static/table/log.js";
 import { renderScorePad } from "/static/table/pad.js";
 import { t } from "/static/i18n.js";
 
+let joinedFn = () => {};
+
+/** Watch the table: a socket with no seat token (the server sends what everybody sees). */
+function watchTable() {
+  S.watch = true;
+  $("join").hidden = true;
+  setAlert(alertBox, "");
+  joinedFn();
+}
+
 export async function showJoin() {
   $("join").hidden = false;
   $("game").hidden = true;
@@ -26,6 +36,10 @@ export async function showJoin() {
     showFinished();
     return;
   }
+  if (info.status === "playing") {  // nothing to join (every seat is taken): watch it
+    watchTable();
+    return;
+  }
   const free = (info.seats || []).filter((s) => s.kind === "human" && !s.claimed);
   const status = ["waiting", "playing", "over"].includes(info.status) ? t(`join.status.${info.status}`) : "";
   $("join-info").textContent = `${t("lobby.game_players", { game: gameLabel(info.variant), n: info.players })}, ${status}. ` +
@@ -38,10 +52,15 @@ export async function showJoin() {
       : t("join.seat_partner", { n: s.seat + 1, name: nm[partner] })));
   }
   $("join-form").hidden = !free.length;
+  if (!$("watch-instead")) {
+    $("join").appendChild(el("p", {}, el("button", { type: "button", id: "watch-instead", onclick: watchTable },
+      t("spectate.watch_instead"))));
+  }
 }
 
 /** The join form; `joined()` connects once the server gave a seat token. */
 export function bindJoin(joined) {
+  joinedFn = joined;
   $("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const name = $("join-name").value.trim();
