@@ -199,10 +199,11 @@ def test_the_switch_is_remembered(server, browser):  # noqa: F811
         ctx.close()
 
 
-@pytest.mark.parametrize("lang", ["es", "id"])
+@pytest.mark.parametrize("lang", ["es", "id", "it", "da", "nl"])
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_long_words_fit(server, browser, lang, size):  # noqa: F811
-    """Spanish and Indonesian run longest: the lobby, a table and the replay fit the screen."""
+    """Longer words than English (Spanish and Indonesian run longest): the lobby, a table and
+    the replay fit the screen."""
     ctx = _context(browser, lang, size, has_touch=size == "phone")
     try:
         page = ctx.new_page()
