@@ -9,7 +9,6 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..bots.hint import hint as expert_hint
 from ..engine import BonepileError
 from ..engine.deals import derive
 from . import validate
@@ -18,6 +17,7 @@ from .messages import HintMessage, MessageId
 from .protocol import move_token
 from .table import LiveTable
 from .validate import RequestError
+from .workers import Busy, TooManyHints
 
 Handler = Callable[[LiveTable, Connection, dict[str, Any], MessageId | None], Awaitable[None]]
 
@@ -101,8 +101,8 @@ async def on_takeover(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: 
 
 
 async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
-    """The expert's opinion (``bots.hint``, in a worker thread, on a copy of the game: the
-    hint reads only the seat's view), in the protocol's shape."""
+    """The expert's opinion of the seat's legal moves (searched in a bot worker from the
+    seat's view only, ``workers``), in the protocol's shape."""
     seat = seat_of(conn)
     if t.phase() != "play" or t.game.to_move != seat:
         raise RequestError("a hint is given only when it is your turn")
@@ -112,12 +112,14 @@ async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
     # one search per seat and position, however many sockets ask: the others wait for it
     fut = t.hints.get((seat, seq))
     if fut is None:
-        game = t.game.copy()
+        try:  # the seat's rate and the queue's bound apply to searches, not to answers found
+            fut = server.searches.hint(
+                t.id, seat, t.rules, view, seed=derive(t.seed, "hint", seq), budget=server.hint_time
+            )
+        except (Busy, TooManyHints) as e:
+            raise RequestError(str(e)) from None
         t.hints = {k: f for k, f in t.hints.items() if k[1] == seq}  # other positions' are stale
-        fut = t.hints[(seat, seq)] = asyncio.get_running_loop().run_in_executor(
-            server.bot_pool,
-            lambda: expert_hint(game, seat=seat, time=server.hint_time, seed=derive(t.seed, "hint", seq)),
-        )
+        t.hints[(seat, seq)] = fut
     evals = await asyncio.shield(fut)
     if t.seq != seq:
         raise RequestError("the position changed before the hint was ready")
@@ -131,7 +133,7 @@ async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
                 "win": None if e.win is None else round(e.win, 3),
                 "reason": e.reason,
             }
-            for _token, e in evals
+            for e in evals
         ],
     }
     conn.push(out)

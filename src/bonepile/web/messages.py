@@ -160,6 +160,7 @@ class TableInfo(TypedDict):
     status: Status
     seats: list[SeatInfo]
     timer: float
+    private: bool
     created: float
     hands: int
     totals: list[int]
@@ -274,6 +275,7 @@ class CreatedTable(TypedDict):
     seat: int | None
     token: str | None
     invite: str
+    private: bool
 
 
 class JoinedSeat(TypedDict):

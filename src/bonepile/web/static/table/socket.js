@@ -2,7 +2,7 @@
 // intents, and taking in the server's messages (state, error, chat, hint).
 import { setAlert, dropToken, serverWords } from "/static/common.js";
 import { t } from "/static/i18n.js";
-import { S, $, tableId, alertBox, myTurn, redraw, setConn } from "/static/table/state.js";
+import { S, $, tableId, invite, alertBox, myTurn, redraw, setConn } from "/static/table/state.js";
 import { addChat } from "/static/table/chat.js";
 import { renderHints } from "/static/table/hints.js";
 import { showJoin, showFinished } from "/static/table/join.js";
@@ -13,7 +13,8 @@ export function connect() {
   $("game").hidden = false;
   const proto = location.protocol === "https:" ? "wss" : "ws";
   // with no seat token the socket watches: the server sends what everybody may see
-  const query = S.token ? `?token=${encodeURIComponent(S.token)}` : "";
+  // (a private table is watched only with the secret of its invite link)
+  const query = S.token ? `?token=${encodeURIComponent(S.token)}` : invite ? `?invite=${encodeURIComponent(invite)}` : "";
   const url = `${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
   setConn("connecting");
   let ws;

@@ -6,6 +6,8 @@ import { t, has, ready } from "/static/i18n.js";
 export const $ = (id) => document.getElementById(id);
 export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 export const alertBox = $("alert");
+/** A private table's invite secret, from its link (/t/<id>?invite=...): joining needs it. */
+export const invite = new URLSearchParams(location.search).get("invite") || "";
 
 export const S = {
   token: getToken(tableId),
