@@ -132,6 +132,16 @@ def test_every_page_in_every_language(server, browser, lang):  # noqa: F811
         page.goto(server + f"/t/{waiting['id']}")
         page.wait_for_selector("#join-info:not(:empty)")
         _check(page, lang, "join form")
+        # a spectator's table: bots playing
+        bots = _post(
+            server,
+            "/api/tables",
+            {"variant": "quinientos", "players": 4, "seats": [{"kind": "bot", "level": "random"}] * 4},
+        )
+        page.goto(server + f"/t/{bots['id']}?watch=1")
+        page.wait_for_selector("body[data-conn='1']")
+        page.wait_for_function("document.body.dataset.phase && document.body.dataset.phase !== 'waiting'")
+        _check(page, lang, "watching a table")
         created = _table(server)
         _open_seat(page, server, created)
         assert wait_turn_or_end(page) == "play"
