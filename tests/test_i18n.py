@@ -57,6 +57,7 @@ SAME_EVERYWHERE = {
     "Domino!",
     "domino",
     "{a}-{b}",
+    "{part}!",
     "Bot",
     "bot",
     "Bot {n}",

@@ -117,7 +117,7 @@ export function renderScoreParts(node, line, resultOnly = false) {
     if (node.childNodes.length) node.appendChild(el("span", { class: "op", "aria-hidden": "true" }, "+"));
     node.appendChild(i === 0
       ? el("span", { class: "part", "data-part": k }, `${up(keyWords(k))} `, el("b", {}, fmt(v)))
-      : el("span", { class: "part bonus", "data-part": k }, `${up(keyWords(k))}! `, el("b", {}, `+${fmt(v)}`)));
+      : el("span", { class: "part bonus", "data-part": k }, `${t("score.bonus", { part: up(keyWords(k)) })} `, el("b", {}, `+${fmt(v)}`)));
   });
   node.appendChild(el("span", { class: "op", "aria-hidden": "true" }, "="));
   node.appendChild(el("span", { class: "total", "data-part": "total" }, t("score.points", { n: line.points?.[line.winner] ?? 0 })));

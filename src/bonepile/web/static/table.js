@@ -19,7 +19,7 @@ import { renderEnd, renderTurn } from "/static/table/end.js";
 import { renderHints, onHintPlay } from "/static/table/hints.js";
 import { tick } from "/static/table/timer.js";
 import { renderWatching } from "/static/table/watch.js";
-import { ready } from "/static/i18n.js";
+import { ready, t } from "/static/i18n.js";
 
 await ready;
 
@@ -115,6 +115,6 @@ bindActions();
 bindJoin(connect);
 setInterval(tick, 250);
 
-if (!tableId) setAlert(alertBox, "No table id in the address.");
+if (!tableId) setAlert(alertBox, t("table.no_id"));
 else if (S.token || S.watch) connect();  // your seat; or watching (?watch=1)
 else showJoin();
