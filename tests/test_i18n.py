@@ -40,3 +40,84 @@ def test_the_server_answers_each_catalogue(tmp_path) -> None:
         res = client.get("/i18n/xx.json")
         assert res.status_code == 404
         assert "xx" in res.json()["error"]
+
+
+#: words that are the same in English and another language: the games' and the bonuses' own
+#: names, the bots, the call "Domino!", a tile as two numbers; and per language the words it
+#: shares with English (Dutch says "team", "partner" and "lobby" too, Danish "status"...)
+SAME_EVERYWHERE = {
+    "Quinientos",
+    "Domino del Cinque",
+    "Blind Hugie",
+    "Billitonnen",
+    "Capicú",
+    "capicú",
+    "Chuchazo",
+    "chuchazo",
+    "Domino!",
+    "domino",
+    "{a}-{b}",
+    "{part}!",
+    "Bot",
+    "bot",
+    "Bot {n}",
+    "Bot: {level}",
+}
+SAME_WORD = {
+    "es": {"Total", "total {n}", "no"},
+    "it": {"no"},
+    "da": {"Lobby", "bonepile: lobby", "Send", "Status", "blank", "side {n}", "{n} point"},
+    "nl": {
+        "Lobby",
+        "bonepile: lobby",
+        "Bot: beginner",
+        "Bot: expert",
+        "L",
+        "R",
+        "Partner ({where})",
+        "Partners",
+        "partner",
+        "Team {n}",
+        "team {n}",
+        "Teams: {text}.",
+        "blank",
+        "code {code}",
+    },
+    "id": {"Status"},
+}
+
+
+@pytest.mark.parametrize("lang", [x for x in LANGUAGES if x != "en"])
+def test_no_english_left_in_another_language(lang: str) -> None:
+    en, other = catalogue("en"), catalogue(lang)
+    same = sorted(
+        k
+        for k, text in other.items()
+        if en.get(k) == text
+        and text not in SAME_EVERYWHERE | SAME_WORD[lang]
+        and any(ch.isalpha() for ch in PLACEHOLDER.sub("", text))  # punctuation is no language
+    )
+    assert same == [], f"{lang}: these keys still have the English words"
+
+
+def test_the_server_words_have_keys_in_the_catalogue() -> None:
+    """Every game, option, value and bot level the server names comes with a key the
+    catalogue has, whose English words are the ones the server sends."""
+    from bonepile.web.catalog import catalogue as games
+
+    en = catalogue("en")
+    c = games()
+    pairs = list(zip(c["bot_keys"], c["bot_labels"], strict=True))
+    for v in c["variants"]:
+        pairs += [(v["label_key"], v["label"]), (v["description_key"], v["description"])]
+        for o in v["options"]:
+            pairs += [(o["label_key"], o["label"]), (o["help_key"], o["help"])]
+            if o["values"] is not None:
+                assert o["value_keys"] is not None and o["labels"] is not None
+                pairs += [(k, w) for k, w in zip(o["value_keys"], o["labels"], strict=True) if k is not None]
+                assert all(k is not None for k in o["value_keys"]), (v["name"], o["name"])
+    assert len(pairs) > 100
+    assert [(k, w) for k, w in pairs if en.get(k) != w] == []
+    for level in ("random", "greedy", "expert", "beginner", "casual", "strong"):
+        assert f"bot.level.{level}" in en
+    assert en["count.multiple_of_five"] == "a multiple of five"

@@ -15,7 +15,18 @@ from ..engine.variant import (
     VARIANT_NAMES,
     Variant,
 )
-from .labels import bot_label, option_help, option_label, value_label, variant_description, variant_label
+from .labels import (
+    bot_key,
+    bot_label,
+    option_help,
+    option_key,
+    option_label,
+    value_key,
+    value_label,
+    variant_description,
+    variant_key,
+    variant_label,
+)
 from .messages import Catalogue, OptionInfo, Partnership, Scoring, VariantInfo
 
 
@@ -57,17 +68,22 @@ def variant_info(name: str) -> VariantInfo:
             {
                 "name": key,
                 "label": option_label(key, name),
+                "label_key": option_key(key, "label", name),
                 "help": option_help(key, name),
+                "help_key": option_key(key, "help", name),
                 "default": spec.default,
                 "values": values,
                 "labels": [value_label(x, key) for x in values] if values is not None else None,
+                "value_keys": [value_key(x, key) for x in values] if values is not None else None,
                 "minimum": spec.minimum,
             }
         )
     return {
         "name": name,
         "label": variant_label(name),
+        "label_key": variant_key(name),
         "description": variant_description(name),
+        "description_key": variant_key(name, "description"),
         "players": list(PLAYER_COUNTS[name]),
         "default_players": DEFAULT_PLAYERS[name],
         "scoring": scoring(v),
@@ -83,5 +99,6 @@ def catalogue() -> Catalogue:
         "variants": [variant_info(name) for name in VARIANT_NAMES],
         "bot_levels": list(LEVELS),
         "bot_labels": [bot_label(level) for level in LEVELS],
+        "bot_keys": [bot_key(level) for level in LEVELS],
         "default_bot_level": DEFAULT_LEVEL,
     }

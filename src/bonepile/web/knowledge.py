@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..engine.hand import Hand
 from ..engine.tiles import PASS
 from ..engine.view import Observer, observer
-from .labels import COUNT_SCORES
+from .labels import COUNT_SCORES, COUNT_SCORES_KEY
 from .messages import CountJSON
 
 
@@ -25,4 +25,9 @@ def count(h: Hand) -> CountJSON | None:
     words that say when it scores (``Hand.count_points``); None in the other variants."""
     if h.v.in_play != "fives":
         return None
-    return {"value": h.count(), "note": COUNT_SCORES if h.count_points() else None}
+    scores = h.count_points()
+    return {
+        "value": h.count(),
+        "note": COUNT_SCORES if scores else None,
+        "note_key": COUNT_SCORES_KEY if scores else None,
+    }

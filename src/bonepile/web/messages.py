@@ -94,6 +94,7 @@ class EventJSON(TypedDict):
 class CountJSON(TypedDict):
     value: int  # the count of the open ends
     note: str | None  # words on it when it scores, e.g. "a multiple of five"
+    note_key: str | None  # the catalogue's key for note (the client shows it in its language)
 
 
 class ViewJSON(TypedDict):
@@ -242,10 +243,13 @@ ServerMessage = StateMessage | ErrorMessage | HintMessage | ChatMessage | PongMe
 class OptionInfo(TypedDict):
     name: str
     label: str
+    label_key: str  # the catalogue's key for label (and the same for every *_key below)
     help: str  # one line on what the option changes
+    help_key: str
     default: Any
     values: list[Any] | None  # None: an integer
     labels: list[str] | None  # words for each of values
+    value_keys: list[str | None] | None  # a key for each of values (None: show the number)
     minimum: int | None
 
 
@@ -258,7 +262,9 @@ class Partnership(TypedDict):
 class VariantInfo(TypedDict):
     name: str
     label: str
+    label_key: str
     description: str  # one line on the game
+    description_key: str
     players: list[int]
     default_players: int
     scoring: Scoring
@@ -272,6 +278,7 @@ class Catalogue(TypedDict):
     bot_levels: list[str]  # the bot levels people choose from, weakest first
     bot_labels: list[str]  # words for each of bot_levels
     default_bot_level: str  # the level offered first (a fair game for a casual player)
+    bot_keys: list[str]  # the catalogue's key for each of bot_labels
 
 
 class CreatedTable(TypedDict):

@@ -1,5 +1,6 @@
 // Small helpers shared by the pages.  Text from the server only ever goes into textContent
 // or attribute values, never into markup.
+import { t, has } from "/static/i18n.js";
 
 /** el("button", {class: "x", onclick: f}, "text", child, ...) */
 export function el(tag, attrs = {}, ...children) {
@@ -35,7 +36,7 @@ export async function api(method, path, body) {
   try {
     res = await fetch(path, init);
   } catch (e) {
-    throw new Error(`cannot reach the server (${e.message || e})`);
+    throw new Error(t("error.offline", { detail: e.message || String(e) }));
   }
   const text = await res.text();
   let data = null;
@@ -43,7 +44,7 @@ export async function api(method, path, body) {
   if (!res.ok) {
     let msg = data && (data.error ?? data.detail);
     if (msg && typeof msg !== "string") msg = JSON.stringify(msg);
-    throw new Error(msg || `${res.status} ${res.statusText}`);
+    throw new Error(msg ? serverWords(msg) : `${res.status} ${res.statusText}`);
   }
   return data;
 }
@@ -66,13 +67,48 @@ export function setName(name) {
   try { localStorage.setItem("bonepile:name", name); } catch { /* ignore */ }
 }
 
+/** The server's common refusals in the reader's language (the message starts as given);
+ * any other message is shown as the server wrote it. */
+const SERVER_WORDS = [
+  [/^it is not your turn/, "error.not_your_turn"],
+  [/^illegal move/, "error.illegal_move"],
+  [/^no move is expected now/, "error.no_move_now"],
+  [/^the game has not started yet/, "error.not_started"],
+  [/^the game has already started/, "error.already_started"],
+  [/^this table has no free seat/, "error.table_full"],
+  [/^"seat" must be one of the free seats/, "error.seat_taken"],
+  [/^name must be at most/, "error.name_long"],
+  [/^name (must|has too many)/, "error.name_refused"],
+  [/^this table is private/, "error.private"],
+  [/^this invite link is not this table's/, "error.invite_wrong"],
+  [/^this table's stored data is damaged/, "error.damaged"],
+  [/^(no table|no such table)/, "error.no_table"],
+  [/^(a seat token is required|this seat token does not belong)/, "error.token"],
+  [/^a hint is given only when it is your turn/, "error.hint_turn"],
+  [/^the position changed before the hint was ready/, "error.hint_late"],
+  [/^only the side that won the hand chooses/, "error.not_your_lead"],
+  [/^no leader is to be chosen now/, "error.no_lead_now"],
+  [/^the hand is not over/, "error.hand_not_over"],
+  [/^an empty chat message/, "error.chat_empty"],
+  [/^a chat message is at most/, "error.chat_long"],
+  [/^the server is busy building other replays/, "error.replay_busy"],
+  [/^the replay could not be built/, "error.replay_failed"],
+];
+export function serverWords(message) {
+  const text = String(message ?? "");
+  for (const [pattern, key] of SERVER_WORDS) if (pattern.test(text)) return t(key);
+  return text;
+}
+
 /** The display name of a seat from table info. */
 export function seatName(table, seat) {
   const s = table?.seats?.find((x) => x.seat === seat);
-  if (!s) return `Player ${seat + 1}`;
+  if (!s) return t("seat.player", { n: seat + 1 });
+  // a bot the server named by its level ("greedy bot 2") is called a bot in the reader's words
+  if (s.kind === "bot" && s.name === `${s.level} bot ${seat}`) return t("seat.server_bot", { level: s.level, n: seat });
   if (s.name) return s.name;
-  if (s.kind === "bot") return `Bot ${seat + 1}`;
-  return `Player ${seat + 1}`;
+  if (s.kind === "bot") return t("seat.bot", { n: seat + 1 });
+  return t("seat.player", { n: seat + 1 });
 }
 
 /** A label per side: the names of its seats ("Ana & Carl"). */
@@ -80,32 +116,35 @@ export function sideLabels(table, sides) {
   return (sides || []).map((side) => side.map((s) => seatName(table, s)).join(" & "));
 }
 
-const END_WORDS = { domino: "domino", blocked: "blocked", unfinished: "stopped: the target was reached" };
+/** How a hand ended, in words ("domino", "blocked"...). */
 export function endWords(end) {
   if (!end) return "";
-  return END_WORDS[end] || String(end).replaceAll("_", " ");
+  return has(`end.${end}`) ? t(`end.${end}`) : String(end).replaceAll("_", " ");
 }
 
 /** Who won a hand, in words that say what "won" means: after a domino the winner is the
  * side that went out (which need not be the side that scored more in the hand). */
 export function winnerWords(line, short) {
   const w = line?.winner;
-  if (w === null || w === undefined) return "no winner";
-  const who = short[w] ?? `side ${w + 1}`;
-  return line.end === "domino" ? `${who} went out` : `won by ${who}`;
+  if (w === null || w === undefined) return t("result.no_winner");
+  const who = short[w] ?? t("result.side", { n: w + 1 });
+  // "you" takes its own form of the verb
+  const you = who === t("seat.you") ? ".you" : "";
+  return line.end === "domino" ? t(`result.went_out${you}`, { who }) : t(`result.won_by${you}`, { who });
 }
 
 /** A final score, the winner's total first: "60 to 20". */
 export function scoreWords(totals, w, short) {
   const others = (totals || []).map((t, i) => [t, i]).filter(([, i]) => i !== w);
-  return `${totals[w]} to ${others.map(([t, i]) => (others.length > 1 ? `${short[i]} ${t}` : String(t))).join(", ")}`;
+  const rest = others.map(([n, i]) => (others.length > 1 ? `${short[i]} ${n}` : String(n))).join(", ");
+  return t("result.score", { first: totals[w], rest });
 }
 
 /** A value with no words from the server (a number). */
 export function showValue(v) {
-  if (v === null) return "none";
-  if (v === true) return "yes";
-  if (v === false) return "no";
+  if (v === null) return t("value.none");
+  if (v === true) return t("value.yes");
+  if (v === false) return t("value.no");
   return String(v).replaceAll("_", " ");
 }
 

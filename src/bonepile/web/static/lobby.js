@@ -2,7 +2,7 @@
 // Every word about a game comes from the server's catalogue; the lobby remembers your last
 // choices in this browser.
 import { el, clear, api, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
-import { ready, t as words } from "/static/i18n.js";
+import { ready, t, has } from "/static/i18n.js";
 
 await ready;
 
@@ -10,9 +10,12 @@ const $ = (id) => document.getElementById(id);
 const alertBox = $("alert");
 let catalog = { variants: [], bot_levels: ["random", "greedy", "expert"] };
 
+/** The catalogue's words for key in the reader's language, else the server's English. */
+const words = (key, english) => (key && has(key) ? t(key) : english);
+
 const SEAT_CHOICES = () => [
-  ["human", "A friend (invite link)"],
-  ...catalog.bot_levels.map((l, i) => [`bot:${l}`, catalog.bot_labels?.[i] || `Bot: ${showValue(l)}`]),
+  ["human", t("lobby.seat.friend")],
+  ...catalog.bot_levels.map((l, i) => [`bot:${l}`, botWords(l) || t("bot.generic", { level: showValue(l) })]),
 ];
 
 const MEMORY = "bonepile:lobby";
@@ -42,7 +45,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The words the server gives for an option's value number i. */
 function valueLabel(o, i) {
-  return o.labels?.[i] ?? showValue(o.values[i]);
+  return words(o.value_keys?.[i], o.labels?.[i] ?? showValue(o.values[i]));
 }
 
 /** The value chosen for option `name` in the form (its default when not shown). */
@@ -70,24 +73,26 @@ function seatLabels(v, n, sides) {
   const order = seatOrder(0, n, v?.direction);
   const places = seatPlaces(order.length);
   const tops = places.filter((p) => p === "top").length;
-  const out = ["You"];
+  const out = [t("lobby.seat.you")];
   let top = 0;
   order.forEach((s, i) => {
-    let where = { left: "Left", right: "Right", top: "Across" }[places[i]];
-    if (places[i] === "top" && tops > 1) where = top++ === 0 ? "Across left" : "Across right";
+    let where = t(`lobby.seat.${places[i]}`);
+    if (places[i] === "top" && tops > 1) where = t(top++ === 0 ? "lobby.seat.top_left" : "lobby.seat.top_right");
     const partner = sides.some((side) => side.length > 1 && side.includes(0) && side.includes(s));
-    out[s] = partner ? `Partner (${where.toLowerCase()})` : where;
+    out[s] = partner ? t("lobby.seat.partner", { where: where.toLowerCase() }) : where;
   });
   return out;
 }
 
 function seatNote(sides, labels, order) {
-  if (!sides.some((side) => side.length > 1)) return "Every player for themselves.";
+  if (!sides.some((side) => side.length > 1)) return t("lobby.note.alone");
   const at = (s) => (s === 0 ? -1 : order.indexOf(s));
-  const words = (side) => [...side].sort((a, b) => at(a) - at(b))
-    .map((s) => (s === 0 ? "you" : labels[s].startsWith("Partner") ? "your partner" : labels[s])).join(" and ");
-  const text = sides.map(words).join(" against ");
-  return `Teams: ${text[0].toUpperCase()}${text.slice(1)}.`;
+  const mine = sides.find((side) => side.includes(0)) || [0];
+  const named = (side) => [...side].sort((a, b) => at(a) - at(b))
+    .map((s) => (s === 0 ? t("lobby.note.you") : mine.includes(s) ? t("lobby.note.partner") : labels[s]))
+    .join(` ${t("lobby.note.and")} `);
+  const text = sides.map(named).join(` ${t("lobby.note.against")} `);
+  return t("lobby.note.teams", { text: `${text[0].toUpperCase()}${text.slice(1)}` });
 }
 
 function buildVariantForm() {
@@ -98,7 +103,7 @@ function buildVariantForm() {
   clear(players);
   for (const n of v.players) players.appendChild(el("option", { value: n }, String(n)));
   players.value = String(v.players.includes(keep) ? keep : v.default_players ?? v.players[v.players.length - 1]);
-  $("variant-help").textContent = v.description || "";
+  $("variant-help").textContent = words(v.description_key, v.description || "");
   const box = clear($("options"));
   const shown = (v.options || []).filter((o) => !Array.isArray(o.values) || o.values.length > 1);
   for (const o of shown) {
@@ -108,7 +113,7 @@ function buildVariantForm() {
       control = el("select", { id, "data-option": o.name });
       o.values.forEach((val, i) => {
         const opt = el("option", { value: String(i) },
-          valueLabel(o, i) + (same(val, o.default) ? " (usual)" : ""));
+          same(val, o.default) ? t("lobby.usual", { value: valueLabel(o, i) }) : valueLabel(o, i));
         if (same(val, o.default)) opt.selected = true;
         control.appendChild(opt);
       });
@@ -119,8 +124,8 @@ function buildVariantForm() {
     }
     const help = `help-${o.name}`;
     control.setAttribute("aria-describedby", help);
-    box.appendChild(el("label", {}, o.label || showValue(o.name), control,
-      el("span", { class: "hint-text", id: help }, o.help || "")));
+    box.appendChild(el("label", {}, words(o.label_key, o.label || showValue(o.name)), control,
+      el("span", { class: "hint-text", id: help }, words(o.help_key, o.help || ""))));
   }
   $("options-box").hidden = !shown.length;
   buildSeats();
@@ -135,7 +140,7 @@ function buildSeats() {
   const labels = seatLabels(v, n, sides);
   clear(box);
   box.appendChild(el("div", { class: "seat-you", "data-seat": 0 }, el("span", { class: "small" }, labels[0]),
-    el("strong", {}, ($("name").value.trim() || "you"))));
+    el("strong", {}, ($("name").value.trim() || t("seat.you")))));
   // from your left round to your right, as you will sit at the table
   for (const i of seatOrder(0, n, v?.direction)) {
     const sel = el("select", { id: `seat-${i}`, "data-seat": i });
@@ -162,7 +167,7 @@ function readOptions() {
     } else {
       if (c.value.trim() === "") continue;
       const num = Number(c.value);
-      if (!Number.isInteger(num)) throw new Error(`option ${o.name} must be a whole number`);
+      if (!Number.isInteger(num)) throw new Error(t("lobby.whole_number", { option: words(o.label_key, o.label || showValue(o.name)) }));
       if (num !== o.default) out[o.name] = num;
     }
   }
@@ -170,7 +175,7 @@ function readOptions() {
 }
 
 function readSeats() {
-  const seats = [{ kind: "human", name: ($("name").value.trim() || "You").slice(0, 24) }];
+  const seats = [{ kind: "human", name: ($("name").value.trim() || t("lobby.seat.you")).slice(0, 24) }];
   for (const choice of seatChoices()) {
     seats.push(choice === "human" ? { kind: "human" } : { kind: "bot", level: choice.slice(4) });
   }
@@ -179,7 +184,7 @@ function readSeats() {
 
 /** One click: this game with the rules chosen, casual bots in every other seat. */
 function playNow(ev) {
-  if (!$("name").value.trim()) $("name").value = getName() || "Player";
+  if (!$("name").value.trim()) $("name").value = getName() || t("lobby.player");
   const casual = `bot:${catalog.default_bot_level || catalog.bot_levels[0]}`;
   for (const sel of document.querySelectorAll("#seats select")) sel.value = casual;
   create(ev);
@@ -189,7 +194,7 @@ async function create(ev) {
   ev.preventDefault();
   setAlert(alertBox, "");
   const name = $("name").value.trim();
-  if (!name) { setAlert(alertBox, "Please enter your name."); $("name").focus(); return; }
+  if (!name) { setAlert(alertBox, t("lobby.need_name")); $("name").focus(); return; }
   let body;
   try {
     body = {
@@ -197,7 +202,7 @@ async function create(ev) {
       players: Number($("players").value),
       options: readOptions(),
       seats: readSeats(),
-      name: `${name}'s table`.slice(0, 24),
+      name: t("lobby.table_of", { name }).slice(0, 24),
       player: name,
       timer: Math.max(0, Number($("timer").value) || 0),
       ...($("private").checked ? { private: true } : {}),
@@ -211,7 +216,7 @@ async function create(ev) {
     setToken(res.id, res.token);
     location.href = res.invite || `/t/${encodeURIComponent(res.id)}`;
   } catch (e) {
-    setAlert(alertBox, `Could not create the table: ${e.message}`);
+    setAlert(alertBox, t("lobby.create_failed", { error: e.message }));
   } finally {
     $("create").disabled = false;
   }
@@ -221,49 +226,56 @@ async function loadTables() {
   const box = $("tables");
   let data;
   try { data = await api("GET", "/api/tables"); } catch (e) {
-    clear(box).appendChild(el("p", { class: "muted" }, `Could not load the tables: ${e.message}`));
+    clear(box).appendChild(el("p", { class: "muted" }, t("lobby.tables_failed", { error: e.message })));
     return;
   }
   const tables = data?.tables || [];
   clear(box);
-  if (!tables.length) { box.appendChild(el("p", { class: "muted" }, "No open table yet: create one.")); return; }
+  if (!tables.length) { box.appendChild(el("p", { class: "muted" }, t("lobby.no_tables"))); return; }
   const tbody = el("tbody");
-  for (const t of tables) {
-    const mine = !!getToken(t.id);
-    const free = (t.seats || []).filter((s) => s.kind === "human" && !s.claimed).length;
-    const who = (t.seats || []).map((s) => s.name || (s.kind === "bot" ? botWords(s.level) : "free seat")).join(", ");
-    const game = variantByName(t.variant)?.label || "Dominoes";
-    const status = t.status === "waiting" ? `Waiting (${free} free seat${free === 1 ? "" : "s"})`
-      : t.status === "playing" ? "Being played" : "Finished";
+  for (const tb of tables) {
+    const mine = !!getToken(tb.id);
+    const free = (tb.seats || []).filter((s) => s.kind === "human" && !s.claimed).length;
+    const who = (tb.seats || []).map((s) => s.name || (s.kind === "bot" ? botWords(s.level) || t("bot.any") : t("lobby.free_seat"))).join(", ");
+    const game = gameWords(variantByName(tb.variant));
+    const status = tb.status === "waiting" ? t("lobby.status.waiting", { n: free })
+      : tb.status === "playing" ? t("lobby.status.playing") : t("lobby.status.over");
     const actions = el("td", {});
     // a game in progress that is not yours: watch it (nobody can join it any more)
-    const watch = !mine && t.status === "playing";
-    actions.appendChild(el("a", { href: `/t/${encodeURIComponent(t.id)}${watch ? "?watch=1" : ""}`,
-      "data-watch": watch ? t.id : null },
-      watch ? words("spectate.watch") : mine ? "Open" : (free && t.status === "waiting" ? "Join" : "Open")));
-    if (mine && t.status === "waiting") {
+    const watch = !mine && tb.status === "playing";
+    actions.appendChild(el("a", { href: `/t/${encodeURIComponent(tb.id)}${watch ? "?watch=1" : ""}`,
+      "data-watch": watch ? tb.id : null },
+      watch ? t("spectate.watch") : mine ? t("lobby.open") : (free && tb.status === "waiting" ? t("lobby.join") : t("lobby.open"))));
+    if (mine && tb.status === "waiting") {
       actions.appendChild(document.createTextNode(" "));
-      actions.appendChild(el("button", { type: "button", onclick: () => start(t.id) }, "Start now (bots fill empty seats)"));
+      actions.appendChild(el("button", { type: "button", onclick: () => start(tb.id) }, t("common.start_now")));
     }
-    tbody.appendChild(el("tr", { "data-table": t.id },
-      el("td", {}, tableName(t, game), el("span", { class: "small muted who" }, who)),
-      el("td", {}, `${game}, ${t.players} players`),
-      el("td", {}, status, t.watching ? el("span", { class: "small muted who" }, words("spectate.watching", { n: t.watching })) : null),
+    tbody.appendChild(el("tr", { "data-table": tb.id },
+      el("td", {}, tableName(tb, game), el("span", { class: "small muted who" }, who)),
+      el("td", {}, t("lobby.game_players", { game, n: tb.players })),
+      el("td", {}, status, tb.watching ? el("span", { class: "small muted who" }, t("spectate.watching", { n: tb.watching })) : null),
       actions));
   }
   box.appendChild(el("table", { class: "list" },
-    el("thead", {}, el("tr", {}, el("th", {}, "Table"), el("th", {}, "Game"), el("th", {}, "Status"),
-                       el("th", {}, el("span", { class: "visually-hidden" }, "Open")))), tbody));
+    el("thead", {}, el("tr", {}, el("th", {}, t("lobby.col.table")), el("th", {}, t("lobby.col.game")),
+                       el("th", {}, t("lobby.col.status")), el("th", {}, el("span", { class: "visually-hidden" }, t("lobby.open"))))), tbody));
 }
 
 /** A table's name, with its game in words where the server named it after the game. */
 function tableName(t, game) {
-  return t.name ? t.name.split(t.variant).join(game) : game;
+  if (!t.name || t.name === `${t.variant} table`) return game;  // the server's default name
+  return t.name.split(t.variant).join(game);
 }
 
+/** A bot level in words ("Bot: casual"); "" for a level the catalogue has no words for. */
 function botWords(level) {
   const i = catalog.bot_levels.indexOf(level);
-  return catalog.bot_labels?.[i] || "Bot";
+  return words(catalog.bot_keys?.[i], catalog.bot_labels?.[i] || "");
+}
+
+/** A game's name in the reader's language. */
+function gameWords(v) {
+  return v ? words(v.label_key, v.label || t("common.dominoes")) : t("common.dominoes");
 }
 
 async function start(id) {
@@ -271,7 +283,7 @@ async function start(id) {
   try {
     await api("POST", `/api/tables/${encodeURIComponent(id)}/start`, { token: getToken(id) });
     location.href = `/t/${encodeURIComponent(id)}`;
-  } catch (e) { setAlert(alertBox, `Could not start: ${e.message}`); }
+  } catch (e) { setAlert(alertBox, t("common.start_failed", { error: e.message })); }
 }
 
 let pendingSeats = null;
@@ -301,10 +313,10 @@ async function init() {
   $("name").value = getName();
   try {
     catalog = await api("GET", "/api/variants");
-  } catch (e) { setAlert(alertBox, `Could not load the games: ${e.message}`); return; }
+  } catch (e) { setAlert(alertBox, t("lobby.games_failed", { error: e.message })); return; }
   catalog.bot_levels = catalog.bot_levels?.length ? catalog.bot_levels : ["random", "greedy", "expert"];
   const vs = $("variant");
-  for (const v of catalog.variants) vs.appendChild(el("option", { value: v.name }, v.label || "Dominoes"));
+  for (const v of catalog.variants) vs.appendChild(el("option", { value: v.name }, gameWords(v)));
   vs.addEventListener("change", buildVariantForm);
   $("name").addEventListener("input", buildSeats);
   $("players").addEventListener("change", buildSeats);

@@ -1,14 +1,10 @@
 // Panels shared by the table and the replay page: the score pad and rows of tiles.
 import { el, clear, endWords, winnerWords } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
+import { t, has } from "/static/i18n.js";
 
-const KEY_WORDS = {
-  pips: "pips left", in_play: "fives in play", base: "pips scored", round_bonus: "round bonus",
-  capicu: "capicú", chuchazo: "chuchazo", hand_end: "end bonus", end_bonus: "end bonus",
-  allfives: "all fives", side_values: "side values",
-};
-
-function keyWords(k) { return KEY_WORDS[k] || k.replaceAll("_", " "); }
+/** A part of a hand's score in words ("pips left", "round bonus", "capicú"...). */
+function keyWords(k) { return has(`score.part.${k}`) ? t(`score.part.${k}`) : k.replaceAll("_", " "); }
 
 /** One breakdown entry as text, arrays named per side or per seat. */
 function describe(key, value, ctx) {
@@ -63,7 +59,7 @@ export function renderPad(node, pad, ctx) {
   const sides = ctx.sideLabels;
   const short = ctx.shortSides || sides;
   const ncol = 1 + sides.length;
-  const head = el("tr", {}, el("th", { scope: "col", title: "hand" }, "#"),
+  const head = el("tr", {}, el("th", { scope: "col", title: t("pad.hand") }, "#"),
     ...sides.map((s, i) => el("th", { scope: "col", class: "num", "data-side": i, title: s },
       short[i] !== s ? [short[i], el("span", { class: "small muted hname" }, s)] : el("span", { class: "hname" }, s))));
   const body = el("tbody");
@@ -71,9 +67,9 @@ export function renderPad(node, pad, ctx) {
     const winner = winnerWords(line, short);
     const cells = ctx.resultOnly
       ? sides.map((_, i) => el("td", { class: "num", "data-side": i },
-          line.winner === i ? el("strong", {}, "won") : el("span", { class: "muted" }, "–")))
+          line.winner === i ? el("strong", {}, t("pad.won")) : el("span", { class: "muted" }, "–")))
       : (line.points || []).map((p, i) => el("td", { class: `num${line.winner === i ? " won" : ""}`, "data-side": i,
-          title: `total ${line.totals?.[i]}` }, `+${p}`, el("br"),
+          title: t("pad.total_of", { n: line.totals?.[i] ?? 0 }) }, `+${p}`, el("br"),
           el("span", { class: "small muted" }, `= ${line.totals?.[i] ?? ""}`)));
     body.appendChild(el("tr", { class: "hand-line", "data-hand": line.hand },
       el("th", { scope: "row" }, String(line.hand)), ...cells));
@@ -84,24 +80,24 @@ export function renderPad(node, pad, ctx) {
   }
   if (!ctx.resultOnly && ctx.inPlay && ctx.inPlay.some((x) => x)) {
     body.appendChild(el("tr", { class: "in-play", "data-hand": "current" },
-      el("th", { scope: "row", title: "this hand so far" }, "now"),
+      el("th", { scope: "row", title: t("pad.so_far") }, t("pad.now")),
       ...ctx.inPlay.map((p, i) => el("td", { class: "num", "data-side": i }, `+${p}`))));
   }
   let foot;
   if (ctx.resultOnly) {
     const wins = sides.map((_, i) => (pad || []).filter((l) => l.winner === i).length);
-    foot = el("tfoot", {}, el("tr", {}, el("th", { scope: "row", title: "hands won" }, "Won"),
+    foot = el("tfoot", {}, el("tr", {}, el("th", { scope: "row", title: t("pad.hands_won") }, t("pad.won_total")),
       ...wins.map((t, i) => el("td", { class: "num", "data-wins-side": i }, String(t)))));
   } else {
     const last = (pad || []).length ? pad[pad.length - 1].totals : null;
     const totals = ctx.totals || last || sides.map(() => 0);
-    foot = el("tfoot", {}, el("tr", {}, el("th", { scope: "row" }, "Total"),
+    foot = el("tfoot", {}, el("tr", {}, el("th", { scope: "row" }, t("pad.total")),
       ...totals.map((t, i) => el("td", { class: "num", "data-total-side": i }, String(t)))));
   }
-  node.appendChild(el("table", { class: `list${sides.length > 3 ? " many" : ""}`, "aria-label": "score pad" },
+  node.appendChild(el("table", { class: `list${sides.length > 3 ? " many" : ""}`, "aria-label": t("pad.label") },
     el("thead", {}, head), body, foot));
-  if (ctx.target) node.appendChild(el("p", { class: "small muted" }, `Game to ${ctx.target}.`));
-  if (!(pad || []).length) node.appendChild(el("p", { class: "small muted" }, "No hand finished yet."));
+  if (ctx.target) node.appendChild(el("p", { class: "small muted" }, t("pad.target", { n: ctx.target })));
+  if (!(pad || []).length) node.appendChild(el("p", { class: "small muted" }, t("pad.empty")));
 }
 
 /**
@@ -114,17 +110,17 @@ export function renderScoreParts(node, line, resultOnly = false) {
   const bd = line?.breakdown || {};
   const sum = Array.isArray(line?.sum) ? line.sum.filter((k) => k in bd) : [];
   if (resultOnly || !sum.length || line.winner === null || line.winner === undefined) return;
-  const up = (t) => t.charAt(0).toUpperCase() + t.slice(1);
+  const up = (w) => w.charAt(0).toUpperCase() + w.slice(1);
   sum.forEach((k, i) => {
     const v = bd[k];
     if (i > 0 && !v) return;
     if (node.childNodes.length) node.appendChild(el("span", { class: "op", "aria-hidden": "true" }, "+"));
     node.appendChild(i === 0
       ? el("span", { class: "part", "data-part": k }, `${up(keyWords(k))} `, el("b", {}, fmt(v)))
-      : el("span", { class: "part bonus", "data-part": k }, `${up(keyWords(k))}! `, el("b", {}, `+${fmt(v)}`)));
+      : el("span", { class: "part bonus", "data-part": k }, `${t("score.bonus", { part: up(keyWords(k)) })} `, el("b", {}, `+${fmt(v)}`)));
   });
   node.appendChild(el("span", { class: "op", "aria-hidden": "true" }, "="));
-  node.appendChild(el("span", { class: "total", "data-part": "total" }, `${line.points?.[line.winner] ?? ""} points`));
+  node.appendChild(el("span", { class: "total", "data-part": "total" }, t("score.points", { n: line.points?.[line.winner] ?? 0 })));
 }
 
 /** A row of face-up tiles (small, upright). */
@@ -140,8 +136,8 @@ export function renderHands(node, hands, seatNames, opts = {}) {
   hands.forEach((tiles, s) => {
     const pips = tiles.reduce((n, t) => n + t.split("-").map(Number).reduce((a, b) => a + b, 0), 0);
     node.appendChild(el("div", { class: "row-line", "data-seat": s },
-      el("span", { class: "row-name" }, `${seatNames[s]}${opts.you === s ? " (you)" : ""}`,
-        el("span", { class: "small muted" }, ` · ${tiles.length} tile${tiles.length === 1 ? "" : "s"}, ${pips} pips`)),
-      tiles.length ? tileRow(tiles) : el("span", { class: "small muted" }, "· went out")));
+      el("span", { class: "row-name" }, opts.you === s ? t("hands.you", { name: seatNames[s] }) : seatNames[s],
+        el("span", { class: "small muted" }, ` · ${t("hands.tiles", { n: tiles.length })}, ${t("hands.pips", { n: pips })}`)),
+      tiles.length ? tileRow(tiles) : el("span", { class: "small muted" }, `· ${t("hands.went_out")}`)));
   });
 }

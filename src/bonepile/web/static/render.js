@@ -1,10 +1,12 @@
 // Drawing dominoes in SVG: tiles with pips, and the layout of a hand (shared by the table and
 // the replay page).  Everything is built with createElementNS and textContent: no markup
 // strings, so nothing the server sends is ever parsed as HTML.
+import { t as tr } from "/static/i18n.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
-const WORDS = ["blank", "one", "two", "three", "four", "five", "six"];
+/** A pip value in words ("blank", "one"...). */
+const pipWords = (n) => tr(`tile.pips.${n}`);
 
 export function svg(tag, attrs = {}, parent = null) {
   const e = document.createElementNS(SVG_NS, tag);
@@ -21,8 +23,8 @@ export function parseTile(name) {
 /** "6-4" -> "six-four"; "5-5" -> "double five". */
 export function tileWords(name) {
   const [a, b] = parseTile(name);
-  if (a === b) return `double ${WORDS[a]}`;
-  return `${WORDS[a]}-${WORDS[b]}`;
+  if (a === b) return tr("tile.double", { a: pipWords(a) });
+  return tr("tile.pair", { a: pipWords(a), b: pipWords(b) });
 }
 
 // Pip centres in a unit square (0..1), per value.
@@ -87,7 +89,10 @@ export function tileSVG(name, { vertical = true, label = null, classes = [], bac
 
 const DIRS = { E: [1, 0], W: [-1, 0], N: [0, -1], S: [0, 1] };
 const ANGLE = { E: 0, S: 90, W: 180, N: 270 };
-export const ARM_WORDS = { L: "left", R: "right", U: "up", D: "down" };
+/** An arm of the layout in words ("left", "right", "up", "down"). */
+export const ARM_WORDS = new Proxy({}, { get: (_, a) => (["L", "R", "U", "D"].includes(a) ? tr(`arm.${a}`) : undefined) });
+/** An arm's one-letter mark on the board (L, R, U, D in English). */
+export const armLetter = (a) => (["L", "R", "U", "D"].includes(a) ? tr(`arm.letter.${a}`) : a);
 
 /** Board half-sizes (units) at which a line turns. */
 export const BOARD = { halfW: 12.5, halfH: 7, viewH: 2.5 };
@@ -306,7 +311,7 @@ export function drawBoard(board, layout, opts = {}) {
   board.setAttribute("preserveAspectRatio", "xMidYMid meet");
   if (!layout || !layout.first) {
     const t = svg("text", { x: 0, y: 0, class: "board-empty", "text-anchor": "middle" }, board);
-    t.textContent = opts.emptyText || "No tile played yet";
+    t.textContent = opts.emptyText || tr("board.empty");
   }
   const tilesLayer = svg("g", { class: "layer-tiles" }, board);
   for (const t of lay.tiles) {
@@ -316,8 +321,9 @@ export function drawBoard(board, layout, opts = {}) {
     const g = tileGroup(t.a, t.b, t.cx, t.cy, t.angle, { classes });
     g.setAttribute("data-tile", t.tile);
     if (t.arm) g.setAttribute("data-arm", t.arm);
-    const words = tileWords(t.tile) + (t.arm ? `, ${ARM_WORDS[t.arm]} arm` : "")
-      + (classes.includes("spinner") ? ", spinner" : "") + (t.tile === opts.last ? ", last played" : "");
+    const words = [tileWords(t.tile), t.arm ? tr("board.tile_arm", { arm: ARM_WORDS[t.arm] }) : null,
+      classes.includes("spinner") ? tr("board.spinner") : null, t.tile === opts.last ? tr("board.last_played") : null]
+      .filter(Boolean).join(", ");
     g.setAttribute("role", "img");
     g.setAttribute("aria-label", words);
     svg("title", {}, g).textContent = words;
@@ -333,9 +339,9 @@ export function drawBoard(board, layout, opts = {}) {
                                 y: r(sp.cy + dy * 1.25 + (dx ? -0.75 : 0) + 0.12),
                                 class: "arm-label", "text-anchor": "middle",
                                 "data-spinner-arm": arm }, arms);
-      lbl.textContent = arm;
+      lbl.textContent = armLetter(arm);
       const t = svg("title", {}, lbl);
-      t.textContent = `spinner arm ${ARM_WORDS[arm]}: ${n} tile${n === 1 ? "" : "s"}`;
+      t.textContent = tr("board.spinner_arm", { arm: ARM_WORDS[arm], n });
     }
   }
   const ends = layout?.ends || {};
@@ -345,12 +351,12 @@ export function drawBoard(board, layout, opts = {}) {
     if (!e) continue;
     const g = svg("g", { transform: `translate(${r(e.cx)} ${r(e.cy)})`, class: "end-choice",
                          tabindex: 0, role: "button", "data-arm": c.arm,
-                         "aria-label": c.label || `play on the ${ARM_WORDS[c.arm]} end` }, marks);
+                         "aria-label": c.label || tr("board.play_on_end", { arm: ARM_WORDS[c.arm] }) }, marks);
     const vert = Math.round(((e.angle % 180) + 180) % 180) === 90;
     svg("rect", vert ? { x: -0.5, y: -1, width: 1, height: 2, rx: 0.15 }
                      : { x: -1, y: -0.5, width: 2, height: 1, rx: 0.15 }, g);
     const txt = svg("text", { x: 0, y: 0.2, "text-anchor": "middle" }, g);
-    txt.textContent = `${c.arm}${ends[c.arm] !== undefined ? " " + ends[c.arm] : ""}`;
+    txt.textContent = `${armLetter(c.arm)}${ends[c.arm] !== undefined ? " " + ends[c.arm] : ""}`;
     const act = (ev) => { ev.preventDefault(); opts.onChoose && opts.onChoose(c.move); };
     g.addEventListener("click", act);
     g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") act(ev); });

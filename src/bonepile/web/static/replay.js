@@ -2,7 +2,7 @@
 import { el, clear, api, endWords, setAlert, winnerWords, scoreWords } from "/static/common.js";
 import { drawBoard, lastPlayed, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands } from "/static/panels.js";
-import { ready } from "/static/i18n.js";
+import { ready, t, has } from "/static/i18n.js";
 
 await ready;
 
@@ -10,10 +10,12 @@ await ready;
 let gameLabels = {};
 let titled = null;
 function setTitle() {
-  if (titled) $("replay-title").textContent = `${gameLabels[titled.variant] || "Dominoes"}, ${titled.players} players · ${seatNames().join(", ")}`;
+  if (titled) {
+    $("replay-title").textContent = `${t("lobby.game_players", { game: gameLabels[titled.variant] || t("common.dominoes"), n: titled.players })} · ${seatNames().join(", ")}`;
+  }
 }
 api("GET", "/api/variants").then((c) => {
-  gameLabels = Object.fromEntries((c?.variants || []).map((v) => [v.name, v.label]));
+  gameLabels = Object.fromEntries((c?.variants || []).map((v) => [v.name, has(v.label_key) ? t(v.label_key) : v.label]));
   setTitle();
 }).catch(() => {});
 
@@ -23,7 +25,13 @@ const R = { data: null, hand: 0, frame: 0 };
 
 function seatNames() {
   const d = R.data;
-  return Array.from({ length: d.players }, (_, s) => (d.names && d.names[s]) || `Seat ${s}`);
+  return Array.from({ length: d.players }, (_, s) => {
+    const name = d.names && d.names[s];
+    // a bot the server named by its level ("greedy bot 2") is called a bot in the reader's words
+    const bot = /^(\w+) bot (\d+)$/.exec(name || "");
+    if (bot && has(`bot.level.${bot[1]}`) && Number(bot[2]) === s) return t("seat.server_bot", { level: bot[1], n: s });
+    return name || t("seat.player", { n: s + 1 });
+  });
 }
 function sideLabelsOf() {
   const nm = seatNames();
@@ -31,16 +39,16 @@ function sideLabelsOf() {
 }
 
 function load(data) {
-  if (!data || !Array.isArray(data.hands)) throw new Error("the server sent no hands");
+  if (!data || !Array.isArray(data.hands)) throw new Error(t("replay.no_hands_sent"));
   R.data = data;
   R.hand = 0;
   R.frame = 0;
   $("player").hidden = false;
   const sel = clear($("hand-select"));
-  data.hands.forEach((h, i) => sel.appendChild(el("option", { value: i }, `Hand ${h.hand ?? i + 1}`)));
+  data.hands.forEach((h, i) => sel.appendChild(el("option", { value: i }, t("replay.hand_n", { hand: h.hand ?? i + 1 }))));
   titled = data;
   setTitle();
-  if (!data.hands.length) setAlert(alertBox, "This record has no finished hand yet.");
+  if (!data.hands.length) setAlert(alertBox, t("replay.no_hand"));
   render();
 }
 
@@ -72,18 +80,19 @@ function render() {
   $("hand-select").value = String(R.hand);
   const view = fr?.view || {};
   const b = $("board");
-  drawBoard(b, view.layout, { last: lastPlayed(view.history), emptyText: `${nm[h.leader] ?? ""} leads` });
-  let info = `Hand ${h.hand ?? R.hand + 1}, move ${R.frame} of ${h.frames.length - 1}`;
-  if (fr && fr.move !== null && fr.move !== undefined) info += `: ${nm[fr.seat] ?? "?"} ${describeFrame(h.frames, R.frame)}`;
-  else info += ": the deal";
+  drawBoard(b, view.layout, { last: lastPlayed(view.history), emptyText: t("replay.leads", { name: nm[h.leader] ?? "" }) });
+  let info = t("replay.frame", { hand: h.hand ?? R.hand + 1, move: R.frame, moves: h.frames.length - 1 });
+  if (fr && fr.move !== null && fr.move !== undefined) info += `: ${describeFrame(h.frames, R.frame, nm[fr.seat] ?? "?")}`;
+  else info += `: ${t("replay.the_deal")}`;
   const lastFrame = R.frame === h.frames.length - 1;
   if (lastFrame && h.result) {
-    info += ` · hand over (${endWords(h.result.end)}${h.result.winner === null || h.result.winner === undefined
-      ? ", no winner" : `, ${winnerWords(h.result, shortSides())}`})`;
+    info += ` · ${t("replay.hand_over", { how: `${endWords(h.result.end)}, ${winnerWords(h.result, shortSides())}` })}`;
   }
   if (lastFrame && R.hand === d.hands.length - 1 && d.winner !== null && d.winner !== undefined) {
     const totals = d.totals || [];
-    info += ` · Game over: ${shortSides()[d.winner]} won${totals.some((t) => t) ? ` (${scoreWords(totals, d.winner, shortSides())})` : ""}.`;
+    const who = shortSides()[d.winner];
+    info += ` · ${totals.some((x) => x) ? t("replay.game_over_score", { who, score: scoreWords(totals, d.winner, shortSides()) })
+      : t("replay.game_over", { who })}`;
   }
   $("frame-info").textContent = info;
   b.setAttribute("aria-label", info);
@@ -99,7 +108,7 @@ function render() {
     if (i === 0) return;
     const li = el("li", {}, el("button", { type: "button", class: "small",
       "aria-current": i === R.frame ? "step" : null, style: i === R.frame ? "font-weight:700" : null,
-      onclick: () => go(R.hand, i) }, `${nm[f.seat] ?? "?"} ${describeFrame(h.frames, i)}`));
+      onclick: () => go(R.hand, i) }, describeFrame(h.frames, i, nm[f.seat] ?? "?")));
     moves.appendChild(li);
   });
   const cur = moves.querySelector("[aria-current=step]");
@@ -114,35 +123,34 @@ function render() {
   $("prev").disabled = R.frame === 0 && R.hand === 0;
   $("last").disabled = R.frame >= h.frames.length - 1;
   $("next").disabled = R.frame >= h.frames.length - 1 && lastHand;
-  $("next").textContent = R.frame >= h.frames.length - 1 && !lastHand ? "Next hand ▶" : "Next ▶";
+  $("next").textContent = R.frame >= h.frames.length - 1 && !lastHand ? t("replay.next_hand") : t("replay.next");
   document.body.dataset.frame = `${R.hand}:${R.frame}`;
 }
 
 function shortSides() {
   const nm = seatNames();
-  return (R.data.sides || []).map((side, i) => (side.length > 1 ? `Team ${i + 1}` : nm[side[0]]));
+  return (R.data.sides || []).map((side, i) => (side.length > 1 ? t("seat.team", { n: i + 1 }) : nm[side[0]]));
 }
 
-/** A frame's move in words, with its end from the frame's history and what it scored (the
- * server says; the hand's end bonus is on the score pad, not in a move). */
-function describeFrame(frs, i) {
+/** A frame's move in words, who made it first, with its end from the frame's history and
+ * what it scored (the server says; the hand's end bonus is on the score pad, not in a move). */
+function describeFrame(frs, i, name) {
   const f = frs[i];
   const hist = f.view?.history || [];
   const last = hist[hist.length - 1];
-  let text = describeMove(f.move);
-  if (last && last.action === "play" && last.arm && !String(f.move).includes("@")) text += ` on ${ARM_WORDS[last.arm] || last.arm}`;
-  if (last && last.action === "pass" && last.tile) text += ` (turned up ${last.tile})`;
-  if (last && last.action === "draw" && last.tile) text += ` ${last.tile}`;
-  if (last && last.action === "play" && last.points > 0) text += ` (scores ${last.points})`;
+  let text = describeMove(f.move, name, last);
+  if (last && last.action === "pass" && last.tile) text += ` ${t("move.turned_up", { tile: last.tile })}`;
+  if (last && last.action === "play" && last.points > 0) text += ` ${t("move.scores_paren", { n: last.points })}`;
   return text;
 }
 
-function describeMove(tok) {
-  if (tok === "pass") return "passes";
-  if (tok === "draw") return "draws";
-  if (typeof tok !== "string") return String(tok);
-  const [tile, arm] = tok.split("@");
-  return `plays ${tile}${arm ? ` on ${ARM_WORDS[arm] || arm}` : ""}`;
+function describeMove(tok, name, last) {
+  if (tok === "pass") return t("move.passes", { name });
+  if (tok === "draw") return last && last.action === "draw" && last.tile ? t("move.draws_tile", { name, tile: last.tile }) : t("move.draws", { name });
+  if (typeof tok !== "string") return `${name} ${tok}`;
+  const [tile, at] = tok.split("@");
+  const arm = at || (last && last.action === "play" ? last.arm : null);
+  return arm ? t("move.plays_on", { name, tile, arm: ARM_WORDS[arm] || arm }) : t("move.plays", { name, tile });
 }
 
 $("first").addEventListener("click", () => go(R.hand, 0));
@@ -164,11 +172,11 @@ $("load-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   setAlert(alertBox, "");
   const f = $("file").files[0];
-  if (!f) { setAlert(alertBox, "Choose a record file first."); return; }
+  if (!f) { setAlert(alertBox, t("replay.choose_file")); return; }
   try {
     const text = await f.text();
     load(await api("POST", "/api/replay", text));
-  } catch (e) { setAlert(alertBox, `This record cannot be replayed: ${e.message}`); }
+  } catch (e) { setAlert(alertBox, t("replay.cannot", { error: e.message })); }
 });
 
 const params = new URLSearchParams(location.search);
@@ -176,6 +184,6 @@ if (params.get("table")) {
   const id = params.get("table");
   $("load").hidden = true;  // a table's own game: the file form is one click away (the header's link)
   api("GET", `/api/tables/${encodeURIComponent(id)}/replay`).then(load)
-    .catch((e) => setAlert(alertBox, `Cannot load the table's replay: ${e.message}`));
+    .catch((e) => setAlert(alertBox, t("replay.cannot_table", { error: e.message })));
 }
 document.body.dataset.ready = "1";

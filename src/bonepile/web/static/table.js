@@ -19,7 +19,7 @@ import { renderEnd, renderTurn } from "/static/table/end.js";
 import { renderHints, onHintPlay } from "/static/table/hints.js";
 import { tick } from "/static/table/timer.js";
 import { renderWatching } from "/static/table/watch.js";
-import { ready } from "/static/i18n.js";
+import { ready, t } from "/static/i18n.js";
 
 await ready;
 
@@ -64,10 +64,12 @@ function draw(st) {
   const view = st.view;
   const you = st.you;
   const nm = names();
-  document.title = `bonepile: ${table.name || table.id || tableId}`;
   const game = gameLabel(table.variant);
-  const tname = (table.name || "").split(table.variant).join(game);
-  $("table-title").textContent = tname.includes(game) ? tname : `${game} · ${tname || tableId}`;
+  // a table the server named after its game ("<game> table") is called by the game's name
+  const own = table.name && table.name !== `${table.variant} table` ? table.name : "";
+  const tname = own.split(table.variant).join(game);
+  document.title = `bonepile: ${tname || game}`;
+  $("table-title").textContent = !tname || tname.includes(game) ? tname || game : `${game} · ${tname}`;
   $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("record-link").setAttribute("download", `bonepile-${tableId}.record.json`);
   $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
@@ -113,6 +115,6 @@ bindActions();
 bindJoin(connect);
 setInterval(tick, 250);
 
-if (!tableId) setAlert(alertBox, "No table id in the address.");
+if (!tableId) setAlert(alertBox, t("table.no_id"));
 else if (S.token || S.watch) connect();  // your seat; or watching (?watch=1)
 else showJoin();

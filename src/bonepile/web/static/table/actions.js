@@ -4,6 +4,7 @@ import { api, setAlert } from "/static/common.js";
 import { tileWords } from "/static/render.js";
 import { S, $, tableId, alertBox, legal, myTurn, redraw } from "/static/table/state.js";
 import { send } from "/static/table/socket.js";
+import { t } from "/static/i18n.js";
 import { renderHints } from "/static/table/hints.js";
 
 export function playMove(token) {
@@ -17,9 +18,9 @@ export function playMove(token) {
 }
 
 export function clickTile(name) {
-  if (!myTurn()) { setAlert(alertBox, "It is not your turn."); return; }
+  if (!myTurn()) { setAlert(alertBox, t("error.not_your_turn")); return; }
   const moves = legal().filter((m) => m.kind === "play" && m.tile === name);
-  if (!moves.length) { setAlert(alertBox, `${tileWords(name)} does not fit any open end.`); return; }
+  if (!moves.length) { setAlert(alertBox, t("hand.no_fit", { tile: tileWords(name) })); return; }
   setAlert(alertBox, "");
   if (moves.length === 1) { playMove(moves[0].move); return; }
   S.selected = S.selected === name ? null : name;
@@ -49,7 +50,7 @@ function doKind(kind) {
 export function chooseLeader(seat) { send({ type: "leader", seat }); }
 
 function askHint() {
-  if (!myTurn()) { setAlert(alertBox, "A hint is for your turn."); return; }
+  if (!myTurn()) { setAlert(alertBox, t("error.hint_turn")); return; }
   if (send({ type: "hint" })) {
     S.hints = "asking";
     S.hintSeq = S.state?.seq;
@@ -74,14 +75,14 @@ export function bindActions() {
     try {
       await api("POST", `/api/tables/${encodeURIComponent(tableId)}/start`, { token: S.token });
       setAlert(alertBox, "");
-    } catch (e) { setAlert(alertBox, `Could not start: ${e.message}`); }
+    } catch (e) { setAlert(alertBox, t("common.start_failed", { error: e.message })); }
   });
   $("copy").addEventListener("click", async () => {
     const inp = $("invite");
     try { await navigator.clipboard.writeText(inp.value); }
     catch { inp.select(); document.execCommand && document.execCommand("copy"); }
-    $("copy").textContent = "Copied";
-    setTimeout(() => { $("copy").textContent = "Copy"; }, 1500);
+    $("copy").textContent = t("table.copied");
+    setTimeout(() => { $("copy").textContent = t("table.copy"); }, 1500);
   });
   document.addEventListener("keydown", onKey);
 }

@@ -1,8 +1,9 @@
 // The layout on the felt (with the end markers when a tile fits two ends), its description
 // for a screen reader, and the line under it: open ends, the count, the boneyard, the leader.
 import { el, clear } from "/static/common.js";
-import { drawBoard, lastPlayed, tileWords, ARM_WORDS } from "/static/render.js";
-import { S, $, legal, myTurn, people, cap, verb } from "/static/table/state.js";
+import { drawBoard, lastPlayed, tileWords, ARM_WORDS, armLetter } from "/static/render.js";
+import { S, $, legal, myTurn, people, said } from "/static/table/state.js";
+import { t, has } from "/static/i18n.js";
 
 /** The ends the selected tile may go on: [{arm, move, label}]. */
 export function endChoices(view) {
@@ -11,7 +12,7 @@ export function endChoices(view) {
     for (const m of legal()) {
       if (m.kind === "play" && m.tile === S.selected && m.arm) {
         choices.push({ arm: m.arm, move: m.move,
-          label: `play ${tileWords(m.tile)} on the ${ARM_WORDS[m.arm]} end (${view.layout.ends?.[m.arm]})` });
+          label: t("board.play_tile_on", { tile: tileWords(m.tile), arm: ARM_WORDS[m.arm], pips: view.layout.ends?.[m.arm] ?? "" }) });
       }
     }
   }
@@ -22,21 +23,21 @@ export function renderBoard(st, view, nm, choices, onChoose) {
   const board = $("board");
   if (view) {
     drawBoard(board, view.layout, { last: lastPlayed(view.history), choices, onChoose,
-      emptyText: st.phase === "play" ? `${cap(people()[view.to_move] ?? "")} ${verb(people()[view.to_move], "lead")}` : "" });
+      emptyText: st.phase === "play" && view.to_move !== null && view.to_move !== undefined ? said(view.to_move, "board.leads") : "" });
     board.setAttribute("aria-label", describeLayout(view));
   } else {
-    drawBoard(board, null, { emptyText: st.phase === "waiting" ? "Waiting for players" : "" });
+    drawBoard(board, null, { emptyText: st.phase === "waiting" ? t("table.waiting_title") : "" });
   }
 }
 
 function describeLayout(view) {
   const lay = view.layout;
-  if (!lay || !lay.first) return "the layout: no tile played yet";
-  const ends = Object.entries(lay.ends || {}).map(([a, p]) => `${ARM_WORDS[a]} end ${p}`).join(", ");
+  if (!lay || !lay.first) return t("board.described_empty");
+  const ends = Object.entries(lay.ends || {}).map(([a, p]) => t("board.end_pips", { arm: ARM_WORDS[a], pips: p })).join(", ");
   const n = 1 + Object.values(lay.arms || {}).reduce((k, a) => k + a.length, 0);
   const last = lastPlayed(view.history);
-  return `the layout: ${n} tiles, open ends ${ends}` + (last ? `; last played ${tileWords(last)}` : "") +
-    (Array.isArray(lay.spinner_at) ? `; spinner double ${lay.spinner}` : "");
+  return t("board.described", { n, ends }) + (last ? `; ${t("board.described_last", { tile: tileWords(last) })}` : "") +
+    (Array.isArray(lay.spinner_at) ? `; ${t("board.described_spinner", { tile: tileWords(`${lay.spinner}-${lay.spinner}`) })}` : "");
 }
 
 export function renderBoardInfo(view, nm) {
@@ -46,18 +47,22 @@ export function renderBoardInfo(view, nm) {
   const ends = Object.entries(lay.ends || {});
   if (lay.first && ends.length) {
     const dbl = new Set(lay.double_ends || []);
-    const parts = ends.map(([a, p]) => `${a} ${p}${dbl.has(a) ? " (double)" : ""}`);
-    let text = `Open ends: ${parts.join(", ")}`;
+    const parts = ends.map(([a, p]) => `${armLetter(a)} ${p}${dbl.has(a) ? ` ${t("board.double_mark")}` : ""}`);
+    let text = t("board.open_ends", { ends: parts.join(", ") });
     // the count of the ends, where the game scores it (the server says, with its words)
-    if (view.count) text += ` · count ${view.count.value}${view.count.note ? ` (${view.count.note})` : ""}`;
+    if (view.count) {
+      const note = view.count.note_key && has(view.count.note_key) ? t(view.count.note_key) : view.count.note;
+      text += ` · ${note ? t("board.count_note", { n: view.count.value, note }) : t("board.count", { n: view.count.value })}`;
+    }
     box.appendChild(el("span", { "data-info": "ends" }, text));
   }
   if (view.boneyard_size || view.boneyard) {
     box.appendChild(el("span", { "data-info": "boneyard" },
-      view.blind ? `Undealt: ${view.boneyard_size}` : `Boneyard: ${view.boneyard} to draw` +
-        (view.boneyard_size > view.boneyard ? ` (${view.boneyard_size - view.boneyard} kept back)` : "")));
+      view.blind ? t("board.undealt", { n: view.boneyard_size }) : t("board.boneyard", { n: view.boneyard }) +
+        (view.boneyard_size > view.boneyard ? ` ${t("board.kept_back", { n: view.boneyard_size - view.boneyard })}` : "")));
   }
-  if (view.round_bonus) box.appendChild(el("span", {}, `Round bonus: ${view.round_bonus}`));
+  if (view.round_bonus) box.appendChild(el("span", {}, t("board.round_bonus", { n: view.round_bonus })));
   const lead = view.leader;
-  if (lead !== null && lead !== undefined) box.appendChild(el("span", {}, `Hand ${view.hand_number}, led by ${people()[lead]}`));
+  if (lead !== null && lead !== undefined) box.appendChild(el("span", {}, lead === S.state?.you ? t("board.hand_led.you", { hand: view.hand_number })
+    : t("board.hand_led", { hand: view.hand_number, name: people()[lead] })));
 }

@@ -1,9 +1,10 @@
 // The buttons under your hand: draw, pass, hint, the end choice for a tile that fits two
 // ends, next hand, the leader choice, take my seat back, start now.
 import { el, clear } from "/static/common.js";
-import { tileWords, ARM_WORDS } from "/static/render.js";
+import { tileWords, ARM_WORDS, armLetter } from "/static/render.js";
 import { tileRow } from "/static/panels.js";
 import { S, $, legal, myTurn, people } from "/static/table/state.js";
+import { t } from "/static/i18n.js";
 
 /** handlers: {play(move), cancel(), leader(seat)} */
 export function renderControls(st, view, nm, choices, handlers) {
@@ -17,16 +18,16 @@ export function renderControls(st, view, nm, choices, handlers) {
   const ends = clear($("ends"));
   if (choices.length || (S.selected && turn)) {
     ends.hidden = false;
-    ends.appendChild(el("span", { class: "small" }, `Play ${tileWords(S.selected)} on:`));
+    ends.appendChild(el("span", { class: "small" }, t("controls.play_on", { tile: tileWords(S.selected) })));
     const list = choices.length ? choices
       : legal().filter((m) => m.tile === S.selected).map((m) => ({ arm: m.arm, move: m.move, label: m.move }));
     for (const c of list) {
       const pip = view?.layout?.ends?.[c.arm];
       ends.appendChild(el("button", { type: "button", class: "primary", "data-end": c.arm || c.move,
         "aria-label": c.label, onclick: () => handlers.play(c.move) },
-        c.arm ? `${ARM_WORDS[c.arm]} (${c.arm}${pip !== undefined ? ` · ${pip}` : ""})` : c.move));
+        c.arm ? `${ARM_WORDS[c.arm]} (${armLetter(c.arm)}${pip !== undefined ? ` · ${pip}` : ""})` : c.move));
     }
-    ends.appendChild(el("button", { type: "button", onclick: handlers.cancel }, "Cancel"));
+    ends.appendChild(el("button", { type: "button", onclick: handlers.cancel }, t("controls.cancel")));
   } else ends.hidden = true;
   // next hand
   const next = $("next");
@@ -42,17 +43,17 @@ export function renderControls(st, view, nm, choices, handlers) {
     lead.hidden = false;
     if (mine) {
       if (Array.isArray(st.pending.hand) && st.pending.hand.length) {
-        lead.appendChild(el("span", { class: "small" }, "Your next tiles:"));
+        lead.appendChild(el("span", { class: "small" }, t("controls.next_tiles")));
         lead.appendChild(tileRow(st.pending.hand));
       }
-      lead.appendChild(el("span", { class: "small" }, "Your side won: who leads the next hand?"));
+      lead.appendChild(el("span", { class: "small" }, t("controls.who_leads")));
       for (const s of st.pending.seats) {
         lead.appendChild(el("button", { type: "button", class: "primary", "data-leader": s,
-          onclick: () => handlers.leader(s) }, s === st.you ? "I lead" : `${nm[s]} leads`));
+          onclick: () => handlers.leader(s) }, s === st.you ? t("controls.i_lead") : t("controls.leads", { name: nm[s] })));
       }
     } else {
       lead.appendChild(el("span", { class: "small" },
-        `Waiting for ${st.pending.seats.map((s) => people()[s]).join(" or ")} to choose who leads.`));
+        t("controls.waiting_lead", { names: st.pending.seats.map((s) => people()[s]).join(` ${t("common.or")} `) })));
     }
   }
   // take my seat back

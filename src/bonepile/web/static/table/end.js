@@ -5,18 +5,20 @@ import { tileWords } from "/static/render.js";
 import { renderHands, renderScoreParts } from "/static/panels.js";
 import { S, $, tableId, alertBox, myTurn, names, people, cap, shortSides } from "/static/table/state.js";
 import { send } from "/static/table/socket.js";
+import { t } from "/static/i18n.js";
 
 /** The game's result in words: who won and the final score. */
 export function overText(table, sides, nm, you) {
   const w = table?.winner;
-  if (w === null || w === undefined) return "Game over.";
+  if (w === null || w === undefined) return t("end.game_over_plain");
   const labels = sideLabels(table, sides);
   const short = shortSides(sides, nm);
   const who = short[w] !== labels[w] ? `${short[w]} (${labels[w]})` : labels[w];
   const totals = table?.totals || [];
-  const score = totals.some((t) => t) ? `, ${scoreWords(totals, w, short)}` : "";
   const mine = sides?.[w]?.includes(you);
-  return `Game over: ${who} won${score}.${you === undefined || you === null ? "" : mine ? " You won!" : ""}`;
+  const text = totals.some((x) => x) ? t("end.game_over_score", { who, score: scoreWords(totals, w, short) })
+    : t("end.game_over_won", { who });
+  return `${text}${you === undefined || you === null ? "" : mine ? ` ${t("end.you_won")}` : ""}`;
 }
 
 /** A new table for the same game, rules, seats and clock: you take the first human seat;
@@ -26,17 +28,17 @@ async function playAgain(table, you) {
   const { players, ...options } = table.options || {};
   const seats = (table.seats || []).map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" }));
   const first = seats.findIndex((s) => s.kind === "human");
-  if (first >= 0) seats[first].name = me?.name || getName() || "You";
+  if (first >= 0) seats[first].name = me?.name || getName() || t("lobby.seat.you");
   $("play-again").disabled = true;
   try {
     const res = await api("POST", "/api/tables", { variant: table.variant, players: players ?? table.players,
-      options, seats, name: table.name, player: me?.name || getName() || "You", timer: table.timer || 0 });
+      options, seats, name: table.name, player: me?.name || getName() || t("lobby.seat.you"), timer: table.timer || 0 });
     setToken(res.id, res.token);
     const url = `${location.origin}${res.invite || `/t/${encodeURIComponent(res.id)}`}`;
-    if ((table.seats || []).filter((s) => s.kind === "human").length > 1) send({ type: "chat", text: `Play again: ${url}` });
+    if ((table.seats || []).filter((s) => s.kind === "human").length > 1) send({ type: "chat", text: t("end.again_chat", { url }) });
     location.href = url;
   } catch (e) {
-    setAlert(alertBox, `Could not start a new game: ${e.message}`);
+    setAlert(alertBox, t("end.again_failed", { error: e.message }));
     $("play-again").disabled = false;
   }
 }
@@ -47,11 +49,11 @@ export function renderBanner(table, sides, nm, you) {
   box.appendChild(el("strong", { "data-banner": "over" }, overText(table, sides, nm, you)));
   if (you !== null && you !== undefined && table?.status === "over") {
     box.appendChild(el("button", { type: "button", class: "primary", id: "play-again",
-      onclick: () => playAgain(table, you) }, "Play again"));
+      onclick: () => playAgain(table, you) }, t("end.play_again")));
   }
   box.appendChild(el("span", { class: "banner-links" },
-    el("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, id: "banner-replay" }, "Watch the replay"),
-    el("a", { href: "/" }, "Back to the lobby")));
+    el("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, id: "banner-replay" }, t("end.watch_replay")),
+    el("a", { href: "/" }, t("end.back_lobby"))));
 }
 
 export function renderEnd(st, view, nm) {
@@ -66,13 +68,13 @@ export function renderEnd(st, view, nm) {
   const labels = sideLabels(st.table, view.sides);
   const short = shortSides(view.sides, people());  // you are "you"
   const named = (i) => (view.sides[i]?.length > 1 ? `${short[i]} (${labels[i]})` : short[i]);
-  let summary = `Hand ${view.hand_number}: ${endWords(view.end)}`;
+  let summary = endWords(view.end);
   if (line) {
     summary += `, ${winnerWords(line, short.map((x, i) => named(i)))}`;
-    if (st.table?.scoring !== "hands") summary += `; points: ${line.points.map((p, i) => `${short[i]} ${p}`).join(", ")}`;
+    if (st.table?.scoring !== "hands") summary += `; ${t("end.points", { points: line.points.map((p, i) => `${short[i]} ${p}`).join(", ") })}`;
   }
-  $("rev-title").textContent = st.phase === "over" ? "Game over" : "Hand over";
-  $("hand-summary").textContent = summary + ".";
+  $("rev-title").textContent = st.phase === "over" ? t("end.game_over") : t("end.hand_over");
+  $("hand-summary").textContent = t("end.summary", { hand: view.hand_number, text: summary });
   renderScoreParts($("score-parts"), line, st.table?.scoring === "hands");
   renderHands($("revealed-rows"), view.revealed, nm, { you: st.you });
   const ready = st.ready || [];
@@ -80,22 +82,22 @@ export function renderEnd(st, view, nm) {
   const waiting = humans.filter((s) => !ready.includes(s));
   const who = people();
   $("ready-line").textContent = st.phase === "hand_over"
-    ? (waiting.length ? `Waiting for ${waiting.map((s) => who[s]).join(", ")} to press Next hand.` : "Dealing…")
+    ? (waiting.length ? t("end.waiting_next", { names: waiting.map((s) => who[s]).join(", ") }) : t("end.dealing"))
     : "";
 }
 
 export function renderTurn(st, view, nm) {
   let text = "";
-  if (st.phase === "waiting") text = "Waiting for players to join.";
+  if (st.phase === "waiting") text = t("turn.waiting");
   else if (st.phase === "over") {
     text = overText(st.table, view?.sides || st.table?.sides || [], names(), st.you);
-  } else if (st.phase === "hand_over") text = "Hand over.";
-  else if (st.phase === "leader") text = "Choosing the next leader.";
+  } else if (st.phase === "hand_over") text = t("turn.hand_over");
+  else if (st.phase === "leader") text = t("turn.leader");
   else if (view) {
     if (myTurn()) {
-      text = S.busy ? "Sent…" : st.forced ? "Your turn: forced, the table plays it for you." : "Your turn.";
-      if (S.selected) text += ` Choose the end for ${tileWords(S.selected)}.`;
-    } else text = `${cap(people()[view.to_move] ?? "?")} to play.`;
+      text = S.busy ? t("turn.sent") : st.forced ? t("turn.forced") : t("turn.yours");
+      if (S.selected) text += ` ${t("turn.choose_end", { tile: tileWords(S.selected) })}`;
+    } else text = t("turn.other", { name: names()[view.to_move] ?? "?" });
   }
   $("turn").textContent = text;
 }

@@ -67,7 +67,7 @@ function draggable(b, name) {
 }
 
 function tileButton(name, playable, extra = "") {
-  const label = `${tileWords(name)}${playable ? ", playable" : ""}${extra}`;
+  const label = `${tileWords(name)}${playable ? `, ${t("hand.playable")}` : ""}${extra}`;
   const b = el("button", { type: "button", class: `tile-btn${playable ? " playable" : ""}${S.selected === name ? " selected" : ""}`,
     "aria-label": label, "data-tile": name, "aria-disabled": playable && !S.busy ? "false" : "true",
     "aria-pressed": S.selected === name ? "true" : null });
@@ -99,25 +99,25 @@ export function renderHand(view, you) {
     if (view.blind && view.turned_up) {
       flip.hidden = false;
       flip.appendChild(el("span", {}, t("spectate.turned_up", { name: names()[view.to_move] ?? "" })));
-      flip.appendChild(tileSVG(view.turned_up, { label: `${tileWords(view.turned_up)}, turned up` }));
+      flip.appendChild(tileSVG(view.turned_up, { label: `${tileWords(view.turned_up)}, ${t("hand.turned_up_mark")}` }));
     }
     return;
   }
   box.style.setProperty("--tw", `${tileWidth(view.blind ? 1 : view.hand.length)}px`);
   const playable = new Set(myTurn() ? legal().filter((m) => m.kind === "play").map((m) => m.tile) : []);
   if (view.blind) {
-    $("hand-title").textContent = "Your row";
+    $("hand-title").textContent = t("hand.row_title");
     if (view.turned_up) {
       flip.hidden = false;
-      const who = view.to_move === you ? "You turned up" : `${names()[view.to_move] ?? "The player to move"} turned up`;
+      const who = view.to_move === you ? t("hand.turned_up.you") : t("hand.turned_up", { name: names()[view.to_move] ?? t("hand.player_to_move") });
       flip.appendChild(el("span", {}, who));
-      if (view.to_move === you) flip.appendChild(tileButton(view.turned_up, playable.has(view.turned_up), ", turned up"));
-      else flip.appendChild(tileSVG(view.turned_up, { label: `${tileWords(view.turned_up)}, turned up` }));
+      if (view.to_move === you) flip.appendChild(tileButton(view.turned_up, playable.has(view.turned_up), `, ${t("hand.turned_up_mark")}`));
+      else flip.appendChild(tileSVG(view.turned_up, { label: `${tileWords(view.turned_up)}, ${t("hand.turned_up_mark")}` }));
       if (view.peek && view.to_move === you) {
         // the server shows your row's next tile when the rules let you look at it first
         flip.appendChild(el("span", { class: "peek", "data-peek": view.peek },
-          el("span", {}, "Your next tile (peek):"),
-          tileSVG(view.peek, { label: `${tileWords(view.peek)}, your next tile (peek)` })));
+          el("span", {}, t("hand.peek")),
+          tileSVG(view.peek, { label: t("hand.peek_label", { tile: tileWords(view.peek) }) })));
       }
     }
     // your own row, face down (nobody may look, you neither), with its face-up tiles in place
@@ -125,13 +125,13 @@ export function renderHand(view, you) {
     const faceUp = new Map((view.face_up?.[you] || []).map(([pos, t]) => [pos, t]));
     const total = Math.max(count, ...[...faceUp.keys()].map((p) => p + 1), 0);
     const row = el("div", { class: "my-row", "data-row": you, role: "img",
-      "aria-label": `your row: ${count} tile${count === 1 ? "" : "s"} face down` });
+      "aria-label": t("hand.row_label", { n: count }) });
     for (let i = 0; i < total; i++) {
       row.appendChild(faceUp.has(i) ? tileSVG(faceUp.get(i)) : tileSVG(null, { back: true }));
     }
     if (!view.hand.length) box.appendChild(row);
   } else {
-    $("hand-title").textContent = "Your tiles";
+    $("hand-title").textContent = t("hand.title");
   }
   for (const t of view.hand) box.appendChild(tileButton(t, playable.has(t)));
 }

@@ -21,15 +21,15 @@ function watchTable() {
 export async function showJoin() {
   $("join").hidden = false;
   $("game").hidden = true;
-  setConn("not joined");
+  setConn("not_joined");
   $("join-name").value = getName();
   let info;
   try { info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`); } catch (e) {
-    setAlert(alertBox, `This table cannot be joined: ${e.message}`);
+    setAlert(alertBox, t("join.cannot", { error: e.message }));
     $("join-form").hidden = true;
     return;
   }
-  $("table-title").textContent = `${gameLabel(info.variant)}, ${info.players} players`;
+  $("table-title").textContent = t("lobby.game_players", { game: gameLabel(info.variant), n: info.players });
   if (info.status === "over") {  // nothing to join: show how it ended
     $("join").hidden = true;
     setAlert(alertBox, "");
@@ -41,15 +41,15 @@ export async function showJoin() {
     return;
   }
   const free = (info.seats || []).filter((s) => s.kind === "human" && !s.claimed);
-  const status = { waiting: "waiting for players", playing: "being played", over: "finished" }[info.status] || "";
-  $("join-info").textContent = `${gameLabel(info.variant)}, ${info.players} players, ${status}. ` +
-    (free.length ? `${free.length} free seat${free.length === 1 ? "" : "s"}.` : "No free seat left.");
+  const status = ["waiting", "playing", "over"].includes(info.status) ? t(`join.status.${info.status}`) : "";
+  $("join-info").textContent = `${t("lobby.game_players", { game: gameLabel(info.variant), n: info.players })}, ${status}. ` +
+    (free.length ? t("join.free", { n: free.length }) : t("join.full"));
   const sel = clear($("join-seat"));
   const nm = Array.from({ length: info.players }, (_, s) => seatName(info, s));
   for (const s of free) {
     const partner = (info.sides || []).find((side) => side.length > 1 && side.includes(s))?.find((x) => x !== s);
-    sel.appendChild(el("option", { value: s.seat }, partner === undefined ? `Seat ${s.seat + 1}`
-      : `Seat ${s.seat + 1}, partner of ${nm[partner]}`));
+    sel.appendChild(el("option", { value: s.seat }, partner === undefined ? t("join.seat_n", { n: s.seat + 1 })
+      : t("join.seat_partner", { n: s.seat + 1, name: nm[partner] })));
   }
   $("join-form").hidden = !free.length;
   if (!$("watch-instead")) {
@@ -64,7 +64,7 @@ export function bindJoin(joined) {
   $("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const name = $("join-name").value.trim();
-    if (!name) { setAlert(alertBox, "Please enter your name."); return; }
+    if (!name) { setAlert(alertBox, t("lobby.need_name")); return; }
     setName(name);
     const body = { name };
     if (invite) body.invite = invite;  // a private table's secret, from its invite link
@@ -76,7 +76,7 @@ export function bindJoin(joined) {
       setAlert(alertBox, "");
       $("join").hidden = true;
       joined();
-    } catch (e) { setAlert(alertBox, `Could not join: ${e.message}`); }
+    } catch (e) { setAlert(alertBox, t("join.failed", { error: e.message })); }
   });
 }
 
@@ -93,30 +93,31 @@ export async function showFinished() {
   // no seat here, so no socket: the chat cannot be joined
   if (!S.ws) {
     $("chat-form").hidden = true;
-    if (!$("chat").children.length) $("chat").appendChild(el("li", { class: "muted" }, "The chat is for the players at the table."));
+    if (!$("chat").children.length) $("chat").appendChild(el("li", { class: "muted" }, t("chat.players_only")));
   }
-  setConn(info.status === "over" ? "finished" : "not played here");
+  setConn(info.status === "over" ? "finished" : "not_here");
   const nm = Array.from({ length: info.players }, (_, s) => seatName(info, s));
   const sides = info.sides || rep.sides || nm.map((_, i) => [i]);
-  $("table-title").textContent = `${gameLabel(info.variant)} · ${info.name || ""}`;
+  const own = info.name && info.name !== `${info.variant} table` ? info.name : "";
+  $("table-title").textContent = own ? `${gameLabel(info.variant)} · ${own}` : gameLabel(info.variant);
   $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
   $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   const labels = sideLabels(info, sides);
   if (info.status === "over") renderBanner(info, sides, nm, null);
   $("turn").textContent = info.status === "over"
-    ? `Game over${info.winner === null || info.winner === undefined ? "" : `: ${labels[info.winner]} won`}. Replay it from the link above.`
-    : `This table is not being played on this server (${info.status}).`;
+    ? `${info.winner === null || info.winner === undefined ? t("end.game_over_plain") : t("end.game_over_won", { who: labels[info.winner] })} ${t("join.replay_it")}`
+    : t("join.not_here", { status: ["waiting", "playing", "over"].includes(info.status) ? t(`join.status.${info.status}`) : info.status });
   renderScorePad((rep.hands || []).map((h) => h.result).filter(Boolean), info, sides, nm, {});
   // the last hand as it ended: its layout, its moves and every hand
   const lastHand = (rep.hands || [])[rep.hands.length - 1];
   const fr = lastHand?.frames?.[lastHand.frames.length - 1]?.view;
-  drawBoard($("board"), fr?.layout || null, { last: lastPlayed(fr?.history), emptyText: "Game over" });
+  drawBoard($("board"), fr?.layout || null, { last: lastPlayed(fr?.history), emptyText: t("end.game_over") });
   if (fr) {
     renderLog(fr, nm);
     const hands = fr.hands || fr.revealed;
     if (hands) {
       $("revealed").hidden = false;
-      $("rev-title").textContent = `Hand ${lastHand.hand} as it ended`;
+      $("rev-title").textContent = t("join.hand_ended", { hand: lastHand.hand });
       $("hand-summary").textContent = "";
       renderHands($("revealed-rows"), hands, nm, {});
     }

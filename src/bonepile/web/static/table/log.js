@@ -2,22 +2,23 @@
 // read out to a screen reader.
 import { el, clear } from "/static/common.js";
 import { ARM_WORDS } from "/static/render.js";
-import { S, $, people, cap, verb } from "/static/table/state.js";
+import { S, $, said } from "/static/table/state.js";
+import { t } from "/static/i18n.js";
 
 export function renderLog(view, nm) {
   const box = clear($("log"));
   if (!view) return;
   const lines = [];
-  const who = people();
   for (const h of view.history || []) {
-    const w = who[h.seat] ?? nm[h.seat];
-    const said = (word) => `${cap(w)} ${verb(w, word)}`;
-    let t;
-    if (h.action === "play") t = `${said("play")} ${h.tile}${h.arm ? ` on ${ARM_WORDS[h.arm] || h.arm}` : ""}`;
-    else if (h.action === "draw") t = `${said("draw")}${h.tile ? ` ${h.tile}` : ""}`;
-    else if (h.action === "pass") t = `${said("pass")}${h.tile ? ` (turned up ${h.tile})` : ""}`;
-    else t = `${cap(w)} ${h.action}`;
-    const li = el("li", {}, t, h.points ? el("span", { class: "pts", "data-points": h.points }, ` scores ${h.points}`) : null);
+    // a seat's own line ("You play 6-4", "Ana plays 6-4"): the server's names where it has them
+    const line = (key, params) => (nm[h.seat] === undefined || h.seat === S.state?.you ? said(h.seat, key, params)
+      : t(key, { ...params, name: nm[h.seat] }));
+    let text;
+    if (h.action === "play") text = h.arm ? line("log.play_on", { tile: h.tile, arm: ARM_WORDS[h.arm] || h.arm }) : line("log.play", { tile: h.tile });
+    else if (h.action === "draw") text = h.tile ? line("log.draw_tile", { tile: h.tile }) : line("log.draw");
+    else if (h.action === "pass") text = h.tile ? line("log.pass_turned", { tile: h.tile }) : line("log.pass");
+    else text = `${nm[h.seat] ?? "?"} ${h.action}`;
+    const li = el("li", {}, text, h.points ? el("span", { class: "pts", "data-points": h.points }, ` ${t("log.scores", { n: h.points })}`) : null);
     lines.push(li.textContent);
     box.appendChild(li);
   }

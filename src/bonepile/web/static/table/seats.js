@@ -3,6 +3,7 @@
 import { el, clear } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
 import { S, $, redraw, botLabel } from "/static/table/state.js";
+import { t } from "/static/i18n.js";
 import { seatOrder, seatPlaces } from "/static/common.js";
 
 export { seatOrder, seatPlaces };
@@ -14,7 +15,7 @@ function tileBacks(view, s) {
   const total = Math.max(count, ...[...faceUp.keys()].map((p) => p + 1), 0);
   const box = el("div", { class: "backs", "aria-hidden": "true", "data-backs": s });
   for (let i = 0; i < total; i++) {
-    if (faceUp.has(i)) box.appendChild(tileSVG(faceUp.get(i), { label: `${tileWords(faceUp.get(i))}, face up` }));
+    if (faceUp.has(i)) box.appendChild(tileSVG(faceUp.get(i), { label: t("seat.face_up", { tile: tileWords(faceUp.get(i)) }) }));
     else box.appendChild(tileSVG(null, { back: true }));
   }
   return box;
@@ -38,15 +39,15 @@ function updateCallouts(view) {
   for (const h of fresh) {
     const prev = S.callouts[h.seat];
     if (h.action === "play" && h.points) S.callouts[h.seat] = { text: `+${h.points}`, born: now, until: now + SHOW_MS };
-    else if (h.action === "pass") S.callouts[h.seat] = { text: "Pass", born: now, until: now + SHOW_MS };
+    else if (h.action === "pass") S.callouts[h.seat] = { text: t("callout.pass"), born: now, until: now + SHOW_MS };
     else if (h.action === "draw") {
       const n = prev?.draws && prev.until > now ? prev.draws + 1 : 1;
-      S.callouts[h.seat] = { text: n > 1 ? `Draws ${n}` : "Draws", draws: n, born: now, until: now + SHOW_MS };
+      S.callouts[h.seat] = { text: n > 1 ? t("callout.draws_n", { n }) : t("callout.draws"), draws: n, born: now, until: now + SHOW_MS };
     }
   }
   const last = fresh[fresh.length - 1];
   if (last && view.over && view.end === "domino" && last.action === "play") {
-    S.callouts[last.seat] = { text: "Domino!", born: now, until: now + SHOW_MS * 1.5, big: true };
+    S.callouts[last.seat] = { text: t("callout.domino"), born: now, until: now + SHOW_MS * 1.5, big: true };
   }
   S.coLen = hist.length;
   if (fresh.length) setTimeout(redraw, SHOW_MS * 1.5 + 50);
@@ -66,14 +67,14 @@ function seatBox(st, s, nm, place) {
   const side = view?.sides?.findIndex((x) => x.includes(s));
   const mine = view?.sides?.find((x) => x.includes(st.you));
   const badges = [];
-  if (s === st.you) badges.push(el("span", { class: "badge" }, "you"));
-  else if (mine && mine.length > 1 && mine.includes(s)) badges.push(el("span", { class: "badge partner" }, "partner"));
-  if (info.kind === "bot") badges.push(el("span", { class: "badge bot", title: botLabel(info.level) }, "bot"));
-  if (info.kind === "human" && !info.claimed) badges.push(el("span", { class: "badge off" }, "free seat"));
-  else if (info.kind === "human" && info.connected === false) badges.push(el("span", { class: "badge off" }, "offline"));
-  if (info.bot_playing) badges.push(el("span", { class: "badge bot", "data-bot-playing": s }, "bot playing"));
+  if (s === st.you) badges.push(el("span", { class: "badge" }, t("seat.you")));
+  else if (mine && mine.length > 1 && mine.includes(s)) badges.push(el("span", { class: "badge partner" }, t("seat.partner")));
+  if (info.kind === "bot") badges.push(el("span", { class: "badge bot", title: botLabel(info.level) }, t("seat.bot_badge")));
+  if (info.kind === "human" && !info.claimed) badges.push(el("span", { class: "badge off" }, t("seat.free")));
+  else if (info.kind === "human" && info.connected === false) badges.push(el("span", { class: "badge off" }, t("seat.offline")));
+  if (info.bot_playing) badges.push(el("span", { class: "badge bot", "data-bot-playing": s }, t("seat.bot_playing")));
   const toMove = view && view.to_move === s && st.phase === "play";
-  if (toMove) badges.push(el("span", { class: "badge turn" }, "to play"));
+  if (toMove) badges.push(el("span", { class: "badge turn" }, t("seat.to_play")));
   // the clock of the seat to move (yours is in the dock), kept going by timer.js
   const clock = toMove && s !== st.you && S.deadlineAt !== null
     ? el("span", { class: "seat-clock", "data-clock": s, "data-name": nm[s], role: "timer" }) : null;
@@ -82,9 +83,9 @@ function seatBox(st, s, nm, place) {
   if (toMove) cls.push("to-move");
   if (s === st.you) cls.push("you");
   const details = el("div", { class: "small" },
-    count === undefined ? "" : `${count} tile${count === 1 ? "" : "s"}`,
-    view && view.sides && view.sides.length < view.players ? ` · team ${side + 1}` : "",
-    view && s === view.leader ? " · led" : "");
+    count === undefined ? "" : t("seat.tiles", { n: count }),
+    view && view.sides && view.sides.length < view.players ? ` · ${t("seat.team_small", { n: side + 1 })}` : "",
+    view && s === view.leader ? ` · ${t("seat.led")}` : "");
   const words = [nm[s], ...badges.map((b) => b.textContent), details.textContent.replaceAll(" · ", ", ")]
     .filter(Boolean).join(", ");
   return el("div", { class: cls.join(" "), "data-seat": s, role: "group", "aria-label": words },

@@ -1,6 +1,7 @@
 // The table's socket: connecting with the seat token, reconnecting with backoff, sending
 // intents, and taking in the server's messages (state, error, chat, hint).
-import { setAlert, dropToken } from "/static/common.js";
+import { setAlert, dropToken, serverWords } from "/static/common.js";
+import { t } from "/static/i18n.js";
 import { S, $, tableId, invite, alertBox, myTurn, redraw, setConn } from "/static/table/state.js";
 import { addChat } from "/static/table/chat.js";
 import { renderHints } from "/static/table/hints.js";
@@ -15,7 +16,7 @@ export function connect() {
   // (a private table is watched only with the secret of its invite link)
   const query = S.token ? `?token=${encodeURIComponent(S.token)}` : invite ? `?invite=${encodeURIComponent(invite)}` : "";
   const url = `${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
-  setConn("connecting…");
+  setConn("connecting");
   let ws;
   try { ws = new WebSocket(url); } catch (e) { scheduleReconnect(); return; }
   S.ws = ws;
@@ -33,7 +34,7 @@ export function connect() {
       // the server refused the seat token or the table: retrying will not help
       S.closedForGood = true;
       setConn("disconnected");
-      if (!alertBox.textContent) setAlert(alertBox, `The server closed the connection: ${ev.reason || `code ${ev.code}`}.`);
+      if (!alertBox.textContent) setAlert(alertBox, t("conn.closed", { reason: ev.reason ? serverWords(ev.reason) : t("conn.code", { code: ev.code }) }));
       if (ev.code === 4401 || ev.code === 4403) {
         dropToken(tableId);
         S.token = null;
@@ -61,7 +62,7 @@ document.addEventListener("visibilitychange", () => { if (!document.hidden) reco
 function scheduleReconnect() {
   const delay = Math.min(10000, 500 * 2 ** S.retry);
   S.retry += 1;
-  setConn(`connection lost, retrying in ${Math.round(delay / 100) / 10} s…`);
+  setConn("lost", { s: Math.round(delay / 100) / 10 });
   S.retryTimer = setTimeout(connect, delay);
 }
 
@@ -69,7 +70,7 @@ function scheduleReconnect() {
 export function send(obj) {
   setAlert(alertBox, "");
   if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
-    setAlert(alertBox, "Not connected to the table; reconnecting…");
+    setAlert(alertBox, t("conn.not_connected"));
     return false;
   }
   S.ws.send(JSON.stringify(obj));
@@ -91,7 +92,7 @@ function onState(msg) {
   if (msg.seq !== prevSeq) { S.selected = null; }
   if (S.hints && S.hintSeq !== msg.seq) S.hints = null;
   if (msg.ack !== null && msg.ack !== undefined) setAlert(alertBox, "");
-  if (timedOut) notice("Your time ran out: the table played a move for you.");
+  if (timedOut) notice(t("timer.timed_out"));
   S.deadlineAt = msg.deadline === null || msg.deadline === undefined ? null
     : Date.now() + msg.deadline * 1000;
   redraw();
@@ -111,7 +112,7 @@ function notice(text) {
 function onError(msg) {
   alertBox.classList.remove("notice");
   if (msg.id === undefined || msg.id === null || msg.id === S.moveId) S.busy = false;
-  setAlert(alertBox, msg.message || "refused");
+  setAlert(alertBox, msg.message ? serverWords(msg.message) : t("error.refused"));
   redraw();
 }
 

@@ -22,7 +22,7 @@ export function tick() {
     c.setAttribute("aria-label", words("spectate.clock_label", { name: c.dataset.name || "", time: clockText(left) }));
     c.classList.toggle("low", left <= LOW);
   }
-  t.textContent = myTurn() ? `Time left: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` : "";
+  t.textContent = myTurn() ? words("timer.left", { time: clockText(left) }) : "";
   // red only at the end: the last few seconds (never from the first second of a short clock)
   t.classList.toggle("low", myTurn() && left <= LOW);
 }
