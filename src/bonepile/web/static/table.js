@@ -19,8 +19,10 @@ import { renderEnd, renderTurn } from "/static/table/end.js";
 import { renderHints, onHintPlay } from "/static/table/hints.js";
 import { tick } from "/static/table/timer.js";
 import { ready } from "/static/i18n.js";
+import { feel, mountFeel } from "/static/table/feel.js";
 
 await ready;
+mountFeel();
 
 function render() {
   const st = S.state;
@@ -31,6 +33,7 @@ function render() {
     tile: act.dataset?.tile, end: act.dataset?.end, arm: act.closest?.(".end-choice")?.dataset.arm,
     hint: act.dataset?.hintMove, id: act.id } : null;
   draw(st);
+  feel(st);
   if (keep) {
     let target = null;
     if (keep.tile) target = document.querySelector(`#hand button[data-tile="${CSS.escape(keep.tile)}"], #flip button[data-tile="${CSS.escape(keep.tile)}"]`);

@@ -3,6 +3,7 @@
 import { el, clear } from "/static/common.js";
 import { drawBoard, lastPlayed, tileWords, ARM_WORDS } from "/static/render.js";
 import { S, $, legal, myTurn, people, cap, verb } from "/static/table/state.js";
+import { applyZoom } from "/static/table/zoom.js";
 
 /** The ends the selected tile may go on: [{arm, move, label}]. */
 export function endChoices(view) {
@@ -27,6 +28,7 @@ export function renderBoard(st, view, nm, choices, onChoose) {
   } else {
     drawBoard(board, null, { emptyText: st.phase === "waiting" ? "Waiting for players" : "" });
   }
+  applyZoom(board, view?.hand_number ?? null);
 }
 
 function describeLayout(view) {
