@@ -76,9 +76,9 @@ function bindPointers(wrap) {
   const down = new Map();
   let pinch = null, pan = null, moved = false;
   wrap.addEventListener("pointerdown", (ev) => {
+    moved = false;
     if (ev.target.closest(".zoom")) return;
     down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
-    moved = false;
     if (down.size === 2) {
       const [a, b] = [...down.values()];
       pinch = { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, k: Z.k };
@@ -110,7 +110,7 @@ function bindPointers(wrap) {
   };
   for (const kind of ["pointerup", "pointercancel", "lostpointercapture"]) wrap.addEventListener(kind, up);
   // the click after a pinch or a drag does not choose an end
-  wrap.addEventListener("click", (ev) => { if (moved) { ev.stopPropagation(); ev.preventDefault(); moved = false; } }, true);
+  wrap.addEventListener("click", (ev) => { if (moved && !ev.target.closest(".zoom")) { ev.stopPropagation(); ev.preventDefault(); moved = false; } }, true);
   wrap.addEventListener("wheel", (ev) => {
     if (!ev.ctrlKey) return;  // a trackpad's pinch, or Ctrl and the wheel
     ev.preventDefault();
@@ -118,16 +118,24 @@ function bindPointers(wrap) {
   }, { passive: false });
 }
 
-function centreOfBoard() {
+/** Where the buttons and keys zoom: about the last tile played while it is in view (the
+ * place of the action stays under the eye), else about the middle of the board. */
+function anchor() {
   const r = board?.getBoundingClientRect();
-  return r ? [r.left + r.width / 2, r.top + r.height / 2] : [];
+  if (!r) return [];
+  const last = board.querySelector("g.tile.last")?.getBoundingClientRect();
+  if (last && last.width) {
+    const x = last.left + last.width / 2, y = last.top + last.height / 2;
+    if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return [x, y];
+  }
+  return [r.left + r.width / 2, r.top + r.height / 2];
 }
 
 function onKey(ev) {
   const tgt = ev.target;
   if (tgt && (tgt.tagName === "INPUT" || tgt.tagName === "SELECT" || tgt.tagName === "TEXTAREA")) return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey || !board) return;
-  const [cx, cy] = centreOfBoard();
+  const [cx, cy] = anchor();
   if (ev.key === "+" || ev.key === "=") { ev.preventDefault(); zoomBy(STEP, cx, cy); }
   else if (ev.key === "-" || ev.key === "_") { ev.preventDefault(); zoomBy(1 / STEP, cx, cy); }
   else if (ev.key === "0") { ev.preventDefault(); reset(); }
@@ -149,9 +157,9 @@ export function mountZoom(wrap) {
     return b;
   };
   buttons = {
-    out: mk("zoom-out", "−", "out", "-", () => zoomBy(1 / STEP, ...centreOfBoard())),
+    out: mk("zoom-out", "−", "out", "-", () => zoomBy(1 / STEP, ...anchor())),
     fit: mk("zoom-fit", "", "fit", "0", reset),
-    in: mk("zoom-in", "+", "in", "+", () => zoomBy(STEP, ...centreOfBoard())),
+    in: mk("zoom-in", "+", "in", "+", () => zoomBy(STEP, ...anchor())),
   };
   buttons.fit.firstChild.replaceWith(fitIcon());
   wrap.appendChild(el("div", { class: "zoom", role: "group", "aria-label": t("feel.zoom") },
