@@ -136,7 +136,7 @@ def _tap_a_move(page, drag: bool = False) -> tuple[str, str | None]:
 
 def _settled(page) -> None:
     """Wait until no tile is in the air."""
-    page.wait_for_function("async () => (await import('/static/table/motion.js')).inFlight() === 0")
+    page.wait_for_function("!document.getAnimations().some(a => a.playState === 'running')")
     page.wait_for_function("!document.querySelector('#board-sky .flying')")
 
 
@@ -177,6 +177,8 @@ def test_a_played_tile_flies_from_the_player_to_the_board(server, table_page, dr
     for _ in range(3):
         if wait_turn_or_end(page) != "play":
             break
+        if drag:  # a person lets the tiles of the hand settle before picking one up
+            _settled(page)
         kind, name = _tap_a_move(page, drag=drag)
         if kind == "play":
             page.wait_for_function(f"!document.querySelector('#hand button[data-tile=\"{name}\"]')")
@@ -189,23 +191,30 @@ def test_drawn_tiles_come_from_the_boneyard(server, table_page):  # noqa: F811
     page = table_page("laptop")
     _open_seat(page, server, _table(server, "draw", players=2))
     mine = bots = 0
-    for _ in range(40):
-        if wait_turn_or_end(page) != "play":
-            break
-        before = set(_state(page)["view"]["hand"])
-        page.evaluate("window.__anims = []")
-        kind, _name = _tap_a_move(page)
-        moved = page.evaluate("window.__anims")
-        if kind == "draw":
-            new = set(_state(page)["view"]["hand"]) - before
-            page.wait_for_function(
-                f"window.__anims.some(a => a.tag === 'BUTTON' && {json.dumps(sorted(new))}.includes(a.tile))"
-            )
+    held: set[str] | None = None  # your hand after your last move
+    for _ in range(80):
+        phase = wait_turn_or_end(page)
+        anims = page.evaluate("window.__anims")
+        bots += sum(1 for a in anims if a["backs"] is not None)
+        hand = set(_state(page)["view"]["hand"]) if phase == "play" else set()
+        if held is not None and phase == "play" and hand - held:
+            # drawn since (a draw with no choice is played by the table): each came flying
+            came = {a["tile"] for a in anims if a["tag"] == "BUTTON" and "scale(0.6)" in (a["from"] or "")}
+            assert hand - held <= came, (sorted(hand - held), sorted(came))
             mine += 1
-        bots += sum(1 for a in moved if a["backs"] is not None)
         if mine and bots:
             break
-    assert mine or bots, "nobody drew a tile in the whole hand"
+        if phase == "hand_over":
+            page.click("#next")
+            page.wait_for_function("document.body.dataset.phase !== 'hand_over'")
+            held = None
+            continue
+        if phase != "play":
+            break
+        page.evaluate("window.__anims = []")
+        _tap_a_move(page)
+        held = set(_state(page)["view"]["hand"])
+    assert mine and bots, f"draws seen flying: {mine} of yours, {bots} of the bot's"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "feel_draw_laptop.png"))
 
