@@ -1,5 +1,6 @@
 """Hidden information, the headline promise of `bonepile serve`: every message a seat's
-socket gets names no tile hidden from that seat at that moment.
+socket gets names no tile hidden from that seat at that moment, and every message a
+spectator's socket (no seat token) gets names no tile of any hand before that hand is over.
 
 Whole games are played by SeatClients (one per seat, keeping every message).  The ground
 truth is the server's own Game and stored actions: for each state, the position at its
@@ -11,9 +12,11 @@ list."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
+from bonepile.engine.tiles import NAME
 from bonepile.web.client import SeatClient
 from webutil import InProcess, bad_keys, check_messages, hidden_from, run, tiles_in, timeline_of
 
@@ -53,6 +56,39 @@ def srv(tmp_path_factory):
         yield s
 
 
+class Watcher:
+    """A spectator's socket (no token): keeps every message until it sees the game over."""
+
+    def __init__(self, base_ws: str, table_id: str):
+        self.url = f"{base_ws}/ws/tables/{table_id}"
+        self.messages: list[dict] = []
+        self.texts: list[str] = []
+        self.here = asyncio.Event()  # the first state came: the socket is counted
+
+    async def watch(self, timeout: float = 240) -> None:
+        import websockets
+
+        async with websockets.connect(self.url, max_size=1 << 22, open_timeout=30, ping_interval=None) as ws:
+            while True:
+                text = await asyncio.wait_for(ws.recv(), timeout)
+                msg = json.loads(text)
+                self.texts.append(text)
+                self.messages.append(msg)
+                if msg["type"] == "state":
+                    self.here.set()
+                    if msg["phase"] == "over":
+                        return
+
+
+async def _watched(watchers: list[Watcher], players):
+    """Run the watchers, and the players once every watcher is counted at its table."""
+    tasks = [asyncio.create_task(w.watch()) for w in watchers]
+    await asyncio.gather(*(w.here.wait() for w in watchers))
+    out = await players
+    await asyncio.gather(*tasks)
+    return out
+
+
 async def _play(srv, tables: list[tuple[str, list[str]]], seed: int) -> list[list[SeatClient]]:
     clients = [
         [
@@ -65,11 +101,36 @@ async def _play(srv, tables: list[tuple[str, list[str]]], seed: int) -> list[lis
     return clients
 
 
-def _check_table(srv, tid: str, clients: dict[int, SeatClient]) -> int:
+def _check_watcher(w: Watcher, t, timeline) -> int:
+    """The spectator saw the game to its end, every finished hand revealed as it ended, and
+    no tile of any hand before that hand was over."""
+    assert w.messages[-1]["phase"] == "over"
+    assert not [m for m in w.messages if m["type"] == "error"]
+    states = [m for m in w.messages if m["type"] == "state"]
+    assert all(m["you"] is None and m["table"]["watching"] >= 1 for m in states)
+    views = [m["view"] for m in states if m["view"] is not None]
+    assert all(
+        v["seat"] is None and v["hand"] == [] and v["legal"] == [] and v["peek"] is None for v in views
+    )
+    ended = {v["hand_number"]: v["revealed"] for v in views if v["over"]}
+    assert ended, "the spectator saw no hand end"
+    for h in t.game.hands:
+        if h.number in ended:
+            assert ended[h.number] == [[NAME[x] for x in h.held(s)] for s in range(h.n)]
+    for text in w.texts:
+        assert "seed" not in text and "token_hash" not in text and "token" not in text
+    return check_messages(w.messages, None, timeline)
+
+
+def _check_table(srv, tid: str, clients: dict[int, SeatClient], watcher: Watcher | None = None) -> int:
     t = srv.server.tables[tid]
     assert t.game.over and t.status == "over"
     timeline = timeline_of(srv.server, tid)
     checked = 0
+    if watcher is not None:
+        watched = _check_watcher(watcher, t, timeline)
+        assert watched > 0
+        checked += watched
     for seat, c in clients.items():
         assert c.messages and c.messages[-1]["phase"] == "over"
         # both players of the winning side may pick the leader: the second one is refused
@@ -84,10 +145,11 @@ def _check_table(srv, tid: str, clients: dict[int, SeatClient]) -> int:
 def test_no_seat_is_sent_a_tile_hidden_from_it(srv, batch):
     games = GAMES[batch::4]
     tables = [srv.people_table(v, n, opts) for v, n, opts in games]
-    clients = run(_play(srv, tables, 100 * batch), timeout=280)
+    watchers = [Watcher(srv.ws, tid) for tid, _toks in tables]
+    clients = run(_watched(watchers, _play(srv, tables, 100 * batch)), timeout=280)
     total = 0
-    for (tid, _toks), row, (variant, _n, opts) in zip(tables, clients, games):
-        got = _check_table(srv, tid, dict(enumerate(row)))
+    for (tid, _toks), row, (variant, _n, opts), w in zip(tables, clients, games, watchers):
+        got = _check_table(srv, tid, dict(enumerate(row)), w)
         assert got > 0, variant
         total += got
         if opts.get("lead_rotation") == "winning_team_chooses" and len(srv.server.tables[tid].game.hands) > 1:
@@ -121,8 +183,9 @@ def test_with_three_server_bots_and_one_person(srv):
         )
         assert made["seat"] == 2
         c = SeatClient(srv.ws, made["id"], made["token"], seed=1, keep=True, retry_errors=False)
-        run(c.play(timeout=240), timeout=280)
-        assert _check_table(srv, made["id"], {2: c}) > 0
+        w = Watcher(srv.ws, made["id"])
+        run(_watched([w], c.play(timeout=240)), timeout=280)
+        assert _check_table(srv, made["id"], {2: c}, w) > 0
 
 
 def test_the_checker_catches_a_leak():
@@ -161,3 +224,16 @@ def test_the_checker_catches_a_leak():
     assert bad_keys({"view": {"boneyard": ["6-6"]}}) == ["$.view.boneyard"]
     with pytest.raises(AssertionError, match="forbidden"):
         check_messages([dict(state, seed=5)], 0, timeline)
+    # a spectator: the public view passes; any seat's own tile in it fails
+    from bonepile.web.protocol import public_view_json
+
+    public = public_view_json(g.public_view())
+    watched = dict(state, you=None, view=public)
+    assert check_messages([watched], None, timeline) > 0
+    for seat in (0, 1):
+        own = NAME[g.hand.held(seat)[0]]
+        assert own not in tiles_in(public)
+        with pytest.raises(AssertionError, match="hidden tiles"):
+            check_messages([dict(watched, view=dict(public, hand=[own]))], None, timeline)
+    with pytest.raises(AssertionError):  # a seat's view sent to a spectator
+        check_messages([dict(state, you=None)], None, timeline)

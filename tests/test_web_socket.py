@@ -58,7 +58,6 @@ def test_a_bad_or_missing_token_or_table_gets_an_error_and_the_socket_closes(srv
 
     async def go():
         for table, token, words, code in [
-            (tid, None, "token is required", 4403),
             (tid, "", "token is required", 4403),
             (tid, "nonsense", "does not belong", 4403),
             (tid, other_tokens[0], "does not belong", 4403),

@@ -317,10 +317,11 @@ def peeked(h, seat: int) -> int | None:
     return row[1] if len(row) > 1 and len(h.fits(row[0])) > 1 else None
 
 
-def hidden_from(h, seat: int, seen: set[int] = frozenset()) -> set[str]:
+def hidden_from(h, seat: int | None, seen: set[int] = frozenset()) -> set[str]:
     """Tiles of hand h (in its current position) that seat may not see: other seats' tiles and
     the boneyard; in blind games the seat's own face-down row too.  ``seen``: tiles the seat
-    has seen earlier in the hand (blind games: every tile turned up, its own peeks)."""
+    has seen earlier in the hand (blind games: every tile turned up, its own peeks).  Seat
+    None is a spectator: every seat's tiles are hidden from it."""
     if h.over:
         return set()
     hidden: set[int] = set(h.boneyard[h.bpos :])
@@ -328,8 +329,9 @@ def hidden_from(h, seat: int, seen: set[int] = frozenset()) -> set[str]:
         if s != seat:
             hidden |= set(h.held(s))
     if h.rows is not None:
-        row = h.rows[seat]
-        hidden |= {t for t in row if not h.face_up[seat] >> t & 1}
+        if seat is not None:
+            row = h.rows[seat]
+            hidden |= {t for t in row if not h.face_up[seat] >> t & 1}
         if h.rows[h.to_move]:
             hidden.discard(h.rows[h.to_move][0])  # turned up by the player to move: public
         hidden.discard(peeked(h, seat))
@@ -393,9 +395,14 @@ class Timeline:
         return self.game.hands[i + 1].fresh()
 
 
-def check_messages(messages: list[dict], seat: int, timeline: Timeline) -> int:
-    """Assert that no message sent to seat names a tile hidden from it at that moment; returns
-    how many tiles were checked."""
+def seen_by(seen: list[set[int]], seat: int | None) -> set[int]:
+    """What seat saw earlier in the hand; a spectator (None): what every seat saw."""
+    return seen[seat] if seat is not None else set.intersection(*seen)
+
+
+def check_messages(messages: list[dict], seat: int | None, timeline: Timeline) -> int:
+    """Assert that no message sent to seat (None: a spectator) names a tile hidden from it at
+    that moment; returns how many tiles were checked."""
     checked = 0
     moment: tuple[int, int] | None = None  # (seq, hand number) of the last state
     for n, msg in enumerate(messages):
@@ -412,7 +419,7 @@ def check_messages(messages: list[dict], seat: int, timeline: Timeline) -> int:
             assert len(msg["pad"]) == timeline.finished(msg["seq"]), where
             if view is not None:
                 h, seen = timeline.position(msg["seq"], view["hand_number"])
-                bad = tiles_in(view) & hidden_from(h, seat, seen[seat])
+                bad = tiles_in(view) & hidden_from(h, seat, seen_by(seen, seat))
                 assert not bad, f"{where}: hidden tiles {sorted(bad)} in the view"
                 checked += len(tiles_in(view))
             if msg["pending"] is not None:
@@ -429,7 +436,7 @@ def check_messages(messages: list[dict], seat: int, timeline: Timeline) -> int:
             if found:
                 assert moment is not None, f"{where}: tiles before any view: {found}"
                 h, seen = timeline.position(*moment)
-                bad = found & hidden_from(h, seat, seen[seat])
+                bad = found & hidden_from(h, seat, seen_by(seen, seat))
                 assert not bad, f"{where}: hidden tiles {sorted(bad)}"
                 checked += len(found)
     return checked

@@ -74,6 +74,15 @@ def serve(
     address_sockets: Annotated[
         int, typer.Option(min=1, help="Table sockets one client address may have open at once.")
     ] = 64,
+    table_watchers: Annotated[
+        int, typer.Option(min=1, help="Spectators' sockets one table may have open at once.")
+    ] = 64,
+    address_watchers: Annotated[
+        int,
+        typer.Option(
+            min=1, help="Spectators' sockets one client address may have open at once (all tables)."
+        ),
+    ] = 16,
     header_timeout: Annotated[
         float, typer.Option(min=0.1, help="Seconds a connection may take to send a request's headers.")
     ] = 10.0,
@@ -119,6 +128,8 @@ def serve(
             table_ttl=table_ttl,
             seat_sockets=seat_sockets,
             address_sockets=address_sockets,
+            table_watchers=table_watchers,
+            address_watchers=address_watchers,
         )
     except (OperationalError, ArgumentError, ImportError) as e:
         fail(f"--db: cannot open {db!r}: {str(e).splitlines()[0]}")

@@ -13,7 +13,7 @@ from .hand import Hand, perft
 from .scoring import HandResult
 from .tiles import DRAW, N_ACTIONS, NAME, PASS
 from .variant import VARIANT_NAMES, Variant, make_variant
-from .view import Event, Layout, View
+from .view import Event, Layout, PublicView, View
 
 __all__ = [
     "Game",
@@ -24,6 +24,7 @@ __all__ = [
     "make_variant",
     "VARIANT_NAMES",
     "View",
+    "PublicView",
     "Event",
     "Layout",
     "PASS",

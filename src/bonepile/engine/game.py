@@ -13,7 +13,7 @@ from .leaders import rule_leader
 from .scoring import HandResult
 from .tiles import HI, LO, NAME, mask_of
 from .variant import Variant, make_variant
-from .view import View, hand_view
+from .view import PublicView, View, hand_view, public_view
 
 #: the ``format`` of the records this engine reads and writes (RECORD.md)
 FORMAT = "bonepile-record/1"
@@ -102,6 +102,10 @@ class Game:
 
     def view(self, seat: int) -> View:
         return hand_view(self.hand, seat)
+
+    def public_view(self) -> PublicView:
+        """What every person at the table may see of the current hand (a spectator's view)."""
+        return public_view(self.hand)
 
     # ------------------------------------------------------------------ moves
     def token(self, m: int, h: Hand | None = None) -> str:

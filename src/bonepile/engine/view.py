@@ -1,7 +1,10 @@
-"""What one seat may know: the censored state handed to bots, web clients and RL agents.
+"""What one seat may know: the censored state handed to bots, web clients and RL agents;
+and what everybody at the table may know: the seat-less ``PublicView`` of a spectator.
 
 A ``View`` is built from a hand by copying out only public facts and the seat's own tiles;
 it holds no reference to the hand, so nothing reachable from a view leads to hidden tiles.
+A ``PublicView`` holds the public facts alone: no tile of any hand before the hand is over
+(every seat's tiles are revealed then, as they are to the seats), draws as counts.
 """
 
 from __future__ import annotations
@@ -83,6 +86,68 @@ class View:
     revealed: tuple[tuple[int, ...], ...] | None  # every seat's tiles, once the hand is over
     blind: bool
     round_bonus: int = 0  # Quinientos: the bonus this round is worth to a side that dominoes
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """What every person at the table may see (a spectator's view): the ``View`` of a seat
+    without the seat's own facts (its tiles, its legal moves, its peek, its own draws).
+    The fields mean what the ``View``'s of the same name mean."""
+
+    variant: str
+    players: int
+    sides: tuple[tuple[int, ...], ...]
+    hand_number: int
+    leader: int
+    to_move: int | None
+    tile_counts: tuple[int, ...]
+    face_up: tuple[tuple[tuple[int, int], ...], ...]
+    turned_up: int | None  # blind: turned up by the player to move, for everybody to see
+    layout: Layout
+    boneyard: int
+    boneyard_size: int
+    history: tuple[Event, ...]  # every draw without its tile
+    totals: tuple[int, ...]
+    hand_points: tuple[int, ...]
+    over: bool
+    end: HandEnd | None
+    revealed: tuple[tuple[int, ...], ...] | None  # every seat's tiles, once the hand is over
+    blind: bool
+    round_bonus: int = 0
+
+
+#: the fields a seat's View shares with the PublicView (``public_of``)
+PUBLIC_FIELDS = tuple(PublicView.__dataclass_fields__)
+
+
+def public_of(view: View) -> PublicView:
+    """The public part of a seat's view: its own facts dropped, its own draws hidden (what
+    any seat's view says of the table, and the same for every seat)."""
+    hist = tuple(
+        Event(e.seat, "draw") if e.action == "draw" and e.tile is not None else e for e in view.history
+    )
+    return PublicView(
+        variant=view.variant,
+        players=view.players,
+        sides=view.sides,
+        hand_number=view.hand_number,
+        leader=view.leader,
+        to_move=view.to_move,
+        tile_counts=view.tile_counts,
+        face_up=view.face_up,
+        turned_up=view.turned_up,
+        layout=view.layout,
+        boneyard=view.boneyard,
+        boneyard_size=view.boneyard_size,
+        history=hist,
+        totals=view.totals,
+        hand_points=view.hand_points,
+        over=view.over,
+        end=view.end,
+        revealed=view.revealed,
+        blind=view.blind,
+        round_bonus=view.round_bonus,
+    )
 
 
 def build_layout(
@@ -520,6 +585,33 @@ class Observer:
             round_bonus=h.bonus,
         )
 
+    def public_view(self, hand_number: int | None = None) -> PublicView:
+        """The seat-less view every person at the table may see (a spectator's)."""
+        h = self._h
+        v = h.v
+        return PublicView(
+            variant=v.name,
+            players=v.players,
+            sides=v.sides,
+            hand_number=h.number if hand_number is None else hand_number,
+            leader=h.leader,
+            to_move=self.to_move(),
+            tile_counts=self.counts(),
+            face_up=self.face_up(),
+            turned_up=self.turned_up(),
+            layout=self.layout(),
+            boneyard=h.drawable(),
+            boneyard_size=self.boneyard_size(),
+            history=tuple(self.public_history()),
+            totals=self.totals(),
+            hand_points=self.hand_points(),
+            over=h.over,
+            end=h.end,
+            revealed=self.revealed(),
+            blind=h.rows is not None,
+            round_bonus=h.bonus,
+        )
+
 
 def observer(h: Hand) -> Observer:
     """The observer of hand ``h``, up to date with its log."""
@@ -546,6 +638,11 @@ def observer(h: Hand) -> Observer:
 def hand_view(h: Hand, seat: int, hand_number: int | None = None) -> View:
     """The view of ``seat`` on hand ``h`` (a ``Hand``)."""
     return observer(h).view(seat, hand_number)
+
+
+def public_view(h: Hand, hand_number: int | None = None) -> PublicView:
+    """The seat-less view of hand ``h``: what every person at the table may see."""
+    return observer(h).public_view(hand_number)
 
 
 #: id of a hand's log -> the observer that has read it (a log only grows while a hand is

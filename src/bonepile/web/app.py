@@ -20,6 +20,7 @@ from .catalog import catalogue
 from .connection import REFUSED, Connection
 from .guard import hide_tokens
 from .handlers import dispatch
+from .howto import router as howto_router
 from .i18n import strings
 from .replay import MAX_RECORD
 from .server import Server
@@ -60,6 +61,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     app = FastAPI(title="bonepile", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
+    app.include_router(howto_router)  # the How to play pages and their examples
     hide_tokens()
 
     @app.middleware("http")
@@ -164,7 +166,9 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         try:
             if t is None:
                 raise RequestError(f"no table {table_id!r} is being played here", 404)
-            seat = server.seat_of(t, websocket.query_params.get("token"))
+            # no seat token: a spectator, who sees what everybody at the table sees
+            token = websocket.query_params.get("token")
+            seat = None if token is None else server.seat_of(t, token)
             address = server.socket_opened(t, seat, websocket.client.host if websocket.client else "")
         except RequestError as e:
             await websocket.send_text(json.dumps({"type": "error", "message": e.message}))
@@ -196,7 +200,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         finally:
             sender.cancel()
             t.detach(conn)
-            server.socket_closed(address)
+            server.socket_closed(address, watching=seat is None)
 
     async def _sending(conn: Connection) -> None:
         try:
@@ -206,7 +210,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
                 not isinstance(e, (WebSocketDisconnect, RuntimeError))
                 and "close" not in type(e).__name__.lower()
             ):
-                log.exception("sending to table %s seat %d failed", conn.table.id, conn.seat)
+                log.exception("sending to table %s seat %s failed", conn.table.id, conn.seat)
             conn.close()
 
     # ------------------------------------------------------------------ the web client

@@ -1,4 +1,5 @@
-"""One open socket of a seat: its size and rate limits, and its sending.
+"""One open socket of a seat (or of a spectator: no seat): its size and rate limits, and
+its sending.
 
 State messages are coalesced: the sender builds the latest state when it gets to send, so a
 slow client never makes the server queue old states."""
@@ -26,16 +27,22 @@ def dumps(obj: Any) -> str:
 
 
 class StateSource(Protocol):
-    """What a connection asks its table for: the state message of a seat."""
+    """What a connection asks its table for: the state message of a seat (None: of a
+    spectator)."""
 
     id: str
 
-    def state_text(self, seat: int, ack: Any = None) -> str: ...
+    def state_text(self, seat: int | None, ack: Any = None) -> str: ...
 
 
 class Connection:
     def __init__(
-        self, table: StateSource, seat: int, send: Callable[[str], Awaitable[Any]], *, rate: float = RATE
+        self,
+        table: StateSource,
+        seat: int | None,
+        send: Callable[[str], Awaitable[Any]],
+        *,
+        rate: float = RATE,
     ):
         self.table = table
         self.seat = seat
@@ -48,6 +55,11 @@ class Connection:
         self.closed = False
         self.tokens = 2 * rate
         self.last = time.monotonic()
+
+    @property
+    def watching(self) -> bool:
+        """A spectator's socket: it sees what everybody at the table sees and cannot act."""
+        return self.seat is None
 
     # ------------------------------------------------------------------ receiving
     def allow(self) -> bool:

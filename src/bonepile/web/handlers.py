@@ -1,6 +1,7 @@
 """One handler per client message type, behind a dispatch table.  A handler checks the
 intent (``validate``), changes the table under its lock (storing first) and says who must be
-told; a refused intent raises ``RequestError`` and changes nothing."""
+told; a refused intent raises ``RequestError`` and changes nothing.  A spectator's socket
+(no seat) may only ping: every other intent is refused before any handler sees it."""
 
 from __future__ import annotations
 
@@ -20,6 +21,22 @@ from .validate import RequestError
 
 Handler = Callable[[LiveTable, Connection, dict[str, Any], MessageId | None], Awaitable[None]]
 
+#: what a spectator may not do, in words, per intent (a spectator may ping)
+WATCHERS_CANNOT = {
+    "move": "play a move",
+    "leader": "choose the next leader",
+    "next": "start the next hand",
+    "hint": "ask for a hint",
+    "chat": "write in the table chat",
+    "takeover": "take a seat back",
+}
+
+
+def seat_of(conn: Connection) -> int:
+    """The seat of a player's socket (``dispatch`` lets no spectator reach a handler)."""
+    assert conn.seat is not None
+    return conn.seat
+
 
 async def on_ping(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
     conn.push({"type": "pong", "id": mid})
@@ -27,7 +44,7 @@ async def on_ping(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
 
 async def on_move(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
     token = validate.move_token(msg)
-    seat = conn.seat
+    seat = seat_of(conn)
     async with t.lock:
         g = t.game
         if t.status == "waiting":
@@ -54,9 +71,10 @@ async def on_leader(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Me
         if t.pending_deal is None:
             raise RequestError("no leader is to be chosen now")
         seats = t.winners()
-        if conn.seat not in seats:
+        seat = seat_of(conn)
+        if seat not in seats:
             raise RequestError("only the side that won the hand chooses the next leader")
-        await t.choose_leader(validate.leader_choice(msg, seats), conn.seat)
+        await t.choose_leader(validate.leader_choice(msg, seats), seat)
         conn.ack = mid
     t.announce()
     t.wake.set()
@@ -66,17 +84,17 @@ async def on_next(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
     async with t.lock:
         if t.phase() != "hand_over":
             raise RequestError("the hand is not over")
-        t.ready.add(conn.seat)
+        t.ready.add(seat_of(conn))
     t.announce()
     t.wake.set()
 
 
 async def on_chat(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
-    t.add_chat(conn.seat, validate.chat_text(msg))
+    t.add_chat(seat_of(conn), validate.chat_text(msg))
 
 
 async def on_takeover(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
-    s = t.seats[conn.seat]
+    s = t.seats[seat_of(conn)]
     s.bot_playing = False
     s.away_since = None
     t.changed()
@@ -85,7 +103,7 @@ async def on_takeover(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: 
 async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
     """The expert's opinion (``bots.hint``, in a worker thread, on a copy of the game: the
     hint reads only the seat's view), in the protocol's shape."""
-    seat = conn.seat
+    seat = seat_of(conn)
     if t.phase() != "play" or t.game.to_move != seat:
         raise RequestError("a hint is given only when it is your turn")
     view = t.view(seat)
@@ -136,4 +154,6 @@ async def dispatch(t: LiveTable, conn: Connection, msg: Any) -> None:
     handler = HANDLERS.get(kind)
     if handler is None:
         raise RequestError(f"unknown message type {kind!r} ({', '.join(HANDLERS)})")
+    if conn.watching and kind in WATCHERS_CANNOT:
+        raise RequestError(f"you are watching this table: only its players can {WATCHERS_CANNOT[kind]}", 403)
     await handler(t, conn, msg, mid)

@@ -99,7 +99,7 @@ class CountJSON(TypedDict):
 class ViewJSON(TypedDict):
     variant: str
     players: int
-    seat: int
+    seat: int | None  # None: a spectator's view (no seat: no tiles, no legal moves)
     sides: list[list[int]]
     hand_number: int
     leader: int
@@ -163,6 +163,7 @@ class TableInfo(TypedDict):
     hands: int
     totals: list[int]
     winner: int | None
+    watching: int  # spectator sockets open on the table
 
 
 # ------------------------------------------------------------------------ server -> client
@@ -177,7 +178,7 @@ class StateMessage(TypedDict):
     seq: int
     ack: MessageId | None
     table: TableInfo
-    you: int
+    you: int | None  # None: a spectator
     phase: Phase
     forced: bool
     pending: Pending | None

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from ..engine import notation
 from ..engine.tiles import ARM_NAMES, DRAW, NAME, PASS
-from ..engine.view import View
+from ..engine.view import PublicView, View
 from .messages import Arm, CountJSON, EventJSON, LayoutJSON, LegalMove, PadLine, ViewJSON
 
 
@@ -49,7 +49,7 @@ def _tile(t: int | None) -> str | None:
     return None if t is None else NAME[t]
 
 
-def layout_json(view: View) -> LayoutJSON:
+def layout_json(view: View | PublicView) -> LayoutJSON:
     lay = view.layout
     return {
         "first": _tile(lay.first),
@@ -65,7 +65,7 @@ def layout_json(view: View) -> LayoutJSON:
     }
 
 
-def history_json(view: View, points: Sequence[int | None] = ()) -> list[EventJSON]:
+def history_json(view: View | PublicView, points: Sequence[int | None] = ()) -> list[EventJSON]:
     """The public history as the seat sees it, each event with what it scored (``points``:
     per event of the hand, from ``knowledge.move_points``; missing ones are None)."""
     n = len(points)
@@ -98,6 +98,41 @@ def view_json(view: View, *, points: Sequence[int | None] = (), count: CountJSON
         "face_up": [[[pos, NAME[t]] for pos, t in row] for row in view.face_up],
         "turned_up": _tile(view.turned_up),
         "peek": _tile(view.peek),
+        "layout": layout_json(view),
+        "boneyard": view.boneyard,
+        "boneyard_size": view.boneyard_size,
+        "history": history_json(view, points),
+        "totals": list(view.totals),
+        "hand_points": list(view.hand_points),
+        "count": count,
+        "over": view.over,
+        "end": view.end,
+        "revealed": [[NAME[t] for t in row] for row in view.revealed] if view.revealed is not None else None,
+        "blind": view.blind,
+        "round_bonus": view.round_bonus,
+    }
+
+
+def public_view_json(
+    view: PublicView, *, points: Sequence[int | None] = (), count: CountJSON | None = None
+) -> ViewJSON:
+    """A spectator's view as plain JSON: the shape of a seat's (``view_json``) with no seat,
+    no tiles of its own, no legal move and no peek; built from the engine's ``PublicView``
+    alone, so it can name no tile of any hand before the hand is over."""
+    return {
+        "variant": view.variant,
+        "players": view.players,
+        "seat": None,
+        "sides": [list(s) for s in view.sides],
+        "hand_number": view.hand_number,
+        "leader": view.leader,
+        "to_move": view.to_move,
+        "legal": [],
+        "hand": [],
+        "tile_counts": list(view.tile_counts),
+        "face_up": [[[pos, NAME[t]] for pos, t in row] for row in view.face_up],
+        "turned_up": _tile(view.turned_up),
+        "peek": None,
         "layout": layout_json(view),
         "boneyard": view.boneyard,
         "boneyard_size": view.boneyard_size,

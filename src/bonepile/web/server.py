@@ -32,6 +32,8 @@ TABLE_TTL = 3600.0  # seconds a table may wait for its players before it is clos
 LISTED = 100  # tables in the lobby's list (the newest)
 SEAT_SOCKETS = 8  # sockets open at once on one seat (tabs of one person)
 ADDRESS_SOCKETS = 64  # table sockets open at once from one client address
+TABLE_WATCHERS = 64  # spectators' sockets open at once on one table
+ADDRESS_WATCHERS = 16  # spectators' sockets open at once from one client address (all tables)
 REPLAYS_WAITING = 4  # replay requests being built or waiting for the replay worker; more get 503
 REPLAY_CACHE = 64 << 20  # bytes of finished tables' replays kept, built once each
 
@@ -52,6 +54,8 @@ class Server:
         table_ttl: float = TABLE_TTL,
         seat_sockets: int = SEAT_SOCKETS,
         address_sockets: int = ADDRESS_SOCKETS,
+        table_watchers: int = TABLE_WATCHERS,
+        address_watchers: int = ADDRESS_WATCHERS,
     ):
         self.store = Store(db)
         self.bot_delay = bot_delay
@@ -68,6 +72,9 @@ class Server:
         self.seat_sockets = seat_sockets
         self.address_sockets = address_sockets
         self.sockets_from: dict[str, int] = {}  # client address -> table sockets open
+        self.table_watchers = table_watchers
+        self.address_watchers = address_watchers
+        self.watching_from: dict[str, int] = {}  # client address -> spectators' sockets open
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
         self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="bonepile-bot")
         self.writer = Writer(self.store, self.db_pool)
@@ -140,10 +147,23 @@ class Server:
                 return i
         raise RequestError("this seat token does not belong to this table", 403)
 
-    def socket_opened(self, t: LiveTable, seat: int, address: str) -> str:
-        """Count a new socket of ``seat`` from ``address`` (RequestError 429 past the caps);
-        the address to give ``socket_closed``."""
-        if len(t.seats[seat].conns) >= self.seat_sockets:
+    def socket_opened(self, t: LiveTable, seat: int | None, address: str) -> str:
+        """Count a new socket of ``seat`` (None: a spectator's) from ``address``
+        (RequestError 429 past the caps); the address to give ``socket_closed``."""
+        if seat is None:
+            if len(t.watchers) >= self.table_watchers:
+                raise RequestError(
+                    f"{self.table_watchers} people are watching this table already "
+                    f"(at most {self.table_watchers}); try again later",
+                    429,
+                )
+            if self.watching_from.get(address, 0) >= self.address_watchers:
+                raise RequestError(
+                    f"{self.address_watchers} tables are being watched from your address "
+                    f"already (at most {self.address_watchers}); close another tab",
+                    429,
+                )
+        elif len(t.seats[seat].conns) >= self.seat_sockets:
             raise RequestError(
                 f"seat {seat} has {self.seat_sockets} sockets open already "
                 f"(at most {self.seat_sockets}); close another tab",
@@ -157,14 +177,18 @@ class Server:
                 429,
             )
         self.sockets_from[address] = n + 1
+        if seat is None:
+            self.watching_from[address] = self.watching_from.get(address, 0) + 1
         return address
 
-    def socket_closed(self, address: str) -> None:
-        n = self.sockets_from.get(address, 0) - 1
-        if n > 0:
-            self.sockets_from[address] = n
-        else:
-            self.sockets_from.pop(address, None)
+    def socket_closed(self, address: str, watching: bool = False) -> None:
+        counts = [self.sockets_from, self.watching_from] if watching else [self.sockets_from]
+        for by in counts:
+            n = by.get(address, 0) - 1
+            if n > 0:
+                by[address] = n
+            else:
+                by.pop(address, None)
 
     def listing(self) -> list[TableInfo]:
         """The newest tables not over.  ``tables`` is kept in the order the tables were made

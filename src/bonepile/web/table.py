@@ -31,7 +31,7 @@ from .messages import (
     ServerMessage,
     TableInfo,
 )
-from .protocol import hand_result_json, view_json
+from .protocol import hand_result_json, public_view_json, view_json
 from .store import TableRow
 
 if TYPE_CHECKING:
@@ -112,6 +112,8 @@ class LiveTable:
         self._common: str | None = None  # the table's info and score pad as JSON (they change rarely)
         self._public: tuple[int, list[int | None], CountJSON | None] | None = None
         self._observer: Observer | None = None
+        self.watchers: list[Connection] = []  # spectators' sockets (no seat)
+        self._watched: tuple[int, str] | None = None  # (seq, the spectators' view as JSON)
         for kind, value, _seat in row.actions:
             self._replay(kind, value)
 
@@ -133,7 +135,14 @@ class LiveTable:
 
     # --------------------------------------------------------------------- sockets
     def attach(self, conn: Connection) -> None:
-        """A socket of ``conn.seat`` opened: the person is back (a bot standing in stops)."""
+        """A socket of ``conn.seat`` opened: the person is back (a bot standing in stops).
+        A spectator's socket (no seat) is counted among those watching."""
+        if conn.seat is None:
+            self.watchers.append(conn)
+            if self.chat:
+                conn.push(chat_message(list(self.chat)))
+            self.changed()  # "n watching" changes for everybody
+            return
         s = self.seats[conn.seat]
         s.conns.append(conn)
         if self.chat:
@@ -148,6 +157,11 @@ class LiveTable:
     def detach(self, conn: Connection) -> None:
         """The socket closed: when it was the seat's last, the grace period starts."""
         conn.close()
+        if conn.seat is None:
+            if conn in self.watchers:
+                self.watchers.remove(conn)
+                self.changed()
+            return
         s = self.seats[conn.seat]
         if conn not in s.conns:
             return
@@ -166,11 +180,15 @@ class LiveTable:
         for s in self.seats:
             for c in s.conns:
                 c.push_state()
+        for c in self.watchers:
+            c.push_state()
 
     def broadcast(self, msg: ServerMessage) -> None:
         for s in self.seats:
             for c in s.conns:
                 c.push(msg)
+        for c in self.watchers:
+            c.push(msg)
 
     def has_people(self) -> bool:
         """A seat of the table is a person's (claimed or not)."""
@@ -230,6 +248,7 @@ class LiveTable:
             "hands": sum(1 for h in g.hands if h.over),
             "totals": list(g.totals),
             "winner": g.winner,
+            "watching": len(self.watchers),
         }
 
     def pad(self) -> list[PadLine]:
@@ -259,7 +278,7 @@ class LiveTable:
         """The seats of the side that won the last finished hand."""
         return self.variant.sides[self.game.hands[-1].result.winner]  # type: ignore[union-attr, index]
 
-    def pending(self, seat: int) -> Pending | None:
+    def pending(self, seat: int | None) -> Pending | None:
         if self.pending_deal is None:
             return None
         seats = list(self.winners())
@@ -269,21 +288,39 @@ class LiveTable:
             out["hand"] = [] if self.variant.blind else [NAME[t] for t in row]
         return out
 
-    def state_text(self, seat: int, ack: Any = None) -> str:
-        """The state message for a seat: the only thing a seat's socket is sent about the game."""
+    def deadline(self) -> float | None:
+        """Seconds left for the person to move (the timer), told to every socket so that
+        each shows the clock at the seat whose turn it is; None when no clock runs."""
+        g = self.game
+        if not self.timer or self.phase() != "play" or not g.hands or g.to_move is None:
+            return None
+        if not self.seats[g.to_move].person:  # a bot's turn (or a stand-in's): no clock
+            return None
+        return max(0.0, round(self.timer - (time.monotonic() - self.turn_since), 1))
+
+    def watched_json(self) -> str:
+        """The spectators' view of the current hand as JSON text: built from the engine's
+        public view alone, once per action, the same text for every spectator."""
+        cached = self._watched
+        if cached is None or cached[0] != self.seq:
+            points, count = self.public()
+            pv = self._observe(self.game.hand).sync().public_view()
+            cached = self._watched = (self.seq, dumps(public_view_json(pv, points=points, count=count)))
+        return cached[1]
+
+    def state_text(self, seat: int | None, ack: Any = None) -> str:
+        """The state message for a seat (None: for a spectator): the only thing a socket is
+        sent about the game."""
         g = self.game
         common = self._common
         if common is None:
             self._common = common = dumps({"table": self.info(), "pad": self.pad()})[1:-1]
         phase = self.phase()
         view = None
-        if g.hands:
+        if g.hands and seat is not None:
             points, count = self.public()
             view = view_json(self.view(seat), points=points, count=count)
-        deadline = None
         mine = view is not None and view["to_move"] == seat and phase == "play"
-        if self.timer and mine:
-            deadline = max(0.0, round(self.timer - (time.monotonic() - self.turn_since), 1))
         forced = False
         if mine and view is not None and len(view["legal"]) == 1:
             forced = view["blind"] or view["legal"][0]["kind"] != "play"
@@ -295,11 +332,15 @@ class LiveTable:
             "phase": phase,
             "forced": forced,
             "pending": self.pending(seat),
-            "deadline": deadline,
-            "view": view,
+            "deadline": self.deadline(),
             "ready": sorted(self.ready),
         }
-        return "{" + dumps(own)[1:-1] + "," + common + "}"
+        # a spectator's view is the same text for every spectator: built once per action
+        if view is not None:
+            text = dumps(view)
+        else:
+            text = self.watched_json() if seat is None and g.hands else "null"
+        return "{" + dumps(own)[1:-1] + ',"view":' + text + "," + common + "}"
 
     def record(self) -> dict[str, Any]:
         """The game record; while the game is played, only the finished hands (the current

@@ -2,7 +2,7 @@
 // Every word about a game comes from the server's catalogue; the lobby remembers your last
 // choices in this browser.
 import { el, clear, api, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
-import { ready } from "/static/i18n.js";
+import { ready, t as words } from "/static/i18n.js";
 
 await ready;
 
@@ -235,8 +235,11 @@ async function loadTables() {
     const status = t.status === "waiting" ? `Waiting (${free} free seat${free === 1 ? "" : "s"})`
       : t.status === "playing" ? "Being played" : "Finished";
     const actions = el("td", {});
-    actions.appendChild(el("a", { href: `/t/${encodeURIComponent(t.id)}` },
-      mine ? "Open" : (free && t.status === "waiting" ? "Join" : "Open")));
+    // a game in progress that is not yours: watch it (nobody can join it any more)
+    const watch = !mine && t.status === "playing";
+    actions.appendChild(el("a", { href: `/t/${encodeURIComponent(t.id)}${watch ? "?watch=1" : ""}`,
+      "data-watch": watch ? t.id : null },
+      watch ? words("spectate.watch") : mine ? "Open" : (free && t.status === "waiting" ? "Join" : "Open")));
     if (mine && t.status === "waiting") {
       actions.appendChild(document.createTextNode(" "));
       actions.appendChild(el("button", { type: "button", onclick: () => start(t.id) }, "Start now (bots fill empty seats)"));
@@ -244,7 +247,7 @@ async function loadTables() {
     tbody.appendChild(el("tr", { "data-table": t.id },
       el("td", {}, tableName(t, game), el("span", { class: "small muted who" }, who)),
       el("td", {}, `${game}, ${t.players} players`),
-      el("td", {}, status),
+      el("td", {}, status, t.watching ? el("span", { class: "small muted who" }, words("spectate.watching", { n: t.watching })) : null),
       actions));
   }
   box.appendChild(el("table", { class: "list" },
@@ -309,6 +312,8 @@ async function init() {
   $("play-now").addEventListener("click", playNow);
   $("refresh").addEventListener("click", loadTables);
   restore();
+  const wanted = variantByName(new URLSearchParams(location.search).get("play")); // a How to play page's "Play now"
+  if (wanted) { $("variant").value = wanted.name; buildVariantForm(); $("play-now").focus(); }
   loadTables();
   setInterval(loadTables, 5000);
   document.body.dataset.ready = "1";

@@ -18,6 +18,7 @@ import { renderLog } from "/static/table/log.js";
 import { renderEnd, renderTurn } from "/static/table/end.js";
 import { renderHints, onHintPlay } from "/static/table/hints.js";
 import { tick } from "/static/table/timer.js";
+import { renderWatching } from "/static/table/watch.js";
 import { ready } from "/static/i18n.js";
 import { feel, mountFeel } from "/static/table/feel.js";
 
@@ -78,6 +79,7 @@ function draw(st) {
   document.body.dataset.myTurn = myTurn() && !st.forced ? "1" : "0";
   document.body.dataset.busy = S.busy ? "1" : "0";
 
+  renderWatching(st);
   renderSeats(st, nm);
   const choices = endChoices(view);
   renderBoard(st, view, nm, choices, playMove);
@@ -115,5 +117,5 @@ bindJoin(connect);
 setInterval(tick, 250);
 
 if (!tableId) setAlert(alertBox, "No table id in the address.");
-else if (S.token) connect();
+else if (S.token || S.watch) connect();  // your seat; or watching (?watch=1)
 else showJoin();

@@ -31,7 +31,7 @@ export function renderControls(st, view, nm, choices, handlers) {
   // next hand
   const next = $("next");
   const ready = st.ready || [];
-  next.hidden = st.phase !== "hand_over";
+  next.hidden = st.phase !== "hand_over" || st.you === null;  // a spectator only watches
   next.disabled = ready.includes(st.you);
   // leader choice
   const lead = clear($("leader"));
@@ -59,5 +59,5 @@ export function renderControls(st, view, nm, choices, handlers) {
   const me = st.table?.seats?.find((x) => x.seat === st.you);
   $("takeover").hidden = !(me && me.bot_playing);
   // start now
-  $("start").hidden = st.phase !== "waiting";
+  $("start").hidden = st.phase !== "waiting" || st.you === null;
 }

@@ -3,6 +3,7 @@
 import { el, clear } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
 import { S, $, legal, myTurn, names, redraw } from "/static/table/state.js";
+import { t } from "/static/i18n.js";
 
 let clickTile = () => {};
 let dropTile = () => {};
@@ -101,6 +102,14 @@ export function renderHand(view, you) {
   flip.hidden = true;
   box.classList.toggle("blind", !!view?.blind);
   if (!view) return;
+  if (you === null) {  // a spectator: no tiles of its own; the tile turned up is everybody's
+    if (view.blind && view.turned_up) {
+      flip.hidden = false;
+      flip.appendChild(el("span", {}, t("spectate.turned_up", { name: names()[view.to_move] ?? "" })));
+      flip.appendChild(tileSVG(view.turned_up, { label: `${tileWords(view.turned_up)}, turned up` }));
+    }
+    return;
+  }
   box.style.setProperty("--tw", `${tileWidth(view.blind ? 1 : view.hand.length)}px`);
   const playable = new Set(myTurn() ? legal().filter((m) => m.kind === "play").map((m) => m.tile) : []);
   if (view.blind) {

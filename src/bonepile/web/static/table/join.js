@@ -6,6 +6,17 @@ import { S, $, tableId, alertBox, shortSides, setConn, gameLabel } from "/static
 import { renderBanner } from "/static/table/end.js";
 import { renderLog } from "/static/table/log.js";
 import { renderScorePad } from "/static/table/pad.js";
+import { t } from "/static/i18n.js";
+
+let joinedFn = () => {};
+
+/** Watch the table: a socket with no seat token (the server sends what everybody sees). */
+function watchTable() {
+  S.watch = true;
+  $("join").hidden = true;
+  setAlert(alertBox, "");
+  joinedFn();
+}
 
 export async function showJoin() {
   $("join").hidden = false;
@@ -25,6 +36,10 @@ export async function showJoin() {
     showFinished();
     return;
   }
+  if (info.status === "playing") {  // nothing to join (every seat is taken): watch it
+    watchTable();
+    return;
+  }
   const free = (info.seats || []).filter((s) => s.kind === "human" && !s.claimed);
   const status = { waiting: "waiting for players", playing: "being played", over: "finished" }[info.status] || "";
   $("join-info").textContent = `${gameLabel(info.variant)}, ${info.players} players, ${status}. ` +
@@ -37,10 +52,15 @@ export async function showJoin() {
       : `Seat ${s.seat + 1}, partner of ${nm[partner]}`));
   }
   $("join-form").hidden = !free.length;
+  if (!$("watch-instead")) {
+    $("join").appendChild(el("p", {}, el("button", { type: "button", id: "watch-instead", onclick: watchTable },
+      t("spectate.watch_instead"))));
+  }
 }
 
 /** The join form; `joined()` connects once the server gave a seat token. */
 export function bindJoin(joined) {
+  joinedFn = joined;
   $("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const name = $("join-name").value.trim();

@@ -74,6 +74,9 @@ function seatBox(st, s, nm, place) {
   if (info.bot_playing) badges.push(el("span", { class: "badge bot", "data-bot-playing": s }, "bot playing"));
   const toMove = view && view.to_move === s && st.phase === "play";
   if (toMove) badges.push(el("span", { class: "badge turn" }, "to play"));
+  // the clock of the seat to move (yours is in the dock), kept going by timer.js
+  const clock = toMove && s !== st.you && S.deadlineAt !== null
+    ? el("span", { class: "seat-clock", "data-clock": s, "data-name": nm[s], role: "timer" }) : null;
   const count = view?.tile_counts?.[s];
   const cls = ["seat-box", `at-${place}`];
   if (toMove) cls.push("to-move");
@@ -86,6 +89,7 @@ function seatBox(st, s, nm, place) {
     .filter(Boolean).join(", ");
   return el("div", { class: cls.join(" "), "data-seat": s, role: "group", "aria-label": words },
     el("div", { "aria-hidden": "true", class: "seat-head" }, el("span", { class: "name", title: nm[s] }, nm[s]), ...badges),
+    clock,
     el("div", { "aria-hidden": "true", class: "small details" }, ...details.childNodes),
     s === st.you || !view ? null : tileBacks(view, s), callout(s));
 }
@@ -95,7 +99,8 @@ export function renderSeats(st, nm) {
   const box = clear($("seats"));
   const mine = clear($("my-seat"));
   const n = nm.length;
-  const order = seatOrder(st.you, n, st.table?.direction);
+  const me = st.you ?? 0;  // a spectator sees the table from the first seat
+  const order = seatOrder(me, n, st.table?.direction);
   const places = seatPlaces(order.length);
   const felt = box.closest(".felt");
   if (felt) felt.dataset.others = String(order.length);
@@ -103,5 +108,5 @@ export function renderSeats(st, nm) {
                   right: el("div", { class: "seat-slot slot-right" }) };
   order.forEach((s, i) => slots[places[i]].appendChild(seatBox(st, s, nm, places[i])));
   for (const k of ["left", "top", "right"]) box.appendChild(slots[k]);
-  mine.appendChild(seatBox(st, st.you, nm, "bottom"));
+  mine.appendChild(seatBox(st, me, nm, "bottom"));
 }

@@ -11,7 +11,9 @@ export function connect() {
   S.retryTimer = null;
   $("game").hidden = false;
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?token=${encodeURIComponent(S.token)}`;
+  // with no seat token the socket watches: the server sends what everybody may see
+  const query = S.token ? `?token=${encodeURIComponent(S.token)}` : "";
+  const url = `${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
   setConn("connecting…");
   let ws;
   try { ws = new WebSocket(url); } catch (e) { scheduleReconnect(); return; }
@@ -46,7 +48,7 @@ export function connect() {
 
 // back online, or back to the tab: reconnect now rather than at the end of the backoff
 function reconnectSoon() {
-  if (!S.ws && S.token && !S.closedForGood && S.retryTimer !== null) {
+  if (!S.ws && (S.token || S.watch) && !S.closedForGood && S.retryTimer !== null) {
     clearTimeout(S.retryTimer);
     S.retryTimer = null;
     connect();

@@ -8,6 +8,7 @@ export const alertBox = $("alert");
 
 export const S = {
   token: getToken(tableId),
+  watch: new URLSearchParams(location.search).has("watch"),  // open to watch (no seat)
   ws: null,
   state: null,       // the latest state message
   selected: null,    // a tile waiting for the choice of its end

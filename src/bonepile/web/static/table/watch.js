@@ -1,0 +1,42 @@
+// Watching a table (a socket with no seat): how many are watching, and what a spectator's
+// page leaves out (your tiles, the buttons, writing in the chat: the table talk is the
+// players'; a spectator reads it).
+import { el } from "/static/common.js";
+import { t } from "/static/i18n.js";
+import { S, $ } from "/static/table/state.js";
+
+/** True when this page watches the table (the server gave it no seat). */
+export function watching() {
+  return S.state ? S.state.you === null : !!S.watch && !S.token;
+}
+
+export function renderWatching(st) {
+  const n = st.table?.watching || 0;
+  let count = $("watching");
+  if (!count) {
+    count = el("span", { id: "watching", class: "status watching", "data-watching": "" });
+    $("conn").after(count);
+  }
+  count.textContent = n ? t("spectate.watching", { n }) : "";
+  count.dataset.watching = String(n);
+  count.hidden = !n;
+  const spectator = st.you === null;
+  document.body.dataset.watching = spectator ? "1" : "0";
+  let badge = $("you-watch");
+  if (spectator && !badge) {
+    badge = el("span", { id: "you-watch", class: "badge watch" }, t("spectate.you_watch"));
+    $("turn").before(badge);  // in the dock, where a player's own turn is told
+  }
+  if (badge) badge.hidden = !spectator;
+  // the chat is read-only for a spectator
+  $("chat-form").hidden = spectator;
+  let note = $("chat-note");
+  if (spectator && !note) {
+    note = el("p", { id: "chat-note", class: "small muted" }, t("spectate.chat_read_only"));
+    $("chat-form").after(note);
+  }
+  if (note) note.hidden = !spectator;
+  const keys = document.querySelector("#hand-card .keys");
+  if (keys) keys.hidden = spectator;
+  if (spectator) $("hand-title").textContent = t("spectate.dock_title");
+}
