@@ -416,3 +416,36 @@ def test_a_long_line_and_four_arms_on_a_phone(server, table_page, kind):  # noqa
     page.screenshot(path=str(ARTIFACTS / f"feel_{slug}_zoomed_phone.png"))
     page.tap("#zoom-fit")
     assert float(page.locator("#board").get_attribute("data-unit")) == pytest.approx(unit, rel=0.01)
+
+
+def test_play_goes_on_after_a_reconnect_and_a_reload(server, table_page):  # noqa: F811
+    """The connection drops and comes back, the page is reloaded: the board is drawn as it
+    is (a reload acts out nothing), and the next tile played flies as before."""
+    page = table_page("phone")
+    _open_seat(page, server, _table(server))
+    for _ in range(8):
+        assert wait_turn_or_end(page) == "play"
+        if _tap_a_move(page)[0] == "play":
+            break
+    wait_turn_or_end(page)
+    seq = page.evaluate("document.body.dataset.seq")
+    page.evaluate("async () => (await import('/static/table/state.js')).S.ws.close()")
+    page.wait_for_function("document.body.dataset.conn === '0'")
+    page.wait_for_selector("body[data-conn='1']", timeout=20000)
+    page.wait_for_function(
+        f"document.body.dataset.seq !== {json.dumps(seq)} || document.body.dataset.myTurn === '1'"
+    )
+    page.reload()
+    page.wait_for_selector("body[data-conn='1']")
+    page.wait_for_function("document.body.dataset.seq !== undefined")
+    assert page.evaluate("window.__anims.filter(a => a.flying)") == []
+    st = _state(page)
+    plays = sum(1 for h in st["view"]["history"] if h["action"] == "play")
+    assert page.locator("#board g.tile").count() == plays
+    for _ in range(8):
+        if wait_turn_or_end(page) != "play":
+            return
+        kind, name = _tap_a_move(page)
+        if kind == "play":
+            page.wait_for_function(f"window.__anims.some(a => a.flying === {json.dumps(name)})")
+            return
