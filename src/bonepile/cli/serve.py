@@ -86,15 +86,23 @@ def serve(
     header_timeout: Annotated[
         float, typer.Option(min=0.1, help="Seconds a connection may take to send a request's headers.")
     ] = 10.0,
+    durable: Annotated[
+        bool,
+        typer.Option(
+            "--durable",
+            help="Every commit waits for the disk (SQLite synchronous=FULL): no acknowledged move "
+            "is lost even on power loss, at the price of slower moves.",
+        ),
+    ] = False,
     log_level: Annotated[
         str, typer.Option(help="Server log level (debug, info, warning, error).")
     ] = "warning",
 ) -> None:
     """Play in the browser: start the web server and open the printed address."""
     from sqlalchemy import make_url
-    from sqlalchemy.exc import ArgumentError, OperationalError
+    from sqlalchemy.exc import ArgumentError, DatabaseError
 
-    from ..web.store import normalize_url
+    from ..web.store import Unusable, describe, normalize_url, unusable
 
     try:
         url = make_url(normalize_url(db))
@@ -130,9 +138,16 @@ def serve(
             address_sockets=address_sockets,
             table_watchers=table_watchers,
             address_watchers=address_watchers,
+            durable=durable,
         )
-    except (OperationalError, ArgumentError, ImportError) as e:
-        fail(f"--db: cannot open {db!r}: {str(e).splitlines()[0]}")
+        # a damaged or read-only database is refused now, in one line, not at every move
+        app.state.server.store.check()
+    except DatabaseError as e:
+        fail(f"--db: cannot open {db!r}: {unusable(e)}")
+    except (ArgumentError, ImportError) as e:
+        fail(f"--db: cannot open {db!r}: {describe(e)}")
+    except Unusable as e:
+        fail(f"--db: cannot use {db!r}: {e}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"bonepile is serving on http://{shown}:{port}/  (open it in a browser; Ctrl-C stops)")
     typer.echo(f"storage: {db}")

@@ -16,6 +16,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine import record as rec
+from . import validate
 from .catalog import catalogue
 from .connection import REFUSED, Connection
 from .guard import hide_tokens
@@ -162,13 +163,13 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str):
         await websocket.accept()
-        t = server.tables.get(table_id)
         try:
-            if t is None:
-                raise RequestError(f"no table {table_id!r} is being played here", 404)
+            t = server.get(table_id)  # 404, or 503 for a damaged table
             # no seat token: a spectator, who sees what everybody at the table sees
             token = websocket.query_params.get("token")
             seat = None if token is None else server.seat_of(t, token)
+            if seat is None:  # a private table is watched only with its invite link's secret
+                validate.invite(websocket.query_params.get("invite"), t.invite_hash)
             address = server.socket_opened(t, seat, websocket.client.host if websocket.client else "")
         except RequestError as e:
             await websocket.send_text(json.dumps({"type": "error", "message": e.message}))

@@ -135,10 +135,14 @@ async def create_table(base_http: str, body: dict[str, Any]) -> dict:
         return r.json()
 
 
-async def join_table(base_http: str, table_id: str, name: str) -> dict:
+async def join_table(base_http: str, table_id: str, name: str, invite: str | None = None) -> dict:
+    """POST /api/tables/{id}/join (``invite``: a private table's secret, from its link)."""
     import httpx
 
+    body: dict[str, Any] = {"name": name}
+    if invite is not None:
+        body["invite"] = invite
     async with httpx.AsyncClient(base_url=base_http, timeout=30) as c:
-        r = await c.post(f"/api/tables/{table_id}/join", json={"name": name})
+        r = await c.post(f"/api/tables/{table_id}/join", json=body)
         r.raise_for_status()
         return r.json()

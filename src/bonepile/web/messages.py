@@ -159,6 +159,7 @@ class TableInfo(TypedDict):
     status: Status
     seats: list[SeatInfo]
     timer: float
+    private: bool
     created: float
     hands: int
     totals: list[int]
@@ -267,6 +268,7 @@ class CreatedTable(TypedDict):
     seat: int | None
     token: str | None
     invite: str
+    private: bool
 
 
 class JoinedSeat(TypedDict):

@@ -15,15 +15,17 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from . import validate
 from .connection import RATE
 from .driver import drive
 from .messages import CreatedTable, JoinedSeat, TableInfo
 from .replay import build as build_replay
-from .store import Store, TableRow
+from .store import Damaged, Store, TableRow
 from .table import LiveTable
-from .validate import RequestError, token_hash
-from .writer import Writer
+from .validate import RequestError, new_token, token_hash
+from .writer import DAMAGED, Writer
 
 log = logging.getLogger("bonepile.serve")
 
@@ -56,8 +58,9 @@ class Server:
         address_sockets: int = ADDRESS_SOCKETS,
         table_watchers: int = TABLE_WATCHERS,
         address_watchers: int = ADDRESS_WATCHERS,
+        durable: bool = False,
     ):
-        self.store = Store(db)
+        self.store = Store(db, durable=durable)
         self.bot_delay = bot_delay
         self.grace = grace
         self.hand_pause = hand_pause
@@ -77,23 +80,34 @@ class Server:
         self.watching_from: dict[str, int] = {}  # client address -> spectators' sockets open
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
         self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="bonepile-bot")
-        self.writer = Writer(self.store, self.db_pool)
+        self.writer = Writer(self.store, self.db_pool, self.isolate)
+        self.damaged: dict[str, str] = {}  # tables whose stored data cannot be used: id -> why
         self._replay_pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
         self.replays_waiting = 0
         self.replay_cache: OrderedDict[str, bytes] = OrderedDict()
 
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self.db_pool, lambda: fn(*args, **kw))
+        """``fn`` run in the storage thread; a storage fault is a StorageError (a JSON 503,
+        logged once per burst)."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.db_pool, lambda: fn(*args, **kw))
+        except SQLAlchemyError as e:
+            raise self.writer.faults.report(getattr(fn, "__name__", "storage").replace("_", " "), e) from None
 
     async def start(self) -> None:
         """Load every table that is not over and start playing them again."""
         self.writer.start()
-        rows = await self.db(self.store.load_active)
+        damaged: dict[str, str] = {}
+        rows = await self.db(self.store.load_active, damaged)
+        for tid, why in damaged.items():
+            self._damaged(tid, why)
         for row in rows:
             try:
                 t = LiveTable(self, row)
-            except Exception:
-                log.exception("table %s could not be rebuilt; left in storage untouched", row.id)
+            except Exception as e:
+                self._damaged(
+                    row.id, f"it cannot be rebuilt from its stored actions ({type(e).__name__}: {e})"
+                )
                 continue
             if t.game.over and t.status != "over":  # stopped between its last move and this mark
                 t.status = "over"
@@ -122,7 +136,25 @@ class Server:
         self.store.close()
 
     # --------------------------------------------------------------------- tables
+    def _damaged(self, table_id: str, why: str) -> None:
+        """A table whose stored data cannot be used: one log line; its routes answer 503."""
+        self.damaged[table_id] = why
+        log.error("table %s: its stored data is damaged: %s; left in storage untouched", table_id, why)
+
+    def isolate(self, table_id: str, why: str) -> None:
+        """A row of this table could not be stored (``Writer``): the table stops (its driver,
+        its moves); its sockets are told; the other tables play on."""
+        self.damaged[table_id] = why
+        t = self.tables.pop(table_id, None)
+        if t is None:
+            return
+        if t.task is not None:
+            t.task.cancel()
+        t.broadcast({"type": "error", "message": DAMAGED})  # every seat's and spectator's socket
+
     def get(self, table_id: str) -> LiveTable:
+        if table_id in self.damaged:
+            raise RequestError(DAMAGED, 503)
         t = self.tables.get(table_id)
         if t is None:
             raise RequestError(f"no table {table_id!r} is being played here", 404)
@@ -133,10 +165,20 @@ class Server:
         t = self.tables.get(table_id)
         if t is not None:
             return t
-        row = await self.db(self.store.load, validate.table_id(table_id))
-        if row is None:
-            raise RequestError(f"no table {table_id!r}", 404)
-        return LiveTable(self, row)
+        if table_id in self.damaged:
+            raise RequestError(DAMAGED, 503)
+        try:
+            row = await self.db(self.store.load, validate.table_id(table_id))
+            if row is None:
+                raise RequestError(f"no table {table_id!r}", 404)
+            return LiveTable(self, row)
+        except Damaged as e:
+            self._damaged(table_id, e.reason)
+        except RequestError:
+            raise
+        except Exception as e:
+            self._damaged(table_id, f"it cannot be rebuilt from its stored actions ({type(e).__name__}: {e})")
+        raise RequestError(DAMAGED, 503)
 
     def seat_of(self, t: LiveTable, token: Any) -> int:
         if not isinstance(token, str) or not token:
@@ -191,12 +233,12 @@ class Server:
                 by.pop(address, None)
 
     def listing(self) -> list[TableInfo]:
-        """The newest tables not over.  ``tables`` is kept in the order the tables were made
+        """The newest public tables not over.  ``tables`` is kept in the order the tables were made
         (loaded by creation time, new ones added at the end): the list reads from its end and
         builds no more than LISTED tables' info."""
         out: list[TableInfo] = []
         for t in reversed(self.tables.values()):
-            if t.status != "over":
+            if t.status != "over" and t.invite_hash is None:  # a private table is not listed
                 out.append(t.info())
                 if len(out) >= LISTED:
                     break
@@ -275,27 +317,34 @@ class Server:
         self.allow_create(address)
         v = new.variant
         status = "playing" if all(s["token_hash"] for s in new.seats if s["kind"] == "human") else "waiting"
+        settings: dict[str, Any] = {"timer": new.timer}
+        tid = secrets.token_hex(6)
+        link = f"/t/{tid}"
+        if new.private:  # its link carries a secret; only the secret's hash is stored
+            secret, settings["invite_hash"] = new_token()
+            link += f"?invite={secret}"
         row = TableRow(
-            id=secrets.token_hex(6),
+            id=tid,
             created=time.time(),
             name=new.name,
             variant=v.name,
             options=dict(v.options),
             seed=secrets.randbits(62),
             seats=new.seats,
-            settings={"timer": new.timer},
+            settings=settings,
             status=status,
         )
         await self.db(self.store.create_table, row)
         t = LiveTable(self, row)
         self._run(t)
         t.wake.set()
-        return {"id": t.id, "seat": new.creator, "token": new.token, "invite": f"/t/{t.id}"}
+        return {"id": t.id, "seat": new.creator, "token": new.token, "invite": link, "private": new.private}
 
     async def join(self, table_id: str, body: Any) -> JoinedSeat:
         t = self.get(table_id)
         body = validate.body_object(body)
-        name = validate.clean_name(body.get("name"), "")
+        validate.invite(body.get("invite"), t.invite_hash)
+        name = validate.person_name(body.get("name"), "")
         async with t.lock:
             free = [i for i, s in enumerate(t.seats) if s.free] if t.status == "waiting" else []
             seat = validate.join_seat(body.get("seat"), free)

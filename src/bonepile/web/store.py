@@ -25,9 +25,11 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DatabaseError
 
 metadata = MetaData()
 
@@ -71,6 +73,35 @@ class TableRow:
     actions: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, value, seat)
 
 
+class Damaged(Exception):
+    """A stored table that cannot be read back (its row is not what this server wrote)."""
+
+    def __init__(self, table_id: str, reason: str):
+        super().__init__(f"table {table_id}: {reason}")
+        self.table_id = table_id
+        self.reason = reason
+
+
+class Unusable(Exception):
+    """The storage as a whole cannot be used (not a database, damaged, read-only): one line."""
+
+
+def describe(e: BaseException) -> str:
+    """The first line of a storage error, without SQLAlchemy's wrapping and SQL."""
+    inner = getattr(e, "orig", None) or e
+    return (str(inner).strip().splitlines() or [type(inner).__name__])[0]
+
+
+def unusable(e: BaseException) -> str:
+    """Why a database cannot be used, in words, from the error opening or writing it."""
+    why = describe(e)
+    if "readonly" in why.replace(" ", "").lower():
+        return f"it is read-only, the server could not store a single move ({why})"
+    if "not a database" in why or "malformed" in why:
+        return f"the file is damaged or not a database ({why})"
+    return why
+
+
 def normalize_url(url: str) -> str:
     """SQLAlchemy URL for a --db value: "postgresql://" uses psycopg 3."""
     if url.startswith(("postgresql://", "postgres://")):
@@ -79,14 +110,19 @@ def normalize_url(url: str) -> str:
 
 
 class Store:
-    """Synchronous storage; the server calls it from one worker thread."""
+    """Synchronous storage; the server calls it from one worker thread.
 
-    def __init__(self, url: str):
+    SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit survives the process being
+    killed, but the last commits may be lost if the machine loses power.  ``durable``
+    (``--durable``) sets ``synchronous=FULL``: every commit waits for the disk."""
+
+    def __init__(self, url: str, *, durable: bool = False):
         url = normalize_url(url)
         kw: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kw["connect_args"] = {"check_same_thread": False}
         self.url = url
+        self.durable = durable
         self.engine: Engine = create_engine(url, **kw)
         if url.startswith("sqlite"):
 
@@ -94,11 +130,28 @@ class Store:
             def _pragmas(dbapi_conn, _record):  # pragma: no cover - exercised by every test
                 cur = dbapi_conn.cursor()
                 cur.execute("PRAGMA journal_mode=WAL")
-                cur.execute("PRAGMA synchronous=NORMAL")
+                cur.execute("PRAGMA synchronous=FULL" if durable else "PRAGMA synchronous=NORMAL")
                 cur.execute("PRAGMA busy_timeout=5000")
                 cur.close()
 
         metadata.create_all(self.engine)
+
+    def check(self) -> None:
+        """Refuse storage that cannot be used, in one line (``Unusable``): a damaged SQLite
+        file (its every page read once) or one this process cannot write."""
+        try:
+            with self.engine.connect() as c:
+                if self.url.startswith("sqlite"):
+                    found = [r[0] for r in c.exec_driver_sql("PRAGMA quick_check").all()]
+                    if found != ["ok"]:
+                        raise Unusable(f"the file is damaged ({found[0]})")
+                    c.rollback()
+                c.execute(tables_t.delete().where(text("1 = 0")))  # a write that changes nothing
+                c.rollback()
+        except Unusable:
+            raise
+        except DatabaseError as e:
+            raise Unusable(unusable(e)) from None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -134,7 +187,8 @@ class Store:
 
     def append(self, batch: list[tuple[str, int, str, str, int]]) -> None:
         """Store many actions in one transaction: (table, seq, kind, value, seat).
-        A (table, seq) stored twice fails the whole batch (the primary key)."""
+        A (table, seq) stored twice fails the whole batch (the primary key): see
+        ``append_each``."""
         now = time.time()
         with self.engine.begin() as c:
             c.execute(
@@ -145,18 +199,45 @@ class Store:
                 ],
             )
 
+    def append_each(self, batch: list[tuple[str, int, str, str, int]]) -> list[Exception | None]:
+        """Store each action in its own transaction (after a batch failed): per action, None
+        or why it failed.  A table's actions after one of its own that failed are not tried
+        (they would leave a gap)."""
+        out: list[Exception | None] = []
+        failed: dict[str, Exception] = {}
+        for item in batch:
+            if item[0] in failed:
+                out.append(failed[item[0]])
+                continue
+            try:
+                self.append([item])
+                out.append(None)
+            except Exception as e:
+                failed[item[0]] = e
+                out.append(e)
+        return out
+
     # ------------------------------------------------------------------ reads
     def _row(self, r: Any) -> TableRow:
+        """A stored row as a TableRow (``Damaged`` if its JSON columns are not ours)."""
+        parsed: dict[str, Any] = {}
+        for col, kind in (("options", dict), ("seats", list), ("settings", dict)):
+            try:
+                parsed[col] = json.loads(getattr(r, col))
+            except (ValueError, TypeError) as e:
+                raise Damaged(r.id, f"its {col} are not JSON ({e})") from None
+            if not isinstance(parsed[col], kind):
+                raise Damaged(r.id, f"its {col} are not a JSON {'list' if kind is list else 'object'}")
+        if not all(isinstance(d, dict) for d in parsed["seats"]):
+            raise Damaged(r.id, "its seats are not JSON objects")
         return TableRow(
             id=r.id,
             created=r.created,
             name=r.name,
             variant=r.variant,
-            options=json.loads(r.options),
             seed=int(r.seed),
-            seats=json.loads(r.seats),
-            settings=json.loads(r.settings),
             status=r.status,
+            **parsed,
         )
 
     def load(self, table_id: str) -> TableRow | None:
@@ -177,21 +258,30 @@ class Store:
         out = []
         for i, r in enumerate(rs):
             if r.seq != i:  # never happens: sequence numbers are checked before storing
-                raise RuntimeError(f"table {table_id}: action {i} is missing from storage")
+                raise Damaged(table_id, f"its action {i} is missing from storage")
             out.append((r.kind, r.value, r.seat))
         return out
 
-    def load_active(self) -> list[TableRow]:
-        """Every table not over, with its actions."""
+    def load_active(self, damaged: dict[str, str] | None = None) -> list[TableRow]:
+        """Every table not over, with its actions.  A table whose stored data cannot be read
+        is left out (and put in ``damaged``: its id -> why)."""
+        rows: list[TableRow] = []
         with self.engine.connect() as c:
-            rows = [
-                self._row(r)
-                for r in c.execute(
-                    select(tables_t).where(tables_t.c.status != "over").order_by(tables_t.c.created)
-                )
-            ]
-            for row in rows:
-                row.actions = self._actions(c, row.id)
+            for r in c.execute(
+                select(tables_t).where(tables_t.c.status != "over").order_by(tables_t.c.created)
+            ):
+                try:
+                    rows.append(self._row(r))
+                except Damaged as e:
+                    if damaged is not None:
+                        damaged[e.table_id] = e.reason
+            for row in list(rows):
+                try:
+                    row.actions = self._actions(c, row.id)
+                except Damaged as e:
+                    rows.remove(row)
+                    if damaged is not None:
+                        damaged[e.table_id] = e.reason
         return rows
 
     def recent_over(self, limit: int = 20) -> list[TableRow]:

@@ -92,6 +92,7 @@ class LiveTable:
         self.variant = make_variant(row.variant, row.options)
         self.seed = row.seed
         self.timer = float(row.settings.get("timer") or 0)
+        self.invite_hash: str | None = row.settings.get("invite_hash")  # a private table's
         self.status = row.status
         self.seats = [Seat(d) for d in row.seats]
         self.game = Game(
@@ -244,6 +245,7 @@ class LiveTable:
                 for i, s in enumerate(self.seats)
             ],
             "timer": self.timer,
+            "private": self.invite_hash is not None,
             "created": self.created,
             "hands": sum(1 for h in g.hands if h.over),
             "totals": list(g.totals),

@@ -5,7 +5,9 @@ message on a socket); nothing here changes a table."""
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +20,18 @@ CHAT_MAX = 200  # characters of one chat message
 TOKEN_MAX = 16  # characters of a move token
 ID_MAX = 32  # characters of a message id
 TARGET_FACTOR = 10  # a table's target is at most this many times its game's default target
+MARKS_MAX = 3  # combining marks on one letter (more is "zalgo" text spilling over other lines)
+#: letters that show nothing though Unicode does not call them spaces or format characters
+INVISIBLE = frozenset(
+    {0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F}
+    | set(range(0x1D173, 0x1D17B))
+)
+#: letters of other scripts that look like Latin ones, for the check that a person's name does
+#: not pass for a bot's ("вот" in Cyrillic, "b0t")
+LOOKALIKE = str.maketrans(
+    "авезкорстухіјѕԁɡαβεικνορτυχ0",
+    "abezkopctyxijsdgabeikvoptuxo",
+)
 
 
 class RequestError(Exception):
@@ -40,18 +54,68 @@ def new_token() -> tuple[str, str]:
 
 
 def clean_name(name: Any, default: str) -> str:
-    """A display name: text, at most 24 characters, no control characters.  It is shown as
+    """A display name: text in Unicode's composed form (NFC), every run of spaces one space
+    and none at the ends, at most 24 characters; no control, format or invisible character
+    and at most MARKS_MAX accents on one letter (RequestError saying which).  It is shown as
     text (never markup) by the client."""
     if name is None or name == "":
         return default
     if not isinstance(name, str):
         raise RequestError("name must be a string")
-    name = "".join(ch for ch in name if ch.isprintable()).strip()
+    name = " ".join(unicodedata.normalize("NFC", name).split())
     if not name:
         return default
+    marks = 0
+    for i, ch in enumerate(name):
+        cat = unicodedata.category(ch)
+        if (cat[0] == "C" and not _joins_emoji(name, i)) or cat in ("Zl", "Zp") or ord(ch) in INVISIBLE:
+            raise RequestError(f"name must not contain invisible or control characters (it has {_char(ch)})")
+        marks = marks + 1 if cat in ("Mn", "Me") else 0
+        if marks > MARKS_MAX or (marks and i == 0):
+            raise RequestError(f"name has too many accents on one letter (at most {MARKS_MAX})")
     if len(name) > NAME_MAX:
         raise RequestError(f"name must be at most {NAME_MAX} characters")
     return name
+
+
+def _char(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X} {name}" if name else f"U+{ord(ch):04X}"
+
+
+def _joins_emoji(text: str, i: int) -> bool:
+    """A zero-width joiner between two pictographs (a family or a profession emoji)."""
+    if text[i] != "\u200d" or i == 0 or i + 1 >= len(text):
+        return False
+    before = text[i - 1]
+    if before == "\ufe0f" and i >= 2:
+        before = text[i - 2]
+    return unicodedata.category(before) in ("So", "Sk") and unicodedata.category(text[i + 1]) == "So"
+
+
+def person_name(name: Any, default: str) -> str:
+    """A person's name: ``clean_name``, and it does not pass for a bot's or the server's
+    ("Bot", "expert bot 1", "Greedy-Bot", "bonepile"), whatever its case, width or accents."""
+    name = clean_name(name, default)
+    if name != default and _looks_like_bot(name):
+        raise RequestError(
+            f"the name {name!r} looks like a bot's or the server's: a person's name may not say "
+            f'"bot" or "bonepile"; please choose another'
+        )
+    return name
+
+
+def _looks_like_bot(name: str) -> bool:
+    folded = unicodedata.normalize("NFKD", name).casefold()
+    folded = "".join(ch for ch in folded if not unicodedata.combining(ch)).translate(LOOKALIKE)
+    words = [w for w in re.split(r"[\W_]+", folded) if w]
+    joined = "".join(words)
+    levels = "|".join(BOT_LEVELS)
+    return (
+        any(w in ("bot", "bots") for w in words)
+        or "bonepile" in joined
+        or re.fullmatch(rf"(?:{levels})*bots?\d*", joined) is not None
+    )
 
 
 def body_object(body: Any) -> dict[str, Any]:
@@ -72,6 +136,7 @@ class NewTable:
     timer: int | float
     creator: int | None
     token: str | None
+    private: bool = False  # joined only with the table's invite link, not listed
 
 
 def new_table(body: Any) -> NewTable:
@@ -102,6 +167,9 @@ def new_table(body: Any) -> NewTable:
     if type(timer) not in (int, float) or not 0 <= timer <= 3600:
         raise RequestError('"timer" must be a number of seconds per move from 0 (none) to 3600')
     name = clean_name(body.get("name"), "")
+    private = body.get("private", False)
+    if type(private) is not bool:
+        raise RequestError('"private" must be true (joined only with its invite link) or false')
     seats: list[dict[str, Any]] = []
     creator: int | None = None
     token: str | None = None
@@ -122,7 +190,7 @@ def new_table(body: Any) -> NewTable:
             )
         else:
             d: dict[str, Any] = {
-                "name": clean_name(sd.get("name"), f"Seat {i}"),
+                "name": person_name(sd.get("name"), f"Seat {i}"),
                 "kind": "human",
                 "level": None,
                 "token_hash": None,
@@ -130,9 +198,9 @@ def new_table(body: Any) -> NewTable:
             if creator is None:
                 creator = i
                 token, d["token_hash"] = new_token()
-                d["name"] = clean_name(body.get("player") or sd.get("name"), "You")
+                d["name"] = person_name(body.get("player") or sd.get("name"), "You")
             seats.append(d)
-    return NewTable(v, name or f"{v.name} table", seats, timer, creator, token)
+    return NewTable(v, name or f"{v.name} table", seats, timer, creator, token, private)
 
 
 def max_target(variant: str) -> int | None:
@@ -142,6 +210,16 @@ def max_target(variant: str) -> int | None:
     if spec is None or not isinstance(spec.default, int):
         return None
     return spec.default * TARGET_FACTOR
+
+
+def invite(given: Any, invite_hash: str | None) -> None:
+    """A private table is joined only with the secret of its invite link (403 otherwise)."""
+    if invite_hash is None:
+        return
+    if not isinstance(given, str) or not given or len(given) > 64:
+        raise RequestError("this table is private: only its invite link lets you join or watch it", 403)
+    if not secrets.compare_digest(token_hash(given), invite_hash):
+        raise RequestError("this invite link is not this table's (the table is private)", 403)
 
 
 def join_seat(want: Any, free: list[int]) -> int:

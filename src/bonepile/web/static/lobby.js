@@ -200,6 +200,7 @@ async function create(ev) {
       name: `${name}'s table`.slice(0, 24),
       player: name,
       timer: Math.max(0, Number($("timer").value) || 0),
+      ...($("private").checked ? { private: true } : {}),
     };
   } catch (e) { setAlert(alertBox, e.message); return; }
   setName(name);

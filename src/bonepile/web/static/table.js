@@ -4,7 +4,7 @@
 // turns clicks and keys into intents.  The page knows no rule and no game by name: the
 // server says what each move scored, the count, the sides, the scoring and the direction.
 import { setAlert } from "/static/common.js";
-import { S, $, tableId, alertBox, myTurn, names, onRedraw, redraw, gameLabel } from "/static/table/state.js";
+import { S, $, tableId, invite, alertBox, myTurn, names, onRedraw, redraw, gameLabel } from "/static/table/state.js";
 import { connect, send } from "/static/table/socket.js";
 import { bindChat } from "/static/table/chat.js";
 import { bindActions, playMove, clickTile, dropTile, cancelChoice, chooseLeader } from "/static/table/actions.js";
@@ -96,7 +96,7 @@ function draw(st) {
   tick();
   // waiting room
   $("waiting").hidden = st.phase !== "waiting";
-  $("invite").value = `${location.origin}/t/${tableId}`;
+  $("invite").value = `${location.origin}/t/${tableId}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
 }
 
 onRedraw(render);

@@ -2,7 +2,7 @@
 import { el, clear, api, setToken, getName, setName, seatName, sideLabels, setAlert } from "/static/common.js";
 import { drawBoard, lastPlayed } from "/static/render.js";
 import { renderHands } from "/static/panels.js";
-import { S, $, tableId, alertBox, shortSides, setConn, gameLabel } from "/static/table/state.js";
+import { S, $, tableId, invite, alertBox, shortSides, setConn, gameLabel } from "/static/table/state.js";
 import { renderBanner } from "/static/table/end.js";
 import { renderLog } from "/static/table/log.js";
 import { renderScorePad } from "/static/table/pad.js";
@@ -67,6 +67,7 @@ export function bindJoin(joined) {
     if (!name) { setAlert(alertBox, "Please enter your name."); return; }
     setName(name);
     const body = { name };
+    if (invite) body.invite = invite;  // a private table's secret, from its invite link
     if ($("join-seat").value !== "") body.seat = Number($("join-seat").value);
     try {
       const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, body);

@@ -1,7 +1,7 @@
 // The table's socket: connecting with the seat token, reconnecting with backoff, sending
 // intents, and taking in the server's messages (state, error, chat, hint).
 import { setAlert, dropToken } from "/static/common.js";
-import { S, $, tableId, alertBox, myTurn, redraw, setConn } from "/static/table/state.js";
+import { S, $, tableId, invite, alertBox, myTurn, redraw, setConn } from "/static/table/state.js";
 import { addChat } from "/static/table/chat.js";
 import { renderHints } from "/static/table/hints.js";
 import { showJoin, showFinished } from "/static/table/join.js";
@@ -12,7 +12,8 @@ export function connect() {
   $("game").hidden = false;
   const proto = location.protocol === "https:" ? "wss" : "ws";
   // with no seat token the socket watches: the server sends what everybody may see
-  const query = S.token ? `?token=${encodeURIComponent(S.token)}` : "";
+  // (a private table is watched only with the secret of its invite link)
+  const query = S.token ? `?token=${encodeURIComponent(S.token)}` : invite ? `?invite=${encodeURIComponent(invite)}` : "";
   const url = `${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
   setConn("connecting…");
   let ws;

@@ -5,6 +5,8 @@ import { getToken, seatName } from "/static/common.js";
 export const $ = (id) => document.getElementById(id);
 export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 export const alertBox = $("alert");
+/** A private table's invite secret, from its link (/t/<id>?invite=...): joining needs it. */
+export const invite = new URLSearchParams(location.search).get("invite") || "";
 
 export const S = {
   token: getToken(tableId),
