@@ -1,6 +1,6 @@
 // Tiles that move: a tile played flies from the player (your hand, or the seat of whoever
-// played it) to its place on the board; a tile drawn comes from the boneyard to the hand; your
-// other tiles slide together.  Every flight is a Web Animations API animation started again on
+// played it) to its place on the board; a tile drawn comes from the boneyard to the hand (a
+// bot's as a tile back).  Every flight is a Web Animations API animation started again on
 // each redraw from where it was (the page draws its views anew on every state), so a redraw
 // in mid-flight does not restart or break it.  prefers-reduced-motion: nothing moves.
 import { SVG_NS } from "/static/render.js";
@@ -12,7 +12,7 @@ const reduce = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: r
 /** True when the person asked for no motion. */
 export const still = () => !!reduce?.matches;
 
-let flights = [];          // {kind: board|hand|back|slide, sel, from: {x, y}, born}
+let flights = [];          // {kind: board|hand|back, sel, from: {x, y}, born}
 let handAt = new Map();    // tile -> centre of its button on screen after the last redraw
 let drop = null;           // where the last dragged tile was let go: it flies from there
 
@@ -45,19 +45,9 @@ export function animate(st, fresh, prev) {
   const now = performance.now();
   if (still()) flights = [];
   else if (fresh.length) launch(st, fresh, prev, now);
-  // where your tiles are now, before anything is moved (the next move's flight starts there)
-  const before = handAt;
+  // where your tiles are now (the next move's flight starts there)
   handAt = new Map([...document.querySelectorAll("#hand button[data-tile], #flip button[data-tile]")]
     .map((b) => [b.dataset.tile, centre(b.getBoundingClientRect())]));
-  if (!still() && fresh.length) {
-    // your other tiles close the gap (or make room) instead of jumping
-    for (const [tile, p] of handAt) {
-      const old = before.get(tile);
-      if (old && Math.hypot(old.x - p.x, old.y - p.y) > 2 && !flights.some((f) => f.tile === tile && f.kind === "hand")) {
-        flights.push({ kind: "slide", tile, sel: `#hand button[data-tile="${q(tile)}"]`, from: old, born: now });
-      }
-    }
-  }
   flights = flights.filter((f) => now - f.born < DURATION);
   fly(now);
 }
@@ -159,8 +149,7 @@ function flyOnScreen(f, elem, age) {
   const p = centre(elem.getBoundingClientRect());
   const dx = f.from.x - p.x, dy = f.from.y - p.y;
   if (Math.hypot(dx, dy) < 1) return;
-  const from = f.kind === "slide" ? `translate(${dx}px, ${dy}px)` : `translate(${dx}px, ${dy}px) scale(0.6)`;
-  start(elem, [{ transform: from }, { transform: "translate(0px, 0px) scale(1)" }], age);
+  start(elem, [{ transform: `translate(${dx}px, ${dy}px) scale(0.6)` }, { transform: "translate(0px, 0px) scale(1)" }], age);
 }
 
 /** Flights in the air (for the tests and for anyone waiting for the board to settle). */
