@@ -110,7 +110,9 @@ def _tap_a_move(page, drag: bool = False) -> tuple[str, str | None]:
         tile = tiles.first
         name = tile.get_attribute("data-tile")
         if drag:
-            t, b = tile.bounding_box(), page.locator(".board-wrap").bounding_box()
+            # (a redraw, e.g. for the dock changing size at your turn, replaces the button: measure again)
+            t = next(box for box in (tile.bounding_box() for _ in range(50)) if box)
+            b = page.locator(".board-wrap").bounding_box()
             page.mouse.move(t["x"] + t["width"] / 2, t["y"] + t["height"] / 2)
             page.mouse.down()
             for i in range(1, 9):
