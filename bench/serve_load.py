@@ -80,7 +80,9 @@ async def new_table(client, variant: str, options: dict, experts: bool = False) 
 
 def person_client(base, table_id, token, **kw):
     """A SeatClient that also times the person's wait for the others' moves: from the state
-    acknowledging its move to the state where it is to move again (in the same hand)."""
+    acknowledging its move to the state where it is to move again, when the others made one
+    move each in between (a wait that also spans a forced pass or draw of the person, played
+    by the server, is counted in ``longer``, not timed)."""
     from bonepile.web.client import SeatClient
 
     class Person(SeatClient):
@@ -88,18 +90,22 @@ def person_client(base, table_id, token, **kw):
             super().__init__(*a, **k)
             self.waits: list[float] = []
             self.wait_at: list[float] = []
-            self._acked: tuple[float, int] | None = None
+            self.longer = 0
+            self._acked: tuple[float, int, int] | None = None
 
         def respond(self, msg):
             now = time.monotonic()
             view = msg["view"]
             if msg.get("ack") is not None and view:
-                self._acked = (now, view["hand_number"])
+                self._acked = (now, view["hand_number"], len(view["history"]))
             out = super().respond(msg)
             if out is not None and out.get("type") == "move":
                 if self._acked is not None and view and view["hand_number"] == self._acked[1]:
-                    self.waits.append(now - self._acked[0])
-                    self.wait_at.append(now)
+                    if len(view["history"]) - self._acked[2] == len(view["tile_counts"]) - 1:
+                        self.waits.append(now - self._acked[0])
+                        self.wait_at.append(now)
+                    else:
+                        self.longer += 1
                 self._acked = None
             return out
 
@@ -161,6 +167,7 @@ async def _clients(args: dict, tables: int, seed: int, out) -> None:
         "unfinished": 0,
         "hands": 0,
         "waits": [],
+        "longer": 0,
         "hammer": [],
     }
     hammers = [asyncio.ensure_future(hammer(args, stop_at, stats["hammer"])) for _ in range(args["hammer"])]
@@ -208,6 +215,7 @@ async def _clients(args: dict, tables: int, seed: int, out) -> None:
                             stats["error_samples"].append(err.get("message", "")[:200])
                     if now > measure_from:
                         stats["waits"].extend(w for w, at in zip(c.waits, c.wait_at) if at >= measure_from)
+                        stats["longer"] += c.longer
                         stats["rtts"].extend(c.rtts_after(measure_from))
                         stats["moves"] += len(c.rtts_after(measure_from))
                 if done and now >= measure_from and now <= stop_at + 1:
@@ -249,6 +257,7 @@ def main() -> None:
         default=0,
         help="anonymous clients (in the first client process) asking for replays and the table list",
     )
+    ap.add_argument("--server-log", default=None, help="keep the server's log in this file")
     args = ap.parse_args()
 
     from bonepile.engine.variant import parse_option_value
@@ -285,7 +294,7 @@ def main() -> None:
             "100000",
         ],
         env=env,
-        stdout=open(f"{tmp}/server.log", "w"),
+        stdout=open(args.server_log or f"{tmp}/server.log", "w"),
         stderr=subprocess.STDOUT,
         text=True,
     )
@@ -299,6 +308,7 @@ def main() -> None:
         else:
             raise SystemExit("the server did not start")
         cpu0 = _cpu(server.pid)
+        kids0 = _children_cpu(server.pid)
         t0 = time.monotonic()
         shared = {
             "port": port,
@@ -326,6 +336,7 @@ def main() -> None:
             p.join()
         wall = time.monotonic() - t0
         cpu1 = _cpu(server.pid)
+        kids1 = _children_cpu(server.pid)
     finally:
         server.terminate()
         try:
@@ -333,7 +344,7 @@ def main() -> None:
         except subprocess.TimeoutExpired:
             server.kill()
         try:
-            server_log = Path(f"{tmp}/server.log").read_text().splitlines()
+            server_log = Path(args.server_log or f"{tmp}/server.log").read_text().splitlines()
         except OSError:
             server_log = []
         shutil.rmtree(tmp, ignore_errors=True)
@@ -364,7 +375,8 @@ def main() -> None:
 
         print(
             f"the person's wait for the others' moves: p50 {wp(0.5):.2f} s, p99 {wp(0.99):.2f} s "
-            f"(bot delay {bot_delay} s)"
+            f"(bot delay {bot_delay} s; {len(waits)} waits, and "
+            f"{sum(r['longer'] for r in results)} that also spanned a forced turn of the person)"
         )
     hammered = [c for r in results for c in r["hammer"]]
     if hammered:
@@ -377,7 +389,13 @@ def main() -> None:
         f"{unfinished}"
     )
     if cpu0 is not None and cpu1 is not None:
-        print(f"server CPU: {(cpu1 - cpu0) / wall * 100:.0f}% of one core over the run")
+        print(f"server CPU: {(cpu1 - cpu0) / wall * 100:.0f}% of one core over the run (its event loop)")
+    kids = sum(c - kids0.get(pid, 0.0) for pid, c in kids1.items())
+    if kids1:
+        print(
+            f"server's worker processes (bots, replays): {len(kids1)}, "
+            f"CPU {kids / wall * 100:.0f}% of one core over the run"
+        )
     for i, r in enumerate(results):
         print(f"client process {i}: CPU {r['cpu'] / r['wall'] * 100:.0f}% of one core")
     for s in samples:
@@ -394,6 +412,7 @@ def main() -> None:
                 "moves": moves,
                 "p50_ms": round(pct(0.5), 2),
                 "wait_p50_s": round(waits[len(waits) // 2], 3) if waits else None,
+                "wait_p99_s": round(waits[min(len(waits) - 1, int(0.99 * len(waits)))], 3) if waits else None,
                 "p99_ms": round(pct(0.99), 2),
                 "errors": errors,
                 "concurrent": args.games,
@@ -409,6 +428,22 @@ def _cpu(pid: int) -> float | None:
         return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
     except OSError:
         return None
+
+
+def _children_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds of each child process of ``pid`` (the server's workers)."""
+    out: dict[int, float] = {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                parts = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(parts[1]) == pid:
+            out[int(d)] = (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
+    return out
 
 
 if __name__ == "__main__":

@@ -5,10 +5,13 @@ with the view it was drawn from."""
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
-from bonepile.bots import BOT_LEVELS, make_bot
+from bonepile.bots import BOT_LEVELS, LEVELS, make_bot
+from bonepile.bots.reasons import Explainer
 from bonepile.bots.sampler import Sampler
 from bonepile.engine import Game, View, make_variant
 from bonepile.engine.hand import Hand
@@ -44,6 +47,11 @@ def _id(case):
 
 def budget(level):
     return {"simulations": 2} if level == "expert" else {}
+
+
+#: a bot from outside the package (a ``module:Class`` plugin, the documented example)
+PLUGIN = "heavy:HeavyBot"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples" / "bots"))
 
 
 def play(game: Game, bots, max_moves: int = 4000) -> int:
@@ -203,18 +211,21 @@ def test_no_peeking_same_view_same_answer(case):
             continue
         view2 = other.view(seat)
         assert view2 == view
-        for level in ("random", "greedy", "expert"):
+        why = [Explainer(v, view, seed=2).explain(m) for m in view.legal]
+        for level in ("random", "greedy", "expert", *LEVELS, PLUGIN):
             a = make_bot(level, v, seed=4, **budget(level))
             b = make_bot(level, v, seed=4, **budget(level))
-            ea = a.evaluate(view) if level != "random" else a.choose(view)
+            ea = a.evaluate(view) if level in ("greedy", "expert") else a.choose(view)
             # poison every hidden part of the real hand
             hidden = game.hand
             for s in range(v.players):
                 if s != seat:
                     hidden.hands[s] = 0
             hidden.boneyard = tuple(reversed(hidden.boneyard))
-            eb = b.evaluate(view2) if level != "random" else b.choose(view2)
+            eb = b.evaluate(view2) if level in ("greedy", "expert") else b.choose(view2)
             assert ea == eb, (level, name)
+        # the hint's reasons read the view only, too
+        assert [Explainer(v, view2, seed=2).explain(m) for m in view.legal] == why
         checked += 1
     assert checked
 
@@ -222,7 +233,7 @@ def test_no_peeking_same_view_same_answer(case):
 def test_bots_take_a_view_not_a_game():
     v = make_variant("block", {"teams": True})
     game = Game.new("block", {"teams": True}, seed=1)
-    for level in ("greedy", "expert"):
+    for level in ("greedy", "expert", *LEVELS, PLUGIN):
         bot = make_bot(level, v, seed=0, **budget(level))
         with pytest.raises((AttributeError, TypeError)):
             bot.choose(game)

@@ -329,7 +329,7 @@ def test_hint_shows_the_evaluation_or_says_why_not(monkeypatch):
         s.game.apply(s.game.legal_moves()[0])
     s.hint()  # the real expert
     out = screen_text(s)
-    assert "Expert's evaluation" in out
+    assert "The expert's view" in out
     assert any(tok.split("@")[0] in out for tok in s.game.legal_tokens())
 
     calls = []

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from bonepile.bots import BOT_LEVELS
+from bonepile.bots import LEVELS
 from bonepile.engine import Game
 from bonepile.engine import record as rec
 from bonepile.engine.tiles import NAME
@@ -31,7 +31,7 @@ def test_variants_lists_every_variant_with_players_and_option_defaults(srv):
     r = srv.get("/api/variants")
     assert r.status_code == 200
     doc = r.json()
-    assert doc["bot_levels"] == list(BOT_LEVELS)
+    assert doc["bot_levels"] == list(LEVELS)  # the levels people choose from
     assert [v["name"] for v in doc["variants"]] == list(VARIANT_NAMES)
     for v in doc["variants"]:
         name = v["name"]

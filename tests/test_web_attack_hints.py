@@ -1,12 +1,12 @@
 """Issue 13, finding 3 (in part): many sockets asking for hints on one seat cost one search
 per position, not one per request (40 requests used to run 40 expert searches in the two
-bot threads that the bots of every table share)."""
+bot threads that the bots of every table share); and they are searched in the bot workers,
+where a seat's searches are rate-limited."""
 
 from __future__ import annotations
 
 import pytest
 
-from bonepile.web import handlers
 from webutil import InProcess, Sock, run, wait_until
 
 
@@ -17,19 +17,12 @@ def srv(tmp_path_factory):
         yield s
 
 
-def test_forty_hint_requests_on_one_position_run_one_search(srv, monkeypatch):
+def test_forty_hint_requests_on_one_position_run_one_search(srv):
     tid, tokens = srv.people_table("cinque", 4)
     t = srv.server.tables[tid]
     wait_until(lambda: t.game.hands, 30, "the deal")
     mover = t.game.to_move
-    searches = []
-    real = handlers.expert_hint
-
-    def counting(*a, **kw):
-        searches.append(1)
-        return real(*a, **kw)
-
-    monkeypatch.setattr(handlers, "expert_hint", counting)
+    before = srv.server.searches.searched
 
     async def go():
         socks = [await Sock.open(srv.ws, tid, tokens[mover]) for _ in range(8)]
@@ -49,4 +42,5 @@ def test_forty_hint_requests_on_one_position_run_one_search(srv, monkeypatch):
     answers = run(go(), 120)
     assert len(answers) == 40
     assert len({str(a["moves"]) for a in answers}) == 1  # the same opinion for every socket
-    assert len(searches) == 1, f"{len(searches)} searches for one position"
+    searched = srv.server.searches.searched - before
+    assert searched == 1, f"{searched} searches for one position"

@@ -132,6 +132,9 @@ def create_table(
     for key, label in (options or {}).items():
         page.select_option(f"#opt-{key}", label=label)
     for i, level in enumerate(bots, start=1):
+        # the lobby offers the levels people choose from; the researchers' random and greedy
+        # bots are closest to beginner and casual
+        level = {"random": "beginner", "greedy": "casual"}.get(level, level)
         page.select_option(f"#seat-{i}", f"bot:{level}")
     page.click("#create")
     page.wait_for_url("**/t/*")

@@ -9,11 +9,12 @@ import os
 import pwd
 import shutil
 import subprocess
+import sys
 import tempfile
 
 import pytest
 
-from webutil import Driver, InProcess, Sock, free_port, strip_live
+from webutil import SRC, Child, Driver, InProcess, Sock, free_port, strip_live
 
 PG_BIN = "/usr/local/bin"
 
@@ -118,3 +119,18 @@ def test_a_table_on_postgresql_resumes_exactly_after_a_restart(pg_url):
             assert second.server.tables[table_id].game.over
         row = second.server.store.load(tid)
         assert row.status == "over" and len(row.actions) == second.server.tables[tid].seq
+
+
+def test_a_second_server_on_the_same_postgresql_database_is_refused(pg_url):
+    """Issue 13, finding 7: one server per database on PostgreSQL too (an advisory lock held by
+    the first server's session); once the first is killed, the database lets a new one in."""
+    env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    second = [sys.executable, "-m", "bonepile", "serve", "--db", pg_url, "--port"]
+    with Child(pg_url) as first:
+        r = subprocess.run([*second, str(free_port())], env=env, capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert "another bonepile server is using" in r.stderr and "postgres" in r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1  # one line, no traceback
+        assert first.get("/api/variants").status_code == 200  # the first one goes on
+    with Child(pg_url) as again:  # the first was killed: its session, and its lock, are gone
+        assert again.get("/api/tables").status_code == 200

@@ -128,27 +128,35 @@ def test_refused_intents_get_errors_and_the_socket_stays_open(srv):
 
 
 def test_a_burst_of_messages_hits_the_rate_limit_and_the_socket_stays_usable(srv):
+    """Counted, not timed: the socket's rate limit reads a clock the test holds still, so
+    exactly the burst (twice the rate) is answered, then every message is refused until the
+    clock moves on; then exactly what the elapsed time earned is answered again."""
     tid, tokens = srv.people_table("block", 2)
+    now = [0.0]
+
+    async def ping(s: Sock, i: int) -> dict:
+        await s.send({"type": "ping", "id": i})
+        return await s.expect(lambda m: m["type"] in ("pong", "error"), what="pong or error")
 
     async def go():
         s = await Sock.open(srv.ws, tid, tokens[0])
         await s.state()
-        for i in range(120):
-            await s.send({"type": "ping", "id": i})
-        got = []
-        while True:
-            try:
-                got.append(await s.recv(timeout=1))
-            except TimeoutError:
-                break
-        errors = [m for m in got if m["type"] == "error"]
-        pongs = [m for m in got if m["type"] == "pong"]
-        assert errors and all("too many messages" in m["message"] for m in errors)
-        assert 1 <= len(pongs) < 120
-        await asyncio.sleep(1)  # the bucket fills again (20 a second)
+        conn = srv.server.tables[tid].seats[0].conns[0]
+        conn.clock = lambda: now[0]  # the clock stands still until the test moves it
+        conn.last, conn.tokens = 0.0, 2 * conn.rate
+        burst = int(2 * conn.rate)
+        answers = [await ping(s, i) for i in range(burst + 10)]
+        assert answers[:burst] == [{"type": "pong", "id": i} for i in range(burst)]
+        refused = answers[burst:]
+        assert [m["type"] for m in refused] == ["error"] * 10
+        assert all("too many messages" in m["message"] for m in refused)
+        now[0] += 5 / conn.rate  # five messages' worth of time
         for i in range(5):
-            await s.send({"type": "ping", "id": 1000 + i})
-            assert await s.recv() == {"type": "pong", "id": 1000 + i}
+            assert await ping(s, 1000 + i) == {"type": "pong", "id": 1000 + i}
+        assert (await ping(s, 2000))["type"] == "error"
+        now[0] += 3600  # a long pause fills the bucket to the burst, no more
+        answers = [await ping(s, 3000 + i) for i in range(burst + 1)]
+        assert [m["type"] for m in answers] == ["pong"] * burst + ["error"]
         await s.close()
 
     run(go())

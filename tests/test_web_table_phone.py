@@ -135,7 +135,7 @@ def test_play_as_a_person(server, sized, size):  # noqa: F811
     page.select_option("#variant", "block")
     page.select_option("#players", "4")
     for i in (1, 2, 3):
-        page.select_option(f"#seat-{i}", "bot:random")
+        page.select_option(f"#seat-{i}", "bot:beginner")
     page.tap("#create")
     page.wait_for_url("**/t/*")
     page.wait_for_selector("body[data-conn='1']")
@@ -454,7 +454,7 @@ def test_play_now_in_one_click(server, sized):  # noqa: F811
     info = _get(server, f"/api/tables/{page.url.rstrip('/').split('/')[-1]}")
     assert info["variant"] == "cinque" and info["status"] in ("playing", "over")
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
-    assert {s["level"] for s in info["seats"][1:]} == {"greedy"}
+    assert {s["level"] for s in info["seats"][1:]} == {"casual"}  # the default level
 
 
 @pytest.mark.parametrize("size", ["laptop", "phone"])

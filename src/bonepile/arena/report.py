@@ -65,27 +65,35 @@ def bot_stats(run: ArenaRun) -> dict[str, dict[str, Any]]:
     return out
 
 
-def ratings(run: ArenaRun) -> dict[str, dict[str, float]]:
-    """OpenSkill (Plackett-Luce) ratings, updated once per game in the order played: each bot
-    entry is a one-member team ranked by (won the game, best total of its sides)."""
+def ratings(run: ArenaRun, per: str = "game") -> dict[str, dict[str, float]]:
+    """OpenSkill (Plackett-Luce) ratings, updated in the order played: each bot entry is a
+    one-member team.  ``per="game"``: once per game, ranked by (won the game, best total of
+    its sides); ``per="hand"``: once per hand, ranked by (won the hand, its sides' points in
+    the hand) — many more results, so narrower ratings."""
     from openskill.models import PlackettLuce
 
+    if per not in ("game", "hand"):
+        raise ValueError(f"ratings per game or per hand, not {per!r}")
     spec = run.spec
     v = make_variant(spec.variant, spec.options)
     labels = spec.labels
     model = PlackettLuce()
     rating = {lab: model.rating(name=lab) for lab in labels}
-    for g in run.games:
-        keys = []
-        for e in range(len(labels)):
-            sides = {v.side_of(s) for s, x in enumerate(g.seats) if x == e}
-            keys.append((1 if g.winner in sides else 0, max(g.totals[s] for s in sides)))
+
+    def update(keys: list[tuple]) -> None:
         order = sorted(set(keys), reverse=True)
         ranks = [float(order.index(key) + 1) for key in keys]
-        teams = [[rating[lab]] for lab in labels]
-        new = model.rate(teams, ranks=ranks)
+        new = model.rate([[rating[lab]] for lab in labels], ranks=ranks)
         for lab, team in zip(labels, new):
             rating[lab] = team[0]
+
+    for g in run.games:
+        sides = [{v.side_of(s) for s, x in enumerate(g.seats) if x == e} for e in range(len(labels))]
+        if per == "game":
+            update([(1 if g.winner in sd else 0, max(g.totals[s] for s in sd)) for sd in sides])
+            continue
+        for winner, pts, _end in g.hands:
+            update([(1 if winner in sd else 0, sum(pts[s] for s in sd)) for sd in sides])
     return {lab: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for lab, r in rating.items()}
 
 
@@ -145,6 +153,7 @@ def results(run: ArenaRun, workers: int) -> dict[str, Any]:
         },
         "bots": stats,
         "ratings": rates,
+        "ratings_per_hand": ratings(run, per="hand"),
         "sprt": sprt_summary(run),
     }
 

@@ -23,7 +23,6 @@ budget is a simulation count, not a time).
 
 from __future__ import annotations
 
-import inspect
 import multiprocessing
 import os
 import time
@@ -31,7 +30,8 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
-from ..bots import BOTS, make_bot
+from ..bots import ask, make_bot
+from ..bots.plugins import check as check_bot
 from ..engine import Game, OptionError, make_variant
 from ..engine import record as rec
 from ..engine.deals import derive
@@ -69,8 +69,7 @@ def validate(spec: ArenaSpec) -> None:
     if not spec.bots:
         raise OptionError("--bots needs at least two bots, e.g. --bots greedy,random")
     for b in spec.bots:
-        if b not in BOTS:
-            raise OptionError(f"unknown bot {b!r}; choose from {', '.join(BOTS)}")
+        check_bot(b)  # BotError: unknown name, a plugin that does not load
     if len(spec.bots) < 2:
         raise OptionError("--bots needs at least two bots, e.g. --bots greedy,random")
     nsides = len(variant.sides)
@@ -103,15 +102,6 @@ def lineup(spec: ArenaSpec, rotation: int, variant=None) -> list[int]:
     return [(v.side_of(s) + rotation) % k for s in range(v.players)]
 
 
-def _budget_for(level: str, budget: dict) -> dict:
-    """The part of the budget the bot class accepts (the random bot takes none)."""
-    cls = BOTS[level]
-    params = inspect.signature(cls.__init__).parameters
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return dict(budget)
-    return {k: v for k, v in budget.items() if k in params}
-
-
 # ---------------------------------------------------------------------------------------------
 # one game, one deal set (run in worker processes)
 # ---------------------------------------------------------------------------------------------
@@ -130,18 +120,17 @@ class GameResult:
     record: str  # the RECORD.md text
 
 
+def _build(name: str, v, seed: int, budget: dict):
+    return make_bot(name, v, seed=seed, **budget)
+
+
 def play_game(spec: ArenaSpec, deal_set: int, rotation: int) -> GameResult:
     v = make_variant(spec.variant, spec.options)
     game_seed = derive(spec.seed, "game", deal_set)
     seats = lineup(spec, rotation, v)
     labels = spec.labels
     bots = [
-        make_bot(
-            spec.bots[e],
-            v,
-            seed=derive(spec.seed, "bot", deal_set, rotation, s),
-            **_budget_for(spec.bots[e], spec.budget),
-        )
+        _build(spec.bots[e], v, derive(spec.seed, "bot", deal_set, rotation, s), spec.budget)
         for s, e in enumerate(seats)
     ]
     game = Game(v, seed=game_seed, auto_deal=False, names=[labels[e] for e in seats])
@@ -153,7 +142,7 @@ def play_game(spec: ArenaSpec, deal_set: int, rotation: int) -> GameResult:
             s = h.to_move
             view = game.view(s)
             t0 = clock()
-            m = bots[s].choose(view)
+            m = ask(bots[s], labels[seats[s]], s, view, game.token)
             times[seats[s]].append((clock() - t0) * 1000.0)
             game.apply(m)
     hands = [(h.result.winner, tuple(h.result.points), h.result.end) for h in game.hands]  # type: ignore[union-attr]

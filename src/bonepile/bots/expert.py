@@ -271,6 +271,8 @@ class ExpertBot(Bot):
         value = [0.0] * k
         wins = [0.0] * k
         games = [0.0] * k
+        gwins = [0.0] * k  # playouts in which my side wins the game
+        gends = 0  # playouts in which the game ends
         worlds = 0
         wsum = 0.0
         same: list[int] = []  # per action: the first action that leads to the same table
@@ -283,7 +285,7 @@ class ExpertBot(Bot):
                 if worlds:
                     break
                 # never expected (tests check every view yields worlds): stay legal
-                return [Evaluation(m, 0.0, None, "no hidden deal found for this view") for m in legal]
+                return [Evaluation(m, 0.0, None, "no estimate") for m in legal]
             rseed = rng.random()
             wt = sampler.last_weight
             wsum += wt
@@ -298,12 +300,16 @@ class ExpertBot(Bot):
                 value[i] += wt * net
                 wins[i] += wt * won
                 games[i] += wt * game
+                if game:
+                    gends += 1
+                    if game > 0:
+                        gwins[i] += wt
             worlds += 1
             if _would_overrun(deadline, start, worlds):
                 break
         self.last_worlds = worlds
         for i, j in enumerate(same):
-            value[i], wins[i], games[i] = value[j], wins[j], games[j]
+            value[i], wins[i], games[i], gwins[i] = value[j], wins[j], games[j], gwins[j]
         prior = [0.0] * k
         if self.prior and not seat_win:
             greedy = GreedyBot(v, seed=self.seed)
@@ -321,13 +327,14 @@ class ExpertBot(Bot):
                     m,
                     ev,
                     w,
+                    round(gwins[i] / wsum, 3) if gends else None,
                 )
             )
         out.sort(key=lambda x: (-x[0], x[1]))
         top = out[0]
         return [
-            Evaluation(m, round(ev, 2), round(w, 3), self._reason(ev - top[3], w - top[4], worlds, j == 0))
-            for j, (_s, _i, m, ev, w) in enumerate(out)
+            Evaluation(m, round(ev, 2), round(w, 3), self._reason(ev - top[3], w - top[4], j == 0), game=gw)
+            for j, (_s, _i, m, ev, w, gw) in enumerate(out)
         ]
 
     def _evaluate_ismcts(self, view: View) -> list[Evaluation]:
@@ -363,7 +370,7 @@ class ExpertBot(Bot):
                     pool.append(sampler.sample(rng))
                 except InconsistentView:
                     if not pool:
-                        return [Evaluation(m, 0.0, None, "no hidden deal found for this view") for m in legal]
+                        return [Evaluation(m, 0.0, None, "no estimate") for m in legal]
                     w0 = pool[it % len(pool)]
                 else:
                     w0 = pool[-1]
@@ -447,19 +454,19 @@ class ExpertBot(Bot):
                 m,
                 round(ev, 2),
                 round(w, 3),
-                f"best of {it} searches ({n} visits)"
+                "the best move"
                 if j == 0
-                else f"{ev - top[4]:+.1f} points, {100 * (w - top[5]):+.0f}% wins vs the best, "
-                f"{n} of {it} visits",
+                else f"{ev - top[4]:+.1f} points and {100 * (w - top[5]):+.0f}% chance to win the hand "
+                "against the best move",
             )
             for j, (n, _s, _i, m, ev, w) in enumerate(out)
         ]
 
     @staticmethod
-    def _reason(dev: float, dw: float, worlds: int, best: bool) -> str:
+    def _reason(dev: float, dw: float, best: bool) -> str:
         if best:
-            return f"best over {worlds} sampled deals"
-        return f"{dev:+.1f} points, {100 * dw:+.0f}% wins vs the best, over {worlds} sampled deals"
+            return "the best move"
+        return f"{dev:+.1f} points and {100 * dw:+.0f}% chance to win the hand against the best move"
 
     def _finish(self, h: Hand, rng: random.Random, me: int, my_side: int) -> tuple[float, bool, int]:
         """Play world h to the end of the hand (or the horizon): (net points of my side, did

@@ -22,7 +22,9 @@ Features, switched on by the variant's fields rather than its name:
 
 from __future__ import annotations
 
-from ..engine import View
+import math
+
+from ..engine import Variant, View
 from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, NAME, PASS, PIP_MASK, PIPS, bits
 from .base import Bot, Evaluation
 from .knowledge import Knowledge
@@ -40,8 +42,27 @@ def _side_points(h, side: int) -> int:
 class GreedyBot(Bot):
     name = "greedy"
 
+    def __init__(self, variant: Variant, *, seed: int | None = None, temperature: float = 0.0) -> None:
+        """``temperature`` > 0 chooses among the scored actions at random with weights
+        ``exp(score / temperature)`` (a player who often misses the best move); 0 always
+        plays the best one."""
+        super().__init__(variant, seed=seed)
+        if not (isinstance(temperature, (int, float)) and temperature >= 0 and math.isfinite(temperature)):
+            raise ValueError(f"temperature must be a number >= 0, not {temperature!r}")
+        self.temperature = float(temperature)
+
     def choose(self, view: View) -> int:
-        return self.evaluate(view)[0].action
+        evals = self.evaluate(view)
+        if self.temperature <= 0 or len(evals) == 1:
+            return evals[0].action
+        top = evals[0].value
+        weights = [math.exp((e.value - top) / self.temperature) for e in evals]
+        x = self.rng.random() * sum(weights)
+        for e, w in zip(evals, weights):
+            x -= w
+            if x < 0:
+                return e.action
+        return evals[-1].action
 
     def evaluate(self, view: View) -> list[Evaluation]:
         legal = view.legal

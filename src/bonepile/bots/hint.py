@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from ..engine import Variant, View
 from .base import Evaluation
+from .reasons import Explainer, english
 
 
 def hint(
     game: Any, *, seat: int | None = None, time: float = 0.5, simulations: int | None = None, seed: int = 0
 ) -> list[tuple[str, Evaluation]]:
-    """(token, evaluation) for each legal action of the seat to move, best first.
+    """(token, evaluation) for each legal action of the seat to move, best first: the
+    expected net points (``value``), the chance to win the hand (``win``) and, where the game
+    may end in this hand, the game (``game``), with the reasons as facts of the position
+    (``reasons``, see ``bots.reasons``) and in English words (``reason``).
 
     Built only from ``game.view(seat)``.  ``seat`` defaults to the seat to move; a seat that is
     not to move (or a finished game) raises ValueError."""
-    from .expert import ExpertBot
-
     to_move = game.to_move
     if to_move is None:
         raise ValueError("the game is over: no one is to move")
@@ -24,5 +28,22 @@ def hint(
     if seat != to_move:
         raise ValueError(f"seat {seat} is not to move (seat {to_move} is)")
     view = game.view(seat)
-    bot = ExpertBot(game.variant, seed=seed, time=time, simulations=simulations)
-    return [(game.token(e.action), e) for e in bot.evaluate(view)]
+    evals = advise(game.variant, view, time=time, simulations=simulations, seed=seed)
+    return [(game.token(e.action), e) for e in evals]
+
+
+def advise(
+    variant: Variant, view: View, *, time: float = 0.5, simulations: int | None = None, seed: int = 0
+) -> list[Evaluation]:
+    """The expert's evaluation of every legal action of ``view``, best first, each with its
+    reasons (``bots.reasons``) as codes and in English words: what ``hint`` answers, from a
+    view alone (the web server's bot workers are handed views, not games)."""
+    from .expert import ExpertBot
+
+    bot = ExpertBot(variant, seed=seed, time=time, simulations=simulations)
+    why = Explainer(variant, view, seed)
+    out = []
+    for e in bot.evaluate(view):
+        rs = tuple(why.explain(e.action))
+        out.append(replace(e, reasons=rs, reason="; ".join(map(english, rs))))
+    return out

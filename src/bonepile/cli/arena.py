@@ -23,7 +23,13 @@ from .common import (
 
 def arena(
     variant: VariantName,
-    bots: Annotated[str, bots_option("Comma-separated bot levels, e.g. expert,greedy.")],
+    bots: Annotated[
+        str,
+        bots_option(
+            "Comma-separated bots: levels (beginner, casual, strong, expert), random, greedy, "
+            "a plugin's name or module:Class, e.g. expert,casual."
+        ),
+    ],
     hands: Annotated[int, typer.Option("--hands", help="Play at least this many hands (whole deal sets).")],
     players: Players = None,
     option: RuleOptions = None,
@@ -96,6 +102,8 @@ def arena(
     except KeyboardInterrupt:
         console.print("Interrupted: nothing written.")
         raise typer.Exit(130) from None
+    except BonepileError as e:  # a bot broke the rules or crashed (BotError)
+        fail(f"error: {e}")
     res = write_outputs(run, out_dir, nworkers)
     console.print(results_table(res))
     t = res["totals"]

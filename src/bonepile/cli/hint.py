@@ -1,4 +1,5 @@
-"""``bonepile hint RECORD``: the expert's evaluation of every legal action at a record's end."""
+"""``bonepile hint RECORD``: the expert's view of every legal action at a record's end, in
+English words (the reasons of ``bots.reasons``)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def hint_cmd(
             "--simulations",
             "-s",
             min=1,
-            help="Sampled deals per action (deterministic); default: 0.5 s of search.",
+            help="How many deals the expert imagines per move (deterministic); default: 0.5 s of thought.",
         ),
     ] = None,
     seed: Annotated[int, seed_option("Seed of the search.")] = 0,
@@ -53,15 +54,28 @@ def hint_cmd(
                 {
                     "seat": to_move,
                     "actions": [
-                        {"token": tok, "value": ev.value, "win": ev.win, "reason": ev.reason}
+                        {
+                            "token": tok,
+                            "value": ev.value,
+                            "win": ev.win,
+                            "game": ev.game,
+                            "reasons": list(ev.reasons),
+                            "reason": ev.reason,
+                        }
                         for tok, ev in rows
                     ],
                 }
             )
         )
         return
-    typer.echo(f"seat {to_move} to move; the expert's evaluation, best first:")
+    typer.echo(f"seat {to_move} to move; the expert's view, best first:")
     width = max(len(tok) for tok, _ in rows)
     for tok, ev in rows:
-        win = "  -  " if ev.win is None else f"{100 * ev.win:4.0f}%"
-        typer.echo(f"  {tok:<{width}}  {ev.value:+7.1f} pts  win {win}  {ev.reason}")
+        figures = [f"{ev.value:+.1f} points expected"]
+        if ev.win is not None:
+            figures.append(f"{100 * ev.win:.0f}% chance to win the hand")
+        if ev.game is not None:
+            figures.append(f"{100 * ev.game:.0f}% chance to win the game with this hand")
+        typer.echo(f"  {tok:<{width}}  {'; '.join(figures)}")
+        if ev.reason:
+            typer.echo(f"  {'':<{width}}  {ev.reason}")

@@ -12,7 +12,8 @@ from typing import Annotated
 
 import typer
 
-from ..bots import BOTS, make_bot
+from ..bots import DEFAULT_LEVEL, LEVELS, BotError, ask, make_bot
+from ..bots.plugins import check as check_bot
 from ..engine import BonepileError, Game, OptionError, View, make_variant
 from ..engine import record as rec
 from ..engine.deals import derive
@@ -67,7 +68,8 @@ class PlaySession:
         self.levels = levels
         names = []
         for s in range(n):
-            names.append("you" if s == seat else f"{levels[s]}{s}")
+            short = levels[s].rsplit(":", 1)[-1]  # a module:Class bot goes by its class
+            names.append("you" if s == seat else f"{short}{s}")
         self.names = names
         self.bots = [
             None if s == seat else make_bot(levels[s], self.v, seed=derive(seed, "bot", s)) for s in range(n)
@@ -76,7 +78,7 @@ class PlaySession:
         self.shown_hand = 0  # hands whose start has been announced
         self.shown_events = 0  # events of the current hand printed
         self.finished_shown = 0  # hands whose result has been printed
-        self.failed = False
+        self.failed = ""  # why a bot stopped the game (it crashed or broke the rules)
         self.last_points: tuple = ()  # in-play points of the current hand, as last printed
 
     # ----------------------------------------------------------------------------- names
@@ -107,12 +109,11 @@ class PlaySession:
                         self.person_turn(view)
                 else:
                     try:
-                        m = self.bots[s].choose(g.view(s))  # type: ignore[union-attr]
-                        g.apply(m)
-                    except Exception as e:
-                        self.print(f"The {self.levels[s]} bot at seat {s} failed: {e!r}", markup=False)
-                        self.failed = True
+                        m = ask(self.bots[s], self.levels[s], s, g.view(s), g.token)  # type: ignore[arg-type]
+                    except BotError as e:
+                        self.failed = str(e)
                         return
+                    g.apply(m)
                 self.announce()
             self.game_over()
         except (EOFError, KeyboardInterrupt, Quit):
@@ -420,12 +421,21 @@ class PlaySession:
             return
         from rich.table import Table
 
-        table = Table(title="Expert's evaluation (best first)")
-        for col in ("#", "move", "value", "win", "reason"):
+        game = any(ev.game is not None for _tok, ev in evals)
+        table = Table(title="The expert's view (best first)")
+        cols = (
+            ["#", "move", "points expected", "wins the hand"]
+            + (["wins the game now"] if game else [])
+            + ["why"]
+        )
+        for col in cols:
             table.add_column(col)
         for i, (tok, ev) in enumerate(evals, 1):
             win = "-" if ev.win is None else f"{ev.win:.0%}"
-            table.add_row(str(i), tok, f"{ev.value:+.1f}", win, ev.reason)
+            row = [str(i), tok, f"{ev.value:+.1f}", win]
+            if game:
+                row.append("-" if ev.game is None else f"{ev.game:.0%}")
+            table.add_row(*row, ev.reason)
         self.print(table)
 
     def undo(self) -> bool:
@@ -468,8 +478,8 @@ def play(
     bots: Annotated[
         str | None,
         bots_option(
-            "Bot level for the other seats: one for all, or one per other seat in seat order "
-            "(comma-separated)."
+            f"Bot level for the other seats ({', '.join(LEVELS)}; default {DEFAULT_LEVEL}): one "
+            "for all, or one per other seat in seat order (comma-separated)."
         ),
     ] = None,
     option: RuleOptions = None,
@@ -485,10 +495,12 @@ def play(
         fail(f"error: {e}")
     if not 0 <= seat < v.players:
         fail(f"error: --seat must be 0 to {v.players - 1} for {v.players} players, not {seat}")
-    names = split_bots(bots or "expert")
+    names = split_bots(bots or DEFAULT_LEVEL)
     for b in names:
-        if b not in BOTS:
-            fail(f"error: unknown bot {b!r}; choose from {', '.join(BOTS)}")
+        try:
+            check_bot(b)
+        except BotError as e:
+            fail(f"error: {e}")
     if len(names) == 1:
         names = names * (v.players - 1)
     if len(names) != v.players - 1:
@@ -509,4 +521,4 @@ def play(
         fail(f"error: {e}")
     session.run()
     if session.failed:
-        raise typer.Exit(1)
+        fail(f"error: {session.failed}")

@@ -12,9 +12,18 @@ from .common import fail
 _LOCKS: list[Any] = []  # the lock files held for the life of the process
 
 
+#: the PostgreSQL advisory lock a server holds on its database (any 64-bit number of our own)
+PG_LOCK = 0x626F6E6570696C65  # "bonepile"
+
+
 def _lock_database(url: Any) -> None:
-    """One server per SQLite file: an exclusive lock on FILE.lock, held until the process
-    ends (the kernel releases it even after kill -9).  A second server exits with one line."""
+    """One server per database: on SQLite an exclusive lock on FILE.lock, held until the
+    process ends (the kernel releases it even after kill -9); on PostgreSQL a session advisory
+    lock on a connection kept open (the database releases it when the session ends, also after
+    kill -9).  A second server exits with one line."""
+    if url.get_backend_name() == "postgresql":
+        _lock_postgres(url)
+        return
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
         return
     import fcntl
@@ -34,6 +43,26 @@ def _lock_database(url: Any) -> None:
             f"stop it or choose another --db"
         )
     _LOCKS.append(f)
+
+
+def _lock_postgres(url: Any) -> None:
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.exc import SQLAlchemyError
+    from sqlalchemy.pool import NullPool
+
+    from ..web.store import describe
+
+    where = url.render_as_string(hide_password=True)
+    try:
+        conn = create_engine(url, poolclass=NullPool).connect()
+        got = conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": PG_LOCK}).scalar()
+        conn.commit()
+    except (SQLAlchemyError, ImportError) as e:
+        fail(f"--db: cannot open {where!r}: {describe(e)}")
+    if not got:
+        conn.close()
+        fail(f"--db: another bonepile server is using {where}; stop it or choose another --db")
+    _LOCKS.append(conn)
 
 
 def serve(
@@ -94,6 +123,10 @@ def serve(
             "is lost even on power loss, at the price of slower moves.",
         ),
     ] = False,
+    bot_workers: Annotated[
+        int,
+        typer.Option(min=0, help="Processes searching the expert bots' moves and hints (0: one per core)."),
+    ] = 0,
     log_level: Annotated[
         str, typer.Option(help="Server log level (debug, info, warning, error).")
     ] = "warning",
@@ -139,6 +172,7 @@ def serve(
             table_watchers=table_watchers,
             address_watchers=address_watchers,
             durable=durable,
+            bot_workers=bot_workers or None,
         )
         # a damaged or read-only database is refused now, in one line, not at every move
         app.state.server.store.check()

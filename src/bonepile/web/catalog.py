@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..bots import BOT_LEVELS
+from ..bots import DEFAULT_LEVEL, LEVELS
 from ..engine import BonepileError, make_variant
 from ..engine.variant import (
     DEFAULT_PLAYERS,
@@ -81,6 +81,7 @@ def variant_info(name: str) -> VariantInfo:
 def catalogue() -> Catalogue:
     return {
         "variants": [variant_info(name) for name in VARIANT_NAMES],
-        "bot_levels": list(BOT_LEVELS),
-        "bot_labels": [bot_label(level) for level in BOT_LEVELS],
+        "bot_levels": list(LEVELS),
+        "bot_labels": [bot_label(level) for level in LEVELS],
+        "default_bot_level": DEFAULT_LEVEL,
     }

@@ -43,6 +43,7 @@ class Connection:
         send: Callable[[str], Awaitable[Any]],
         *,
         rate: float = RATE,
+        clock: Callable[[], float] = time.monotonic,
     ):
         self.table = table
         self.seat = seat
@@ -53,8 +54,9 @@ class Connection:
         self.extra: list[ServerMessage] = []
         self.wake = asyncio.Event()
         self.closed = False
+        self.clock = clock  # the rate limit's clock (a test may set its own)
         self.tokens = 2 * rate
-        self.last = time.monotonic()
+        self.last = clock()
 
     @property
     def watching(self) -> bool:
@@ -64,7 +66,7 @@ class Connection:
     # ------------------------------------------------------------------ receiving
     def allow(self) -> bool:
         """A token bucket: ``rate`` messages a second, bursts of twice as many."""
-        now = time.monotonic()
+        now = self.clock()
         rate = self.rate
         self.tokens = min(2 * rate, self.tokens + (now - self.last) * rate)
         self.last = now

@@ -8,8 +8,11 @@ import asyncio
 import logging
 import time
 
+from ..engine.deals import derive
 from ..engine.tiles import DRAW, PASS
+from ..engine.view import View
 from .table import STANDIN_LEVEL, LiveTable
+from .workers import Busy
 
 log = logging.getLogger("bonepile.serve")
 
@@ -80,6 +83,7 @@ async def step(t: LiveTable) -> float | None:
             t.over_since = now
         if not any(s.conns for s in t.seats) and now - t.over_since >= server.keep_finished:
             server.tables.pop(t.id, None)
+            server.searches.forget(t.id)
             return DONE
         return server.keep_finished
     if t.pending_deal is not None:
@@ -120,6 +124,22 @@ def reply_due(t: LiveTable) -> float:
     return t.turn_since + t.server.bot_delay + t.server.bot_time
 
 
+async def expert_move(t: LiveTable, seat: int, view: View, due: float | None) -> int:
+    """The expert's move, searched in a worker (``workers``); when no search could answer
+    before the move is due, too many moves wait for one, or the search failed, the greedy
+    bot's (no search: under load the server thinks less rather than answers late)."""
+    server = t.server
+    try:
+        return await server.searches.move(
+            t.id, t.rules, view, seed=derive(t.seed, "bot", seat, t.seq), budget=server.bot_time, due=due
+        )
+    except Busy:
+        pass
+    except Exception:
+        log.exception("table %s: an expert search failed; the greedy bot plays this move", t.id)
+    return t.bot_for(seat, STANDIN_LEVEL).choose(view)
+
+
 async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | None:
     """The turn of the seat to move, when no person decides it (a bot's, a stand-in's, a
     forced one, one whose time ran out)."""
@@ -146,13 +166,14 @@ async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | Non
     # the others that the bot had a single move, a slow one that it searched.
     due = reply_due(t) if t.humans_watching() else None
     seq = t.seq
-    bot = t.bot_for(seat, level)
-    if level == "random" and len(view.legal) == 1:
-        m = view.legal[0]
+    if len(view.legal) == 1 and level in ("random", "expert"):
+        m = view.legal[0]  # nothing to choose (sent at the same moment as a searched move)
     elif level == "expert":
-        m = await asyncio.get_running_loop().run_in_executor(server.bot_pool, bot.choose, view)
+        m = await expert_move(t, seat, view, due)
+    elif level == "strong":  # a small search (a few ms to tens of ms): off the event loop
+        m = await asyncio.get_running_loop().run_in_executor(None, t.bot_for(seat, level).choose, view)
     else:
-        m = bot.choose(view)
+        m = t.bot_for(seat, level).choose(view)
     if due is None and not t.has_people():  # a table of bots only plays at a bounded rate
         due = time.monotonic() + server.bot_delay
     if due is not None:

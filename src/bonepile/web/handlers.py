@@ -9,15 +9,15 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..bots.hint import hint as expert_hint
 from ..engine import BonepileError
 from ..engine.deals import derive
 from . import validate
 from .connection import Connection
-from .messages import HintMessage, MessageId
+from .messages import HintMessage, HintReason, MessageId
 from .protocol import move_token
 from .table import LiveTable
 from .validate import RequestError
+from .workers import Busy, TooManyHints
 
 Handler = Callable[[LiveTable, Connection, dict[str, Any], MessageId | None], Awaitable[None]]
 
@@ -101,8 +101,8 @@ async def on_takeover(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: 
 
 
 async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
-    """The expert's opinion (``bots.hint``, in a worker thread, on a copy of the game: the
-    hint reads only the seat's view), in the protocol's shape."""
+    """The expert's opinion of the seat's legal moves (searched in a bot worker from the
+    seat's view only, ``workers``), in the protocol's shape."""
     seat = seat_of(conn)
     if t.phase() != "play" or t.game.to_move != seat:
         raise RequestError("a hint is given only when it is your turn")
@@ -112,12 +112,14 @@ async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
     # one search per seat and position, however many sockets ask: the others wait for it
     fut = t.hints.get((seat, seq))
     if fut is None:
-        game = t.game.copy()
+        try:  # the seat's rate and the queue's bound apply to searches, not to answers found
+            fut = server.searches.hint(
+                t.id, seat, t.rules, view, seed=derive(t.seed, "hint", seq), budget=server.hint_time
+            )
+        except (Busy, TooManyHints) as e:
+            raise RequestError(str(e)) from None
         t.hints = {k: f for k, f in t.hints.items() if k[1] == seq}  # other positions' are stale
-        fut = t.hints[(seat, seq)] = asyncio.get_running_loop().run_in_executor(
-            server.bot_pool,
-            lambda: expert_hint(game, seat=seat, time=server.hint_time, seed=derive(t.seed, "hint", seq)),
-        )
+        t.hints[(seat, seq)] = fut
     evals = await asyncio.shield(fut)
     if t.seq != seq:
         raise RequestError("the position changed before the hint was ready")
@@ -129,12 +131,22 @@ async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
                 "move": move_token(view, e.action),
                 "points": round(e.value, 2),
                 "win": None if e.win is None else round(e.win, 3),
-                "reason": e.reason,
+                "game": None if e.game is None else round(e.game, 3),
+                "reasons": [hint_reason(r) for r in e.reasons],
             }
-            for _token, e in evals
+            for e in evals
         ],
     }
     conn.push(out)
+
+
+def hint_reason(r: dict[str, Any]) -> HintReason:
+    out: HintReason = {"code": str(r["code"])}
+    if "pips" in r:
+        out["pips"] = int(r["pips"])
+    if "points" in r:
+        out["points"] = int(r["points"])
+    return out
 
 
 HANDLERS: dict[str, Handler] = {

@@ -157,9 +157,12 @@ VALUE_WORDS: dict[str, dict[Any, str]] = {
 VALUE_LABELS: dict[Any, str] = {None: "none", True: "yes", False: "no"}
 
 BOT_LABELS: dict[str, str] = {
-    "random": "Bot: beginner",
+    "beginner": "Bot: beginner",
+    "casual": "Bot: casual",
+    "strong": "Bot: strong",
+    "expert": "Bot: expert",
+    "random": "Bot: random moves",
     "greedy": "Bot: casual",
-    "expert": "Bot: strong",
 }
 
 #: the note on a count of the ends that scores (Cinque)

@@ -195,11 +195,21 @@ class ErrorMessage(TypedDict):
     id: NotRequired[MessageId | None]
 
 
+class HintReason(TypedDict):
+    """One reason for a hinted move, a fact of the position (``bonepile.bots.reasons``): the
+    client puts it into words with ``t("hint.<code>", params)``."""
+
+    code: str
+    pips: NotRequired[int]  # a number on the tiles (0 to 6)
+    points: NotRequired[int]
+
+
 class HintMove(TypedDict):
     move: str
-    points: float
-    win: float | None
-    reason: str
+    points: float  # expected net points of the hand for the seat's side
+    win: float | None  # the chance to win the hand
+    game: float | None  # the chance to win the game in this hand (None: it cannot end now)
+    reasons: list[HintReason]
 
 
 class HintMessage(TypedDict):
@@ -259,8 +269,9 @@ class VariantInfo(TypedDict):
 
 class Catalogue(TypedDict):
     variants: list[VariantInfo]
-    bot_levels: list[str]
+    bot_levels: list[str]  # the bot levels people choose from, weakest first
     bot_labels: list[str]  # words for each of bot_levels
+    default_bot_level: str  # the level offered first (a fair game for a casual player)
 
 
 class CreatedTable(TypedDict):

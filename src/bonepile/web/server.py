@@ -1,5 +1,5 @@
-"""Every table the server holds, the storage and the worker threads, and the HTTP requests
-that make and fill tables."""
+"""Every table the server holds, the storage, the bots' worker processes (``workers``) and
+the HTTP requests that make and fill tables."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from .replay import build as build_replay
 from .store import Damaged, Store, TableRow
 from .table import LiveTable
 from .validate import RequestError, new_token, token_hash
+from .workers import REPLAY_NICE, Searches, lower_priority
 from .writer import DAMAGED, Writer
 
 log = logging.getLogger("bonepile.serve")
@@ -59,6 +60,8 @@ class Server:
         table_watchers: int = TABLE_WATCHERS,
         address_watchers: int = ADDRESS_WATCHERS,
         durable: bool = False,
+        bot_workers: int | None = None,
+        bot_processes: bool = True,
     ):
         self.store = Store(db, durable=durable)
         self.bot_delay = bot_delay
@@ -79,7 +82,8 @@ class Server:
         self.address_watchers = address_watchers
         self.watching_from: dict[str, int] = {}  # client address -> spectators' sockets open
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
-        self.bot_pool = ThreadPoolExecutor(2, thread_name_prefix="bonepile-bot")
+        # the experts' searches (bot moves, hints): one worker process per core by default
+        self.searches = Searches(bot_workers, processes=bot_processes)
         self.writer = Writer(self.store, self.db_pool, self.isolate)
         self.damaged: dict[str, str] = {}  # tables whose stored data cannot be used: id -> why
         self._replay_pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
@@ -129,7 +133,7 @@ class Server:
             if t.task:
                 t.task.cancel()
         self.writer.stop()
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.searches.close()
         if self._replay_pool is not None:
             self._replay_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
@@ -270,6 +274,7 @@ class Server:
         t.status = "over"
         t.changed()
         self.tables.pop(t.id, None)
+        self.searches.forget(t.id)
         log.info("table %s waited %.0f s for its players: closed", t.id, self.table_ttl)
 
     # --------------------------------------------------------------------- replays
@@ -287,7 +292,12 @@ class Server:
         self.replays_waiting += 1
         try:
             if self._replay_pool is None:
-                self._replay_pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                self._replay_pool = ProcessPoolExecutor(
+                    1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=lower_priority,
+                    initargs=(REPLAY_NICE,),
+                )
             loop = asyncio.get_running_loop()
             try:
                 fut = loop.run_in_executor(self._replay_pool, build_replay, source, finished_only)

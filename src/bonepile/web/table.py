@@ -90,6 +90,7 @@ class LiveTable:
         self.created = row.created
         self.variant_name = row.variant
         self.variant = make_variant(row.variant, row.options)
+        self.rules = (row.variant, dict(self.variant.options))  # what a bot worker is sent
         self.seed = row.seed
         self.timer = float(row.settings.get("timer") or 0)
         self.invite_hash: str | None = row.settings.get("invite_hash")  # a private table's

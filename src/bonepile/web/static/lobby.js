@@ -140,7 +140,7 @@ function buildSeats() {
   for (const i of seatOrder(0, n, v?.direction)) {
     const sel = el("select", { id: `seat-${i}`, "data-seat": i });
     for (const [val, text] of SEAT_CHOICES()) sel.appendChild(el("option", { value: val }, text));
-    const def = catalog.bot_levels.includes("greedy") ? "bot:greedy" : `bot:${catalog.bot_levels[0]}`;
+    const def = `bot:${catalog.default_bot_level || catalog.bot_levels[0]}`;
     const want = pendingSeats?.[i - 1] ?? old[i - 1];
     sel.value = want && [...sel.options].some((o) => o.value === want) ? want : def;
     box.appendChild(el("label", {}, labels[i], sel));
@@ -180,7 +180,7 @@ function readSeats() {
 /** One click: this game with the rules chosen, casual bots in every other seat. */
 function playNow(ev) {
   if (!$("name").value.trim()) $("name").value = getName() || "Player";
-  const casual = catalog.bot_levels.includes("greedy") ? "bot:greedy" : `bot:${catalog.bot_levels[0]}`;
+  const casual = `bot:${catalog.default_bot_level || catalog.bot_levels[0]}`;
   for (const sel of document.querySelectorAll("#seats select")) sel.value = casual;
   create(ev);
 }

@@ -1,6 +1,9 @@
-// The hint panel: the expert's view of each legal move, best first; click one to play it.
+// The hint panel: the expert's view of each legal move, best first, in plain words: the move,
+// the points it is expected to bring, the chance to win the hand (and the game, when it can
+// end now), and why (facts of the position sent as codes, put into words here); click a move
+// to play it.
 import { el, clear } from "/static/common.js";
-import { ARM_WORDS } from "/static/render.js";
+import { t } from "/static/i18n.js";
 import { S, $, legal, myTurn } from "/static/table/state.js";
 
 let play = () => {};
@@ -8,9 +11,30 @@ let play = () => {};
 export function onHintPlay(fn) { play = fn; }
 
 function moveWords(tok) {
-  if (tok === "draw" || tok === "pass") return tok;
+  if (tok === "draw") return t("hint.move.draw");
+  if (tok === "pass") return t("hint.move.pass");
   const [tile, arm] = String(tok).split("@");
-  return arm ? `${tile} on ${ARM_WORDS[arm] || arm}` : `lead ${tile}`;
+  return arm ? t("hint.move.on", { tile, end: t(`hint.end.${arm}`) }) : t("hint.move.lead", { tile });
+}
+
+function signed(x) {
+  return `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(1)}`;
+}
+
+const pct = (x) => Math.round(x * 100);
+
+/** The figures of one hinted move, in words. */
+function figures(h) {
+  const out = [];
+  if (typeof h.points === "number") out.push(t("hint.points", { points: signed(h.points) }));
+  if (typeof h.win === "number") out.push(t("hint.win_hand", { pct: pct(h.win) }));
+  if (typeof h.game === "number") out.push(t("hint.win_game", { pct: pct(h.game) }));
+  return out.join(t("hint.sep"));
+}
+
+/** Why, in words: one phrase per reason the server gave. */
+function why(h) {
+  return (h.reasons || []).map((r) => t(`hint.${r.code}`, r)).join(t("hint.sep"));
 }
 
 export function renderHints() {
@@ -18,16 +42,17 @@ export function renderHints() {
   if (!S.hints) { box.hidden = true; return; }
   box.hidden = false;
   clear(box);
-  if (S.hints === "asking") { box.appendChild(el("p", { class: "small" }, "The expert is thinking…")); return; }
-  box.appendChild(el("p", { class: "small" }, "The expert's view, best first (click to play):"));
-  const ol = el("ol");
+  if (S.hints === "asking") { box.appendChild(el("p", { class: "small" }, t("hint.thinking"))); return; }
+  box.appendChild(el("p", { class: "small" }, t("hint.title")));
+  const ol = el("ol", { class: "hint-list" });
   for (const h of S.hints) {
-    const pts = typeof h.points === "number" ? `${h.points >= 0 ? "+" : ""}${h.points.toFixed(1)} pts` : "";
-    const win = typeof h.win === "number" ? `, wins the hand ${Math.round(h.win * 100)}%` : "";
     const playable = legal().some((m) => m.move === h.move) && myTurn();
-    ol.appendChild(el("li", {}, playable
+    const name = playable
       ? el("button", { type: "button", class: "small", "data-hint-move": h.move, onclick: () => play(h.move) }, moveWords(h.move))
-      : el("span", {}, moveWords(h.move)), ` ${pts}${win}${h.reason ? ` — ${h.reason}` : ""}`));
+      : el("span", {}, moveWords(h.move));
+    const reasons = why(h);
+    ol.appendChild(el("li", {}, name, ` ${figures(h)}`,
+      reasons ? el("div", { class: "small hint-why" }, reasons) : ""));
   }
   box.appendChild(ol);
 }

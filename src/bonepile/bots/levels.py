@@ -1,0 +1,62 @@
+"""Levels people understand: Beginner, Casual, Strong and Expert, each built from the
+researchers' bots (``random``, ``greedy``, ``expert``) with a fixed budget or noise.
+
+Each level is measured clearly stronger than the one below on duplicate deals
+(``bench/levels.py``; README, Benchmark, Levels):
+
+* **beginner**: the greedy player's one-ply scores, but it picks among the moves at random
+  with weights ``exp(score / BEGINNER_TEMPERATURE)``: it often misses the best move;
+* **casual**: the greedy player (a decent club player who looks one move ahead);
+* **strong**: the expert's search with a small fixed budget (``STRONG_SIMULATIONS`` sampled
+  deals per decision, whatever budget the caller gives: quick and load-independent);
+* **expert**: the expert at the budget it is given (0.1 s per decision by default).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Variant
+from .base import Bot
+from .expert import ExpertBot
+from .greedy import GreedyBot
+
+#: the levels a person chooses from, weakest first
+LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
+#: the level offered by default: a fair game for a casual player
+DEFAULT_LEVEL = "casual"
+BEGINNER_TEMPERATURE = 16.0
+STRONG_SIMULATIONS = 8
+
+#: the budget keys a level may be given (and, except the expert, ignores)
+BUDGET_KEYS = ("time", "simulations")
+
+
+def _budget(budget: dict[str, Any], level: str) -> None:
+    unknown = sorted(set(budget) - set(BUDGET_KEYS))
+    if unknown:
+        raise TypeError(f"the {level} level takes no option {', '.join(map(repr, unknown))}")
+
+
+def beginner(variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
+    _budget(budget, "beginner")
+    return GreedyBot(variant, seed=seed, temperature=BEGINNER_TEMPERATURE)
+
+
+def casual(variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
+    _budget(budget, "casual")
+    return GreedyBot(variant, seed=seed)
+
+
+def strong(variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
+    _budget(budget, "strong")
+    return ExpertBot(variant, seed=seed, simulations=STRONG_SIMULATIONS)
+
+
+def expert(variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
+    return ExpertBot(variant, seed=seed, **budget)
+
+
+FACTORIES = {"beginner": beginner, "casual": casual, "strong": strong, "expert": expert}
+
+__all__ = ["LEVELS", "DEFAULT_LEVEL", "BEGINNER_TEMPERATURE", "STRONG_SIMULATIONS", "FACTORIES"]
