@@ -482,7 +482,9 @@ def test_drag_a_tile_to_the_board(server, sized, size):  # noqa: F811
         page.wait_for_function(f"document.body.dataset.seq !== {json.dumps(seq)}")
     name = tile.get_attribute("data-tile")
     seq = page.evaluate("document.body.dataset.seq")
-    t, b = tile.bounding_box(), page.locator(".board-wrap").bounding_box()
+    # (a redraw, e.g. for the dock changing size at your turn, replaces the button: measure again)
+    t = next(box for box in (tile.bounding_box() for _ in range(50)) if box)
+    b = page.locator(".board-wrap").bounding_box()
     page.mouse.move(t["x"] + t["width"] / 2, t["y"] + t["height"] / 2)
     page.mouse.down()
     for i in range(1, 9):

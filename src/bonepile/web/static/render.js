@@ -355,7 +355,9 @@ export function drawBoard(board, layout, opts = {}) {
     const vert = Math.round(((e.angle % 180) + 180) % 180) === 90;
     svg("rect", vert ? { x: -0.5, y: -1, width: 1, height: 2, rx: 0.15 }
                      : { x: -1, y: -0.5, width: 2, height: 1, rx: 0.15 }, g);
-    const txt = svg("text", { x: 0, y: 0.2, "text-anchor": "middle" }, g);
+    // the marker's words beside the button, not in it: the button's name is its label
+    const txt = svg("text", { x: r(e.cx), y: r(e.cy + 0.2), "text-anchor": "middle", class: "end-text",
+                              "aria-hidden": "true" }, marks);
     txt.textContent = `${armLetter(c.arm)}${ends[c.arm] !== undefined ? " " + ends[c.arm] : ""}`;
     const act = (ev) => { ev.preventDefault(); opts.onChoose && opts.onChoose(c.move); };
     g.addEventListener("click", act);

@@ -123,7 +123,7 @@ function render() {
   $("prev").disabled = R.frame === 0 && R.hand === 0;
   $("last").disabled = R.frame >= h.frames.length - 1;
   $("next").disabled = R.frame >= h.frames.length - 1 && lastHand;
-  $("next").textContent = R.frame >= h.frames.length - 1 && !lastHand ? t("replay.next_hand") : t("replay.next");
+  $("next").querySelector("[data-i18n]").textContent = R.frame >= h.frames.length - 1 && !lastHand ? t("replay.next_hand") : t("replay.next");
   document.body.dataset.frame = `${R.hand}:${R.frame}`;
 }
 

@@ -20,8 +20,10 @@ import { renderHints, onHintPlay } from "/static/table/hints.js";
 import { tick } from "/static/table/timer.js";
 import { renderWatching } from "/static/table/watch.js";
 import { ready, t } from "/static/i18n.js";
+import { feel, mountFeel } from "/static/table/feel.js";
 
 await ready;
+mountFeel();
 
 function render() {
   const st = S.state;
@@ -32,6 +34,7 @@ function render() {
     tile: act.dataset?.tile, end: act.dataset?.end, arm: act.closest?.(".end-choice")?.dataset.arm,
     hint: act.dataset?.hintMove, id: act.id } : null;
   draw(st);
+  feel(st);
   if (keep) {
     let target = null;
     if (keep.tile) target = document.querySelector(`#hand button[data-tile="${CSS.escape(keep.tile)}"], #flip button[data-tile="${CSS.escape(keep.tile)}"]`);

@@ -4,6 +4,7 @@ import { el, clear } from "/static/common.js";
 import { drawBoard, lastPlayed, tileWords, ARM_WORDS, armLetter } from "/static/render.js";
 import { S, $, legal, myTurn, people, said } from "/static/table/state.js";
 import { t, has } from "/static/i18n.js";
+import { applyZoom } from "/static/table/zoom.js";
 
 /** The ends the selected tile may go on: [{arm, move, label}]. */
 export function endChoices(view) {
@@ -28,6 +29,7 @@ export function renderBoard(st, view, nm, choices, onChoose) {
   } else {
     drawBoard(board, null, { emptyText: st.phase === "waiting" ? t("table.waiting_title") : "" });
   }
+  applyZoom(board, view?.hand_number ?? null);
 }
 
 function describeLayout(view) {

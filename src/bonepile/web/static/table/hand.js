@@ -2,11 +2,13 @@
 // peek at your row's next tile when the server offers it, and the face-down rows.
 import { el, clear } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
-import { S, $, legal, myTurn, names } from "/static/table/state.js";
+import { S, $, legal, myTurn, names, redraw } from "/static/table/state.js";
 import { t } from "/static/i18n.js";
 
 let clickTile = () => {};
 let dropTile = () => {};
+let dragging = null;  // the tiles of the hand while one of them is held (pressed or dragged)
+let skipped = false;  // a redraw was held back meanwhile
 /** What clicking a tile does, and dropping it on the board at an end (set once by table.js). */
 export function onTileClick(fn, drop = null) { clickTile = fn; if (drop) dropTile = drop; }
 
@@ -34,6 +36,7 @@ function draggable(b, name) {
   b.addEventListener("pointerdown", (ev) => {
     if (S.busy || !myTurn() || ev.button > 0) return;
     start = { x: ev.clientX, y: ev.clientY };
+    dragging = (S.state?.view?.hand || []).join(" ");
     b.setPointerCapture?.(ev.pointerId);
   });
   b.addEventListener("pointermove", (ev) => {
@@ -53,6 +56,8 @@ function draggable(b, name) {
     if (!start) return;
     const dragged = !!ghost;
     start = null;
+    dragging = null;
+    if (skipped) { skipped = false; setTimeout(redraw, 0); }
     if (ghost) { ghost.remove(); ghost = null; b.classList.remove("dragging"); wrap().classList.remove("drop-here"); }
     if (!dragged) return;
     b.dataset.dragged = "1";  // the click that follows a drag is not a tap
@@ -89,6 +94,8 @@ function tileWidth(n) {
 }
 
 export function renderHand(view, you) {
+  // a redraw in mid-drag (a call-out ending, the window turning) keeps the tile held
+  if (dragging !== null && view && dragging === view.hand.join(" ")) { skipped = true; return; }
   const box = clear($("hand"));
   const flip = $("flip");
   clear(flip);

@@ -50,7 +50,8 @@ function updateCallouts(view) {
     S.callouts[last.seat] = { text: t("callout.domino"), born: now, until: now + SHOW_MS * 1.5, big: true };
   }
   S.coLen = hist.length;
-  if (fresh.length) setTimeout(redraw, SHOW_MS * 1.5 + 50);
+  // one redraw when the last call-out is over (not one per move: a fast table makes many)
+  if (fresh.length) { clearTimeout(S.coTimer); S.coTimer = setTimeout(redraw, SHOW_MS * 1.5 + 50); }
 }
 
 function callout(s) {
