@@ -339,14 +339,14 @@ class Store:
             c.execute(insert(profile_keys_t).values(key_hash=key_hash, profile_id=profile_id, created=now))
 
     def profile_by_key(self, key_hash: str) -> dict[str, Any] | None:
-        """The profile one of whose keys hashes to ``key_hash`` ({id, name}), or None."""
+        """The profile one of whose keys hashes to ``key_hash`` ({id, name, key_hash}), or None."""
         with self.engine.connect() as c:
             r = c.execute(
-                select(profiles_t.c.id, profiles_t.c.name)
+                select(profiles_t.c.id, profiles_t.c.name, profile_keys_t.c.key_hash)
                 .join(profile_keys_t, profile_keys_t.c.profile_id == profiles_t.c.id)
                 .where(profile_keys_t.c.key_hash == key_hash)
             ).first()
-        return None if r is None else {"id": r.id, "name": r.name}
+        return None if r is None else {"id": r.id, "name": r.name, "key_hash": r.key_hash}
 
     def rename_profile(self, profile_id: str, name: str) -> None:
         with self.engine.begin() as c:
