@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import subprocess
 import sys
 import time
@@ -241,3 +242,90 @@ def test_serve_refuses_an_unknown_profiles_mode_in_one_line():
     )
     assert r.returncode != 0
     assert "--profiles must be off, optional or required, not 'sometimes'" in r.stderr + r.stdout
+
+
+BROWSER_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 860)], ids=["phone", "desktop"])
+def test_the_lobby_makes_a_profile_ties_seats_and_moves_it_to_another_device(tmp_path, size):
+    """As a person: the first visit makes a profile, the table made and the seat joined are
+    tied to it, "Use on another device" shows a code the other browser types to play as the
+    same profile; with profiles required, a friend's first visit by invite link still sits."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    import shutil
+
+    if shutil.which("chromium") is None:
+        pytest.skip("no chromium on PATH")
+    with InProcess(f"sqlite:///{tmp_path}/b.db", profiles="required") as srv, sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=shutil.which("chromium"), args=BROWSER_ARGS)
+        try:
+            ctx = b.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
+            page = ctx.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(srv.http + "/")
+            page.wait_for_selector("body[data-ready='1']")
+            stored = json.loads(page.evaluate("localStorage.getItem('bonepile:profile')"))
+            assert set(stored) == {"id", "key"}
+            assert me(srv, stored["key"]).json()["id"] == stored["id"]
+            assert page.locator("#profile-title").inner_text() == "Your profile"
+            # a table made in the lobby: its creator's seat is the profile's
+            page.fill("#name", "Ana")
+            page.select_option("#variant", "block")
+            page.select_option("#players", "2")
+            page.select_option("#seat-1", "human")
+            page.click("#create")
+            page.wait_for_url("**/t/*")
+            tid = page.url.rsplit("/", 1)[-1].split("?")[0]
+            assert stored_seats(srv, tid)[0]["profile"] == stored["id"]
+            # a friend's first visit by the invite link: a profile is made, the seat tied to it
+            friend = b.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True).new_page()
+            friend.on("pageerror", lambda e: errors.append(str(e)))
+            friend.goto(srv.http + f"/t/{tid}")
+            friend.wait_for_selector("#join:not([hidden])")
+            friend.fill("#join-name", "Bo")
+            friend.click("#join-form button[type=submit]")
+            friend.wait_for_selector("body[data-conn='1']")
+            theirs = json.loads(friend.evaluate("localStorage.getItem('bonepile:profile')"))
+            assert theirs["id"] != stored["id"]
+            assert [s["profile"] for s in stored_seats(srv, tid)] == [stored["id"], theirs["id"]]
+            # "Use on another device": the code shown, typed on a third browser
+            page.goto(srv.http + "/")
+            page.wait_for_selector("body[data-ready='1']")
+            page.click("#profile-link")
+            page.wait_for_function("/[A-Z2-9]{8}/.test(document.getElementById('profile-code').textContent)")
+            shown = page.locator("#profile-code").inner_text()
+            code = re.search(r"\b[A-Z2-9]{8}\b", shown).group(0)
+            page.locator("#profile").screenshot(path=str(tmp_path / f"profile-{size[0]}.png"))
+            other = b.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True).new_page()
+            other.on("pageerror", lambda e: errors.append(str(e)))
+            other.goto(srv.http + "/")
+            other.wait_for_selector("body[data-ready='1']")
+            made_here = json.loads(other.evaluate("localStorage.getItem('bonepile:profile')"))
+            assert made_here["id"] != stored["id"]
+            other.fill("#claim-code", code.lower())
+            other.click("#claim")
+            other.wait_for_function("document.getElementById('profile-code').textContent.length > 0")
+            moved = json.loads(other.evaluate("localStorage.getItem('bonepile:profile')"))
+            assert moved["id"] == stored["id"] and moved["key"] != stored["key"]
+            assert "Ana" in other.locator("#profile-name").inner_text()
+            other.reload()  # a device that never typed a name keeps the profile's
+            other.wait_for_selector("body[data-ready='1']")
+            assert "Ana" in other.locator("#profile-name").inner_text()
+            assert me(srv, moved["key"]).json()["name"] == "Ana"
+            # the code was used: typed again, the server's refusal is shown and nothing moves
+            other.fill("#claim-code", code)
+            other.click("#claim")
+            other.wait_for_function("document.getElementById('alert').textContent.includes('used already')")
+            assert json.loads(other.evaluate("localStorage.getItem('bonepile:profile')")) == moved
+            assert not errors, errors
+        finally:
+            b.close()
