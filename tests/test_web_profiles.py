@@ -20,6 +20,8 @@ from sqlalchemy import select
 from bonepile.web.store import profile_keys_t, profile_links_t, profiles_t, tables_t
 from webutil import SRC, InProcess
 
+pytest_plugins = ["pgcluster"]  # the pg_url fixture: a throwaway PostgreSQL cluster
+
 BOTS = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
 
 
@@ -329,3 +331,40 @@ def test_the_lobby_makes_a_profile_ties_seats_and_moves_it_to_another_device(tmp
             assert not errors, errors
         finally:
             b.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_the_stored_profiles_work_on_both_databases(request, tmp_path, backend):
+    """The store's profile rows on SQLite and PostgreSQL: a key finds its profile, a link code
+    is claimed once and not after it expired."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.pool import NullPool
+
+    from bonepile.web.store import Store, normalize_url
+
+    if backend == "sqlite":
+        url = f"sqlite:///{tmp_path}/s.db"
+    else:
+        base = request.getfixturevalue("pg_url")
+        admin = create_engine(normalize_url(base), poolclass=NullPool, isolation_level="AUTOCOMMIT")
+        with admin.connect() as c:
+            c.execute(text("CREATE DATABASE profiles_store"))
+        admin.dispose()
+        url = base.rsplit("/", 1)[0] + "/profiles_store"
+    store = Store(url)
+    try:
+        store.create_profile("p1", "Ana", "a" * 64)
+        assert store.profile_by_key("a" * 64) == {"id": "p1", "name": "Ana", "key_hash": "a" * 64}
+        assert store.profile_by_key("b" * 64) is None
+        now = time.time()
+        store.add_link("c" * 64, "p1", now + 600)
+        store.add_link("d" * 64, "p1", now - 1)
+        assert store.claim_link("c" * 64, "e" * 64, now) == {"id": "p1", "name": "Ana"}
+        assert store.claim_link("c" * 64, "f" * 64, now) is None  # used
+        assert store.claim_link("d" * 64, "f" * 64, now) is None  # expired
+        assert store.profile_by_key("e" * 64)["id"] == "p1"  # the new device's key
+        assert store.profile_by_key("f" * 64) is None
+        store.rename_profile("p1", "Ana B")
+        assert store.profile_by_key("a" * 64)["name"] == "Ana B"
+    finally:
+        store.close()
