@@ -127,6 +127,13 @@ def serve(
         int,
         typer.Option(min=0, help="Processes searching the expert bots' moves and hints (0: one per core)."),
     ] = 0,
+    profiles: Annotated[
+        str,
+        typer.Option(
+            help="Profiles (a name and a key kept by the browser): off, optional (seats taken with a "
+            "profile are tied to it) or required (no table is made or joined without one)."
+        ),
+    ] = "optional",
     log_level: Annotated[
         str, typer.Option(help="Server log level (debug, info, warning, error).")
     ] = "warning",
@@ -143,6 +150,8 @@ def serve(
         fail(f"--db: not a database URL: {db!r} (e.g. sqlite:///bonepile.db or postgresql://user@host/db)")
     if url.get_backend_name() not in ("sqlite", "postgresql"):
         fail(f"--db: {url.get_backend_name()} is not supported (use sqlite or postgresql)")
+    if profiles not in ("off", "optional", "required"):
+        fail(f"--profiles must be off, optional or required, not {profiles!r}")
     if log_level not in ("debug", "info", "warning", "error", "critical"):
         fail(f"--log-level must be debug, info, warning, error or critical, not {log_level!r}")
     try:
@@ -173,6 +182,7 @@ def serve(
             address_watchers=address_watchers,
             durable=durable,
             bot_workers=bot_workers or None,
+            profiles=profiles,
         )
         # a damaged or read-only database is refused now, in one line, not at every move
         app.state.server.store.check()
@@ -185,6 +195,8 @@ def serve(
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"bonepile is serving on http://{shown}:{port}/  (open it in a browser; Ctrl-C stops)")
     typer.echo(f"storage: {db}")
+    if profiles != "optional":
+        typer.echo(f"profiles: {profiles}")
     from ..web.guard import hide_tokens, http_protocol
 
     # idle keep-alive connections close after 5 s, a request's headers must arrive within

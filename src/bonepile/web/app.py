@@ -23,6 +23,7 @@ from .guard import hide_tokens
 from .handlers import dispatch
 from .howto import router as howto_router
 from .i18n import strings
+from .profile_routes import router as profiles_router
 from .replay import MAX_RECORD
 from .server import Server
 from .validate import RequestError
@@ -63,6 +64,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     app = FastAPI(title="bonepile", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
     app.include_router(howto_router)  # the How to play pages and their examples
+    app.include_router(profiles_router(server.profiles))  # /api/profiles...
     hide_tokens()
 
     @app.middleware("http")
@@ -118,7 +120,9 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     @app.post("/api/tables")
     async def create(request: Request):
-        return await server.create(await body_json(request), request.client.host if request.client else "")
+        body = await body_json(request)
+        profile = await server.profiles.of_request(request.headers.get("authorization"))
+        return await server.create(body, request.client.host if request.client else "", profile)
 
     @app.get("/api/tables")
     async def listing():
@@ -130,7 +134,9 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request):
-        return await server.join(table_id, await body_json(request))
+        body = await body_json(request)
+        profile = await server.profiles.of_request(request.headers.get("authorization"))
+        return await server.join(table_id, body, profile)
 
     @app.post("/api/tables/{table_id}/start")
     async def start(table_id: str, request: Request):

@@ -146,6 +146,7 @@ class SeatInfo(TypedDict):
     claimed: bool
     connected: bool
     bot_playing: bool
+    profile: str | None  # the id of the profile the seat is tied to (never its key)
 
 
 class TableInfo(TypedDict):
@@ -292,6 +293,23 @@ class CreatedTable(TypedDict):
 class JoinedSeat(TypedDict):
     seat: int
     token: str
+
+
+# ------------------------------------------------------------------------ profiles
+class ProfileInfo(TypedDict):
+    id: str
+    name: str
+
+
+class ProfileKey(TypedDict):
+    id: str
+    name: str
+    key: str  # the secret, shown once: the server keeps only its hash
+
+
+class ProfileLink(TypedDict):
+    code: str  # traded once for a key on another device (POST /api/profiles/claim)
+    expires_in: int  # seconds
 
 
 class ReplayFrame(TypedDict):

@@ -20,7 +20,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from . import validate
 from .connection import RATE
 from .driver import drive
-from .messages import CreatedTable, JoinedSeat, TableInfo
+from .messages import CreatedTable, JoinedSeat, ProfileInfo, TableInfo
+from .profiles import Profiles
 from .replay import build as build_replay
 from .store import Damaged, Store, TableRow
 from .table import LiveTable
@@ -62,6 +63,7 @@ class Server:
         durable: bool = False,
         bot_workers: int | None = None,
         bot_processes: bool = True,
+        profiles: str = "optional",
     ):
         self.store = Store(db, durable=durable)
         self.bot_delay = bot_delay
@@ -85,6 +87,7 @@ class Server:
         # the experts' searches (bot moves, hints): one worker process per core by default
         self.searches = Searches(bot_workers, processes=bot_processes)
         self.writer = Writer(self.store, self.db_pool, self.isolate)
+        self.profiles = Profiles(self.store, self.db, profiles)  # off, optional or required
         self.damaged: dict[str, str] = {}  # tables whose stored data cannot be used: id -> why
         self._replay_pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
         self.replays_waiting = 0
@@ -322,9 +325,19 @@ class Server:
         return status, body
 
     # --------------------------------------------------------------------- requests
-    async def create(self, body: Any, address: str = "") -> CreatedTable:
+    async def create(self, body: Any, address: str = "", profile: ProfileInfo | None = None) -> CreatedTable:
+        """A new table; with a ``profile`` its creator's seat is tied to it (and named after it
+        when the request names no player)."""
         new = validate.new_table(body)
         self.allow_create(address)
+        for d in new.seats:
+            d["profile"] = None
+        if profile is not None and new.creator is not None:
+            mine = new.seats[new.creator]
+            mine["profile"] = profile["id"]
+            seats_in = body.get("seats") or [{}]
+            if not body.get("player") and not seats_in[new.creator].get("name"):
+                mine["name"] = profile["name"]
         v = new.variant
         status = "playing" if all(s["token_hash"] for s in new.seats if s["kind"] == "human") else "waiting"
         settings: dict[str, Any] = {"timer": new.timer}
@@ -350,26 +363,32 @@ class Server:
         t.wake.set()
         return {"id": t.id, "seat": new.creator, "token": new.token, "invite": link, "private": new.private}
 
-    async def join(self, table_id: str, body: Any) -> JoinedSeat:
+    async def join(self, table_id: str, body: Any, profile: ProfileInfo | None = None) -> JoinedSeat:
+        """A free seat taken; with a ``profile`` the seat is tied to it (one seat a table)."""
         t = self.get(table_id)
         body = validate.body_object(body)
         validate.invite(body.get("invite"), t.invite_hash)
         name = validate.person_name(body.get("name"), "")
         async with t.lock:
+            if profile is not None:
+                for i, x in enumerate(t.seats):
+                    if x.profile == profile["id"]:
+                        raise RequestError(f"your profile already plays seat {i} at this table", 409)
             free = [i for i, s in enumerate(t.seats) if s.free] if t.status == "waiting" else []
             seat = validate.join_seat(body.get("seat"), free)
             token, hashed = validate.new_token()
             s = t.seats[seat]
-            old = (s.token_hash, s.name)
+            old = (s.token_hash, s.name, s.profile)
             s.token_hash = hashed
-            s.name = name or f"Player {seat}"
+            s.name = name or (profile["name"] if profile is not None else f"Player {seat}")
+            s.profile = profile["id"] if profile is not None else None
             status = "playing" if not any(x.free for x in t.seats) else "waiting"
             try:
                 await self.db(
                     self.store.update_table, t.id, seats=[x.stored() for x in t.seats], status=status
                 )
             except Exception:
-                s.token_hash, s.name = old
+                s.token_hash, s.name, s.profile = old
                 raise
             t.status = status
             t.game.names = [x.name for x in t.seats]

@@ -14,8 +14,10 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Float,
+    ForeignKey,
     Integer,
     MetaData,
     String,
@@ -30,6 +32,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError
+
+from . import migrations
 
 metadata = MetaData()
 
@@ -56,6 +60,35 @@ actions_t = Table(
     Column("value", String(16), nullable=False),
     Column("seat", Integer, nullable=False),
     Column("at", Float, nullable=False),
+)
+
+#: profiles (``migrations/versions/0002_profiles.py``)
+profiles_t = Table(
+    "profiles",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(80), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+#: a profile's secret keys, one per device (only their hashes): a claimed link code gives
+#: the new device a key of its own, the first device's keeps working
+profile_keys_t = Table(
+    "profile_keys",
+    metadata,
+    Column("key_hash", String(64), primary_key=True),
+    Column("profile_id", String(32), ForeignKey("profiles.id"), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+#: codes that move a profile to another device: their hash, an expiry, used once
+profile_links_t = Table(
+    "profile_links",
+    metadata,
+    Column("code_hash", String(64), primary_key=True),
+    Column("profile_id", String(32), ForeignKey("profiles.id"), nullable=False),
+    Column("expires", Float, nullable=False),
+    Column("used", Boolean, nullable=False, default=False),
 )
 
 
@@ -134,7 +167,9 @@ class Store:
                 cur.execute("PRAGMA busy_timeout=5000")
                 cur.close()
 
-        metadata.create_all(self.engine)
+        # the schema is the migrations' (``migrations/``): a database of an older release is
+        # brought up to date, a new one built; ``metadata`` above mirrors the head revision
+        migrations.upgrade(self.engine)
 
     def check(self) -> None:
         """Refuse storage that cannot be used, in one line (``Unusable``): a damaged SQLite
@@ -295,3 +330,56 @@ class Store:
                     .limit(limit)
                 )
             ]
+
+    # ------------------------------------------------------------------ profiles
+    def create_profile(self, profile_id: str, name: str, key_hash: str) -> None:
+        now = time.time()
+        with self.engine.begin() as c:
+            c.execute(insert(profiles_t).values(id=profile_id, name=name, created=now))
+            c.execute(insert(profile_keys_t).values(key_hash=key_hash, profile_id=profile_id, created=now))
+
+    def profile_by_key(self, key_hash: str) -> dict[str, Any] | None:
+        """The profile one of whose keys hashes to ``key_hash`` ({id, name, key_hash}), or None."""
+        with self.engine.connect() as c:
+            r = c.execute(
+                select(profiles_t.c.id, profiles_t.c.name, profile_keys_t.c.key_hash)
+                .join(profile_keys_t, profile_keys_t.c.profile_id == profiles_t.c.id)
+                .where(profile_keys_t.c.key_hash == key_hash)
+            ).first()
+        return None if r is None else {"id": r.id, "name": r.name, "key_hash": r.key_hash}
+
+    def rename_profile(self, profile_id: str, name: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(profiles_t).where(profiles_t.c.id == profile_id).values(name=name))
+
+    def add_link(self, code_hash: str, profile_id: str, expires: float) -> None:
+        with self.engine.begin() as c:
+            c.execute(
+                insert(profile_links_t).values(
+                    code_hash=code_hash, profile_id=profile_id, expires=expires, used=False
+                )
+            )
+
+    def claim_link(self, code_hash: str, key_hash: str, now: float) -> dict[str, Any] | None:
+        """Use a link code once: its profile gets a new key (``key_hash``) and is returned
+        ({id, name}); None for a code unknown, used or expired.  Marking it used is one
+        conditional update: a code claimed twice at once is given to one of the two."""
+        with self.engine.begin() as c:
+            done = c.execute(
+                update(profile_links_t)
+                .where(
+                    profile_links_t.c.code_hash == code_hash,
+                    profile_links_t.c.used.is_(False),
+                    profile_links_t.c.expires > now,
+                )
+                .values(used=True)
+            )
+            if done.rowcount != 1:
+                return None
+            r = c.execute(
+                select(profiles_t.c.id, profiles_t.c.name)
+                .join(profile_links_t, profile_links_t.c.profile_id == profiles_t.c.id)
+                .where(profile_links_t.c.code_hash == code_hash)
+            ).one()
+            c.execute(insert(profile_keys_t).values(key_hash=key_hash, profile_id=r.id, created=now))
+        return {"id": r.id, "name": r.name}

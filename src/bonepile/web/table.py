@@ -62,12 +62,19 @@ class Seat:
         self.kind: str = d["kind"]  # human or bot
         self.level: str = d.get("level") or STANDIN_LEVEL
         self.token_hash: str | None = d.get("token_hash")
+        self.profile: str | None = d.get("profile")  # the id of the profile the seat is tied to
         self.conns: list[Connection] = []
         self.away_since: float | None = time.monotonic()
         self.bot_playing = False
 
     def stored(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level, "token_hash": self.token_hash}
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "level": self.level,
+            "token_hash": self.token_hash,
+            "profile": self.profile,
+        }
 
     @property
     def person(self) -> bool:
@@ -242,6 +249,7 @@ class LiveTable:
                     "claimed": s.kind == "bot" or s.token_hash is not None,
                     "connected": bool(s.conns),
                     "bot_playing": s.bot_playing,
+                    "profile": s.profile,
                 }
                 for i, s in enumerate(self.seats)
             ],

@@ -26,8 +26,8 @@ export function clear(node) {
 }
 
 /** JSON request; throws Error(message from {"error"} or the status) on failure. */
-export async function api(method, path, body) {
-  const init = { method, headers: {} };
+export async function api(method, path, body, headers = {}) {
+  const init = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = typeof body === "string" ? body : JSON.stringify(body);
@@ -44,7 +44,9 @@ export async function api(method, path, body) {
   if (!res.ok) {
     let msg = data && (data.error ?? data.detail);
     if (msg && typeof msg !== "string") msg = JSON.stringify(msg);
-    throw new Error(msg ? serverWords(msg) : `${res.status} ${res.statusText}`);
+    const err = new Error(msg ? serverWords(msg) : `${res.status} ${res.statusText}`);
+    err.status = res.status;
+    throw err;
   }
   return data;
 }

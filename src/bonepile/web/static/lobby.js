@@ -3,6 +3,7 @@
 // choices in this browser.
 import { el, clear, api, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
 import { ready, t, has } from "/static/i18n.js";
+import { ensureProfile, profileHeaders, linkCode, claimCode } from "/static/profile.js";
 
 await ready;
 
@@ -212,7 +213,8 @@ async function create(ev) {
   remember(body);
   $("create").disabled = true;
   try {
-    const res = await api("POST", "/api/tables", body);
+    await ensureProfile(name);  // the creator's seat is tied to this browser's profile
+    const res = await api("POST", "/api/tables", body, profileHeaders());
     setToken(res.id, res.token);
     location.href = res.invite || `/t/${encodeURIComponent(res.id)}`;
   } catch (e) {
@@ -309,6 +311,34 @@ function restore() {
   buildSeats();
 }
 
+/** The profile card: this browser's profile name, "Use on another device" (a one-use code)
+ * and a field for a code from another device; hidden when the server has no profiles. */
+async function initProfile() {
+  const me = await ensureProfile(getName(), t("lobby.player"));
+  if (!me) return;
+  const box = $("profile");
+  box.hidden = false;
+  const who = $("profile-name");
+  who.textContent = t("profiles.playing_as", { name: me.name });
+  $("profile-link").addEventListener("click", async () => {
+    try {
+      const got = await linkCode();
+      $("profile-code").textContent = t("profiles.code_shown", { code: got.code, minutes: Math.round(got.expires_in / 60) });
+    } catch (e) { setAlert(alertBox, t("profiles.failed", { error: e.message })); }
+  });
+  $("claim-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      const got = await claimCode($("claim-code").value);
+      setName(got.name);  // this device now plays under the profile's name
+      $("name").value = got.name;
+      who.textContent = t("profiles.playing_as", { name: got.name });
+      $("profile-code").textContent = t("profiles.claimed", { name: got.name });
+      $("claim-code").value = "";
+    } catch (e) { setAlert(alertBox, t("profiles.failed", { error: e.message })); }
+  });
+}
+
 async function init() {
   $("name").value = getName();
   try {
@@ -329,6 +359,7 @@ async function init() {
   if (wanted) { $("variant").value = wanted.name; buildVariantForm(); $("play-now").focus(); }
   loadTables();
   setInterval(loadTables, 5000);
+  await initProfile();
   document.body.dataset.ready = "1";
 }
 

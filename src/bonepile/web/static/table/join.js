@@ -7,6 +7,7 @@ import { renderBanner } from "/static/table/end.js";
 import { renderLog } from "/static/table/log.js";
 import { renderScorePad } from "/static/table/pad.js";
 import { t } from "/static/i18n.js";
+import { ensureProfile, profileHeaders } from "/static/profile.js";
 
 let joinedFn = () => {};
 
@@ -70,7 +71,8 @@ export function bindJoin(joined) {
     if (invite) body.invite = invite;  // a private table's secret, from its invite link
     if ($("join-seat").value !== "") body.seat = Number($("join-seat").value);
     try {
-      const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, body);
+      await ensureProfile(name);  // the seat is tied to this browser's profile
+      const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, body, profileHeaders());
       setToken(tableId, res.token);
       S.token = res.token;
       setAlert(alertBox, "");

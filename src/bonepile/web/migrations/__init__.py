@@ -1,0 +1,54 @@
+"""The storage's schema history (Alembic revisions), run by ``Store`` when a server starts.
+
+``0001_baseline`` is the schema of the first release (which kept no version): a database
+made by it is recognised by its tables and stamped, not changed.  Later revisions add to it.
+No alembic.ini is needed: the configuration is built here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection, Engine
+
+HERE = Path(__file__).parent
+BASELINE = "0001_baseline"
+#: the tables of the first release: a database holding them and no version is at BASELINE
+BASELINE_TABLES = frozenset({"tables", "actions"})
+
+
+def config(connection: Connection) -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(HERE))
+    cfg.attributes["connection"] = connection
+    return cfg
+
+
+def head() -> str:
+    """The newest revision this server knows."""
+    found = ScriptDirectory(str(HERE)).get_current_head()
+    assert found is not None
+    return found
+
+
+def current(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def upgrade(engine: Engine, target: str = "head") -> None:
+    """Bring the database to ``target``: a database of the first release (its tables, no
+    version) is stamped BASELINE first; an empty one is built revision by revision."""
+    with engine.begin() as c:
+        cfg = config(c)
+        if current(c) is None and BASELINE_TABLES <= set(inspect(c).get_table_names()):
+            command.stamp(cfg, BASELINE)
+        command.upgrade(cfg, target)
+
+
+def downgrade(engine: Engine, target: str) -> None:
+    with engine.begin() as c:
+        command.downgrade(config(c), target)
