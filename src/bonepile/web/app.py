@@ -23,6 +23,7 @@ from .guard import hide_tokens
 from .handlers import dispatch
 from .howto import router as howto_router
 from .i18n import strings
+from .ratings_api import router as ratings_router
 from .replay import MAX_RECORD
 from .server import Server
 from .validate import RequestError
@@ -63,6 +64,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     app = FastAPI(title="bonepile", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
     app.include_router(howto_router)  # the How to play pages and their examples
+    app.include_router(ratings_router(server))  # leaderboards
     hide_tokens()
 
     @app.middleware("http")

@@ -32,6 +32,7 @@ from .messages import (
     TableInfo,
 )
 from .protocol import hand_result_json, public_view_json, view_json
+from .ratings_api import rate_finished
 from .store import TableRow
 
 if TYPE_CHECKING:
@@ -384,6 +385,7 @@ class LiveTable:
             self.status = "over"
             self._common = None  # the table's info says so from now on
             await self.server.db(self.server.store.update_table, self.id, status="over")
+            await rate_finished(self)
 
     async def deal_first(self) -> None:
         """The first hand (not stored: its first move's replay deals it)."""
