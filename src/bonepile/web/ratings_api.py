@@ -87,20 +87,21 @@ def router(server: Server) -> APIRouter:
     engine = server.store.engine
 
     @api.get("/api/ratings/{game}")
-    async def leaderboard(game: str) -> Leaderboard:
+    async def leaderboard(game: str):  # a Leaderboard (no annotation: FastAPI would build a model)
         key, variant, players = game_of(game)
         found = await server.db(rs.leaderboard, engine, key, PROVISIONAL_GAMES)
         names = profile_names(server, [e.participant for e in found])
-        return {
+        out: Leaderboard = {
             "game": key,
             "variant": variant,
             "players": players,
             "provisional_games": PROVISIONAL_GAMES,
             "ratings": [entry_json(e, names) for e in found],
         }
+        return out
 
     @api.get("/api/ratings/{game}/{participant}")
-    async def rating(game: str, participant: str) -> RatingEntry:
+    async def rating(game: str, participant: str):  # a RatingEntry
         key, _variant, _players = game_of(game)
         if not PARTICIPANT.match(participant):
             raise RequestError(
