@@ -29,6 +29,7 @@ def _shape(engine) -> dict:
         t: (
             [(c["name"], str(c["type"]), c["nullable"]) for c in insp.get_columns(t)],
             insp.get_pk_constraint(t)["constrained_columns"],
+            sorted((i["name"], tuple(i["column_names"])) for i in insp.get_indexes(t)),
         )
         for t in ("ratings", "rated_games")
         if insp.has_table(t)
@@ -52,6 +53,7 @@ def test_upgrade_makes_the_fallbacks_tables_and_downgrade_drops_them(tmp_path):
     assert set(want) == {"ratings", "rated_games"}
     assert _shape(migrated) == want
     assert want["ratings"][1] == ["participant", "game"] and want["rated_games"][1] == ["table_id"]
+    assert want["ratings"][2] == [("ratings_by_game", ("game", "games"))]
     with migrated.begin() as c:
         with Operations.context(MigrationContext.configure(c)):
             mod.downgrade()

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, Float, Integer, MetaData, String, Table, and_, insert, select, update
+from sqlalchemy import Column, Float, Index, Integer, MetaData, String, Table, and_, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
 from ..arena.skill import (
@@ -45,6 +45,7 @@ ratings_t = Table(
     Column("games", Integer, nullable=False),
     Column("name", String(80), nullable=True),  # the name at its seat in its last rated game
     Column("updated", Float, nullable=False),
+    Index("ratings_by_game", "game", "games"),  # a leaderboard reads one game's rows
 )
 
 rated_games_t = Table(

@@ -26,6 +26,7 @@ def upgrade() -> None:
         sa.Column("name", sa.String(80), nullable=True),
         sa.Column("updated", sa.Float, nullable=False),
     )
+    op.create_index("ratings_by_game", "ratings", ["game", "games"])
     op.create_table(
         "rated_games",
         sa.Column("table_id", sa.String(32), primary_key=True),  # a table is rated once
@@ -36,4 +37,5 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("rated_games")
+    op.drop_index("ratings_by_game", table_name="ratings")
     op.drop_table("ratings")
