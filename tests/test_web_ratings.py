@@ -67,7 +67,7 @@ def test_a_finished_rated_table_is_rated_once_as_openskill_rates_it(tmp_path, pr
         tid = _play(s, rated=True)
         # the rating is committed before the last move is announced: play_out saw the end after it
         info = s.info(tid)
-        assert info["status"] == "over"
+        assert info["status"] == "over" and info["rated"] is True
         rows = _rows(s)
         assert _rated(s) == [tid]
     m = PlackettLuce()
@@ -123,6 +123,7 @@ def test_casual_tables_and_seats_without_a_profile_are_not_rated(tmp_path, profi
         monkeypatch.undo()  # no profile at the person's seat (as today, before profiles)
         no_profile = _play(s, rated=True)
         assert s.info(casual)["status"] == "over" and s.info(no_profile)["status"] == "over"
+        assert s.info(casual)["rated"] is False and s.info(no_profile)["rated"] is True
         assert _rated(s) == [] and _rows(s) == []
         bad = s.post("/api/tables", {"variant": "block", "players": 2, "rated": "yes"})
         assert bad.status_code == 400 and '"rated" must be true' in bad.json()["error"]

@@ -161,6 +161,7 @@ class TableInfo(TypedDict):
     seats: list[SeatInfo]
     timer: float
     private: bool
+    rated: bool  # a rated table (else casual)
     created: float
     hands: int
     totals: list[int]

@@ -95,6 +95,7 @@ class LiveTable:
         self.seed = row.seed
         self.timer = float(row.settings.get("timer") or 0)
         self.invite_hash: str | None = row.settings.get("invite_hash")  # a private table's
+        self.rated = row.settings.get("rated") is True  # its result changes ratings (ratings_api)
         self.status = row.status
         self.seats = [Seat(d) for d in row.seats]
         self.game = Game(
@@ -248,6 +249,7 @@ class LiveTable:
             ],
             "timer": self.timer,
             "private": self.invite_hash is not None,
+            "rated": self.rated,
             "created": self.created,
             "hands": sum(1 for h in g.hands if h.over),
             "totals": list(g.totals),
