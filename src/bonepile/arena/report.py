@@ -70,20 +70,19 @@ def ratings(run: ArenaRun, per: str = "game") -> dict[str, dict[str, float]]:
     one-member team.  ``per="game"``: once per game, ranked by (won the game, best total of
     its sides); ``per="hand"``: once per hand, ranked by (won the hand, its sides' points in
     the hand) — many more results, so narrower ratings."""
-    from openskill.models import PlackettLuce
+    from .skill import model as skill_model
+    from .skill import ranks as skill_ranks
 
     if per not in ("game", "hand"):
         raise ValueError(f"ratings per game or per hand, not {per!r}")
     spec = run.spec
     v = make_variant(spec.variant, spec.options)
     labels = spec.labels
-    model = PlackettLuce()
+    model = skill_model()
     rating = {lab: model.rating(name=lab) for lab in labels}
 
     def update(keys: list[tuple]) -> None:
-        order = sorted(set(keys), reverse=True)
-        ranks = [float(order.index(key) + 1) for key in keys]
-        new = model.rate([[rating[lab]] for lab in labels], ranks=ranks)
+        new = model.rate([[rating[lab]] for lab in labels], ranks=skill_ranks(keys))
         for lab, team in zip(labels, new):
             rating[lab] = team[0]
 

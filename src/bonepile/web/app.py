@@ -24,6 +24,7 @@ from .handlers import dispatch
 from .howto import router as howto_router
 from .i18n import strings
 from .profile_routes import router as profiles_router
+from .ratings_api import router as ratings_router
 from .replay import MAX_RECORD
 from .server import Server
 from .validate import RequestError
@@ -65,6 +66,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     app.state.server = server
     app.include_router(howto_router)  # the How to play pages and their examples
     app.include_router(profiles_router(server.profiles))  # /api/profiles...
+    app.include_router(ratings_router(server))  # leaderboards
     hide_tokens()
 
     @app.middleware("http")

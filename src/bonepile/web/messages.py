@@ -162,6 +162,7 @@ class TableInfo(TypedDict):
     seats: list[SeatInfo]
     timer: float
     private: bool
+    rated: bool  # a rated table (else casual)
     created: float
     hands: int
     totals: list[int]
@@ -337,3 +338,22 @@ class Replay(TypedDict):
     totals: list[int]
     winner: int | None
     finished: bool
+
+
+# ---------------------------------------------------------------------------- ratings (HTTP)
+class RatingEntry(TypedDict):
+    participant: str  # "profile:<id>" or "bot:<level>"
+    name: str | None
+    mu: float
+    sigma: float
+    rating: float  # the conservative rating: mu - 3 sigma
+    games: int
+    provisional: bool
+
+
+class Leaderboard(TypedDict):
+    game: str  # "<variant>-<players>"
+    variant: str
+    players: int
+    provisional_games: int
+    ratings: list[RatingEntry]

@@ -22,6 +22,7 @@ from .connection import RATE
 from .driver import drive
 from .messages import CreatedTable, JoinedSeat, ProfileInfo, TableInfo
 from .profiles import Profiles
+from .ratings_api import rate_missed
 from .replay import build as build_replay
 from .store import Damaged, Store, TableRow
 from .table import LiveTable
@@ -121,6 +122,7 @@ class Server:
                 await self.db(self.store.update_table, t.id, status="over")
             self._run(t)
         log.info("resumed %d tables", len(self.tables))
+        await rate_missed(self)
         # A full collection of the cyclic garbage collector stops the event loop for as long
         # as it takes to scan every live object (over 100 ms with a few hundred tables):
         # leave what exists now out of it, and run it far less often.
@@ -341,6 +343,8 @@ class Server:
         v = new.variant
         status = "playing" if all(s["token_hash"] for s in new.seats if s["kind"] == "human") else "waiting"
         settings: dict[str, Any] = {"timer": new.timer}
+        if new.rated:
+            settings["rated"] = True
         tid = secrets.token_hex(6)
         link = f"/t/{tid}"
         if new.private:  # its link carries a secret; only the secret's hash is stored

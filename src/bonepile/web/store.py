@@ -18,6 +18,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -63,6 +64,29 @@ actions_t = Table(
 )
 
 #: profiles (``migrations/versions/0002_profiles.py``)
+#: ratings per game (web/ratings_store.py reads and writes them; migration 0003_ratings)
+ratings_t = Table(
+    "ratings",
+    metadata,
+    Column("participant", String(80), primary_key=True),  # "profile:<id>" or "bot:<level>"
+    Column("game", String(40), primary_key=True),  # the game key: "<variant>-<players>"
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("name", String(80), nullable=True),  # the name at its seat in its last rated game
+    Column("updated", Float, nullable=False),
+    Index("ratings_by_game", "game", "games"),  # a leaderboard reads one game's rows
+)
+
+rated_games_t = Table(
+    "rated_games",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("rated", Float, nullable=False),
+)
+
+
 profiles_t = Table(
     "profiles",
     metadata,

@@ -32,6 +32,7 @@ from .messages import (
     TableInfo,
 )
 from .protocol import hand_result_json, public_view_json, view_json
+from .ratings_api import rate_finished
 from .store import TableRow
 
 if TYPE_CHECKING:
@@ -101,6 +102,7 @@ class LiveTable:
         self.seed = row.seed
         self.timer = float(row.settings.get("timer") or 0)
         self.invite_hash: str | None = row.settings.get("invite_hash")  # a private table's
+        self.rated = row.settings.get("rated") is True  # its result changes ratings (ratings_api)
         self.status = row.status
         self.seats = [Seat(d) for d in row.seats]
         self.game = Game(
@@ -255,6 +257,7 @@ class LiveTable:
             ],
             "timer": self.timer,
             "private": self.invite_hash is not None,
+            "rated": self.rated,
             "created": self.created,
             "hands": sum(1 for h in g.hands if h.over),
             "totals": list(g.totals),
@@ -392,6 +395,7 @@ class LiveTable:
             self.status = "over"
             self._common = None  # the table's info says so from now on
             await self.server.db(self.server.store.update_table, self.id, status="over")
+            await rate_finished(self)
 
     async def deal_first(self) -> None:
         """The first hand (not stored: its first move's replay deals it)."""

@@ -137,6 +137,7 @@ class NewTable:
     creator: int | None
     token: str | None
     private: bool = False  # joined only with the table's invite link, not listed
+    rated: bool = False  # its result changes its players' ratings (else a casual table)
 
 
 def new_table(body: Any) -> NewTable:
@@ -170,6 +171,9 @@ def new_table(body: Any) -> NewTable:
     private = body.get("private", False)
     if type(private) is not bool:
         raise RequestError('"private" must be true (joined only with its invite link) or false')
+    rated = body.get("rated", False)
+    if type(rated) is not bool:
+        raise RequestError('"rated" must be true (the result counts for ratings) or false (casual)')
     seats: list[dict[str, Any]] = []
     creator: int | None = None
     token: str | None = None
@@ -200,7 +204,7 @@ def new_table(body: Any) -> NewTable:
                 token, d["token_hash"] = new_token()
                 d["name"] = person_name(body.get("player") or sd.get("name"), "You")
             seats.append(d)
-    return NewTable(v, name or f"{v.name} table", seats, timer, creator, token, private)
+    return NewTable(v, name or f"{v.name} table", seats, timer, creator, token, private, rated)
 
 
 def max_target(variant: str) -> int | None:
