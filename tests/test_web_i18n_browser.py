@@ -284,3 +284,31 @@ def test_the_servers_refusals_in_the_readers_language(server, browser, lang):  #
         ]
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_the_open_tables_name_seats_in_the_readers_words(server, browser, lang):  # noqa: F811
+    """The lobby's list of open tables calls a free seat and a bot the server named ("Seat 1",
+    "random bot 1") in the reader's words, not the server's English."""
+    made = _post(
+        server,
+        "/api/tables",
+        {
+            "variant": "draw",
+            "players": 3,
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}],
+            "player": "Bo",
+        },
+    )
+    cat = catalogue(lang)
+    ctx = _context(browser, lang)
+    try:
+        page = ctx.new_page()
+        page.goto(server + "/")
+        row = page.locator("#tables tr", has=page.locator(f"a[href*='{made['id']}']"))
+        row.wait_for()
+        text = row.inner_text()
+        assert "Bo" in text and cat["lobby.free_seat"] in text
+        assert "Seat 1" not in text and "random bot" not in text, text
+    finally:
+        ctx.close()

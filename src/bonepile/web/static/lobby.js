@@ -1,7 +1,7 @@
 // The lobby: create a table (game, players, rules, seats, timer) and list the open ones.
 // Every word about a game comes from the server's catalogue; the lobby remembers your last
 // choices in this browser.
-import { el, clear, api, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
+import { el, clear, api, seatName, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
 import { ready, t, has } from "/static/i18n.js";
 import { ensureProfile, profileHeaders, linkCode, claimCode } from "/static/profile.js";
 
@@ -238,7 +238,8 @@ async function loadTables() {
   for (const tb of tables) {
     const mine = !!getToken(tb.id);
     const free = (tb.seats || []).filter((s) => s.kind === "human" && !s.claimed).length;
-    const who = (tb.seats || []).map((s) => s.name || (s.kind === "bot" ? botWords(s.level) || t("bot.any") : t("lobby.free_seat"))).join(", ");
+    const who = (tb.seats || []).map((s) => (s.kind === "human" && !s.claimed ? t("lobby.free_seat")
+      : s.name ? seatName(tb, s.seat) : s.kind === "bot" ? botWords(s.level) || t("bot.any") : t("lobby.free_seat"))).join(", ");
     const game = gameWords(variantByName(tb.variant));
     const status = tb.status === "waiting" ? t("lobby.status.waiting", { n: free })
       : tb.status === "playing" ? t("lobby.status.playing") : t("lobby.status.over");
