@@ -70,6 +70,7 @@ function yourLine(mine, board, min) {
 
 async function show() {
   const mine = ++shown;
+  document.body.dataset.ready = "0";  // "1" once this board is drawn
   setAlert(alertBox, "");
   const key = `${$("game").value}-${$("players").value}`;
   history.replaceState(null, "", `/leaderboard?game=${encodeURIComponent(key)}`);
@@ -87,6 +88,7 @@ async function show() {
   } catch (e) {
     if (mine !== shown) return;
     setAlert(alertBox, t("leaders.failed", { error: e.message }));
+    document.body.dataset.ready = "1";
     return;
   }
   if (mine !== shown) return;
