@@ -11,7 +11,10 @@ import urllib.request
 
 import pytest
 
+from bonepile.web.i18n import LANGUAGES
+from test_web_axe import axe_problems
 from test_web_browser import ARTIFACTS, browser  # noqa: F401  (fixtures)
+from test_web_i18n_browser import _check, _fits
 from test_web_leaders import seed
 from webutil import InProcess
 
@@ -61,6 +64,10 @@ def sized(browser):  # noqa: F811
     for ctx, errors in made:
         ctx.close()
         assert errors == [], errors
+
+
+def _bot_words(pg) -> str:
+    return pg.evaluate("import('/static/i18n.js').then(m => m.t('bot.level.expert'))")
 
 
 def _rows(pg) -> list[list[str]]:
@@ -142,3 +149,19 @@ def test_the_lobby_rated_box_makes_a_rated_table(served, sized, size):
     pg.wait_for_url("**/t/**")
     tid = pg.url.split("/t/", 1)[1].split("?")[0].split("#")[0]
     assert _info(served.http, tid)["rated"] is False
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_in_every_language_fits_a_phone(served, sized, lang):
+    pg = sized("phone", profile="aa")
+    pg.add_init_script(f"localStorage.setItem('bonepile:lang', {json.dumps(lang)})")
+    pg.goto(served.http + "/leaderboard?game=block-2")
+    pg.wait_for_function("document.body.dataset.ready === '1'")
+    rows = _rows(pg)
+    assert [r[1] for r in rows] == ["Bruna", _bot_words(pg), "Ana"]
+    assert rows[2][2] == ("21,0" if lang in ("it", "da", "nl", "id") else "21.0")
+    _check(pg, lang, "leaderboard")
+    assert _fits(pg) == [], lang
+    pg.screenshot(path=str(ARTIFACTS / f"leaders-{lang}-phone.png"), full_page=True)
+    if lang == "en":
+        assert axe_problems(pg, "leaderboard") == []

@@ -2,7 +2,7 @@
 // best first (GET /api/ratings/<game>-<players>), and your own rating (this browser's profile)
 // marked, provisional or not. The games and their names come from the server's catalogue.
 import { api, clear, el, setAlert, showValue } from "/static/common.js";
-import { has, ready, t } from "/static/i18n.js";
+import { has, language, ready, t } from "/static/i18n.js";
 import { getProfile } from "/static/profile.js";
 
 await ready;
@@ -14,7 +14,11 @@ let shown = 0;  // the latest request's number: an older answer arriving late is
 
 const words = (key, english) => (key && has(key) ? t(key) : english);
 const gameName = (v) => words(v.label_key, v.label || showValue(v.name));
-const points = (r) => r.toFixed(1);
+// a rating with one decimal, written as the reader's language writes numbers (Spanish as in
+// Latin America, with a decimal point)
+const numbers = new Intl.NumberFormat(language() === "es" ? "es-419" : language(),
+  { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const points = (r) => numbers.format(r);
 
 /** A participant's name: a profile's, or a bot's level in words. */
 function who(e) {
