@@ -165,3 +165,18 @@ def test_the_page_in_every_language_fits_a_phone(served, sized, lang):
     pg.screenshot(path=str(ARTIFACTS / f"leaders-{lang}-phone.png"), full_page=True)
     if lang == "en":
         assert axe_problems(pg, "leaderboard") == []
+
+
+def test_the_page_runs_under_the_content_security_policy(served, browser):  # noqa: F811
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    try:
+        pg = ctx.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        pg.goto(served.http + "/leaderboard?game=block-2")
+        pg.locator("#ratings tbody tr").nth(2).wait_for()
+        assert pg.locator("#ratings tbody tr").count() == 3
+        assert errors == []
+    finally:
+        ctx.close()
