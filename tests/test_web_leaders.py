@@ -70,3 +70,14 @@ def test_the_leaderboard_page_is_served(tmp_path):
         assert s.get("/static/leaders.js").status_code == 200
         lobby = s.get("/").text
         assert 'href="/leaderboard"' in lobby and 'id="rated"' in lobby
+
+
+def test_every_game_the_page_offers_has_a_board(tmp_path):
+    """The page builds its choices from the catalogue: each one is a game the ratings know."""
+    with InProcess(f"sqlite:///{tmp_path}/db", grace=1000) as s:
+        offered = [(v["name"], n) for v in s.get("/api/variants").json()["variants"] for n in v["players"]]
+        assert offered
+        for name, n in offered:
+            r = s.get(f"/api/ratings/{name}-{n}")
+            assert r.status_code == 200, (name, n, r.text)
+            assert r.json()["ratings"] == []
