@@ -5,9 +5,11 @@ routes ``GET /api/ratings/{game}`` and ``GET /api/ratings/{game}/{participant}``
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fastapi import APIRouter
+from fastapi.responses import FileResponse
 
 from ..arena.skill import PARTICIPANT, PROVISIONAL_GAMES, known_game, parse_game_key
 from . import ratings_store as rs
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from .table import LiveTable
 
 log = logging.getLogger("bonepile.serve")
+STATIC = Path(__file__).parent / "static"
 
 
 # ---------------------------------------------------------------------------- rating tables
@@ -49,11 +52,14 @@ async def rate_missed(server: Server) -> None:
 
 
 # ---------------------------------------------------------------------------- names
-def profile_names(server: Server, participants: list[str]) -> dict[str, str]:
-    """The profiles' current display names (participant -> name).  Not looked up yet: the
-    name a profile had at its seat in its last rated game is shown (a rename shows after
-    its next rated game)."""
-    return {}
+async def profile_names(server: Server, participants: list[str]) -> dict[str, str]:
+    """The profiles' current display names (participant -> name), looked up in one query: a
+    renamed profile shows its new name at once.  Bots have no name (their level's words)."""
+    ids = {p.removeprefix("profile:"): p for p in participants if p.startswith("profile:")}
+    if not ids:
+        return {}
+    found = await server.db(rs.profile_names, server.store.engine, list(ids))
+    return {ids[i]: name for i, name in found.items()}
 
 
 # ---------------------------------------------------------------------------- routes
@@ -86,11 +92,18 @@ def router(server: Server) -> APIRouter:
     api = APIRouter()
     engine = server.store.engine
 
+    @api.get("/leaderboard")
+    async def page() -> FileResponse:
+        path = STATIC / "leaders.html"
+        if not path.is_file():
+            raise RequestError("the web client's leaders.html is missing from this installation", 404)
+        return FileResponse(path)
+
     @api.get("/api/ratings/{game}")
     async def leaderboard(game: str):  # a Leaderboard (no annotation: FastAPI would build a model)
         key, variant, players = game_of(game)
         found = await server.db(rs.leaderboard, engine, key, PROVISIONAL_GAMES)
-        names = profile_names(server, [e.participant for e in found])
+        names = await profile_names(server, [e.participant for e in found])
         out: Leaderboard = {
             "game": key,
             "variant": variant,
@@ -110,6 +123,6 @@ def router(server: Server) -> APIRouter:
         found = await server.db(rs.rating_of, engine, key, participant)
         if found is None:
             raise RequestError(f"{participant} has no rating at {key}", 404)
-        return entry_json(found, profile_names(server, [participant]))
+        return entry_json(found, await profile_names(server, [participant]))
 
     return api

@@ -29,7 +29,7 @@ from ..arena.skill import (
     profile_participant,
     rate_game,
 )
-from .store import rated_games_t, ratings_t, tables_t
+from .store import profiles_t, rated_games_t, ratings_t, tables_t
 
 LEADERBOARD_SIZE = 100
 
@@ -155,3 +155,14 @@ def rating_of(engine: Engine, game: str, participant: str) -> Entry | None:
             select(ratings_t).where(and_(ratings_t.c.game == game, ratings_t.c.participant == participant))
         ).first()
     return None if r is None else _entry(r)
+
+
+def profile_names(engine: Engine, profile_ids: Sequence[str]) -> dict[str, str]:
+    """The current names of these profiles (id -> name), in one query; an unknown id is left
+    out."""
+    ids = sorted(set(profile_ids))
+    if not ids:
+        return {}
+    with engine.connect() as c:
+        rs = c.execute(select(profiles_t.c.id, profiles_t.c.name).where(profiles_t.c.id.in_(ids))).all()
+    return {r.id: r.name for r in rs}

@@ -207,6 +207,7 @@ async function create(ev) {
       player: name,
       timer: Math.max(0, Number($("timer").value) || 0),
       ...($("private").checked ? { private: true } : {}),
+      ...($("rated").checked ? { rated: true } : {}),
     };
   } catch (e) { setAlert(alertBox, e.message); return; }
   setName(name);

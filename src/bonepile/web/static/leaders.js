@@ -1,0 +1,124 @@
+// The leaderboards: pick a game and a player count, see the players with enough rated games
+// best first (GET /api/ratings/<game>-<players>), and your own rating (this browser's profile)
+// marked, provisional or not. The games and their names come from the server's catalogue.
+import { api, clear, el, setAlert, showValue } from "/static/common.js";
+import { has, language, ready, t } from "/static/i18n.js";
+import { getProfile } from "/static/profile.js";
+
+await ready;
+
+const $ = (id) => document.getElementById(id);
+const alertBox = $("alert");
+let catalog = { variants: [] };
+let shown = 0;  // the latest request's number: an older answer arriving late is dropped
+
+const words = (key, english) => (key && has(key) ? t(key) : english);
+const gameName = (v) => words(v.label_key, v.label || showValue(v.name));
+// a rating with one decimal, written as the reader's language writes numbers (Spanish as in
+// Latin America, with a decimal point)
+const numbers = new Intl.NumberFormat(language() === "es" ? "es-419" : language(),
+  { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const points = (r) => numbers.format(r);
+
+/** A participant's name: a profile's, or a bot's level in words. */
+function who(e) {
+  if (e.participant.startsWith("bot:")) {
+    const level = e.participant.slice(4);
+    return has(`bot.level.${level}`) ? t(`bot.level.${level}`) : t("bot.generic", { level: showValue(level) });
+  }
+  return e.name || t("leaders.unnamed");
+}
+
+function fillPlayers(keep) {
+  const v = catalog.variants.find((x) => x.name === $("game").value);
+  const sel = clear($("players"));
+  for (const n of v?.players || []) sel.appendChild(el("option", { value: String(n) }, String(n)));
+  const want = (v?.players || []).includes(keep) ? keep : v?.default_players;
+  if (want) sel.value = String(want);
+}
+
+function table(board, mine) {
+  const body = el("tbody");
+  board.ratings.forEach((e, i) => {
+    const row = el("tr", e.participant === mine ? { class: "mine", "aria-current": "true" } : {},
+      el("td", { class: "rank num" }, String(i + 1)),
+      el("td", {}, who(e)),
+      el("td", { class: "num" }, points(e.rating)),
+      el("td", { class: "num" }, String(e.games)));
+    body.appendChild(row);
+  });
+  return el("table", { class: "list", id: "ratings" },
+    el("thead", {}, el("tr", {},
+      el("th", { class: "num", scope: "col" }, t("leaders.col.rank")),
+      el("th", { scope: "col" }, t("leaders.col.name")),
+      el("th", { class: "num", scope: "col" }, t("leaders.col.rating")),
+      el("th", { class: "num", scope: "col" }, t("leaders.col.games")))),
+    body);
+}
+
+/** Your own line: your rating, marked provisional (with the games still to play) if so. */
+function yourLine(mine, board, min) {
+  const box = $("you");
+  box.hidden = !mine;
+  if (!mine) return;
+  if (!mine.provisional) {
+    const place = board.ratings.findIndex((e) => e.participant === mine.participant);
+    box.textContent = place >= 0
+      ? t("leaders.you.ranked", { rating: points(mine.rating), rank: place + 1 })
+      : t("leaders.you.rating", { rating: points(mine.rating) });
+    return;
+  }
+  box.textContent = `${t("leaders.you.rating", { rating: points(mine.rating) })} ${t("leaders.you.provisional",
+    { n: Math.max(1, min - mine.games) })}`;
+}
+
+async function show() {
+  const mine = ++shown;
+  document.body.dataset.ready = "0";  // "1" once this board is drawn
+  setAlert(alertBox, "");
+  const key = `${$("game").value}-${$("players").value}`;
+  history.replaceState(null, "", `/leaderboard?game=${encodeURIComponent(key)}`);
+  const me = getProfile();
+  const id = me ? `profile:${me.id}` : null;
+  let board;
+  let own = null;
+  try {
+    board = await api("GET", `/api/ratings/${encodeURIComponent(key)}`);
+    if (id) {
+      try { own = await api("GET", `/api/ratings/${encodeURIComponent(key)}/${encodeURIComponent(id)}`); } catch (e) {
+        if (e.status !== 404) throw e;
+      }
+    }
+  } catch (e) {
+    if (mine !== shown) return;
+    setAlert(alertBox, t("leaders.failed", { error: e.message }));
+    document.body.dataset.ready = "1";
+    return;
+  }
+  if (mine !== shown) return;
+  const box = clear($("board"));
+  box.appendChild(board.ratings.length ? table(board, id)
+    : el("p", { class: "muted empty" }, t("leaders.empty")));
+  yourLine(own, board, board.provisional_games);
+  $("about").textContent = t("leaders.about", { n: board.provisional_games });
+  document.body.dataset.ready = "1";
+}
+
+async function init() {
+  try { catalog = await api("GET", "/api/variants"); } catch (e) {
+    setAlert(alertBox, t("leaders.failed", { error: e.message }));
+    return;
+  }
+  const sel = $("game");
+  for (const v of catalog.variants) sel.appendChild(el("option", { value: v.name }, gameName(v)));
+  const asked = new URLSearchParams(location.search).get("game") || "";
+  const cut = asked.lastIndexOf("-");
+  const name = cut > 0 ? asked.slice(0, cut) : "";
+  if (catalog.variants.some((v) => v.name === name)) sel.value = name;
+  fillPlayers(Number(asked.slice(cut + 1)));
+  sel.addEventListener("change", () => { fillPlayers(Number($("players").value)); show(); });
+  $("players").addEventListener("change", show);
+  await show();
+}
+
+init();
