@@ -212,3 +212,26 @@ def test_a_wrong_key_is_refused_and_profiles_off_has_no_history(played, tmp_path
     with InProcess(f"sqlite:///{tmp_path}/off.db", profiles="off") as off:
         r = off.get(f"/api/profiles/{ana['id']}/games")
         assert r.status_code == 404 and "turned off" in r.json()["error"]
+
+
+def test_a_four_player_game_names_the_partner_and_both_opponents(tmp_path):
+    with InProcess(f"sqlite:///{tmp_path}/four.db", grace=1000, hand_pause=0) as s:
+        ana = make(s, "Ana")
+        bots = [{"kind": "bot", "level": lvl} for lvl in ("casual", "random", "greedy")]
+        tid = play(
+            s, ana["key"], players=4, seats=[{"kind": "human"}, *bots], options={"target": 1, "teams": True}
+        )
+        info = s.info(tid)
+        row = history(s, ana["id"]).json()["games"][0]
+    assert info["sides"] == [[0, 2], [1, 3]]
+    names = [x["name"] for x in info["seats"]]
+    assert (row["table"], row["players"], row["seat"], row["side"]) == (tid, 4, 0, 0)
+    assert row["partners"] == [
+        {"seat": 2, "name": names[2], "kind": "bot", "level": "random", "profile": None}
+    ]
+    assert row["opponents"] == [
+        {"seat": 1, "name": names[1], "kind": "bot", "level": "casual", "profile": None},
+        {"seat": 3, "name": names[3], "kind": "bot", "level": "greedy", "profile": None},
+    ]
+    assert row["sides"] == [[0, 2], [1, 3]] and row["totals"] == info["totals"]
+    assert row["result"] == expected_result(info, 0) and row["rated"] is False
