@@ -21,6 +21,7 @@ from .catalog import catalogue
 from .connection import REFUSED, Connection
 from .guard import hide_tokens
 from .handlers import dispatch
+from .history import router as history_router
 from .howto import router as howto_router
 from .i18n import strings
 from .profile_routes import router as profiles_router
@@ -67,6 +68,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     app.include_router(howto_router)  # the How to play pages and their examples
     app.include_router(profiles_router(server.profiles))  # /api/profiles...
     app.include_router(ratings_router(server))  # leaderboards
+    app.include_router(history_router(server))  # a profile's finished games, the /me page
     hide_tokens()
 
     @app.middleware("http")

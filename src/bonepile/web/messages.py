@@ -357,3 +357,51 @@ class Leaderboard(TypedDict):
     players: int
     provisional_games: int
     ratings: list[RatingEntry]
+
+
+# ---------------------------------------------------------------------------- history (HTTP)
+GameResult = Literal["won", "lost", "tie"]
+
+
+class HistorySeat(TypedDict):
+    seat: int
+    name: str
+    kind: SeatKind
+    level: str | None  # a bot's level (null for a person)
+    profile: str | None
+
+
+class HistoryGame(TypedDict):
+    table: str  # the table id
+    name: str
+    variant: str
+    players: int
+    created: float
+    finished: float  # when its last action was
+    seat: int  # the profile's seat
+    side: int
+    partners: list[HistorySeat]
+    opponents: list[HistorySeat]
+    sides: list[list[int]]
+    totals: list[int]  # the final totals per side
+    winner: int | None
+    result: GameResult  # the profile's side's
+    rated: bool
+    private: bool
+    replay: str  # "/replay?table=<id>"
+
+
+class HistoryStats(TypedDict):
+    games: int
+    wins: int
+    ties: int
+    losses: int
+    win_rate: float | None  # wins / games (null with no game)
+
+
+class GameHistory(TypedDict):
+    profile: ProfileInfo
+    game: str | None  # the variant filter
+    games: list[HistoryGame]
+    stats: HistoryStats  # over every game that matches the filter, not only this page
+    next_before: float | None  # before= for the next page (null: no more)

@@ -1,0 +1,101 @@
+// "Your games": this browser's profile's finished games, newest first, with the result, the
+// final score and a link to each game's replay; a select keeps one game's tables only.
+import { el, clear, api, seatName, setAlert } from "/static/common.js";
+import { ready, t, has, language } from "/static/i18n.js";
+import { getProfile, profileHeaders } from "/static/profile.js";
+
+await ready;
+
+const $ = (id) => document.getElementById(id);
+const alertBox = $("alert");
+const profile = getProfile();
+let labels = {};
+let next = null;
+
+const gameWords = (g) => t("lobby.game_players", { game: labels[g.variant] || t("common.dominoes"), n: g.players });
+/** A seat's name; a bot the server named by its level is called by its level's words. */
+function seatWords(s, seats) {
+  const key = `bot.level.${s.level}`;
+  if (s.kind === "bot" && s.name === `${s.level} bot ${s.seat}` && has(key)) return t(key);
+  return seatName({ seats }, s.seat);
+}
+const names = (seats) => seats.map((s) => seatWords(s, seats)).join(", ");
+
+function when(seconds) {
+  try {
+    return new Date(seconds * 1000).toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
+  } catch { return new Date(seconds * 1000).toLocaleString(); }
+}
+
+function score(g) {
+  const mine = g.totals[g.side];
+  const others = g.totals.filter((_, i) => i !== g.side);
+  return t("history.score", { mine, others: others.join(" · ") });
+}
+
+function row(g) {
+  const who = [];
+  if (g.partners.length) who.push(t("history.with", { names: names(g.partners) }));
+  if (g.opponents.length) who.push(t("history.against", { names: names(g.opponents) }));
+  return el("li", { "data-table": g.table },
+    el("span", { class: "what" }, gameWords(g), " ",
+      el("span", { class: "badge" }, t(g.rated ? "history.rated" : "history.casual"))),
+    el("span", { class: `result ${g.result}` }, t(`history.${g.result}`)),
+    el("span", { class: "who" }, who.join(" · ")),
+    el("span", { class: "score" }, score(g)),
+    el("span", { class: "when" }, when(g.finished)),
+    el("a", { class: "replay", href: g.replay }, t("history.replay")));
+}
+
+function showStats(s) {
+  $("stats").textContent = s.games
+    ? t("history.stats", { n: s.games, wins: s.wins, rate: Math.round(s.win_rate * 100) })
+    : "";
+}
+
+async function load(more = false) {
+  const game = $("game-filter").value;
+  const q = new URLSearchParams();
+  if (game) q.set("game", game);
+  if (more && next !== null) q.set("before", String(next));
+  let got;
+  try {
+    got = await api("GET", `/api/profiles/${encodeURIComponent(profile.id)}/games?${q}`, undefined, profileHeaders());
+  } catch (e) {
+    setAlert(alertBox, t("history.failed", { error: e.message }));
+    return;
+  }
+  setAlert(alertBox, "");
+  const list = more ? $("games") : clear($("games"));
+  for (const g of got.games) list.appendChild(row(g));
+  showStats(got.stats);
+  next = got.next_before;
+  $("more").hidden = next === null;
+  const empty = !list.children.length;
+  $("empty").hidden = !empty;
+  if (empty) $("empty").textContent = t(game ? "history.none_of_game" : "history.none");
+}
+
+async function start() {
+  const sel = $("game-filter");
+  sel.appendChild(el("option", { value: "" }, t("history.all_games")));
+  try {
+    const c = await api("GET", "/api/variants");
+    for (const v of c?.variants || []) {
+      labels[v.name] = has(v.label_key) ? t(v.label_key) : v.label;
+      sel.appendChild(el("option", { value: v.name }, labels[v.name]));
+    }
+  } catch { /* the list still shows, without the filter's choices */ }
+  if (!profile) {
+    sel.disabled = true;
+    $("empty").hidden = false;
+    $("empty").textContent = t("history.no_profile");
+    return;
+  }
+  sel.addEventListener("change", () => load());
+  $("more").addEventListener("click", () => load(true));
+  await load();
+}
+
+await start();
+document.body.dataset.ready = "1";
