@@ -23,28 +23,7 @@ from test_web_browser import (  # noqa: F401  (fixtures)
 )
 
 AXE = Path(__file__).parent / "fixtures" / "axe" / "axe.min.js"
-SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
-
-
-@pytest.fixture
-def sized(browser):  # noqa: F811
-    made = []
-
-    def make(size: str):
-        w, h = SIZES[size]
-        # the CSP refuses inline scripts: the injected axe and the harness's checks need the bypass
-        ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True, bypass_csp=True)
-        pg = ctx.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.set_default_timeout(15000)
-        made.append((ctx, errors))
-        return pg
-
-    yield make
-    for ctx, errors in made:
-        ctx.close()
-        assert not errors, f"JavaScript errors on the page: {errors}"
+pytest_plugins = ["pages"]  # the sized page fixture
 
 
 def axe_problems(page, name: str) -> list[str]:

@@ -24,7 +24,7 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     browser,
 )
 
-SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
+pytest_plugins = ["pages"]  # the sized page fixture
 
 
 @pytest.fixture(scope="module")
@@ -61,26 +61,6 @@ def server(tmp_path_factory):
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
-
-
-@pytest.fixture
-def sized(browser):  # noqa: F811
-    made = []
-
-    def make(size: str):
-        w, h = SIZES[size]
-        ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True, bypass_csp=True)
-        pg = ctx.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.set_default_timeout(15000)
-        made.append((ctx, errors))
-        return pg
-
-    yield make
-    for ctx, errors in made:
-        ctx.close()
-        assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def _faces_outside_the_board(page) -> int:

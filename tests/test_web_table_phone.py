@@ -20,28 +20,7 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     wait_turn_or_end,
 )
 
-SIZES = {"phone": (390, 844), "phone-landscape": (844, 390), "laptop": (1366, 768), "small-phone": (360, 640)}
-
-
-@pytest.fixture
-def sized(browser):  # noqa: F811
-    """A page factory: sized("phone") -> a page of that size (closed after the test)."""
-    made = []
-
-    def make(size: str):
-        w, h = SIZES[size]
-        ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True, bypass_csp=True)
-        pg = ctx.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.set_default_timeout(15000)
-        made.append((ctx, errors))
-        return pg
-
-    yield make
-    for ctx, errors in made:
-        ctx.close()
-        assert not errors, f"JavaScript errors on the page: {errors}"
+pytest_plugins = ["pages"]  # the sized page fixture
 
 
 #: what must never show on a page: identifiers, raw values, rule-book references
