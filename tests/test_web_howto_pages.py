@@ -11,8 +11,9 @@ import pytest
 
 from bonepile.engine.variant import VARIANT_NAMES
 from bonepile.web.i18n import LANGUAGES
+from pages import SIZES
 from test_web_browser import ARTIFACTS, browser, server  # noqa: F401  (fixtures)
-from test_web_table_phone import IDENTIFIER, SIZES
+from test_web_table_phone import IDENTIFIER
 
 PAGES = ["", *VARIANT_NAMES]
 #: "cinque" is the Italian word for five: on an Italian page it is a word, not an identifier
