@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine import BonepileError
 from ..engine.deals import derive
-from . import validate
+from . import rematch, validate
 from .connection import Connection
 from .messages import HintMessage, HintReason, MessageId
 from .protocol import move_token
@@ -29,6 +29,7 @@ WATCHERS_CANNOT = {
     "hint": "ask for a hint",
     "chat": "write in the table chat",
     "takeover": "take a seat back",
+    "rematch": "ask for a rematch or answer one",
 }
 
 
@@ -100,6 +101,12 @@ async def on_takeover(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: 
     t.changed()
 
 
+async def on_rematch(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+    accept = validate.rematch_answer(msg)
+    async with t.lock:
+        await rematch.answer(t, seat_of(conn), accept)
+
+
 async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
     """The expert's opinion of the seat's legal moves (searched in a bot worker from the
     seat's view only, ``workers``), in the protocol's shape."""
@@ -156,6 +163,7 @@ HANDLERS: dict[str, Handler] = {
     "hint": on_hint,
     "chat": on_chat,
     "takeover": on_takeover,
+    "rematch": on_rematch,
     "ping": on_ping,
 }
 
