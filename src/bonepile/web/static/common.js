@@ -95,6 +95,9 @@ const SERVER_WORDS = [
   [/^a chat message is at most/, "error.chat_long"],
   [/^the server is busy building other replays/, "error.replay_busy"],
   [/^the replay could not be built/, "error.replay_failed"],
+  [/^a rematch can be asked for only when the game is over/, "rematch.error.not_over"],
+  [/^no rematch is being asked for now/, "rematch.error.none"],
+  [/^a rematch of this game is already being played/, "rematch.error.started"],
 ];
 export function serverWords(message) {
   const text = String(message ?? "");
