@@ -126,3 +126,41 @@ def test_play_again_asks_the_other_player_and_both_move_to_the_new_table(server,
     assert link.get_attribute("href") == f"/t/{new}?watch=1"
     assert "A rematch of this game is being played." in late.locator("#banner").inner_text()
     late.screenshot(path=str(ARTIFACTS / f"rematch_watch_{size}.png"))
+
+
+def test_a_declined_rematch_tells_the_asker_who_may_still_make_a_new_table(server, sized):  # noqa: F811
+    made = _post(
+        server,
+        "/api/tables",
+        {
+            "variant": "block",
+            "players": 2,
+            "options": {"target": 1},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "player": "Ana",
+        },
+    )
+    tid = made["id"]
+    bea = _post(server, f"/api/tables/{tid}/join", {"name": "Bea"})
+    ana_page, bea_page = sized("phone"), sized("phone")
+    _open_seat(ana_page, server, made)
+    _open_seat(bea_page, server, {"id": tid, "token": bea["token"]})
+    _play_out([ana_page, bea_page])
+    ana_page.locator("#play-again").tap()
+    bea_page.locator("#rematch-decline").tap()
+    said = ana_page.locator("#rematch-said")
+    said.wait_for()
+    assert said.inner_text() == "Bea declined the rematch."
+    assert bea_page.locator("#rematch-said").inner_text() == "You declined the rematch."
+    assert _get(server, f"/api/tables/{tid}")["rematch"] is None
+    ana_page.screenshot(path=str(ARTIFACTS / "rematch_declined_phone.png"))
+    # the old way: a new table of the same game, its link in the chat for Bea
+    ana_page.locator("#new-table").tap()
+    ana_page.wait_for_url(lambda url: f"/t/{tid}" not in url)
+    ana_page.wait_for_selector("body[data-conn='1']")
+    new = ana_page.url.split("/t/")[1].split("?")[0]
+    info = _get(server, f"/api/tables/{new}")
+    assert info["status"] == "waiting" and info["rematch_of"] is None
+    assert info["options"] == _get(server, f"/api/tables/{tid}")["options"]
+    bea_page.locator("#side-toggle").tap()
+    bea_page.wait_for_selector(f"#chat li:has-text('/t/{new}')")

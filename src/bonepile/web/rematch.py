@@ -45,6 +45,7 @@ class Offer:
         self.until = time.monotonic() + wait
         self.table: str | None = None
         self.timer: asyncio.TimerHandle | None = None
+        self.starting = False  # everybody said yes: the new table is being stored
 
     def json(self) -> RematchOffer:
         asking = self.status == "asking"
@@ -114,7 +115,7 @@ def came_back(t: LiveTable, seat: int) -> None:
 
 def expire(t: LiveTable, offer: Offer) -> None:
     """The wait ran out before everybody answered."""
-    if t.offer is offer and offer.status == "asking":
+    if t.offer is offer and offer.status == "asking" and not offer.starting:
         offer.end("expired")
         t.changed()
 
@@ -170,7 +171,14 @@ async def start(t: LiveTable, offer: Offer) -> None:
         status="playing",
     )
     old = dict(t.settings, rematch=row.id)
-    await server.db(server.store.create_rematch, row, t.id, old)
+    offer.starting = True  # the wait may run out meanwhile: the answers were all in time
+    try:
+        await server.db(server.store.create_rematch, row, t.id, old)
+    except Exception:  # not stored: the question stays open (nothing else changed)
+        offer.starting = False
+        if time.monotonic() >= offer.until:
+            expire(t, offer)
+        raise
     t.settings = old
     new = LiveTable(server, row)
     server._run(new)

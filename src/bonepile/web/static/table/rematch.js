@@ -34,7 +34,10 @@ setInterval(() => {
   for (const n of document.querySelectorAll("[data-rematch-left]")) n.textContent = t("rematch.left", { n: secondsLeft() });
 }, 1000);
 
-function left() { return el("span", { class: "rematch-left", "data-rematch-left": "1" }, t("rematch.left", { n: secondsLeft() })); }
+// (the banner is a live region: the countdown ticking in it is not read out every second)
+function left() {
+  return el("span", { class: "rematch-left", "data-rematch-left": "1", "aria-live": "off" }, t("rematch.left", { n: secondsLeft() }));
+}
 
 /** What the banner says about the rematch, and its buttons.  `offer` is the state's rematch
  * (null: nobody asked), `rematchId` the table's (its rematch being played), `you` your seat
