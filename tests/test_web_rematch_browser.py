@@ -117,6 +117,17 @@ def test_play_again_asks_the_other_player_and_both_move_to_the_new_table(server,
         name = info["seats"][seat]["name"]
         assert name in p.locator(".dock-head").inner_text()
     ana_page.screenshot(path=str(ARTIFACTS / f"rematch_new_table_{size}.png"))
+    # back at the finished table (the Back button), Bea stays there, with a link to her seat
+    bea_page.go_back()
+    go = bea_page.locator("#rematch-go")
+    go.wait_for()
+    assert go.get_attribute("href") == f"/t/{new}" and f"/t/{tid}" in bea_page.url
+    bea_page.wait_for_timeout(500)
+    assert f"/t/{tid}" in bea_page.url
+    go.click()
+    bea_page.wait_for_url(f"**/t/{new}")
+    bea_page.wait_for_selector("body[data-conn='1']")
+    assert bea_page.locator("#hand button.tile-btn").count() == 7
 
     # a late comer on the finished table is shown the rematch to watch
     late = sized(size)

@@ -2,8 +2,8 @@
 // is asked, who said yes, who left); an asked person answers Accept or Decline.  When
 // everybody said yes the server sends each person their seat at the new table, and the page
 // goes there with it.  A spectator (or a late comer) is shown the rematch to watch.
-import { el, setToken } from "/static/common.js";
-import { S, invite, names } from "/static/table/state.js";
+import { el, getToken, setToken } from "/static/common.js";
+import { S, invite, names, redraw } from "/static/table/state.js";
 import { send } from "/static/table/socket.js";
 import { t } from "/static/i18n.js";
 
@@ -17,9 +17,12 @@ function tableLink(id, watch) {
   return `/t/${encodeURIComponent(id)}${qs ? `?${qs}` : ""}`;
 }
 
-/** Your seat at the rematch: keep its token as a joined seat's and go to the new table. */
+/** Your seat at the rematch: keep its token as a joined seat's and go to the new table (once:
+ * back at the finished table later, e.g. with the Back button, you stay and get a link). */
 export function onRematchSeat(msg) {
   if (!msg.table || !msg.token) return;
+  S.rematchSeat = msg;
+  if (getToken(msg.table) === msg.token) { redraw(); return; }
   setToken(msg.table, msg.token);
   location.assign(tableLink(msg.table, false));
 }
@@ -48,8 +51,11 @@ export function rematchPart(offer, rematchId, you, newTable) {
   until = offer?.status === "asking" && offer.deadline !== null ? Date.now() + offer.deadline * 1000 : null;
   if (rematchId) {
     const without = seated && offer?.away?.includes(you);
-    const mine = seated && !without && offer?.accepted?.includes(you);
-    if (mine) box.appendChild(el("p", {}, t("rematch.starting")));
+    const mine = seated && !without && (offer ? offer.accepted.includes(you) : S.rematchSeat?.table === rematchId);
+    if (mine && S.rematchSeat?.table === rematchId) {  // your seat there: a link to it
+      box.appendChild(el("p", {}, t("rematch.being_played")));
+      box.appendChild(el("a", { href: tableLink(rematchId, false), id: "rematch-go", class: "button" }, t("rematch.go")));
+    } else if (mine) box.appendChild(el("p", {}, t("rematch.starting")));
     else {
       box.appendChild(el("p", {}, without ? t("rematch.without_you") : t("rematch.being_played")));
       box.appendChild(el("a", { href: tableLink(rematchId, true), id: "rematch-watch", class: "button" }, t("rematch.watch")));
