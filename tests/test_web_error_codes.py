@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import ast
-import json
 import re
 from pathlib import Path
 
 from fastapi.testclient import TestClient
 
 from bonepile.web.app import create_app
+from bonepile.web.i18n import catalogue
 
 WEB = Path(__file__).resolve().parents[1] / "src" / "bonepile" / "web"
 STATIC = WEB / "static"
@@ -45,7 +45,7 @@ def _codes_in_source() -> dict[str, set[str]]:
 def test_every_code_the_server_sends_is_worded_with_its_numbers():
     codes = _codes_in_source()
     assert len(codes) >= 30, sorted(codes)  # the refusals a player can meet
-    words = json.loads((STATIC / "i18n" / "en" / "common.json").read_text(encoding="utf-8"))
+    words = catalogue("en")  # every catalogue file of the language
     for code, params in sorted(codes.items()):
         key = f"error.{code}"
         assert key in words, f"{key} is sent but has no words"

@@ -242,8 +242,9 @@ def test_long_words_fit(server, browser, lang, size):  # noqa: F811
 
 @pytest.mark.parametrize("lang", ["es", "id"])
 def test_the_servers_refusals_in_the_readers_language(server, browser, lang):  # noqa: F811
-    """A refusal the server words in English (a full table, a seat token it does not know, a
-    move out of turn) reaches the player in their language; any other stays as written."""
+    """A refusal the server sends with its code (a full table, a seat token it does not know, a
+    move out of turn) reaches the player in their language; one with no code, or a code the
+    client has no words for, stays as written."""
     full = _post(
         server,
         "/api/tables",
@@ -268,9 +269,11 @@ def test_the_servers_refusals_in_the_readers_language(server, browser, lang):  #
                                             ['/api/tables/nosuch/join', { name: 'Ana' }]]) {
                   try { await C.api('POST', path, body); out.push(null); } catch (e) { out.push(e.message); }
                 }
-                out.push(C.serverWords('it is not your turn (seat 2 is to move)'));
-                out.push(C.serverWords("illegal move '6-6@L': it does not fit"));
-                out.push(C.serverWords('something new the client has no words for'));
+                out.push(C.serverWords('it is not your turn (seat 2 is to move)', 'not_your_turn'));
+                out.push(C.serverWords("illegal move '6-6@L': it does not fit", 'illegal_move'));
+                out.push(C.serverWords('a chat message is at most 200 characters', 'chat_long', { max: 200 }));
+                out.push(C.serverWords('something new the client has no words for', 'no_such_code'));
+                out.push(C.serverWords('it is not your turn (seat 2 is to move)'));  // no code: as written
                 return out; }""",
             full["id"],
         )
@@ -280,7 +283,9 @@ def test_the_servers_refusals_in_the_readers_language(server, browser, lang):  #
             cat["error.no_table"],
             cat["error.not_your_turn"],
             cat["error.illegal_move"],
+            cat["error.chat_long"],
             "something new the client has no words for",
+            "it is not your turn (seat 2 is to move)",
         ]
     finally:
         ctx.close()

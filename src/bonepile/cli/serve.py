@@ -97,6 +97,9 @@ def serve(
     table_ttl: Annotated[
         float, typer.Option(min=1, help="Seconds a table may wait for its players before it is closed.")
     ] = 3600.0,
+    rematch_wait: Annotated[
+        float, typer.Option(min=1, help="Seconds the people asked for a rematch have to answer.")
+    ] = 60.0,
     seat_sockets: Annotated[
         int, typer.Option(min=1, help="Sockets one seat may have open at once (tabs).")
     ] = 8,
@@ -176,6 +179,7 @@ def serve(
             rate=rate,
             create_rate=create_rate,
             table_ttl=table_ttl,
+            rematch_wait=rematch_wait,
             seat_sockets=seat_sockets,
             address_sockets=address_sockets,
             table_watchers=table_watchers,

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine import BonepileError
 from ..engine.deals import derive
-from . import validate
+from . import rematch, validate
 from .connection import Connection
 from .messages import HintMessage, HintReason, MessageId
 from .protocol import move_token
@@ -29,6 +29,7 @@ WATCHERS_CANNOT = {
     "hint": "ask for a hint",
     "chat": "write in the table chat",
     "takeover": "take a seat back",
+    "rematch": "ask for a rematch or answer one",
 }
 
 
@@ -102,6 +103,12 @@ async def on_takeover(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: 
     t.changed()
 
 
+async def on_rematch(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+    accept = validate.rematch_answer(msg)
+    async with t.lock:
+        await rematch.answer(t, seat_of(conn), accept)
+
+
 async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
     """The expert's opinion of the seat's legal moves (searched in a bot worker from the
     seat's view only, ``workers``), in the protocol's shape."""
@@ -158,6 +165,7 @@ HANDLERS: dict[str, Handler] = {
     "hint": on_hint,
     "chat": on_chat,
     "takeover": on_takeover,
+    "rematch": on_rematch,
     "ping": on_ping,
 }
 
@@ -169,5 +177,7 @@ async def dispatch(t: LiveTable, conn: Connection, msg: Any) -> None:
     if handler is None:
         raise RequestError(f"unknown message type {kind!r} ({', '.join(HANDLERS)})")
     if conn.watching and kind in WATCHERS_CANNOT:
-        raise RequestError(f"you are watching this table: only its players can {WATCHERS_CANNOT[kind]}", 403)
+        raise RequestError(
+            f"you are watching this table: only its players can {WATCHERS_CANNOT[kind]}", 403, code="watching"
+        )
     await handler(t, conn, msg, mid)

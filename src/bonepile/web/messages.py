@@ -51,12 +51,30 @@ class TakeoverIntent(TypedDict):
     id: NotRequired[MessageId]
 
 
+class RematchIntent(TypedDict):
+    """At game over: ``accept`` true asks for a rematch (or, when one is asked for, accepts
+    it); false declines it (the asker: withdraws it).  Only seated people may send it."""
+
+    type: Literal["rematch"]
+    accept: NotRequired[bool]  # true by default
+    id: NotRequired[MessageId]
+
+
 class PingIntent(TypedDict):
     type: Literal["ping"]
     id: NotRequired[MessageId]
 
 
-ClientMessage = MoveIntent | LeaderIntent | NextIntent | HintIntent | ChatIntent | TakeoverIntent | PingIntent
+ClientMessage = (
+    MoveIntent
+    | LeaderIntent
+    | NextIntent
+    | HintIntent
+    | ChatIntent
+    | TakeoverIntent
+    | RematchIntent
+    | PingIntent
+)
 
 
 # ------------------------------------------------------------------------ a seat's view
@@ -168,6 +186,8 @@ class TableInfo(TypedDict):
     totals: list[int]
     winner: int | None
     watching: int  # spectator sockets open on the table
+    rematch: str | None  # the id of this table's rematch, once it is being played
+    rematch_of: str | None  # the id of the table this one is the rematch of
 
 
 # ------------------------------------------------------------------------ server -> client
@@ -175,6 +195,22 @@ class Pending(TypedDict):
     kind: Literal["leader"]
     seats: list[int]
     hand: NotRequired[list[str]]  # the chooser's next tiles
+
+
+#: "asking": people are being asked; "declined": one said no; "expired": not everybody
+#: answered in time; "started": everybody said yes and the rematch is being played
+RematchStatus = Literal["asking", "declined", "expired", "started"]
+
+
+class RematchOffer(TypedDict):
+    status: RematchStatus
+    by: int  # the seat that asked
+    accepted: list[int]  # the seats that said yes (bots at once; the asker)
+    waiting: list[int]  # people asked who have not answered (expired: who did not)
+    away: list[int]  # people's seats whose person is not here: a bot plays them in the rematch
+    declined: int | None  # the seat that said no
+    deadline: float | None  # seconds left to answer (while asking)
+    table: str | None  # the rematch's table id (started)
 
 
 class StateMessage(TypedDict):
@@ -190,6 +226,7 @@ class StateMessage(TypedDict):
     view: ViewJSON | None
     pad: list[PadLine]
     ready: list[int]
+    rematch: RematchOffer | None  # the rematch asked for at this finished table, if any
 
 
 class ErrorMessage(TypedDict):
@@ -238,12 +275,21 @@ class ChatMessage(TypedDict):
     lines: list[ChatLine]
 
 
+class RematchSeat(TypedDict):
+    """Sent only to the sockets of a seat that accepted a rematch: its seat at the new table."""
+
+    type: Literal["rematch"]
+    table: str
+    seat: int
+    token: str  # the new seat's token (as a join's): it acts only at the new table
+
+
 class PongMessage(TypedDict):
     type: Literal["pong"]
     id: MessageId | None
 
 
-ServerMessage = StateMessage | ErrorMessage | HintMessage | ChatMessage | PongMessage
+ServerMessage = StateMessage | ErrorMessage | HintMessage | ChatMessage | RematchSeat | PongMessage
 
 
 # ------------------------------------------------------------------------ HTTP answers

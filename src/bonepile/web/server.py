@@ -40,6 +40,7 @@ ADDRESS_SOCKETS = 64  # table sockets open at once from one client address
 TABLE_WATCHERS = 64  # spectators' sockets open at once on one table
 ADDRESS_WATCHERS = 16  # spectators' sockets open at once from one client address (all tables)
 REPLAYS_WAITING = 4  # replay requests being built or waiting for the replay worker; more get 503
+REMATCH_WAIT = 60.0  # seconds the people asked have to answer a rematch
 REPLAY_CACHE = 64 << 20  # bytes of finished tables' replays kept, built once each
 
 
@@ -65,6 +66,7 @@ class Server:
         bot_workers: int | None = None,
         bot_processes: bool = True,
         profiles: str = "optional",
+        rematch_wait: float = REMATCH_WAIT,
     ):
         self.store = Store(db, durable=durable)
         self.bot_delay = bot_delay
@@ -74,6 +76,7 @@ class Server:
         self.hint_time = hint_time
         self.rate = rate
         self.keep_finished = keep_finished
+        self.rematch_wait = rematch_wait  # seconds people have to answer a rematch
         self.tables: dict[str, LiveTable] = {}
         self.create_rate = create_rate
         self.table_ttl = table_ttl

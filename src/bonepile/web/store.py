@@ -48,7 +48,7 @@ tables_t = Table(
     Column("options", Text, nullable=False),  # JSON: the rule options, players included
     Column("seed", BigInteger, nullable=False),
     Column("seats", Text, nullable=False),  # JSON: [{name, kind, level, token_hash}]
-    Column("settings", Text, nullable=False),  # JSON: {timer}
+    Column("settings", Text, nullable=False),  # JSON: {timer, invite_hash, rated, rematch, rematch_of}
     Column("status", String(16), nullable=False),  # waiting, playing, over
 )
 
@@ -216,20 +216,31 @@ class Store:
         self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
+    @staticmethod
+    def _table_values(row: TableRow) -> dict[str, Any]:
+        return {
+            "id": row.id,
+            "created": row.created,
+            "name": row.name,
+            "variant": row.variant,
+            "options": json.dumps(row.options),
+            "seed": row.seed,
+            "seats": json.dumps(row.seats),
+            "settings": json.dumps(row.settings),
+            "status": row.status,
+        }
+
     def create_table(self, row: TableRow) -> None:
         with self.engine.begin() as c:
+            c.execute(insert(tables_t).values(**self._table_values(row)))
+
+    def create_rematch(self, row: TableRow, old_id: str, old_settings: dict[str, Any]) -> None:
+        """The rematch's table stored, and the finished table's settings that name it, in one
+        transaction: a finished table never points at a rematch that was not stored."""
+        with self.engine.begin() as c:
+            c.execute(insert(tables_t).values(**self._table_values(row)))
             c.execute(
-                insert(tables_t).values(
-                    id=row.id,
-                    created=row.created,
-                    name=row.name,
-                    variant=row.variant,
-                    options=json.dumps(row.options),
-                    seed=row.seed,
-                    seats=json.dumps(row.seats),
-                    settings=json.dumps(row.settings),
-                    status=row.status,
-                )
+                update(tables_t).where(tables_t.c.id == old_id).values(settings=json.dumps(old_settings))
             )
 
     def update_table(

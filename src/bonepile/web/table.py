@@ -18,7 +18,7 @@ from ..engine.hand import Hand
 from ..engine.record import game_record
 from ..engine.tiles import NAME
 from ..engine.view import Observer, View
-from . import knowledge
+from . import knowledge, rematch
 from .catalog import scoring, sides
 from .connection import Connection, dumps
 from .messages import (
@@ -28,6 +28,7 @@ from .messages import (
     PadLine,
     Pending,
     Phase,
+    RematchSeat,
     ServerMessage,
     TableInfo,
 )
@@ -100,10 +101,15 @@ class LiveTable:
         self.variant = make_variant(row.variant, row.options)
         self.rules = (row.variant, dict(self.variant.options))  # what a bot worker is sent
         self.seed = row.seed
+        self.settings = dict(row.settings)  # as stored (a rematch adds its link to them)
         self.timer = float(row.settings.get("timer") or 0)
         self.invite_hash: str | None = row.settings.get("invite_hash")  # a private table's
         self.rated = row.settings.get("rated") is True  # its result changes ratings (ratings_api)
         self.status = row.status
+        self.rematch: str | None = row.settings.get("rematch")  # the id of this table's rematch
+        self.rematch_of: str | None = row.settings.get("rematch_of")
+        self.offer: rematch.Offer | None = None  # a rematch asked for (in memory only)
+        self.handoff: dict[int, RematchSeat] = {}  # the rematch's seat of each person who said yes
         self.seats = [Seat(d) for d in row.seats]
         self.game = Game(
             self.variant, seed=row.seed, auto_deal=False, names=[s.name for s in self.seats], snapshots=False
@@ -158,6 +164,10 @@ class LiveTable:
         s.conns.append(conn)
         if self.chat:
             conn.push(chat_message(list(self.chat)))
+        if conn.seat in self.handoff:  # the seat is waiting at the rematch's table
+            conn.push(self.handoff[conn.seat])
+        if len(s.conns) == 1:
+            rematch.came_back(self, conn.seat)
         if len(s.conns) > 1 and not s.bot_playing:  # another tab of a seat already here: the
             conn.push_state()  # others are told nothing (a storm of sockets costs them nothing)
             return
@@ -263,6 +273,8 @@ class LiveTable:
             "totals": list(g.totals),
             "winner": g.winner,
             "watching": len(self.watchers),
+            "rematch": self.rematch,
+            "rematch_of": self.rematch_of,
         }
 
     def pad(self) -> list[PadLine]:
@@ -348,6 +360,7 @@ class LiveTable:
             "pending": self.pending(seat),
             "deadline": self.deadline(),
             "ready": sorted(self.ready),
+            "rematch": None if self.offer is None else self.offer.json(),
         }
         # a spectator's view is the same text for every spectator: built once per action
         if view is not None:

@@ -283,6 +283,14 @@ def message(msg: Any) -> tuple[str, str | int | None]:
     return msg["type"], mid
 
 
+def rematch_answer(msg: dict[str, Any]) -> bool:
+    """A rematch message's answer: true (ask, or accept) unless it says false."""
+    accept = msg.get("accept", True)
+    if type(accept) is not bool:
+        raise RequestError('"accept" must be true (ask for a rematch or accept it) or false (decline it)')
+    return accept
+
+
 def move_token(msg: dict[str, Any]) -> str:
     token = msg.get("move")
     if not isinstance(token, str) or len(token) > TOKEN_MAX:

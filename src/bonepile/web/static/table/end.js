@@ -5,6 +5,7 @@ import { tileWords } from "/static/render.js";
 import { renderHands, renderScoreParts } from "/static/panels.js";
 import { S, $, tableId, alertBox, myTurn, names, people, cap, shortSides } from "/static/table/state.js";
 import { send } from "/static/table/socket.js";
+import { rematchPart } from "/static/table/rematch.js";
 import { t } from "/static/i18n.js";
 
 /** The game's result in words: who won and the final score. */
@@ -21,15 +22,16 @@ export function overText(table, sides, nm, you) {
   return `${text}${you === undefined || you === null ? "" : mine ? ` ${t("end.you_won")}` : ""}`;
 }
 
-/** A new table for the same game, rules, seats and clock: you take the first human seat;
- * the link goes to the old table's chat for the friends who played with you. */
-async function playAgain(table, you) {
+/** A new table for the same game, rules, seats and clock, the old way (after a rematch was
+ * declined or not answered): you take the first human seat; the link goes to the old
+ * table's chat for the friends who played with you. */
+async function newTable(table, you) {
   const me = (table.seats || []).find((s) => s.seat === you);
   const { players, ...options } = table.options || {};
   const seats = (table.seats || []).map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" }));
   const first = seats.findIndex((s) => s.kind === "human");
   if (first >= 0) seats[first].name = me?.name || getName() || t("lobby.seat.you");
-  $("play-again").disabled = true;
+  $("new-table").disabled = true;
   try {
     const res = await api("POST", "/api/tables", { variant: table.variant, players: players ?? table.players,
       options, seats, name: table.name, player: me?.name || getName() || t("lobby.seat.you"), timer: table.timer || 0 });
@@ -39,17 +41,18 @@ async function playAgain(table, you) {
     location.href = url;
   } catch (e) {
     setAlert(alertBox, t("end.again_failed", { error: e.message }));
-    $("play-again").disabled = false;
+    $("new-table").disabled = false;
   }
 }
 
-export function renderBanner(table, sides, nm, you) {
+/** The game's end: its result, the rematch (asked for, to answer, being played) and links. */
+export function renderBanner(table, sides, nm, you, offer = null) {
   const box = clear($("banner"));
   box.hidden = false;
   box.appendChild(el("strong", { "data-banner": "over" }, overText(table, sides, nm, you)));
-  if (you !== null && you !== undefined && table?.status === "over") {
-    box.appendChild(el("button", { type: "button", class: "primary", id: "play-again",
-      onclick: () => playAgain(table, you) }, t("end.play_again")));
+  if (table?.status === "over") {
+    const part = rematchPart(offer, table.rematch, you, () => newTable(table, you));
+    if (part) box.appendChild(part);
   }
   box.appendChild(el("span", { class: "banner-links" },
     el("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, id: "banner-replay" }, t("end.watch_replay")),
@@ -61,7 +64,7 @@ export function renderEnd(st, view, nm) {
   const done = view && view.over && view.revealed;
   box.hidden = !done;
   $("hand-card").hidden = !!done && ["hand_over", "over", "leader"].includes(st.phase);
-  if (st.phase === "over") renderBanner(st.table, view?.sides || st.table?.sides || [], nm, st.you);
+  if (st.phase === "over") renderBanner(st.table, view?.sides || st.table?.sides || [], nm, st.you, st.rematch);
   else $("banner").hidden = true;
   if (!done) return;
   const line = (st.pad || []).find((p) => p.hand === view.hand_number) || (st.pad || [])[st.pad.length - 1];

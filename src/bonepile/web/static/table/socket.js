@@ -6,6 +6,7 @@ import { S, $, tableId, invite, alertBox, myTurn, redraw, setConn } from "/stati
 import { addChat } from "/static/table/chat.js";
 import { renderHints } from "/static/table/hints.js";
 import { showJoin, showFinished } from "/static/table/join.js";
+import { onRematchSeat } from "/static/table/rematch.js";
 
 export function connect() {
   clearTimeout(S.retryTimer);
@@ -123,7 +124,7 @@ function onHint(msg) {
 }
 
 // one function per server message type
-const ON = { state: onState, error: onError, chat: (msg) => addChat(msg.lines || []), hint: onHint };
+const ON = { state: onState, error: onError, chat: (msg) => addChat(msg.lines || []), hint: onHint, rematch: onRematchSeat };
 
 function onMessage(msg) {
   const f = ON[msg.type];

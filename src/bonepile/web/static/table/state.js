@@ -26,6 +26,8 @@ export const S = {
   focusHand: false,  // put the keyboard focus on the hand once the next hand is dealt
   logKey: null,      // the hand whose moves were last announced, and how many
   logLen: 0,
+  rematchAsked: null,  // the seat whose rematch question this page put the keyboard on
+  rematchSeat: null,   // your seat at this finished table's rematch (a "rematch" message)
 };
 
 /** The catalogue's words for the games (fetched once): a table names its game in them. */
