@@ -71,21 +71,25 @@ async def step(t: LiveTable) -> float | None:
             return server.table_ttl - age
         await server.expire(t)
         return DONE
-    if t.status != "playing":
-        return None
     now = time.monotonic()
     g = t.game
-    if g.hands and not g.over and t.has_people() and not any(s.conns for s in t.seats):
-        return None  # no person at the table: its bots wait (an abandoned table costs nothing)
-    wait = stand_ins(t, now)
     if g.over:  # kept in memory a while for the people looking at it, then storage only
         if t.over_since is None:
             t.over_since = now
-        if not any(s.conns for s in t.seats) and now - t.over_since >= server.keep_finished:
+        if (
+            not any(s.conns for s in t.seats)
+            and not t.watchers
+            and now - t.over_since >= server.keep_finished
+        ):
             server.tables.pop(t.id, None)
             server.searches.forget(t.id)
             return DONE
         return server.keep_finished
+    if t.status != "playing":
+        return None
+    if g.hands and t.has_people() and not any(s.conns for s in t.seats):
+        return None  # no person at the table: its bots wait (an abandoned table costs nothing)
+    wait = stand_ins(t, now)
     if t.pending_deal is not None:
         winners = t.winners()
         # a person on the winning side (here, or away for less than the grace period) chooses
