@@ -24,6 +24,7 @@ from .handlers import dispatch
 from .history import router as history_router
 from .howto import router as howto_router
 from .i18n import strings
+from .mute_routes import router as mutes_router
 from .profile_routes import router as profiles_router
 from .ratings_api import router as ratings_router
 from .replay import MAX_RECORD
@@ -67,6 +68,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     app.state.server = server
     app.include_router(howto_router)  # the How to play pages and their examples
     app.include_router(profiles_router(server.profiles))  # /api/profiles...
+    app.include_router(mutes_router(server))  # /api/profiles/me/mutes...
     app.include_router(ratings_router(server))  # leaderboards
     app.include_router(history_router(server))  # a profile's finished games, the /me page
     hide_tokens()
@@ -180,6 +182,8 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
             seat = None if token is None else server.seat_of(t, token)
             if seat is None:  # a private table is watched only with its invite link's secret
                 validate.invite(websocket.query_params.get("invite"), t.invite_hash)
+            if seat is not None:  # the chat of the seats its profile muted is not sent to it
+                await server.mutes.load(t.seats[seat].profile)
             address = server.socket_opened(t, seat, websocket.client.host if websocket.client else "")
         except RequestError as e:
             await websocket.send_text(json.dumps({"type": "error", "message": e.message}))
