@@ -57,3 +57,22 @@ def test_serve_bad_number():
     r = run("--bot-delay", "-1")
     assert r.returncode == 2
     assert "Traceback" not in r.stderr
+
+
+def test_serve_chat_filter_errors_are_one_line_and_exit_2(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# only comments\n\n", encoding="utf-8")
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes("gro\xdf\n".encode("latin-1"))
+    cases = [
+        (tmp_path / "missing.txt", "cannot read"),
+        (tmp_path, "cannot read"),  # a directory
+        (empty, "has no word in it"),
+        (latin, "is not UTF-8 text"),
+    ]
+    for path, words in cases:
+        r = run("--port", "0", "--db", f"sqlite:///{tmp_path}/x.db", "--chat-filter", str(path))
+        assert r.returncode == 2, r.stderr
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("--chat-filter: ") and words in lines[0], r.stderr
+        assert "Traceback" not in r.stderr + r.stdout
