@@ -2,12 +2,13 @@
 (390x844) and a laptop (1366x768): Ana and Ben chat, Ana mutes Ben with the button under the
 chat (a tap, or the keyboard), stops seeing his lines and is told how many are hidden, while
 Ben still sees his own; a reload keeps the mute (neither has a profile: the browser sends it
-again); unmuting shows his lines again.  Screenshots go to artifacts/ (look at them)."""
+again); unmuting shows his lines again.  Screenshots go to artifacts/ (look at them); axe finds no serious fault."""
 
 from __future__ import annotations
 
 import pytest
 
+from test_web_axe import axe_problems
 from test_web_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     _open_seat,
@@ -88,6 +89,7 @@ def test_a_player_mutes_another_and_stops_seeing_their_chat(server, sized, size)
     ARTIFACTS.mkdir(exist_ok=True)
     ana.screenshot(path=str(ARTIFACTS / f"moderation-muted-{size}.png"))
     ben.screenshot(path=str(ARTIFACTS / f"moderation-muter-unseen-{size}.png"))
+    assert not axe_problems(ana, f"moderation_{size}")  # no serious accessibility fault
     # the page fits the screen: nothing sideways
     assert ana.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 

@@ -39,7 +39,8 @@ class Mutes:
         """Store a mute (``on``) or its end; then the live tables where the muter sits show
         their chat again as it now is."""
         await self.load(muter)
-        await self.server.db(self.server.store.set_mute, muter, muted, on)
+        if (muted in self.known[muter]) != on:  # stored only when it changes
+            await self.server.db(self.server.store.set_mute, muter, muted, on)
         if on:
             self.known[muter].add(muted)
         else:
