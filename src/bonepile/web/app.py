@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from .ratings_api import router as ratings_router
 from .replay import MAX_RECORD
 from .server import Server
 from .validate import RequestError
+from .writer import StorageError
 
 log = logging.getLogger("bonepile.serve")
 STATIC = Path(__file__).parent / "static"
@@ -183,7 +184,8 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
             if seat is None:  # a private table is watched only with its invite link's secret
                 validate.invite(websocket.query_params.get("invite"), t.invite_hash)
             if seat is not None:  # the chat of the seats its profile muted is not sent to it
-                await server.mutes.load(t.seats[seat].profile)
+                with suppress(StorageError):  # logged already: its mutes are read next time
+                    await server.mutes.load(t.seats[seat].profile)
             address = server.socket_opened(t, seat, websocket.client.host if websocket.client else "")
         except RequestError as e:
             await websocket.send_text(json.dumps({"type": "error", "message": e.message}))
