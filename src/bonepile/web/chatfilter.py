@@ -62,10 +62,8 @@ def _word_pattern(word: str) -> str:
     return f"(?:{joined}|{spelled})"
 
 
-def _entry_pattern(entry: str) -> str | None:
-    words = [w for w in re.split(r"[\W_]+", fold(entry)[0]) if w]
-    if not words:
-        return None
+def _entry_pattern(words: list[str]) -> str:
+    """A listed phrase's folded words as one pattern (any spaces or punctuation between)."""
     return r"[\W_]+".join(_word_pattern(w) for w in words)
 
 
@@ -73,12 +71,22 @@ class ChatFilter:
     """The listed words and phrases as one pattern; ``mask`` hides them in a line."""
 
     def __init__(self, entries: Iterable[str]):
-        patterns = sorted({p for e in entries if (p := _entry_pattern(e)) is not None}, key=len, reverse=True)
-        if not patterns:
+        by_first: dict[str, set[str]] = {}  # the patterns by the letter they start with
+        for e in entries:
+            words = [w for w in re.split(r"[\W_]+", fold(e)[0]) if w]
+            if words:
+                by_first.setdefault(words[0][0], set()).add(_entry_pattern(words))
+        if not by_first:
             raise ChatFilterError("the word list has no word in it")
-        self.size = len(patterns)
+        self.size = sum(map(len, by_first.values()))
+        # one group per first letter, which a lookahead opens or skips at once (the regular
+        # expression engine would otherwise try every word at every word's start)
+        groups = "|".join(
+            f"(?={re.escape(c)})(?:{'|'.join(sorted(ps, key=len, reverse=True))})"
+            for c, ps in by_first.items()
+        )
         # whole words: no letter or digit just before or just after
-        self._re = re.compile(r"(?<![^\W_])(?:" + "|".join(patterns) + r")(?![^\W_])")
+        self._re = re.compile(r"(?<![^\W_])(?:" + groups + r")(?![^\W_])")
 
     @classmethod
     def parse(cls, text: str) -> ChatFilter:
