@@ -49,6 +49,13 @@ SECURITY_HEADERS = {
 }
 
 
+def _coded(e: RequestError) -> dict[str, Any]:
+    """A refusal's code and numbers for an error message (nothing if it has no code)."""
+    body = e.body()
+    body.pop("error")
+    return body
+
+
 def _json(status: int, body: bytes) -> Response:
     """A JSON answer already encoded (replay frames, or an error)."""
     return Response(body, status_code=status, media_type="application/json")
@@ -84,7 +91,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     @app.exception_handler(RequestError)
     async def _request_error(_req: Request, e: RequestError):
-        return JSONResponse({"error": e.message}, status_code=e.status)
+        return JSONResponse(e.body(), status_code=e.status)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(_req: Request, e: RequestValidationError):
@@ -188,7 +195,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
                     await server.mutes.load(t.seats[seat].profile)
             address = server.socket_opened(t, seat, websocket.client.host if websocket.client else "")
         except RequestError as e:
-            await websocket.send_text(json.dumps({"type": "error", "message": e.message}))
+            await websocket.send_text(json.dumps({"type": "error", "message": e.message, **_coded(e)}))
             await websocket.close(code=4000 + e.status)
             return
         conn = Connection(t, seat, websocket.send_text, rate=server.rate)
@@ -206,11 +213,14 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
                 try:
                     await dispatch(t, conn, data)
                 except RequestError as e:
-                    conn.error(e.message, mid, with_id=True)
+                    conn.error(e.message, mid, with_id=True, code=e.code, params=e.params)
                 except Exception:  # e.g. storage failed: the action was not applied
                     log.exception("table %s: an intent failed", t.id)
                     conn.error(
-                        "the server could not handle this (nothing was changed); try again", mid, with_id=True
+                        "the server could not handle this (nothing was changed); try again",
+                        mid,
+                        with_id=True,
+                        code="server_fault",
                     )
         except WebSocketDisconnect:
             pass

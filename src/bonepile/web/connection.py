@@ -87,7 +87,7 @@ class Connection:
             self.error(f"message too long (at most {MAX_MESSAGE} bytes)")
             return REFUSED
         if not self.allow():
-            self.error("too many messages: slow down")
+            self.error("too many messages: slow down", code="slow_down")
             return REFUSED
         try:
             return orjson.loads(text)
@@ -96,8 +96,20 @@ class Connection:
             return REFUSED
 
     # ------------------------------------------------------------------ sending
-    def error(self, message: str, mid: Any = None, *, with_id: bool = False) -> None:
+    def error(
+        self,
+        message: str,
+        mid: Any = None,
+        *,
+        with_id: bool = False,
+        code: str | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> None:
         msg: ErrorMessage = {"type": "error", "message": message}
+        if code:
+            msg["code"] = code
+            if params:
+                msg["params"] = params
         if with_id:
             msg["id"] = mid
         self.push(msg)

@@ -50,15 +50,15 @@ async def on_move(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
     async with t.lock:
         g = t.game
         if t.status == "waiting":
-            raise RequestError("the game has not started yet")
+            raise RequestError("the game has not started yet", code="not_started")
         if t.phase() != "play" or g.to_move is None:
-            raise RequestError(f"no move is expected now (phase {t.phase()})")
+            raise RequestError(f"no move is expected now (phase {t.phase()})", code="no_move_now")
         if g.to_move != seat:
-            raise RequestError(f"it is not your turn (seat {g.to_move} is to move)")
+            raise RequestError(f"it is not your turn (seat {g.to_move} is to move)", code="not_your_turn")
         try:
             m = g.hand.check(g.parse(token))
         except BonepileError as e:
-            raise RequestError(f"illegal move {token!r}: {e}") from None
+            raise RequestError(f"illegal move {token!r}: {e}", code="illegal_move") from None
         if t.seats[seat].bot_playing:  # playing a move takes the seat back
             t.seats[seat].bot_playing = False
             t.changed()
@@ -71,11 +71,13 @@ async def on_move(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
 async def on_leader(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
     async with t.lock:
         if t.pending_deal is None:
-            raise RequestError("no leader is to be chosen now")
+            raise RequestError("no leader is to be chosen now", code="no_lead_now")
         seats = t.winners()
         seat = seat_of(conn)
         if seat not in seats:
-            raise RequestError("only the side that won the hand chooses the next leader")
+            raise RequestError(
+                "only the side that won the hand chooses the next leader", code="not_your_lead"
+            )
         await t.choose_leader(validate.leader_choice(msg, seats), seat)
         conn.ack = mid
     t.announce()
@@ -85,7 +87,7 @@ async def on_leader(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Me
 async def on_next(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
     async with t.lock:
         if t.phase() != "hand_over":
-            raise RequestError("the hand is not over")
+            raise RequestError("the hand is not over", code="hand_not_over")
         t.ready.add(seat_of(conn))
     t.announce()
     t.wake.set()
@@ -116,7 +118,7 @@ async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
     seat's view only, ``workers``), in the protocol's shape."""
     seat = seat_of(conn)
     if t.phase() != "play" or t.game.to_move != seat:
-        raise RequestError("a hint is given only when it is your turn")
+        raise RequestError("a hint is given only when it is your turn", code="hint_turn")
     view = t.view(seat)
     seq = t.seq
     server = t.server
@@ -133,7 +135,7 @@ async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
         t.hints[(seat, seq)] = fut
     evals = await asyncio.shield(fut)
     if t.seq != seq:
-        raise RequestError("the position changed before the hint was ready")
+        raise RequestError("the position changed before the hint was ready", code="hint_late")
     out: HintMessage = {
         "type": "hint",
         "id": mid,

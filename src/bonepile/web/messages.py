@@ -215,8 +215,13 @@ class StateMessage(TypedDict):
 
 
 class ErrorMessage(TypedDict):
+    """A refusal: ``message`` in English; ``code`` (with its numbers in ``params``) names it for
+    a client that words it in its reader's language (``error.<code>`` in the catalogue)."""
+
     type: Literal["error"]
     message: str
+    code: NotRequired[str]
+    params: NotRequired[dict[str, Any]]
     id: NotRequired[MessageId | None]
 
 

@@ -48,10 +48,18 @@ def new_code() -> str:
 def normal_code(value: Any) -> str:
     """A link code as typed: case and spaces or dashes between its letters do not matter."""
     if not isinstance(value, str) or len(value) > 4 * LINK_CHARS:
-        raise RequestError(f'"code" must be the {LINK_CHARS}-letter code your other device shows')
+        raise RequestError(
+            f'"code" must be the {LINK_CHARS}-letter code your other device shows',
+            code="link_format",
+            params={"n": LINK_CHARS},
+        )
     code = "".join(ch for ch in value.upper() if ch not in " -")
     if len(code) != LINK_CHARS or any(ch not in LINK_ALPHABET for ch in code):
-        raise RequestError(f'"code" must be the {LINK_CHARS}-letter code your other device shows')
+        raise RequestError(
+            f'"code" must be the {LINK_CHARS}-letter code your other device shows',
+            code="link_format",
+            params={"n": LINK_CHARS},
+        )
     return code
 
 
@@ -62,9 +70,13 @@ def bearer(authorization: str | None) -> str | None:
     scheme, _, key = authorization.strip().partition(" ")
     key = key.strip()
     if scheme.lower() != "bearer" or not key:
-        raise RequestError('the Authorization header must be "Bearer" and your profile key', 401)
+        raise RequestError(
+            'the Authorization header must be "Bearer" and your profile key', 401, code="profile_key"
+        )
     if len(key) > KEY_MAX:
-        raise RequestError("this profile key is not one this server gave (it is too long)", 401)
+        raise RequestError(
+            "this profile key is not one this server gave (it is too long)", 401, code="profile_key"
+        )
     return key
 
 
@@ -82,7 +94,7 @@ class Profiles:
 
     def _on(self) -> None:
         if self.mode == "off":
-            raise RequestError("profiles are turned off on this server", 404)
+            raise RequestError("profiles are turned off on this server", 404, code="profiles_off")
 
     async def create(self, body: Any) -> ProfileKey:
         self._on()
@@ -98,11 +110,15 @@ class Profiles:
         self._on()
         key = bearer(authorization)
         if key is None:
-            raise RequestError("no profile: send your profile key (Authorization: Bearer <key>)", 401)
+            raise RequestError(
+                "no profile: send your profile key (Authorization: Bearer <key>)", 401, code="profile_key"
+            )
         hashed = token_hash(key)
         found = await self.db(self.store.profile_by_key, hashed)
         if found is None or not secrets.compare_digest(found["key_hash"], hashed):
-            raise RequestError("this profile key is not known here (no profile has it)", 401)
+            raise RequestError(
+                "this profile key is not known here (no profile has it)", 401, code="profile_key"
+            )
         return {"id": found["id"], "name": found["name"]}
 
     async def rename(self, authorization: str | None, body: Any) -> ProfileInfo:
@@ -112,7 +128,7 @@ class Profiles:
             raise RequestError('"name" is missing: the new display name')
         name = validate.person_name(body.get("name"), "")
         if not name:
-            raise RequestError("a display name must not be empty")
+            raise RequestError("a display name must not be empty", code="name_empty")
         await self.db(self.store.rename_profile, profile["id"], name)
         return {"id": profile["id"], "name": name}
 
@@ -136,6 +152,7 @@ class Profiles:
                 "this code is not valid: it was used already, it expired (codes last "
                 f"{int(LINK_TTL // 60)} minutes) or it was mistyped; ask your other device for a new one",
                 404,
+                code="link_invalid",
             )
         return {"id": found["id"], "name": found["name"], "key": key}
 
@@ -151,6 +168,7 @@ class Profiles:
                 "this server plays only with a profile: make one (POST /api/profiles) and send its "
                 "key (Authorization: Bearer <key>)",
                 401,
+                code="profile_required",
             )
         return await self.me(authorization)
 
@@ -164,7 +182,10 @@ class Profiles:
         tokens = min(burst, tokens + (now - when) * rate)
         if tokens < 1:
             raise RequestError(
-                f"too many link codes tried from your address; try again in {(1 - tokens) / rate:.0f} s", 429
+                f"too many link codes tried from your address; try again in {(1 - tokens) / rate:.0f} s",
+                429,
+                code="link_rate",
+                params={"s": max(1, round((1 - tokens) / rate))},
             )
         self.claims[address] = (tokens - 1, now)
         if len(self.claims) > 10000:

@@ -164,14 +164,16 @@ class Server:
             return
         if t.task is not None:
             t.task.cancel()
-        t.broadcast({"type": "error", "message": DAMAGED})  # every seat's and spectator's socket
+        t.broadcast(
+            {"type": "error", "message": DAMAGED, "code": "damaged"}
+        )  # every seat's and spectator's socket
 
     def get(self, table_id: str) -> LiveTable:
         if table_id in self.damaged:
-            raise RequestError(DAMAGED, 503)
+            raise RequestError(DAMAGED, 503, code="damaged")
         t = self.tables.get(table_id)
         if t is None:
-            raise RequestError(f"no table {table_id!r} is being played here", 404)
+            raise RequestError(f"no table {table_id!r} is being played here", 404, code="no_table")
         return t
 
     async def finished(self, table_id: str) -> LiveTable:
@@ -180,11 +182,11 @@ class Server:
         if t is not None:
             return t
         if table_id in self.damaged:
-            raise RequestError(DAMAGED, 503)
+            raise RequestError(DAMAGED, 503, code="damaged")
         try:
             row = await self.db(self.store.load, validate.table_id(table_id))
             if row is None:
-                raise RequestError(f"no table {table_id!r}", 404)
+                raise RequestError(f"no table {table_id!r}", 404, code="no_table")
             return LiveTable(self, row)
         except Damaged as e:
             self._damaged(table_id, e.reason)
@@ -192,16 +194,16 @@ class Server:
             raise
         except Exception as e:
             self._damaged(table_id, f"it cannot be rebuilt from its stored actions ({type(e).__name__}: {e})")
-        raise RequestError(DAMAGED, 503)
+        raise RequestError(DAMAGED, 503, code="damaged")
 
     def seat_of(self, t: LiveTable, token: Any) -> int:
         if not isinstance(token, str) or not token:
-            raise RequestError("a seat token is required", 403)
+            raise RequestError("a seat token is required", 403, code="token")
         h = token_hash(token)
         for i, s in enumerate(t.seats):
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
                 return i
-        raise RequestError("this seat token does not belong to this table", 403)
+        raise RequestError("this seat token does not belong to this table", 403, code="token")
 
     def socket_opened(self, t: LiveTable, seat: int | None, address: str) -> str:
         """Count a new socket of ``seat`` (None: a spectator's) from ``address``
@@ -212,18 +214,21 @@ class Server:
                     f"{self.table_watchers} people are watching this table already "
                     f"(at most {self.table_watchers}); try again later",
                     429,
+                    code="watchers_full",
                 )
             if self.watching_from.get(address, 0) >= self.address_watchers:
                 raise RequestError(
                     f"{self.address_watchers} tables are being watched from your address "
                     f"already (at most {self.address_watchers}); close another tab",
                     429,
+                    code="watching_many",
                 )
         elif len(t.seats[seat].conns) >= self.seat_sockets:
             raise RequestError(
                 f"seat {seat} has {self.seat_sockets} sockets open already "
                 f"(at most {self.seat_sockets}); close another tab",
                 429,
+                code="seat_tabs",
             )
         n = self.sockets_from.get(address, 0)
         if n >= self.address_sockets:
@@ -231,6 +236,7 @@ class Server:
                 f"{self.address_sockets} table sockets are open from your address "
                 f"already (at most {self.address_sockets})",
                 429,
+                code="address_tabs",
             )
         self.sockets_from[address] = n + 1
         if seat is None:
@@ -272,6 +278,8 @@ class Server:
                 f"too many tables created from your address: at most {self.create_rate:g} a "
                 f"minute (bursts of {burst:g}); try again in {wait:.0f} s",
                 429,
+                code="create_rate",
+                params={"s": max(1, round(wait))},
             )
         self.creates[address] = (tokens - 1, now)
         if len(self.creates) > 10000:  # forget the addresses whose bucket is full again
@@ -298,7 +306,9 @@ class Server:
             self.replay_cache.move_to_end(key)
             return 200, self.replay_cache[key]
         if self.replays_waiting >= REPLAYS_WAITING:
-            raise RequestError("the server is busy building other replays; try again in a moment", 503)
+            raise RequestError(
+                "the server is busy building other replays; try again in a moment", 503, code="replay_busy"
+            )
         self.replays_waiting += 1
         try:
             if self._replay_pool is None:
@@ -319,10 +329,14 @@ class Server:
             status, body = await fut
         except BrokenProcessPool:
             self._replay_pool = None
-            raise RequestError("the replay could not be built (its worker stopped); try again", 503) from None
+            raise RequestError(
+                "the replay could not be built (its worker stopped); try again", 503, code="replay_failed"
+            ) from None
         except Exception:  # a bug, not the client's fault: one line of JSON, logged once here
             log.exception("building a replay failed")
-            raise RequestError("the replay could not be built (a fault of the server)", 500) from None
+            raise RequestError(
+                "the replay could not be built (a fault of the server)", 500, code="replay_failed"
+            ) from None
         finally:
             self.replays_waiting -= 1
         if key is not None and status == 200:
@@ -382,7 +396,9 @@ class Server:
             if profile is not None:
                 for i, x in enumerate(t.seats):
                     if x.profile == profile["id"]:
-                        raise RequestError(f"your profile already plays seat {i} at this table", 409)
+                        raise RequestError(
+                            f"your profile already plays seat {i} at this table", 409, code="profile_seated"
+                        )
             free = [i for i, s in enumerate(t.seats) if s.free] if t.status == "waiting" else []
             seat = validate.join_seat(body.get("seat"), free)
             token, hashed = validate.new_token()
@@ -410,7 +426,7 @@ class Server:
         self.seat_of(t, token)
         async with t.lock:
             if t.status != "waiting":
-                raise RequestError("the game has already started", 409)
+                raise RequestError("the game has already started", 409, code="already_started")
             for i, s in enumerate(t.seats):
                 if s.free:
                     s.kind, s.level, s.name = "bot", "expert", f"expert bot {i}"

@@ -37,10 +37,28 @@ LOOKALIKE = str.maketrans(
 class RequestError(Exception):
     """A bad request: the message says what is wrong; the status is the HTTP one."""
 
-    def __init__(self, message: str, status: int = 400):
+    def __init__(
+        self,
+        message: str,
+        status: int = 400,
+        *,
+        code: str | None = None,
+        params: dict[str, Any] | None = None,
+    ):
         super().__init__(message)
         self.message = message
         self.status = status
+        self.code = code  # what a client words in its reader's language (``error.<code>``)
+        self.params = params or {}
+
+    def body(self) -> dict[str, Any]:
+        """The JSON of the refusal: the English message, and its code and numbers if it has one."""
+        out: dict[str, Any] = {"error": self.message}
+        if self.code:
+            out["code"] = self.code
+            if self.params:
+                out["params"] = self.params
+        return out
 
 
 def token_hash(token: str) -> str:
@@ -69,12 +87,19 @@ def clean_name(name: Any, default: str) -> str:
     for i, ch in enumerate(name):
         cat = unicodedata.category(ch)
         if (cat[0] == "C" and not _joins_emoji(name, i)) or cat in ("Zl", "Zp") or ord(ch) in INVISIBLE:
-            raise RequestError(f"name must not contain invisible or control characters (it has {_char(ch)})")
+            raise RequestError(
+                f"name must not contain invisible or control characters (it has {_char(ch)})",
+                code="name_refused",
+            )
         marks = marks + 1 if cat in ("Mn", "Me") else 0
         if marks > MARKS_MAX or (marks and i == 0):
-            raise RequestError(f"name has too many accents on one letter (at most {MARKS_MAX})")
+            raise RequestError(
+                f"name has too many accents on one letter (at most {MARKS_MAX})", code="name_refused"
+            )
     if len(name) > NAME_MAX:
-        raise RequestError(f"name must be at most {NAME_MAX} characters")
+        raise RequestError(
+            f"name must be at most {NAME_MAX} characters", code="name_long", params={"max": NAME_MAX}
+        )
     return name
 
 
@@ -221,25 +246,29 @@ def invite(given: Any, invite_hash: str | None) -> None:
     if invite_hash is None:
         return
     if not isinstance(given, str) or not given or len(given) > 64:
-        raise RequestError("this table is private: only its invite link lets you join or watch it", 403)
+        raise RequestError(
+            "this table is private: only its invite link lets you join or watch it", 403, code="private"
+        )
     if not secrets.compare_digest(token_hash(given), invite_hash):
-        raise RequestError("this invite link is not this table's (the table is private)", 403)
+        raise RequestError(
+            "this invite link is not this table's (the table is private)", 403, code="invite_wrong"
+        )
 
 
 def join_seat(want: Any, free: list[int]) -> int:
     """The seat a join asks for (the first free one by default)."""
     if not free:
-        raise RequestError("this table has no free seat", 409)
+        raise RequestError("this table has no free seat", 409, code="table_full")
     if want is None:
         return free[0]
     if type(want) is int and want in free:
         return want
-    raise RequestError(f'"seat" must be one of the free seats {", ".join(map(str, free))}')
+    raise RequestError(f'"seat" must be one of the free seats {", ".join(map(str, free))}', code="seat_taken")
 
 
 def table_id(value: Any) -> str:
     if not isinstance(value, str) or len(value) > 32:
-        raise RequestError("no such table", 404)
+        raise RequestError("no such table", 404, code="no_table")
     return value
 
 
@@ -275,7 +304,9 @@ def chat_text(msg: dict[str, Any]) -> str:
         raise RequestError('"text" must be a string')
     text = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
     if not text:
-        raise RequestError("an empty chat message")
+        raise RequestError("an empty chat message", code="chat_empty")
     if len(text) > CHAT_MAX:
-        raise RequestError(f"a chat message is at most {CHAT_MAX} characters")
+        raise RequestError(
+            f"a chat message is at most {CHAT_MAX} characters", code="chat_long", params={"max": CHAT_MAX}
+        )
     return text

@@ -37,6 +37,7 @@ class StorageError(RequestError):
         super().__init__(
             message or "the server cannot store anything right now (nothing was changed); try again later",
             503,
+            code="storage",
         )
 
 
@@ -104,7 +105,7 @@ class Writer:
     async def append(self, item: Action) -> None:
         """Store one action; returns once it is on disk (raises RequestError if it was not)."""
         if item[0] in self.refused:
-            raise RequestError(DAMAGED, 503)
+            raise RequestError(DAMAGED, 503, code="damaged")
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.queue.append((item, fut))
         self.wake.set()
@@ -139,7 +140,7 @@ class Writer:
                     fut.set_exception(self.faults.report(f"storing an action of table {item[0]}", err))
                 else:
                     self._bad_row(item, err)
-                    fut.set_exception(RequestError(DAMAGED, 503))
+                    fut.set_exception(RequestError(DAMAGED, 503, code="damaged"))
 
     def _bad_row(self, item: Action, err: Exception) -> None:
         table_id = item[0]

@@ -44,7 +44,8 @@ export async function api(method, path, body, headers = {}) {
   if (!res.ok) {
     let msg = data && (data.error ?? data.detail);
     if (msg && typeof msg !== "string") msg = JSON.stringify(msg);
-    const err = new Error(msg ? serverWords(msg) : `${res.status} ${res.statusText}`);
+    const err = new Error(msg ? serverWords(msg, data.code, data.params) : `${res.status} ${res.statusText}`);
+    err.code = data?.code;
     err.status = res.status;
     throw err;
   }
@@ -69,37 +70,11 @@ export function setName(name) {
   try { localStorage.setItem("bonepile:name", name); } catch { /* ignore */ }
 }
 
-/** The server's common refusals in the reader's language (the message starts as given);
- * any other message is shown as the server wrote it. */
-const SERVER_WORDS = [
-  [/^it is not your turn/, "error.not_your_turn"],
-  [/^illegal move/, "error.illegal_move"],
-  [/^no move is expected now/, "error.no_move_now"],
-  [/^the game has not started yet/, "error.not_started"],
-  [/^the game has already started/, "error.already_started"],
-  [/^this table has no free seat/, "error.table_full"],
-  [/^"seat" must be one of the free seats/, "error.seat_taken"],
-  [/^name must be at most/, "error.name_long"],
-  [/^name (must|has too many)/, "error.name_refused"],
-  [/^this table is private/, "error.private"],
-  [/^this invite link is not this table's/, "error.invite_wrong"],
-  [/^this table's stored data is damaged/, "error.damaged"],
-  [/^(no table|no such table)/, "error.no_table"],
-  [/^(a seat token is required|this seat token does not belong)/, "error.token"],
-  [/^a hint is given only when it is your turn/, "error.hint_turn"],
-  [/^the position changed before the hint was ready/, "error.hint_late"],
-  [/^only the side that won the hand chooses/, "error.not_your_lead"],
-  [/^no leader is to be chosen now/, "error.no_lead_now"],
-  [/^the hand is not over/, "error.hand_not_over"],
-  [/^an empty chat message/, "error.chat_empty"],
-  [/^a chat message is at most/, "error.chat_long"],
-  [/^the server is busy building other replays/, "error.replay_busy"],
-  [/^the replay could not be built/, "error.replay_failed"],
-];
-export function serverWords(message) {
-  const text = String(message ?? "");
-  for (const [pattern, key] of SERVER_WORDS) if (pattern.test(text)) return t(key);
-  return text;
+/** A refusal of the server in the reader's language: a refusal a player can meet has a code
+ * (`error.<code>` in the catalogue, with its numbers); any other is shown as the server wrote it. */
+export function serverWords(message, code, params) {
+  if (code && has(`error.${code}`)) return t(`error.${code}`, params || {});
+  return String(message ?? "");
 }
 
 /** The display name of a seat from table info. */

@@ -118,7 +118,7 @@ function notice(text) {
 function onError(msg) {
   alertBox.classList.remove("notice");
   if (msg.id === undefined || msg.id === null || msg.id === S.moveId) S.busy = false;
-  setAlert(alertBox, msg.message ? serverWords(msg.message) : t("error.refused"));
+  setAlert(alertBox, msg.message ? serverWords(msg.message, msg.code, msg.params) : t("error.refused"));
   redraw();
 }
 
