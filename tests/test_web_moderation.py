@@ -217,6 +217,19 @@ def test_a_profile_lists_and_changes_its_mutes_over_http(tmp_path):
             assert chats(a_ws, "h")[-1]["lines"][0]["text"] == "hi Ana"
         assert stored(c) == set()
 
+        # muted on one device, it holds on Ana's other device (a key of its own) at a new table
+        c.put(f"{url}/{ben['id']}", headers=auth(ana["key"]))
+        code = c.post("/api/profiles/me/link", headers=auth(ana["key"])).json()["code"]
+        other = c.post("/api/profiles/claim", json={"code": code}).json()
+        assert other["id"] == ana["id"] and other["key"] != ana["key"]
+        t2 = table(c, other["key"], seats=[{"kind": "human"}, {"kind": "human"}], players=2)
+        b2 = join(c, t2["id"], "Ben", ben["key"])
+        with sock(c, t2["id"], t2["token"]) as a_ws, sock(c, t2["id"], b2["token"]) as b_ws:
+            assert until(a_ws, "chat")["muted"] == [1]
+            b_ws.send_json({"type": "chat", "text": "new device, same Ana?"})
+            until(b_ws, "chat")
+            assert [m["lines"] for m in chats(a_ws, "d")] == [[]]
+
 
 def test_the_word_filter_masks_listed_words_for_everybody(tmp_path):
     words = ChatFilter.parse("frack\n")
