@@ -57,3 +57,43 @@ def test_serve_bad_number():
     r = run("--bot-delay", "-1")
     assert r.returncode == 2
     assert "Traceback" not in r.stderr
+
+
+def test_serve_chat_filter_errors_are_one_line_and_exit_2(tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# only comments\n\n", encoding="utf-8")
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes("gro\xdf\n".encode("latin-1"))
+    cases = [
+        (tmp_path / "missing.txt", "cannot read"),
+        (tmp_path, "cannot read"),  # a directory
+        (empty, "has no word in it"),
+        (latin, "is not UTF-8 text"),
+    ]
+    for path, words in cases:
+        r = run("--port", "0", "--db", f"sqlite:///{tmp_path}/x.db", "--chat-filter", str(path))
+        assert r.returncode == 2, r.stderr
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("--chat-filter: ") and words in lines[0], r.stderr
+        assert "Traceback" not in r.stderr + r.stdout
+
+
+def test_serve_with_a_chat_filter_says_how_many_words_it_masks(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("# the table's rude words\nfrack\nson of a gun  # a phrase\n\n", encoding="utf-8")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=SRC)
+    args = ["--port", str(port), "--db", f"sqlite:///{tmp_path}/x.db", "--chat-filter", str(words)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bonepile", "serve", *args], stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(3)]
+    finally:
+        proc.terminate()
+        proc.wait(20)
+    assert lines[0].startswith(f"bonepile is serving on http://127.0.0.1:{port}/")
+    assert lines[2].strip() == f"chat filter: 2 words and phrases from {words}"

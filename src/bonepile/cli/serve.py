@@ -137,6 +137,14 @@ def serve(
             "profile are tied to it) or required (no table is made or joined without one)."
         ),
     ] = "optional",
+    chat_filter: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Mask the words of FILE in the table chat for everybody (UTF-8, one word or phrase a "
+            "line, # starts a comment; any case or accents, whole words). Off without it.",
+        ),
+    ] = None,
     log_level: Annotated[
         str, typer.Option(help="Server log level (debug, info, warning, error).")
     ] = "warning",
@@ -157,6 +165,14 @@ def serve(
         fail(f"--profiles must be off, optional or required, not {profiles!r}")
     if log_level not in ("debug", "info", "warning", "error", "critical"):
         fail(f"--log-level must be debug, info, warning, error or critical, not {log_level!r}")
+    words = None
+    if chat_filter is not None:
+        from ..web.chatfilter import ChatFilterError, load
+
+        try:
+            words = load(chat_filter)
+        except ChatFilterError as e:
+            fail(f"--chat-filter: {e}")
     try:
         with socket.create_server((host, port)):
             pass
@@ -187,6 +203,7 @@ def serve(
             durable=durable,
             bot_workers=bot_workers or None,
             profiles=profiles,
+            chat_filter=words,
         )
         # a damaged or read-only database is refused now, in one line, not at every move
         app.state.server.store.check()
@@ -201,6 +218,8 @@ def serve(
     typer.echo(f"storage: {db}")
     if profiles != "optional":
         typer.echo(f"profiles: {profiles}")
+    if words is not None:
+        typer.echo(f"chat filter: {words.size} words and phrases from {chat_filter}")
     from ..web.guard import hide_tokens, http_protocol
 
     # idle keep-alive connections close after 5 s, a request's headers must arrive within

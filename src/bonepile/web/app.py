@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +24,13 @@ from .handlers import dispatch
 from .history import router as history_router
 from .howto import router as howto_router
 from .i18n import strings
+from .mute_routes import router as mutes_router
 from .profile_routes import router as profiles_router
 from .ratings_api import router as ratings_router
 from .replay import MAX_RECORD
 from .server import Server
 from .validate import RequestError
+from .writer import StorageError
 
 log = logging.getLogger("bonepile.serve")
 STATIC = Path(__file__).parent / "static"
@@ -74,6 +76,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     app.state.server = server
     app.include_router(howto_router)  # the How to play pages and their examples
     app.include_router(profiles_router(server.profiles))  # /api/profiles...
+    app.include_router(mutes_router(server))  # /api/profiles/me/mutes...
     app.include_router(ratings_router(server))  # leaderboards
     app.include_router(history_router(server))  # a profile's finished games, the /me page
     hide_tokens()
@@ -187,6 +190,9 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
             seat = None if token is None else server.seat_of(t, token)
             if seat is None:  # a private table is watched only with its invite link's secret
                 validate.invite(websocket.query_params.get("invite"), t.invite_hash)
+            if seat is not None:  # the chat of the seats its profile muted is not sent to it
+                with suppress(StorageError):  # logged already: its mutes are read next time
+                    await server.mutes.load(t.seats[seat].profile)
             address = server.socket_opened(t, seat, websocket.client.host if websocket.client else "")
         except RequestError as e:
             await websocket.send_text(json.dumps({"type": "error", "message": e.message, **_coded(e)}))

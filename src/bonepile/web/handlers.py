@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine import BonepileError
 from ..engine.deals import derive
-from . import rematch, validate
+from . import moderation, rematch, validate
 from .connection import Connection
 from .messages import HintMessage, HintReason, MessageId
 from .protocol import move_token
@@ -28,6 +28,8 @@ WATCHERS_CANNOT = {
     "next": "start the next hand",
     "hint": "ask for a hint",
     "chat": "write in the table chat",
+    "mute": "mute a seat's chat",
+    "unmute": "unmute a seat's chat",
     "takeover": "take a seat back",
     "rematch": "ask for a rematch or answer one",
 }
@@ -93,7 +95,16 @@ async def on_next(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
 
 
 async def on_chat(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
-    t.add_chat(seat_of(conn), validate.chat_text(msg))
+    text = validate.chat_text(msg)
+    words = t.server.chat_filter
+    t.add_chat(seat_of(conn), words.mask(text) if words is not None else text)
+
+
+async def on_mute(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+    """The seat stops (``mute``) or starts again (``unmute``) being shown a seat's chat: its
+    sockets are sent the table's chat as it now sees it."""
+    target = moderation.target_seat(msg, len(t.seats))
+    await moderation.mute(t, seat_of(conn), target, msg["type"] == "mute")
 
 
 async def on_takeover(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
@@ -164,6 +175,8 @@ HANDLERS: dict[str, Handler] = {
     "next": on_next,
     "hint": on_hint,
     "chat": on_chat,
+    "mute": on_mute,
+    "unmute": on_mute,
     "takeover": on_takeover,
     "rematch": on_rematch,
     "ping": on_ping,

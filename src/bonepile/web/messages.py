@@ -46,6 +46,18 @@ class ChatIntent(TypedDict):
     id: NotRequired[MessageId]
 
 
+class MuteIntent(TypedDict):
+    type: Literal["mute"]
+    seat: int  # another person's seat: you are no longer shown its chat
+    id: NotRequired[MessageId]
+
+
+class UnmuteIntent(TypedDict):
+    type: Literal["unmute"]
+    seat: int
+    id: NotRequired[MessageId]
+
+
 class TakeoverIntent(TypedDict):
     type: Literal["takeover"]
     id: NotRequired[MessageId]
@@ -71,6 +83,8 @@ ClientMessage = (
     | NextIntent
     | HintIntent
     | ChatIntent
+    | MuteIntent
+    | UnmuteIntent
     | TakeoverIntent
     | RematchIntent
     | PingIntent
@@ -272,7 +286,10 @@ class ChatLine(TypedDict):
 
 class ChatMessage(TypedDict):
     type: Literal["chat"]
-    lines: list[ChatLine]
+    lines: list[ChatLine]  # the lines you are shown (never those of the seats you muted)
+    full: bool  # true: lines are all the table's recent chat you see (replace what is shown)
+    muted: list[int]  # the seats you muted (none for a spectator)
+    hidden: int  # the table's recent lines you are not shown (those of the seats you muted)
 
 
 class RematchSeat(TypedDict):
@@ -357,6 +374,10 @@ class ProfileKey(TypedDict):
     id: str
     name: str
     key: str  # the secret, shown once: the server keeps only its hash
+
+
+class MuteList(TypedDict):
+    muted: list[ProfileInfo]  # the profiles whose chat you are not shown, the first muted first
 
 
 class ProfileLink(TypedDict):

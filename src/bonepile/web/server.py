@@ -18,9 +18,11 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from . import validate
+from .chatfilter import ChatFilter
 from .connection import RATE
 from .driver import drive
 from .messages import CreatedTable, JoinedSeat, ProfileInfo, TableInfo
+from .moderation import Mutes
 from .profiles import Profiles
 from .ratings_api import rate_missed
 from .replay import build as build_replay
@@ -67,6 +69,7 @@ class Server:
         bot_processes: bool = True,
         profiles: str = "optional",
         rematch_wait: float = REMATCH_WAIT,
+        chat_filter: ChatFilter | None = None,
     ):
         self.store = Store(db, durable=durable)
         self.bot_delay = bot_delay
@@ -92,6 +95,8 @@ class Server:
         self.searches = Searches(bot_workers, processes=bot_processes)
         self.writer = Writer(self.store, self.db_pool, self.isolate)
         self.profiles = Profiles(self.store, self.db, profiles)  # off, optional or required
+        self.mutes = Mutes(self)  # who muted whom (``moderation``)
+        self.chat_filter = chat_filter  # the words masked in the chat (--chat-filter), if any
         self.damaged: dict[str, str] = {}  # tables whose stored data cannot be used: id -> why
         self._replay_pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
         self.replays_waiting = 0

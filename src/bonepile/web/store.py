@@ -115,6 +115,16 @@ profile_links_t = Table(
     Column("used", Boolean, nullable=False, default=False),
 )
 
+#: mutes: the profile ``muter`` is not shown the table chat of the profile ``muted``, at any
+#: table (migration 0005_mutes; web/moderation.py)
+mutes_t = Table(
+    "mutes",
+    metadata,
+    Column("muter", String(32), ForeignKey("profiles.id"), primary_key=True),
+    Column("muted", String(32), ForeignKey("profiles.id"), primary_key=True),
+    Column("created", Float, nullable=False),
+)
+
 
 @dataclass
 class TableRow:
@@ -418,3 +428,30 @@ class Store:
             ).one()
             c.execute(insert(profile_keys_t).values(key_hash=key_hash, profile_id=r.id, created=now))
         return {"id": r.id, "name": r.name}
+
+    # ------------------------------------------------------------------ mutes
+    def profile_name(self, profile_id: str) -> str | None:
+        """The name of the profile ``profile_id`` (None: no such profile)."""
+        with self.engine.connect() as c:
+            return c.execute(select(profiles_t.c.name).where(profiles_t.c.id == profile_id)).scalar()
+
+    def mutes_of(self, muter: str) -> list[dict[str, str]]:
+        """The profiles ``muter`` muted ({id, name}), the first muted first."""
+        with self.engine.connect() as c:
+            rs = c.execute(
+                select(profiles_t.c.id, profiles_t.c.name)
+                .join(mutes_t, mutes_t.c.muted == profiles_t.c.id)
+                .where(mutes_t.c.muter == muter)
+                .order_by(mutes_t.c.created, profiles_t.c.id)
+            ).all()
+        return [{"id": r.id, "name": r.name} for r in rs]
+
+    def set_mute(self, muter: str, muted: str, on: bool) -> None:
+        """Mute (``on``) or unmute a profile for another; doing it twice changes nothing."""
+        with self.engine.begin() as c:
+            where = (mutes_t.c.muter == muter) & (mutes_t.c.muted == muted)
+            found = c.execute(select(mutes_t.c.muter).where(where)).first()
+            if on and found is None:
+                c.execute(insert(mutes_t).values(muter=muter, muted=muted, created=time.time()))
+            elif not on and found is not None:
+                c.execute(mutes_t.delete().where(where))

@@ -23,7 +23,6 @@ from .catalog import scoring, sides
 from .connection import Connection, dumps
 from .messages import (
     ChatLine,
-    ChatMessage,
     CountJSON,
     PadLine,
     Pending,
@@ -32,6 +31,7 @@ from .messages import (
     ServerMessage,
     TableInfo,
 )
+from .moderation import chat_for, muted_seats
 from .protocol import hand_result_json, public_view_json, view_json
 from .ratings_api import rate_finished
 from .store import TableRow
@@ -119,6 +119,7 @@ class LiveTable:
         self.wake = asyncio.Event()
         self.ready: set[int] = set()
         self.chat: list[ChatLine] = []
+        self.mutes: dict[int, set[int]] = {}  # seat -> the seats it muted here (``moderation``)
         self.hand_over_since: float | None = None
         self.over_since: float | None = None
         self.turn_since = time.monotonic()
@@ -157,13 +158,13 @@ class LiveTable:
         if conn.seat is None:
             self.watchers.append(conn)
             if self.chat:
-                conn.push(chat_message(list(self.chat)))
+                conn.push(chat_for(self, None))
             self.changed()  # "n watching" changes for everybody
             return
         s = self.seats[conn.seat]
         s.conns.append(conn)
-        if self.chat:
-            conn.push(chat_message(list(self.chat)))
+        if self.chat or muted_seats(self, conn.seat):
+            conn.push(chat_for(self, conn.seat))
         if conn.seat in self.handoff:  # the seat is waiting at the rematch's table
             conn.push(self.handoff[conn.seat])
         if len(s.conns) == 1:
@@ -457,8 +458,14 @@ class LiveTable:
         }
         self.chat.append(line)
         del self.chat[:-CHAT_KEEP]
-        self.broadcast(chat_message([line]))
-
-
-def chat_message(lines: list[ChatLine]) -> ChatMessage:
-    return {"type": "chat", "lines": lines}
+        # each seat is sent the line unless it muted the seat that wrote it (then only how
+        # many lines it is not shown); spectators see every line
+        for i, s in enumerate(self.seats):
+            if s.conns:
+                msg = chat_for(self, i, [line])
+                for c in s.conns:
+                    c.push(msg)
+        if self.watchers:
+            msg = chat_for(self, None, [line])
+            for c in self.watchers:
+                c.push(msg)

@@ -6,7 +6,7 @@
 import { setAlert } from "/static/common.js";
 import { S, $, tableId, invite, alertBox, myTurn, names, onRedraw, redraw, gameLabel } from "/static/table/state.js";
 import { connect, send } from "/static/table/socket.js";
-import { bindChat } from "/static/table/chat.js";
+import { bindChat, renderMutes } from "/static/table/chat.js";
 import { bindActions, playMove, clickTile, dropTile, cancelChoice, chooseLeader } from "/static/table/actions.js";
 import { showJoin, bindJoin } from "/static/table/join.js";
 import { renderBoard, renderBoardInfo, endChoices } from "/static/table/board.js";
@@ -95,6 +95,7 @@ function draw(st) {
   renderLog(view, nm);
   renderEnd(st, view, nm);
   renderHints();
+  renderMutes();
   tick();
   // waiting room
   $("waiting").hidden = st.phase !== "waiting";

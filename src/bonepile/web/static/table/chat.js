@@ -1,7 +1,13 @@
-// Table chat: lines shown as text (never markup), each once, the last 50.
-import { $ } from "/static/table/state.js";
+// Table chat: lines shown as text (never markup), each once, the last 50; muting another
+// person's chat (the server stops sending you their lines and says how many you miss).
+import { el } from "/static/common.js";
+import { t } from "/static/i18n.js";
+import { S, $, names } from "/static/table/state.js";
+import { remember, forget } from "/static/table/mutes.js";
 
 const seen = new Set();
+let muted = [];  // the seats you muted, as the server last said
+let hidden = 0;  // the table's recent lines you are not shown
 
 export function addChat(lines) {
   const box = $("chat");
@@ -19,12 +25,77 @@ export function addChat(lines) {
   box.scrollTop = box.scrollHeight;
 }
 
+/** A chat message of the server: new lines, or ("full") the whole chat as you see it. */
+export function onChat(msg) {
+  if (msg.full) {
+    $("chat").replaceChildren();
+    seen.clear();
+  }
+  addChat(msg.lines || []);
+  if (Array.isArray(msg.muted)) muted = msg.muted;
+  if (typeof msg.hidden === "number") hidden = msg.hidden;
+  renderMutes();
+}
+
+let sender = () => false;
+
 /** The chat form sends through `send` (the socket's). */
 export function bindChat(send) {
+  sender = send;
   $("chat-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const input = $("chat-text");
     const text = input.value.trim();
     if (text && send({ type: "chat", text })) input.value = "";
   });
+}
+
+/** The other people at the table (not bots, not empty seats), each with a button that
+ * mutes or unmutes their chat for you; and how many lines you are not shown. */
+export function renderMutes() {
+  const st = S.state;
+  const form = $("chat-form");
+  let note = $("chat-hidden");
+  if (!note) {
+    note = el("p", { id: "chat-hidden", class: "small muted chat-hidden", "aria-live": "polite" });
+    $("chat").after(note);
+  }
+  note.textContent = hidden ? t("moderation.hidden", { n: hidden }) : "";
+  note.hidden = !hidden;
+  let box = $("chat-people");
+  if (!box) {
+    box = el("div", { id: "chat-people", class: "row chat-people", role: "group", "aria-label": t("moderation.group") });
+    form.after(box);
+  }
+  const you = st?.you;
+  const seats = you === null || you === undefined ? [] : (st.table?.seats || [])
+    .filter((s) => s.seat !== you && s.kind === "human" && s.claimed);
+  const nm = names();
+  const want = new Set(seats.map((s) => String(s.seat)));
+  for (const b of [...box.children]) if (!want.has(b.dataset.seat)) b.remove();
+  for (const s of seats) {
+    let b = box.querySelector(`button[data-seat="${s.seat}"]`);
+    if (!b) {
+      b = el("button", { type: "button", id: `chat-mute-${s.seat}`, class: "chat-mute", dataset: { seat: String(s.seat) } });
+      b.addEventListener("click", () => toggle(s.seat));
+      box.append(b);
+    }
+    const on = muted.includes(s.seat);
+    const name = nm[s.seat] ?? "?";
+    b.setAttribute("aria-pressed", on ? "true" : "false");
+    b.textContent = t(on ? "moderation.unmute" : "moderation.mute", { name });
+    b.title = on ? t("moderation.muted_label", { name }) : "";
+  }
+  box.hidden = !seats.length;
+}
+
+function toggle(seat) {
+  const st = S.state;
+  const on = !muted.includes(seat);
+  if (!sender({ type: on ? "mute" : "unmute", seat })) return;
+  // the server keeps a mute between two profiles; any other this browser sends again
+  const profiles = st?.table?.seats || [];
+  const both = profiles[st.you]?.profile && profiles[seat]?.profile;
+  if (on && !both) remember(seat);
+  else forget(seat);
 }

@@ -3,7 +3,8 @@
 import { setAlert, dropToken, serverWords } from "/static/common.js";
 import { t } from "/static/i18n.js";
 import { S, $, tableId, invite, alertBox, myTurn, redraw, setConn } from "/static/table/state.js";
-import { addChat } from "/static/table/chat.js";
+import { onChat } from "/static/table/chat.js";
+import { remembered } from "/static/table/mutes.js";
 import { renderHints } from "/static/table/hints.js";
 import { showJoin, showFinished } from "/static/table/join.js";
 import { onRematchSeat } from "/static/table/rematch.js";
@@ -21,7 +22,12 @@ export function connect() {
   let ws;
   try { ws = new WebSocket(url); } catch (e) { scheduleReconnect(); return; }
   S.ws = ws;
-  ws.addEventListener("open", () => { S.retry = 0; setConn("connected"); });
+  ws.addEventListener("open", () => {
+    S.retry = 0;
+    setConn("connected");
+    // the mutes the server does not keep (a seat without a profile), as this browser remembers them
+    if (S.token) for (const seat of remembered()) ws.send(JSON.stringify({ type: "mute", seat }));
+  });
   ws.addEventListener("message", (ev) => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
@@ -124,7 +130,7 @@ function onHint(msg) {
 }
 
 // one function per server message type
-const ON = { state: onState, error: onError, chat: (msg) => addChat(msg.lines || []), hint: onHint, rematch: onRematchSeat };
+const ON = { state: onState, error: onError, chat: onChat, hint: onHint, rematch: onRematchSeat };
 
 function onMessage(msg) {
   const f = ON[msg.type];
