@@ -108,7 +108,16 @@ def test_a_finished_game_is_listed_with_its_exact_fields(played):
         "seat": 0,
         "side": 0,
         "partners": [],
-        "opponents": [{"seat": 1, "name": bot["name"], "kind": "bot", "level": "casual", "profile": None}],
+        "opponents": [
+            {
+                "seat": 1,
+                "name": bot["name"],
+                "named": False,
+                "kind": "bot",
+                "level": "casual",
+                "profile": None,
+            }
+        ],
         "sides": [[0], [1]],
         "totals": info["totals"],
         "winner": info["winner"],
@@ -227,11 +236,11 @@ def test_a_four_player_game_names_the_partner_and_both_opponents(tmp_path):
     names = [x["name"] for x in info["seats"]]
     assert (row["table"], row["players"], row["seat"], row["side"]) == (tid, 4, 0, 0)
     assert row["partners"] == [
-        {"seat": 2, "name": names[2], "kind": "bot", "level": "random", "profile": None}
+        {"seat": 2, "name": names[2], "named": False, "kind": "bot", "level": "random", "profile": None}
     ]
     assert row["opponents"] == [
-        {"seat": 1, "name": names[1], "kind": "bot", "level": "casual", "profile": None},
-        {"seat": 3, "name": names[3], "kind": "bot", "level": "greedy", "profile": None},
+        {"seat": 1, "name": names[1], "named": False, "kind": "bot", "level": "casual", "profile": None},
+        {"seat": 3, "name": names[3], "named": False, "kind": "bot", "level": "greedy", "profile": None},
     ]
     assert row["sides"] == [[0, 2], [1, 3]] and row["totals"] == info["totals"]
     assert row["result"] == expected_result(info, 0) and row["rated"] is False

@@ -153,3 +153,44 @@ def test_the_api_refuses_bad_names_where_people_name_themselves(tmp_path):
         # the bots keep their names
         bots = srv.create({"variant": "block", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot"}]})
         assert srv.info(bots["id"])["seats"][1]["name"] == "expert bot 1"
+
+
+def test_the_server_says_which_names_it_gave_so_a_client_words_them(tmp_path):
+    """A seat or table nobody named has the server's English name and ``named: false``; one a
+    person named has ``named: true`` (the client knows no English default to recognise)."""
+    with InProcess(f"sqlite:///{tmp_path}/db") as srv:
+        made = srv.create(
+            {
+                "variant": "draw",
+                "players": 3,
+                "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "casual"}],
+            }
+        )
+        info = srv.info(made["id"])
+        assert info["name"] == "draw table" and info["named"] is False
+        seats = [(s["name"], s["named"]) for s in info["seats"]]
+        assert seats == [("Seat 0", False), ("Seat 1", False), ("casual bot 2", False)]
+        srv.join(made["id"], "")  # a person who gives no name is still called by their seat
+        assert srv.info(made["id"])["seats"][1]["named"] is False
+        named = srv.create(
+            {
+                "variant": "draw",
+                "players": 2,
+                "name": "Friday",
+                "player": "Ana",
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": "greedy", "name": "Robo"}],
+            }
+        )
+        info = srv.info(named["id"])
+        assert info["named"] is True
+        assert [(s["name"], s["named"]) for s in info["seats"]] == [("Ana", True), ("Robo", True)]
+
+
+def test_the_client_recognises_no_english_default_name():
+    from pathlib import Path
+
+    static = Path(__file__).resolve().parents[1] / "src" / "bonepile" / "web" / "static"
+    for js in static.rglob("*.js"):
+        text = js.read_text(encoding="utf-8")
+        for english in ("bot ${", "Seat ${", "} table`"):
+            assert english not in text, f"{js.name} matches the server's English name {english!r}"

@@ -26,6 +26,7 @@ from sqlalchemy.engine import Engine
 from ..arena.skill import ranks, side_key
 from ..engine.variant import VARIANT_NAMES
 from .messages import GameHistory, GameResult, HistoryGame, HistorySeat, HistoryStats
+from .names import seat_named
 from .store import Store, TableRow, actions_t, profiles_t, tables_t
 from .validate import RequestError
 
@@ -96,6 +97,7 @@ def seat_json(seat: int, s: dict[str, Any]) -> HistorySeat:
     return {
         "seat": seat,
         "name": str(s.get("name") or ""),
+        "named": seat_named(str(s.get("name") or ""), "bot" if bot else "human", s.get("level"), seat),
         "kind": "bot" if bot else "human",
         "level": str(s.get("level")) if bot and s.get("level") else None,
         "profile": s.get("profile"),

@@ -173,6 +173,7 @@ class PadLine(TypedDict):
 class SeatInfo(TypedDict):
     seat: int
     name: str
+    named: bool  # False: the server's own name for it ("Seat 2"): words it by number and level
     kind: SeatKind
     level: str | None
     claimed: bool
@@ -184,6 +185,7 @@ class SeatInfo(TypedDict):
 class TableInfo(TypedDict):
     id: str
     name: str
+    named: bool  # False: the server's own name for it ("draw table")
     variant: str
     players: int
     options: dict[str, Any]
@@ -438,6 +440,7 @@ GameResult = Literal["won", "lost", "tie"]
 class HistorySeat(TypedDict):
     seat: int
     name: str
+    named: bool  # False: the server's own name for the seat
     kind: SeatKind
     level: str | None  # a bot's level (null for a person)
     profile: str | None

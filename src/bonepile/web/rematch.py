@@ -23,6 +23,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .messages import RematchOffer, RematchSeat, RematchStatus
+from .names import seat_default
 from .store import TableRow
 from .validate import RequestError, new_token
 
@@ -139,7 +140,7 @@ def _seats(t: LiveTable, offer: Offer) -> tuple[list[dict[str, Any]], dict[int, 
         else:  # not here: a bot plays the seat (named as the server names its bots)
             seats.append(
                 {
-                    "name": f"{STANDIN_BOT} bot {i}",
+                    "name": seat_default("bot", STANDIN_BOT, i),
                     "kind": "bot",
                     "level": STANDIN_BOT,
                     "token_hash": None,

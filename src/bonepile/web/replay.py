@@ -12,6 +12,7 @@ from ..engine.view import hand_view
 from . import knowledge
 from .catalog import scoring, sides
 from .messages import Replay, ReplayFrame, ReplayHand
+from .names import seat_default
 from .protocol import hand_result_json, view_json
 
 
@@ -60,7 +61,9 @@ def frames(game: Game, *, finished_only: bool = True) -> Replay:
         "players": v.players,
         "sides": sides(v),
         "scoring": scoring(v),
-        "names": list(game.names) if game.names else [f"Seat {i}" for i in range(v.players)],
+        "names": list(game.names)
+        if game.names
+        else [seat_default("human", None, i) for i in range(v.players)],
         "hands": hands,
         "totals": totals,
         "winner": game.winner,

@@ -23,6 +23,7 @@ from .connection import RATE
 from .driver import drive
 from .messages import CreatedTable, JoinedSeat, ProfileInfo, TableInfo
 from .moderation import Mutes
+from .names import seat_default
 from .profiles import Profiles
 from .ratings_api import rate_missed
 from .replay import build as build_replay
@@ -408,7 +409,7 @@ class Server:
             s = t.seats[seat]
             old = (s.token_hash, s.name, s.profile)
             s.token_hash = hashed
-            s.name = name or (profile["name"] if profile is not None else f"Player {seat}")
+            s.name = name or (profile["name"] if profile is not None else seat_default("human", None, seat))
             s.profile = profile["id"] if profile is not None else None
             status = "playing" if not any(x.free for x in t.seats) else "waiting"
             try:
@@ -432,7 +433,7 @@ class Server:
                 raise RequestError("the game has already started", 409, code="already_started")
             for i, s in enumerate(t.seats):
                 if s.free:
-                    s.kind, s.level, s.name = "bot", "expert", f"expert bot {i}"
+                    s.kind, s.level, s.name = "bot", "expert", seat_default("bot", "expert", i)
             await self.db(
                 self.store.update_table, t.id, seats=[x.stored() for x in t.seats], status="playing"
             )

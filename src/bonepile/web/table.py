@@ -32,6 +32,7 @@ from .messages import (
     TableInfo,
 )
 from .moderation import chat_for, muted_seats
+from .names import seat_named, table_named
 from .protocol import hand_result_json, public_view_json, view_json
 from .ratings_api import rate_finished
 from .store import TableRow
@@ -246,6 +247,7 @@ class LiveTable:
         return {
             "id": self.id,
             "name": self.name,
+            "named": table_named(self.name, self.variant_name),
             "variant": self.variant_name,
             "players": self.variant.players,
             "options": dict(self.variant.options),
@@ -257,6 +259,7 @@ class LiveTable:
                 {
                     "seat": i,
                     "name": s.name,
+                    "named": seat_named(s.name, s.kind, s.level, i),
                     "kind": s.kind,  # type: ignore[typeddict-item]
                     "level": s.level if s.kind == "bot" else None,
                     "claimed": s.kind == "bot" or s.token_hash is not None,

@@ -14,6 +14,7 @@ from typing import Any
 from ..bots import BOT_LEVELS
 from ..engine import BonepileError, make_variant
 from ..engine.variant import OPTION_SPECS, Variant
+from .names import seat_default, table_default
 
 NAME_MAX = 24  # characters of a display name
 CHAT_MAX = 200  # characters of one chat message
@@ -211,7 +212,7 @@ def new_table(body: Any) -> NewTable:
                 raise RequestError(f"seat {i}: bot level must be one of {', '.join(BOT_LEVELS)}")
             seats.append(
                 {
-                    "name": clean_name(sd.get("name"), f"{level} bot {i}"),
+                    "name": clean_name(sd.get("name"), seat_default("bot", level, i)),
                     "kind": "bot",
                     "level": level,
                     "token_hash": None,
@@ -219,7 +220,7 @@ def new_table(body: Any) -> NewTable:
             )
         else:
             d: dict[str, Any] = {
-                "name": person_name(sd.get("name"), f"Seat {i}"),
+                "name": person_name(sd.get("name"), seat_default("human", None, i)),
                 "kind": "human",
                 "level": None,
                 "token_hash": None,
@@ -227,9 +228,9 @@ def new_table(body: Any) -> NewTable:
             if creator is None:
                 creator = i
                 token, d["token_hash"] = new_token()
-                d["name"] = person_name(body.get("player") or sd.get("name"), "You")
+                d["name"] = person_name(body.get("player") or sd.get("name"), seat_default("human", None, i))
             seats.append(d)
-    return NewTable(v, name or f"{v.name} table", seats, timer, creator, token, private, rated)
+    return NewTable(v, name or table_default(v.name), seats, timer, creator, token, private, rated)
 
 
 def max_target(variant: str) -> int | None:

@@ -81,10 +81,8 @@ export function serverWords(message, code, params) {
 export function seatName(table, seat) {
   const s = table?.seats?.find((x) => x.seat === seat);
   if (!s) return t("seat.player", { n: seat + 1 });
-  // a bot the server named by its level ("greedy bot 2") is called a bot in the reader's words
-  if (s.kind === "bot" && s.name === `${s.level} bot ${seat}`) return t("seat.server_bot", { level: s.level, n: seat });
-  // a person's seat the server named by its number ("Seat 2") until someone takes it
-  if (s.kind === "human" && s.name === `Seat ${seat}`) return t("seat.player", { n: seat + 1 });
+  // a seat nobody named (the server calls it "Seat 2", "greedy bot 2") in the reader's words
+  if (s.named === false) return s.kind === "bot" ? t("seat.server_bot", { level: s.level, n: seat }) : t("seat.player", { n: seat + 1 });
   if (s.name) return s.name;
   if (s.kind === "bot") return t("seat.bot", { n: seat + 1 });
   return t("seat.player", { n: seat + 1 });

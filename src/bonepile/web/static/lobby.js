@@ -267,7 +267,7 @@ async function loadTables() {
 
 /** A table's name, with its game in words where the server named it after the game. */
 function tableName(t, game) {
-  if (!t.name || t.name === `${t.variant} table`) return game;  // the server's default name
+  if (!t.name || t.named === false) return game;  // the server's own name for it
   return t.name.split(t.variant).join(game);
 }
 

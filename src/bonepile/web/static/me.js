@@ -16,7 +16,7 @@ const gameWords = (g) => t("lobby.game_players", { game: labels[g.variant] || t(
 /** A seat's name; a bot the server named by its level is called by its level's words. */
 function seatWords(s, seats) {
   const key = `bot.level.${s.level}`;
-  if (s.kind === "bot" && s.name === `${s.level} bot ${s.seat}` && has(key)) return t(key);
+  if (s.kind === "bot" && s.named === false && has(key)) return t(key);
   return seatName({ seats }, s.seat);
 }
 const names = (seats) => seats.map((s) => seatWords(s, seats)).join(", ");

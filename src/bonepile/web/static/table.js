@@ -69,7 +69,7 @@ function draw(st) {
   const nm = names();
   const game = gameLabel(table.variant);
   // a table the server named after its game ("<game> table") is called by the game's name
-  const own = table.name && table.name !== `${table.variant} table` ? table.name : "";
+  const own = table.name && table.named !== false ? table.name : "";
   const tname = own.split(table.variant).join(game);
   document.title = `bonepile: ${tname || game}`;
   $("table-title").textContent = !tname || tname.includes(game) ? tname || game : `${game} · ${tname}`;

@@ -100,7 +100,7 @@ export async function showFinished() {
   setConn(info.status === "over" ? "finished" : "not_here");
   const nm = Array.from({ length: info.players }, (_, s) => seatName(info, s));
   const sides = info.sides || rep.sides || nm.map((_, i) => [i]);
-  const own = info.name && info.name !== `${info.variant} table` ? info.name : "";
+  const own = info.name && info.named !== false ? info.name : "";
   $("table-title").textContent = own ? `${gameLabel(info.variant)} · ${own}` : gameLabel(info.variant);
   $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
   $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
