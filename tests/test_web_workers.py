@@ -253,8 +253,8 @@ def test_only_the_seats_view_is_sent_to_a_worker():
         s._pool = ex = HeldExecutor()
         s.move("A", RULES, a_view(), seed=1, budget=0.1, due=None)
         ((args, _f),) = ex.jobs
-        kind, rules, view, seed, budget = args
-        assert (kind, rules, seed, budget) == ("move", RULES, 1, 0.1)
+        kind, rules, view, seed, budget, level = args
+        assert (kind, rules, seed, budget, level) == ("move", RULES, 1, 0.1, "expert")
         assert type(view) is View
         sent = pickle.dumps(args)
         for name in (b"bonepile.engine.hand", b"bonepile.engine.game", b"Hand", b"Game"):
@@ -269,6 +269,9 @@ def test_a_worker_search_plays_a_legal_move_and_gives_an_opinion_of_every_legal_
     assert workers.search("move", RULES, view, 3, 0.02) in view.legal
     evals = workers.search("hint", RULES, view, 3, 0.02)
     assert sorted(e.action for e in evals) == sorted(view.legal)
+    # the strong level searches at its own fixed budget: the same move whatever the budget
+    strong = {workers.search("move", RULES, view, 3, b, "strong") for b in (0.001, 5.0)}
+    assert len(strong) == 1 and strong <= set(view.legal)
 
 
 def test_threads_stand_in_where_no_process_can_start():
@@ -295,12 +298,12 @@ def srv(tmp_path_factory):
         yield s
 
 
-def expert_table(srv) -> dict:
+def expert_table(srv, level: str = "expert") -> dict:
     return srv.create(
         {
             "variant": "block",
             "players": 4,
-            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * 3,
+            "seats": [{"kind": "human"}] + [{"kind": "bot", "level": level}] * 3,
         }
     )
 
@@ -324,8 +327,9 @@ async def play_until(srv, made, searched: int, timeout: float = 60) -> None:
     await s.close()
 
 
-def test_the_server_searches_in_worker_processes(srv):
-    made = expert_table(srv)
+@pytest.mark.parametrize("level", ["expert", "strong"])
+def test_the_server_searches_in_worker_processes(srv, level):
+    made = expert_table(srv, level)
     before = srv.server.searches.searched
     run(play_until(srv, made, before + 3), 120)
     searches = srv.server.searches

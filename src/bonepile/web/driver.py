@@ -128,19 +128,25 @@ def reply_due(t: LiveTable) -> float:
     return t.turn_since + t.server.bot_delay + t.server.bot_time
 
 
-async def expert_move(t: LiveTable, seat: int, view: View, due: float | None) -> int:
-    """The expert's move, searched in a worker (``workers``); when no search could answer
+async def searched_move(t: LiveTable, seat: int, view: View, due: float | None, level: str = "expert") -> int:
+    """The move of a searching level (expert, strong) in a worker (``workers``); when no search could answer
     before the move is due, too many moves wait for one, or the search failed, the greedy
     bot's (no search: under load the server thinks less rather than answers late)."""
     server = t.server
     try:
         return await server.searches.move(
-            t.id, t.rules, view, seed=derive(t.seed, "bot", seat, t.seq), budget=server.bot_time, due=due
+            t.id,
+            t.rules,
+            view,
+            seed=derive(t.seed, "bot", seat, t.seq),
+            budget=server.bot_time,
+            due=due,
+            level=level,
         )
     except Busy:
         pass
     except Exception:
-        log.exception("table %s: an expert search failed; the greedy bot plays this move", t.id)
+        log.exception("table %s: a %s search failed; the greedy bot plays this move", t.id, level)
     return t.bot_for(seat, STANDIN_LEVEL).choose(view)
 
 
@@ -172,10 +178,8 @@ async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | Non
     seq = t.seq
     if len(view.legal) == 1 and level in ("random", "expert"):
         m = view.legal[0]  # nothing to choose (sent at the same moment as a searched move)
-    elif level == "expert":
-        m = await expert_move(t, seat, view, due)
-    elif level == "strong":  # a small search (a few ms to tens of ms): off the event loop
-        m = await asyncio.get_running_loop().run_in_executor(None, t.bot_for(seat, level).choose, view)
+    elif level in ("expert", "strong"):  # a search: in the bot workers, off the event loop
+        m = await searched_move(t, seat, view, due, level)
     else:
         m = t.bot_for(seat, level).choose(view)
     if due is None and not t.has_people():  # a table of bots only plays at a bounded rate

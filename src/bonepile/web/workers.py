@@ -38,9 +38,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.base import Evaluation
+from ..bots.base import Bot, Evaluation
 from ..bots.expert import ExpertBot
 from ..bots.hint import advise
+from ..bots.levels import FACTORIES
 from ..engine import Variant, View, make_variant
 
 log = logging.getLogger("bonepile.serve")
@@ -79,11 +80,18 @@ def _variant(name: str, options: dict[str, Any]) -> Variant:
     return v
 
 
-def search(kind: str, rules: tuple[str, dict[str, Any]], view: View, seed: int, budget: float) -> Any:
-    """Run in a worker: the expert's move (``kind`` "move": an action) or its opinion of
+def search(
+    kind: str, rules: tuple[str, dict[str, Any]], view: View, seed: int, budget: float, level: str = "expert"
+) -> Any:
+    """Run in a worker: the move of a searching bot level (``kind`` "move": an action; the
+    expert at ``budget``, the strong level at its own fixed budget) or the expert's opinion of
     every legal action ("hint": Evaluations, best first), from the seat's view only."""
     if kind == "move":
-        return ExpertBot(_variant(*rules), seed=seed, time=budget).choose(view)
+        v = _variant(*rules)
+        bot: Bot = (
+            ExpertBot(v, seed=seed, time=budget) if level == "expert" else FACTORIES[level](v, seed=seed)
+        )
+        return bot.choose(view)
     return advise(_variant(*rules), view, time=budget, seed=seed)  # with the reasons, in words
 
 
@@ -113,6 +121,7 @@ class Job:
     full: float  # the budget when the server is not busy
     due: float | None  # monotonic time by which the answer is wanted (moves a person sees)
     future: asyncio.Future[Any] = field(repr=False)
+    level: str = "expert"  # the bot level searching a move
 
 
 class Searches:
@@ -156,14 +165,16 @@ class Searches:
         seed: int,
         budget: float,
         due: float | None,
+        level: str = "expert",
     ) -> asyncio.Future[int]:
-        """The expert's move for ``view``'s seat (Busy when too many moves wait)."""
+        """The move of a searching level (the expert, or strong) for ``view``'s seat (Busy when
+        too many moves wait)."""
         self._asked.append(self.clock())
         if self.waiting["move"] >= MOVES_WAITING:
             raise Busy("too many bot moves are waiting")
         if due is not None and self.expected_wait() > due - self.clock() - self.floor:
             raise Busy("no search could start in time")
-        return self._queue(table, Job("move", rules, view, seed, budget, due, self._future()))
+        return self._queue(table, Job("move", rules, view, seed, budget, due, self._future(), level))
 
     def hint(
         self,
@@ -266,7 +277,7 @@ class Searches:
         self.budgets.append(budget)
         self.searched += 1
         self._running.add(table)
-        args = (job.kind, job.rules, job.view, job.seed, budget)
+        args = (job.kind, job.rules, job.view, job.seed, budget, job.level)
         loop = asyncio.get_running_loop()
         try:
             fut = loop.run_in_executor(self._executor(), self.work, *args)
