@@ -84,7 +84,7 @@ def test_a_stranger_watches_a_game_in_progress_from_the_lobby(server, sized, siz
     link.click()
     page.wait_for_url(f"**/t/{tid}?watch=1")
     page.wait_for_selector("body[data-conn='1'][data-watching='1']")
-    page.wait_for_function("() => document.querySelector('#watching')?.textContent === '1 watching'")
+    page.wait_for_function("() => document.querySelector('#watching .long')?.textContent === '1 watching'")
     assert page.locator("#you-watch").inner_text() == "You are watching"
     seq = int(page.evaluate("document.body.dataset.seq"))
     # the game moves on while we look, and no tile of any hand is ever face up
@@ -105,10 +105,19 @@ def test_a_stranger_watches_a_game_in_progress_from_the_lobby(server, sized, siz
     other = sized(size)
     other.goto(server + f"/t/{tid}")  # the plain link: every seat is taken, so it watches
     other.wait_for_selector("body[data-conn='1'][data-watching='1']")
-    page.wait_for_function("() => document.querySelector('#watching')?.textContent === '2 watching'")
+    page.wait_for_function("() => document.querySelector('#watching .long')?.textContent === '2 watching'")
     assert _faces_outside_the_board(other) == 0 or other.evaluate("document.body.dataset.phase") != "play"
     # the page fits the screen: nothing sideways
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    # the game's name stays readable beside the count (on a phone an eye and the number)
+    assert page.locator("#table-title").bounding_box()["width"] >= 60
+    assert page.locator("#watching .short").is_visible() == (size == "phone")
+    # your seat's box in the dock holds its tiles' backs: nothing drawn over the badge
+    box = page.locator("#my-seat .seat-box").bounding_box()
+    backs = page.locator("#my-seat .backs").bounding_box()
+    badge = page.locator("#you-watch").bounding_box()
+    assert backs["x"] + backs["width"] <= box["x"] + box["width"] + 1
+    assert badge["x"] >= box["x"] + box["width"] or badge["y"] >= box["y"] + box["height"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"spectate-{size}.png"))
     assert _get(server, f"/api/tables/{tid}")["watching"] == 2

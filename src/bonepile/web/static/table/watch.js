@@ -5,6 +5,20 @@ import { el } from "/static/common.js";
 import { t } from "/static/i18n.js";
 import { S, $ } from "/static/table/state.js";
 
+const NS = "http://www.w3.org/2000/svg";
+/** An eye (drawn, not an emoji: the same on every phone). */
+function eye() {
+  const s = document.createElementNS(NS, "svg");
+  s.setAttribute("viewBox", "0 0 24 24");
+  s.setAttribute("class", "icon");
+  for (const [tag, attrs] of [["path", { d: "M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z" }], ["circle", { cx: "12", cy: "12", r: "3" }]]) {
+    const e = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    s.appendChild(e);
+  }
+  return s;
+}
+
 /** True when this page watches the table (the server gave it no seat). */
 export function watching() {
   return S.state ? S.state.you === null : !!S.watch && !S.token;
@@ -14,10 +28,15 @@ export function renderWatching(st) {
   const n = st.table?.watching || 0;
   let count = $("watching");
   if (!count) {
-    count = el("span", { id: "watching", class: "status watching", "data-watching": "" });
+    // the words, and for a narrow header an eye and the number (the words stay for readers)
+    count = el("span", { id: "watching", class: "status watching", "data-watching": "" },
+      el("span", { class: "short", "aria-hidden": "true" }, eye(), el("span", { class: "n" })),
+      el("span", { class: "long" }));
     $("conn").after(count);
   }
-  count.textContent = n ? t("spectate.watching", { n }) : "";
+  count.querySelector(".long").textContent = n ? t("spectate.watching", { n }) : "";
+  count.querySelector(".short .n").textContent = String(n);
+  count.title = n ? t("spectate.watching", { n }) : "";
   count.dataset.watching = String(n);
   count.hidden = !n;
   const spectator = st.you === null;
