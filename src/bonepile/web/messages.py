@@ -397,6 +397,12 @@ class HistoryStats(TypedDict):
     ties: int
     losses: int
     win_rate: float | None  # wins / games (null with no game)
+    hands: int  # hands played in those games
+    points_per_hand: float | None  # the side's points per hand: null unless one game that scores points
+    dominoes: int  # hands won by going out (the profile played its last tile)
+    blocked_won: int  # blocked hands the profile's side won
+    capicus: int | None  # hands won by going out with a capicú (null: no game counted has capicús)
+    chuchazos: int | None  # the same for chuchazos
 
 
 class GameHistory(TypedDict):

@@ -1,0 +1,264 @@
+"""Storage of finished tables' results: one ``results`` row per table and one
+``result_seats`` row per seat (migration 0004_results), written in one transaction with the
+table's "over" mark, once its last move is stored.  A server killed between that move and
+this transaction finds the game over when it starts and stores both then (``Server.start``);
+the tables finished before the migration got theirs from the migration.
+
+The facts come from the engine (``engine.tally``: outcomes, hands, points, dominoes,
+blocked hands won, capicús and chuchazos where the game has them); this module only stores
+them, and reads them back for a profile's history and stats (counting, summing).
+Synchronous: called in the server's storage thread."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import and_, case, func, insert, select, update
+from sqlalchemy.engine import Engine
+
+from ..engine.tally import bonus_kinds, seat_tallies, side_outcomes
+from .store import actions_t, result_seats_t, results_t, tables_t
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from .table import LiveTable
+
+
+# ---------------------------------------------------------------------------- writing
+@dataclass(frozen=True)
+class Finished:
+    """A finished table's result and its seats' rows, ready to store."""
+
+    variant: str
+    players: int
+    created: float
+    sides: list[list[int]]
+    totals: list[int]
+    winner: int | None
+    hands: int
+    rated: bool
+    private: bool
+    seats: list[dict[str, Any]]  # result_seats values without the table id
+
+
+def finished_of(
+    game: Game,
+    variant: str,
+    created: float,
+    profiles: Sequence[str | None],
+    *,
+    rated: bool = False,
+    private: bool = False,
+) -> Finished:
+    """The result of a finished game played at a table made at ``created`` whose seats are
+    tied to ``profiles`` (None: no profile)."""
+    kinds = bonus_kinds(game.variant)
+    outcomes = side_outcomes(game)
+    seats = [
+        {
+            "seat": s.seat,
+            "profile": profiles[s.seat],
+            "side": s.side,
+            "outcome": outcomes[s.side],
+            "points": s.points,
+            "dominoes": s.dominoes,
+            "blocked_won": s.blocked_won,
+            "capicus": s.bonuses["capicu"] if "capicu" in kinds else None,
+            "chuchazos": s.bonuses["chuchazo"] if "chuchazo" in kinds else None,
+        }
+        for s in seat_tallies(game)
+    ]
+    return Finished(
+        variant=variant,
+        players=game.variant.players,
+        created=created,
+        sides=[list(s) for s in game.variant.sides],
+        totals=list(game.totals),
+        winner=game.winner,
+        hands=sum(1 for h in game.hands if h.over),
+        rated=rated,
+        private=private,
+        seats=seats,
+    )
+
+
+def finish_table(engine: Engine, table_id: str, f: Finished) -> bool:
+    """Mark the table over and store its result, in one transaction; False when its result
+    was stored already (the mark is set again, nothing else changes)."""
+    with engine.begin() as c:
+        c.execute(update(tables_t).where(tables_t.c.id == table_id).values(status="over"))
+        if c.execute(select(results_t.c.table_id).where(results_t.c.table_id == table_id)).first():
+            return False
+        last = c.execute(select(func.max(actions_t.c.at)).where(actions_t.c.table_id == table_id)).scalar()
+        c.execute(
+            insert(results_t).values(
+                table_id=table_id,
+                variant=f.variant,
+                players=f.players,
+                created=f.created,
+                finished=float(last) if last is not None else f.created,
+                sides=json.dumps(f.sides),
+                totals=json.dumps(f.totals),
+                winner=f.winner,
+                hands=f.hands,
+                rated=f.rated,
+                private=f.private,
+            )
+        )
+        c.execute(insert(result_seats_t), [{"table_id": table_id, **s} for s in f.seats])
+    return True
+
+
+async def store_finished(t: LiveTable) -> None:
+    """The table's game is over: mark it and store its result (in the storage thread)."""
+    f = finished_of(
+        t.game,
+        t.variant_name,
+        t.created,
+        [s.profile for s in t.seats],
+        rated=t.rated,
+        private=t.invite_hash is not None,
+    )
+    await t.server.db(finish_table, t.server.store.engine, t.id, f)
+
+
+# ---------------------------------------------------------------------------- reading
+@dataclass(frozen=True)
+class StoredGame:
+    """One finished table of a profile: its result, the profile's seat, the table's seats."""
+
+    table_id: str
+    name: str
+    variant: str
+    players: int
+    created: float
+    finished: float
+    seat: int
+    side: int
+    outcome: str
+    sides: list[list[int]]
+    totals: list[int]
+    winner: int | None
+    rated: bool
+    private: bool
+    seats: list[dict[str, Any]]  # as stored at the table (name, kind, level, profile)
+
+
+def _where(profile_id: str, variant: str | None, own: bool) -> list[Any]:
+    cond: list[Any] = [
+        result_seats_t.c.profile == profile_id,
+        results_t.c.table_id == result_seats_t.c.table_id,
+    ]
+    if variant is not None:
+        cond.append(results_t.c.variant == variant)
+    if not own:  # a private table's games only to the profile itself
+        cond.append(results_t.c.private.is_(False))
+    return cond
+
+
+def profile_games(
+    engine: Engine, profile_id: str, variant: str | None, own: bool, limit: int, before: float | None
+) -> tuple[list[StoredGame], bool]:
+    """A page of the profile's finished tables, newest created first (then by id), and
+    whether older ones follow."""
+    cond = _where(profile_id, variant, own)
+    if before is not None:
+        cond.append(results_t.c.created < before)
+    q = (
+        select(
+            results_t,
+            result_seats_t.c.seat,
+            result_seats_t.c.side,
+            result_seats_t.c.outcome,
+            tables_t.c.name,
+            tables_t.c.seats.label("table_seats"),
+        )
+        .join(tables_t, tables_t.c.id == results_t.c.table_id)
+        .where(and_(*cond))
+        .order_by(results_t.c.created.desc(), results_t.c.table_id)
+        .limit(limit + 1)
+    )
+    out: list[StoredGame] = []
+    with engine.connect() as c:
+        rs = c.execute(q).all()
+    for r in rs[:limit]:
+        try:
+            seats = json.loads(r.table_seats)
+        except ValueError:
+            seats = []
+        out.append(
+            StoredGame(
+                table_id=r.table_id,
+                name=r.name,
+                variant=r.variant,
+                players=r.players,
+                created=r.created,
+                finished=r.finished,
+                seat=r.seat,
+                side=r.side,
+                outcome=r.outcome,
+                sides=json.loads(r.sides),
+                totals=json.loads(r.totals),
+                winner=r.winner,
+                rated=bool(r.rated),
+                private=bool(r.private),
+                seats=[s if isinstance(s, dict) else {} for s in seats] if isinstance(seats, list) else [],
+            )
+        )
+    return out, len(rs) > limit
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The sums over a profile's finished tables (one query)."""
+
+    games: int
+    wins: int
+    ties: int
+    hands: int
+    points: int | None  # None: none of the games scores points
+    point_hands: int  # the hands of the games that score points
+    dominoes: int
+    blocked_won: int
+    capicus: int | None  # None: none of the games has capicús
+    chuchazos: int | None
+    variants: int  # how many different games they are
+
+
+def profile_totals(engine: Engine, profile_id: str, variant: str | None, own: bool) -> Totals:
+    rs, rt = result_seats_t.c, results_t.c
+    q = select(
+        func.count(),
+        func.sum(case((rs.outcome == "won", 1), else_=0)),
+        func.sum(case((rs.outcome == "tie", 1), else_=0)),
+        func.sum(rt.hands),
+        func.sum(rs.points),
+        func.sum(case((rs.points.is_not(None), rt.hands), else_=0)),
+        func.sum(rs.dominoes),
+        func.sum(rs.blocked_won),
+        func.sum(rs.capicus),
+        func.sum(rs.chuchazos),
+        func.count(func.distinct(rt.variant)),
+    ).where(and_(*_where(profile_id, variant, own)))
+    with engine.connect() as c:
+        r = c.execute(q).one()
+
+    def n(x: Any) -> int:
+        return int(x or 0)
+
+    return Totals(
+        games=n(r[0]),
+        wins=n(r[1]),
+        ties=n(r[2]),
+        hands=n(r[3]),
+        points=None if r[4] is None else int(r[4]),
+        point_hands=n(r[5]),
+        dominoes=n(r[6]),
+        blocked_won=n(r[7]),
+        capicus=None if r[8] is None else int(r[8]),
+        chuchazos=None if r[9] is None else int(r[9]),
+        variants=n(r[10]),
+    )
