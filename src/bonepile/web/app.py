@@ -22,6 +22,7 @@ from .connection import REFUSED, Connection
 from .guard import hide_tokens
 from .handlers import dispatch
 from .history import router as history_router
+from .lobby_ratings import listed
 from .howto import router as howto_router
 from .i18n import strings
 from .profile_routes import router as profiles_router
@@ -130,7 +131,7 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
 
     @app.get("/api/tables")
     async def listing():
-        return {"tables": server.listing()}
+        return {"tables": await listed(server)}
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str):

@@ -170,6 +170,18 @@ class TableInfo(TypedDict):
     watching: int  # spectator sockets open on the table
 
 
+class SeatRating(TypedDict):
+    rating: float  # the conservative rating, as the leaderboards show it
+    games: int  # rated games played at that game
+    provisional: bool
+
+
+class ListedTable(TableInfo):
+    """A table of the lobby's list (``GET /api/tables``)."""
+
+    ratings: list[SeatRating | None]  # per seat: its profile's rating at this game, if any
+
+
 # ------------------------------------------------------------------------ server -> client
 class Pending(TypedDict):
     kind: Literal["leader"]
