@@ -22,9 +22,9 @@ from .connection import REFUSED, Connection
 from .guard import hide_tokens
 from .handlers import dispatch
 from .history import router as history_router
-from .lobby_ratings import listed
 from .howto import router as howto_router
 from .i18n import strings
+from .lobby_ratings import listed
 from .profile_routes import router as profiles_router
 from .ratings_api import router as ratings_router
 from .replay import MAX_RECORD
