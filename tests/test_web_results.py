@@ -227,9 +227,12 @@ def test_the_upgrade_from_0003_stores_every_finished_tables_result(at_0003):
             want.hands,
         )
         assert (bool(r.rated), bool(r.private), r.finished) == (want.rated, want.private, last)
-        assert [
-            {k: v for k, v in x.items() if k != "table_id"} for x in seats if x["table_id"] == tid
-        ] == want.seats
+        mine = [x for x in seats if x["table_id"] == tid]
+        table_wide = ("table_id", "created", "variant", "private", "hands")
+        assert [{k: v for k, v in x.items() if k not in table_wide} for x in mine] == want.seats
+        assert {(x["created"], x["variant"], bool(x["private"]), x["hands"]) for x in mine} == {
+            (r.created, r.variant, want.private, want.hands)
+        }
     # the quinientos table counts capicús and chuchazos, the others have none
     assert {x["capicus"] is None for x in seats if x["table_id"] == "over0"} == {False}
     assert {x["capicus"] is None for x in seats if x["table_id"] != "over0"} == {True}

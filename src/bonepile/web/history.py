@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from ..engine.variant import VARIANT_NAMES
 from . import results_store as rs
+from .connection import dumps
 from .messages import GameHistory, GameResult, HistoryGame, HistorySeat, HistoryStats
 from .store import profiles_t
 from .validate import RequestError
@@ -169,9 +170,10 @@ def router(server: Server) -> APIRouter:
     @r.get("/api/profiles/{profile_id}/games")
     async def games(profile_id: str, request: Request):  # a GameHistory
         q = request.query_params
-        return await history.games(
+        got = await history.games(
             profile_id, request.headers.get("authorization"), q.get("game"), q.get("limit"), q.get("before")
         )
+        return Response(dumps(got), media_type="application/json")  # (orjson, not FastAPI's encoder)
 
     @r.get("/me")
     async def me_page():

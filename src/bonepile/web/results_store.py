@@ -108,7 +108,14 @@ def finish_table(engine: Engine, table_id: str, f: Finished) -> bool:
                 private=f.private,
             )
         )
-        c.execute(insert(result_seats_t), [{"table_id": table_id, **s} for s in f.seats])
+        same = {
+            "table_id": table_id,
+            "created": f.created,
+            "variant": f.variant,
+            "private": f.private,
+            "hands": f.hands,
+        }
+        c.execute(insert(result_seats_t), [{**same, **s} for s in f.seats])
     return True
 
 
@@ -148,14 +155,12 @@ class StoredGame:
 
 
 def _where(profile_id: str, variant: str | None, own: bool) -> list[Any]:
-    cond: list[Any] = [
-        result_seats_t.c.profile == profile_id,
-        results_t.c.table_id == result_seats_t.c.table_id,
-    ]
+    """The profile's result_seats rows (of one game; with its private tables or not)."""
+    cond: list[Any] = [result_seats_t.c.profile == profile_id]
     if variant is not None:
-        cond.append(results_t.c.variant == variant)
+        cond.append(result_seats_t.c.variant == variant)
     if not own:  # a private table's games only to the profile itself
-        cond.append(results_t.c.private.is_(False))
+        cond.append(result_seats_t.c.private.is_(False))
     return cond
 
 
@@ -166,7 +171,7 @@ def profile_games(
     whether older ones follow."""
     cond = _where(profile_id, variant, own)
     if before is not None:
-        cond.append(results_t.c.created < before)
+        cond.append(result_seats_t.c.created < before)
     q = (
         select(
             results_t,
@@ -176,9 +181,11 @@ def profile_games(
             tables_t.c.name,
             tables_t.c.seats.label("table_seats"),
         )
-        .join(tables_t, tables_t.c.id == results_t.c.table_id)
+        .select_from(result_seats_t)
+        .join(results_t, results_t.c.table_id == result_seats_t.c.table_id)
+        .join(tables_t, tables_t.c.id == result_seats_t.c.table_id)
         .where(and_(*cond))
-        .order_by(results_t.c.created.desc(), results_t.c.table_id)
+        .order_by(result_seats_t.c.created.desc(), result_seats_t.c.table_id)
         .limit(limit + 1)
     )
     out: list[StoredGame] = []
@@ -229,19 +236,19 @@ class Totals:
 
 
 def profile_totals(engine: Engine, profile_id: str, variant: str | None, own: bool) -> Totals:
-    rs, rt = result_seats_t.c, results_t.c
+    rs = result_seats_t.c
     q = select(
         func.count(),
         func.sum(case((rs.outcome == "won", 1), else_=0)),
         func.sum(case((rs.outcome == "tie", 1), else_=0)),
-        func.sum(rt.hands),
+        func.sum(rs.hands),
         func.sum(rs.points),
-        func.sum(case((rs.points.is_not(None), rt.hands), else_=0)),
+        func.sum(case((rs.points.is_not(None), rs.hands), else_=0)),
         func.sum(rs.dominoes),
         func.sum(rs.blocked_won),
         func.sum(rs.capicus),
         func.sum(rs.chuchazos),
-        func.count(func.distinct(rt.variant)),
+        func.count(func.distinct(rs.variant)),
     ).where(and_(*_where(profile_id, variant, own)))
     with engine.connect() as c:
         r = c.execute(q).one()

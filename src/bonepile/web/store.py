@@ -113,6 +113,11 @@ result_seats_t = Table(
     Column("table_id", String(32), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("profile", String(32), nullable=True),
+    # the table's, repeated here: a profile's page reads its rows alone, in order, by the index
+    Column("created", Float, nullable=False),
+    Column("variant", String(32), nullable=False),
+    Column("private", Boolean, nullable=False),
+    Column("hands", Integer, nullable=False),
     Column("side", Integer, nullable=False),
     Column("outcome", String(8), nullable=False),  # won, lost or tie
     Column("points", Integer, nullable=True),  # its side's points over the hands
@@ -120,7 +125,7 @@ result_seats_t = Table(
     Column("blocked_won", Integer, nullable=False),  # blocked hands its side won
     Column("capicus", Integer, nullable=True),
     Column("chuchazos", Integer, nullable=True),
-    Index("result_seats_by_profile", "profile"),
+    Index("result_seats_by_profile", "profile", "created"),
 )
 
 

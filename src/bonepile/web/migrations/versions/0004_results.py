@@ -46,6 +46,10 @@ def _create() -> tuple[sa.Table, sa.Table]:
         sa.Column("table_id", sa.String(32), primary_key=True),
         sa.Column("seat", sa.Integer, primary_key=True),
         sa.Column("profile", sa.String(32), nullable=True),
+        sa.Column("created", sa.Float, nullable=False),
+        sa.Column("variant", sa.String(32), nullable=False),
+        sa.Column("private", sa.Boolean, nullable=False),
+        sa.Column("hands", sa.Integer, nullable=False),
         sa.Column("side", sa.Integer, nullable=False),
         sa.Column("outcome", sa.String(8), nullable=False),
         sa.Column("points", sa.Integer, nullable=True),
@@ -54,7 +58,7 @@ def _create() -> tuple[sa.Table, sa.Table]:
         sa.Column("capicus", sa.Integer, nullable=True),
         sa.Column("chuchazos", sa.Integer, nullable=True),
     )
-    op.create_index("result_seats_by_profile", "result_seats", ["profile"])
+    op.create_index("result_seats_by_profile", "result_seats", ["profile", "created"])
     assert results is not None and seats is not None
     return results, seats
 
@@ -111,6 +115,8 @@ def _backfill(results: sa.Table, seats_t: sa.Table) -> None:
             continue
         kinds = bonus_kinds(g.variant)
         outcomes = side_outcomes(g)
+        hands = sum(1 for h in g.hands if h.over)
+        private = settings.get("invite_hash") is not None
         c.execute(
             sa.insert(results).values(
                 table_id=r.id,
@@ -121,9 +127,9 @@ def _backfill(results: sa.Table, seats_t: sa.Table) -> None:
                 sides=json.dumps([list(s) for s in g.variant.sides]),
                 totals=json.dumps(list(g.totals)),
                 winner=g.winner,
-                hands=sum(1 for h in g.hands if h.over),
+                hands=hands,
                 rated=settings.get("rated") is True,
-                private=settings.get("invite_hash") is not None,
+                private=private,
             )
         )
         c.execute(
@@ -135,6 +141,10 @@ def _backfill(results: sa.Table, seats_t: sa.Table) -> None:
                     "profile": (seats[t.seat].get("profile") if isinstance(seats[t.seat], dict) else None)
                     if t.seat < len(seats)
                     else None,
+                    "created": r.created,
+                    "variant": r.variant,
+                    "private": private,
+                    "hands": hands,
                     "side": t.side,
                     "outcome": outcomes[t.side],
                     "points": t.points,
