@@ -24,6 +24,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
 
+SUMS = (
+    "INSERT INTO profile_stats (profile, variant, private, games, wins, ties, hands, points,"
+    " point_hands, dominoes, blocked_won, capicus, chuchazos)"
+    " SELECT profile, variant, private, COUNT(*),"
+    " SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END), SUM(CASE WHEN outcome = 'tie' THEN 1 ELSE 0 END),"
+    " SUM(hands), SUM(points), SUM(CASE WHEN points IS NULL THEN 0 ELSE hands END),"
+    " SUM(dominoes), SUM(blocked_won), SUM(capicus), SUM(chuchazos)"
+    " FROM result_seats WHERE profile IS NOT NULL GROUP BY profile, variant, private"
+)
+
+
 def timed(c, url: str, n: int, headers: dict | None = None) -> tuple[float, float]:
     """(median, p99) of n requests to url, in ms (after 5 not counted)."""
     for _ in range(5):
@@ -39,9 +50,9 @@ def timed(c, url: str, n: int, headers: dict | None = None) -> tuple[float, floa
 
 
 def main() -> None:
-    from sqlalchemy import insert, select
+    from sqlalchemy import delete, insert, select, text
 
-    from bonepile.web.store import actions_t, ratings_t, result_seats_t, results_t, tables_t
+    from bonepile.web.store import actions_t, profile_stats_t, ratings_t, result_seats_t, results_t, tables_t
     from test_web_history import auth, make, play
     from webutil import InProcess
 
@@ -85,6 +96,9 @@ def main() -> None:
                     insert(result_seats_t),
                     [{**x, "table_id": new, "profile": who if x["profile"] else None} for x in seats],
                 )
+            # the profiles' sums, as the migration makes them from the stored results
+            c.execute(delete(profile_stats_t))
+            c.execute(text(SUMS))
             now = time.time()
             c.execute(
                 insert(ratings_t),

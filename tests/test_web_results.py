@@ -17,7 +17,15 @@ from bonepile.engine import record as rec
 from bonepile.engine.tally import bonus_kinds, seat_tallies, side_outcomes
 from bonepile.web import migrations
 from bonepile.web import results_store as rs
-from bonepile.web.store import TableRow, actions_t, profiles_t, result_seats_t, results_t, tables_t
+from bonepile.web.store import (
+    TableRow,
+    actions_t,
+    profile_stats_t,
+    profiles_t,
+    result_seats_t,
+    results_t,
+    tables_t,
+)
 from test_rules_quinientos import Q_BLOCK_OTHERS_WIN, Q_CAPICU, Q_CHUCH_BOTH, hand, record
 from webutil import InProcess
 
@@ -233,6 +241,27 @@ def test_the_upgrade_from_0003_stores_every_finished_tables_result(at_0003):
         assert {(x["created"], x["variant"], bool(x["private"]), x["hands"]) for x in mine} == {
             (r.created, r.variant, want.private, want.hands)
         }
+    # the profile's sums, one row per game (and private or not)
+    with engine.connect() as c:
+        sums = {(r.variant, bool(r.private)): r for r in c.execute(select(profile_stats_t))}
+    assert set(sums) == {("quinientos", False), ("draw", True), ("billitonnen", False)}
+    for tid, (g, stored_seats, _settings, _last) in games.items():
+        seat = next(i for i, x in enumerate(stored_seats) if x.get("profile") == "a1")
+        t = seat_tallies(g)[seat]
+        row = sums[(g.variant.name, tid == "over1")]
+        assert (row.profile, row.games, row.hands, row.points, row.dominoes, row.blocked_won) == (
+            "a1",
+            1,
+            t.hands,
+            t.points,
+            t.dominoes,
+            t.blocked_won,
+        )
+        assert (row.wins, row.ties) == (
+            int(side_outcomes(g)[t.side] == "won"),
+            int(side_outcomes(g)[t.side] == "tie"),
+        )
+        assert row.capicus == t.bonuses.get("capicu") and row.chuchazos == t.bonuses.get("chuchazo")
     # the quinientos table counts capicús and chuchazos, the others have none
     assert {x["capicus"] is None for x in seats if x["table_id"] == "over0"} == {False}
     assert {x["capicus"] is None for x in seats if x["table_id"] != "over0"} == {True}

@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import and_, case, func, insert, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy import and_, func, insert, select, update
+from sqlalchemy.engine import Connection, Engine
 
 from ..engine.tally import bonus_kinds, seat_tallies, side_outcomes
-from .store import actions_t, result_seats_t, results_t, tables_t
+from .store import actions_t, profile_stats_t, result_seats_t, results_t, tables_t
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -116,7 +116,42 @@ def finish_table(engine: Engine, table_id: str, f: Finished) -> bool:
             "hands": f.hands,
         }
         c.execute(insert(result_seats_t), [{**same, **s} for s in f.seats])
+        for s in f.seats:
+            if s["profile"]:
+                _add(c, s["profile"], f, s)
     return True
+
+
+def _plus(a: int | None, b: int | None) -> int | None:
+    """A sum that stays None while nothing was ever added (a figure the game does not have)."""
+    return None if a is None and b is None else (a or 0) + (b or 0)
+
+
+def _add(c: Connection, profile: str, f: Finished, s: dict[str, Any]) -> None:
+    """Add one finished table to the profile's sums for that game."""
+    ps = profile_stats_t.c
+    key = and_(ps.profile == profile, ps.variant == f.variant, ps.private.is_(f.private))
+    old = c.execute(select(profile_stats_t).where(key)).first()
+    add = {
+        "games": 1,
+        "wins": 1 if s["outcome"] == "won" else 0,
+        "ties": 1 if s["outcome"] == "tie" else 0,
+        "hands": f.hands,
+        "points": s["points"],
+        "point_hands": f.hands if s["points"] is not None else 0,
+        "dominoes": s["dominoes"],
+        "blocked_won": s["blocked_won"],
+        "capicus": s["capicus"],
+        "chuchazos": s["chuchazos"],
+    }
+    if old is None:
+        c.execute(
+            insert(profile_stats_t).values(profile=profile, variant=f.variant, private=f.private, **add)
+        )
+        return
+    c.execute(
+        update(profile_stats_t).where(key).values(**{k: _plus(getattr(old, k), v) for k, v in add.items()})
+    )
 
 
 async def store_finished(t: LiveTable) -> None:
@@ -236,36 +271,34 @@ class Totals:
 
 
 def profile_totals(engine: Engine, profile_id: str, variant: str | None, own: bool) -> Totals:
-    rs = result_seats_t.c
-    q = select(
-        func.count(),
-        func.sum(case((rs.outcome == "won", 1), else_=0)),
-        func.sum(case((rs.outcome == "tie", 1), else_=0)),
-        func.sum(rs.hands),
-        func.sum(rs.points),
-        func.sum(case((rs.points.is_not(None), rs.hands), else_=0)),
-        func.sum(rs.dominoes),
-        func.sum(rs.blocked_won),
-        func.sum(rs.capicus),
-        func.sum(rs.chuchazos),
-        func.count(func.distinct(rs.variant)),
-    ).where(and_(*_where(profile_id, variant, own)))
+    """The sums over the profile's finished tables (of one game; with its private tables or
+    not), from its few ``profile_stats`` rows."""
+    ps = profile_stats_t.c
+    cond: list[Any] = [ps.profile == profile_id, ps.games > 0]
+    if variant is not None:
+        cond.append(ps.variant == variant)
+    if not own:
+        cond.append(ps.private.is_(False))
     with engine.connect() as c:
-        r = c.execute(q).one()
+        rows = c.execute(select(profile_stats_t).where(and_(*cond))).all()
 
-    def n(x: Any) -> int:
-        return int(x or 0)
+    def total(k: str) -> int:
+        return sum(getattr(r, k) for r in rows)
+
+    def maybe(k: str) -> int | None:
+        got = [getattr(r, k) for r in rows if getattr(r, k) is not None]
+        return sum(got) if got else None
 
     return Totals(
-        games=n(r[0]),
-        wins=n(r[1]),
-        ties=n(r[2]),
-        hands=n(r[3]),
-        points=None if r[4] is None else int(r[4]),
-        point_hands=n(r[5]),
-        dominoes=n(r[6]),
-        blocked_won=n(r[7]),
-        capicus=None if r[8] is None else int(r[8]),
-        chuchazos=None if r[9] is None else int(r[9]),
-        variants=n(r[10]),
+        games=total("games"),
+        wins=total("wins"),
+        ties=total("ties"),
+        hands=total("hands"),
+        points=maybe("points"),
+        point_hands=total("point_hands"),
+        dominoes=total("dominoes"),
+        blocked_won=total("blocked_won"),
+        capicus=maybe("capicus"),
+        chuchazos=maybe("chuchazos"),
+        variants=len({r.variant for r in rows}),
     )

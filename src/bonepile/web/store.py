@@ -129,6 +129,28 @@ result_seats_t = Table(
 )
 
 
+#: a profile's sums over its finished tables, per game and private or not: its stats are
+#: read from these few rows, whatever the number of its games; kept in the same transaction
+#: as the results (results_store.finish_table)
+profile_stats_t = Table(
+    "profile_stats",
+    metadata,
+    Column("profile", String(32), primary_key=True),
+    Column("variant", String(32), primary_key=True),
+    Column("private", Boolean, primary_key=True),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("ties", Integer, nullable=False),
+    Column("hands", Integer, nullable=False),
+    Column("points", Integer, nullable=True),  # None: the game scores no points
+    Column("point_hands", Integer, nullable=False),  # the hands those points were scored in
+    Column("dominoes", Integer, nullable=False),
+    Column("blocked_won", Integer, nullable=False),
+    Column("capicus", Integer, nullable=True),  # None: the game has no capicús
+    Column("chuchazos", Integer, nullable=True),
+)
+
+
 profiles_t = Table(
     "profiles",
     metadata,

@@ -1,5 +1,5 @@
-"""Results: each finished table's result (``results``) and its seats' facts
-(``result_seats``), stored when a table's last move is; and the same for every table that
+"""Results: each finished table's result (``results``), its seats' facts
+(``result_seats``) and each profile's sums of them (``profile_stats``), stored when a table's last move is; and the same for every table that
 finished before this revision, worked out here once from its stored actions.
 
 The backfill replays each finished table with the engine alone (its variant, seed and
@@ -59,8 +59,37 @@ def _create() -> tuple[sa.Table, sa.Table]:
         sa.Column("chuchazos", sa.Integer, nullable=True),
     )
     op.create_index("result_seats_by_profile", "result_seats", ["profile", "created"])
+    op.create_table(
+        "profile_stats",
+        sa.Column("profile", sa.String(32), primary_key=True),
+        sa.Column("variant", sa.String(32), primary_key=True),
+        sa.Column("private", sa.Boolean, primary_key=True),
+        sa.Column("games", sa.Integer, nullable=False),
+        sa.Column("wins", sa.Integer, nullable=False),
+        sa.Column("ties", sa.Integer, nullable=False),
+        sa.Column("hands", sa.Integer, nullable=False),
+        sa.Column("points", sa.Integer, nullable=True),
+        sa.Column("point_hands", sa.Integer, nullable=False),
+        sa.Column("dominoes", sa.Integer, nullable=False),
+        sa.Column("blocked_won", sa.Integer, nullable=False),
+        sa.Column("capicus", sa.Integer, nullable=True),
+        sa.Column("chuchazos", sa.Integer, nullable=True),
+    )
     assert results is not None and seats is not None
     return results, seats
+
+
+def _sums() -> None:
+    """Each profile's sums over the results just stored, per game and private or not."""
+    op.execute(
+        "INSERT INTO profile_stats (profile, variant, private, games, wins, ties, hands, points,"
+        " point_hands, dominoes, blocked_won, capicus, chuchazos)"
+        " SELECT profile, variant, private, COUNT(*),"
+        " SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END), SUM(CASE WHEN outcome = 'tie' THEN 1 ELSE 0 END),"
+        " SUM(hands), SUM(points), SUM(CASE WHEN points IS NULL THEN 0 ELSE hands END),"
+        " SUM(dominoes), SUM(blocked_won), SUM(capicus), SUM(chuchazos)"
+        " FROM result_seats WHERE profile IS NOT NULL GROUP BY profile, variant, private"
+    )
 
 
 def _replayed(variant: str, options: dict[str, Any], seed: int, actions: list[tuple[str, str]]) -> Any:
@@ -161,9 +190,11 @@ def _backfill(results: sa.Table, seats_t: sa.Table) -> None:
 def upgrade() -> None:
     results, seats = _create()
     _backfill(results, seats)
+    _sums()
 
 
 def downgrade() -> None:
+    op.drop_table("profile_stats")
     op.drop_index("result_seats_by_profile", table_name="result_seats")
     op.drop_table("result_seats")
     op.drop_table("results")
