@@ -94,7 +94,10 @@ def main() -> None:
                 c.execute(insert(results_t).values({**res, "table_id": new, "created": created}))
                 c.execute(
                     insert(result_seats_t),
-                    [{**x, "table_id": new, "profile": who if x["profile"] else None} for x in seats],
+                    [
+                        {**x, "table_id": new, "created": created, "profile": who if x["profile"] else None}
+                        for x in seats
+                    ],
                 )
             # the profiles' sums, as the migration makes them from the stored results
             c.execute(delete(profile_stats_t))
