@@ -110,3 +110,22 @@ def test_a_list_without_profiles_asks_nothing_of_the_storage(tmp_path):
             event.remove(engine, "before_cursor_execute", seen)
         assert [t["id"] for t in tables] == [tid] and tables[0]["ratings"] == [None, None]
         assert statements == []
+
+
+def test_the_list_is_given_without_ratings_when_the_storage_fails(tmp_path, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    from bonepile.web import lobby_ratings
+
+    def broken(*_a):
+        raise OperationalError("SELECT", {}, Exception("disk I/O error"))
+
+    with InProcess(f"sqlite:///{tmp_path}/db") as s:
+        ana = s.post("/api/profiles", {"name": "Ana"}).json()
+        rate(s, ana["id"], "block-2", 30.0, 2.0, 20)
+        tid = waiting_table(s, ana["key"])
+        assert s.get("/api/tables").json()["tables"][0]["ratings"][0]["games"] == 20
+        monkeypatch.setattr(lobby_ratings, "ratings_of", broken)
+        r = s.get("/api/tables")
+        assert r.status_code == 200
+        assert [(t["id"], t["ratings"]) for t in r.json()["tables"]] == [(tid, [None, None])]

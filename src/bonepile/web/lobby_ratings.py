@@ -2,7 +2,7 @@
 profile at a listed table is shown with its rating at that table's game and player count,
 rated table or casual (who you sit down with is as strong at a casual table), marked
 provisional as the leaderboards mark it.  One query reads the ratings of every listed
-profile at once."""
+profile at once; when the storage fails the list is given without them."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from sqlalchemy.engine import Engine
 from ..arena.skill import Rating, game_key, profile_participant
 from .messages import ListedTable, SeatRating, TableInfo
 from .store import ratings_t
+from .validate import RequestError
 
 if TYPE_CHECKING:
     from .server import Server
@@ -54,7 +55,12 @@ async def listed(server: Server) -> list[ListedTable]:
         for s in t["seats"]
         if s["profile"]
     ]
-    found = await server.db(ratings_of, server.store.engine, wanted) if wanted else {}
+    found: dict[tuple[str, str], Rating] = {}
+    if wanted:
+        try:
+            found = await server.db(ratings_of, server.store.engine, wanted)
+        except RequestError:  # the storage failed (logged once): the tables, without ratings
+            pass
     out: list[ListedTable] = []
     for t in tables:
         key = game_key(t["variant"], t["players"])
