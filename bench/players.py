@@ -24,17 +24,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests")]
 
 
-SUMS = (
-    "INSERT INTO profile_stats (profile, variant, private, games, wins, ties, hands, points,"
-    " point_hands, dominoes, blocked_won, capicus, chuchazos)"
-    " SELECT profile, variant, private, COUNT(*),"
-    " SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END), SUM(CASE WHEN outcome = 'tie' THEN 1 ELSE 0 END),"
-    " SUM(hands), SUM(points), SUM(CASE WHEN points IS NULL THEN 0 ELSE hands END),"
-    " SUM(dominoes), SUM(blocked_won), SUM(capicus), SUM(chuchazos)"
-    " FROM result_seats WHERE profile IS NOT NULL GROUP BY profile, variant, private"
-)
-
-
 def timed(c, url: str, n: int, headers: dict | None = None) -> tuple[float, float]:
     """(median, p99) of n requests to url, in ms (after 5 not counted)."""
     for _ in range(5):
@@ -50,9 +39,10 @@ def timed(c, url: str, n: int, headers: dict | None = None) -> tuple[float, floa
 
 
 def main() -> None:
-    from sqlalchemy import delete, insert, select, text
+    from sqlalchemy import insert, select
 
-    from bonepile.web.store import actions_t, profile_stats_t, ratings_t, result_seats_t, results_t, tables_t
+    from bonepile.web.results_store import resum
+    from bonepile.web.store import actions_t, ratings_t, result_seats_t, results_t, tables_t
     from test_web_history import auth, make, play
     from webutil import InProcess
 
@@ -99,9 +89,6 @@ def main() -> None:
                         for x in seats
                     ],
                 )
-            # the profiles' sums, as the migration makes them from the stored results
-            c.execute(delete(profile_stats_t))
-            c.execute(text(SUMS))
             now = time.time()
             c.execute(
                 insert(ratings_t),
@@ -118,6 +105,7 @@ def main() -> None:
                     for i in range(a.rated)
                 ],
             )
+        resum(engine)  # the profiles' sums, as the migration makes them from the stored results
         made = time.perf_counter() - t0
         # the lobby: 100 open tables, each made by a rated profile of its own
         for i in range(100):

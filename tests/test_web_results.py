@@ -128,6 +128,14 @@ def test_exact_stats_of_hand_made_games(tmp_path):
         assert only_draw["stats"]["points_per_hand"] == round(mine.points / mine.hands, 2)
         assert only_draw["stats"]["dominoes"] == mine.dominoes
         assert only_draw["stats"]["blocked_won"] == mine.blocked_won
+        # the sums kept game by game are the sums made anew from the stored results
+        engine = s.server.store.engine
+        with engine.connect() as c:
+            kept = sorted(map(tuple, c.execute(select(profile_stats_t))))
+        rs.resum(engine)
+        with engine.connect() as c:
+            assert sorted(map(tuple, c.execute(select(profile_stats_t)))) == kept
+        assert len(kept) == 2  # Ana's quinientos and draw rows
 
 
 def finish_randomly(g: Game, rng: random.Random) -> list[tuple[str, str, int]]:

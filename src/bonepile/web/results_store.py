@@ -122,6 +122,26 @@ def finish_table(engine: Engine, table_id: str, f: Finished) -> bool:
     return True
 
 
+#: every profile's sums made anew from the stored result_seats (as migration 0004 makes
+#: them): for a database whose results were written by other means (bench/players.py)
+SUMS_SQL = (
+    "INSERT INTO profile_stats (profile, variant, private, games, wins, ties, hands, points,"
+    " point_hands, dominoes, blocked_won, capicus, chuchazos)"
+    " SELECT profile, variant, private, COUNT(*),"
+    " SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END), SUM(CASE WHEN outcome = 'tie' THEN 1 ELSE 0 END),"
+    " SUM(hands), SUM(points), SUM(CASE WHEN points IS NULL THEN 0 ELSE hands END),"
+    " SUM(dominoes), SUM(blocked_won), SUM(capicus), SUM(chuchazos)"
+    " FROM result_seats WHERE profile IS NOT NULL GROUP BY profile, variant, private"
+)
+
+
+def resum(engine: Engine) -> None:
+    """Make every profile's sums anew from the stored results."""
+    with engine.begin() as c:
+        c.execute(profile_stats_t.delete())
+        c.exec_driver_sql(SUMS_SQL)
+
+
 def _plus(a: int | None, b: int | None) -> int | None:
     """A sum that stays None while nothing was ever added (a figure the game does not have)."""
     return None if a is None and b is None else (a or 0) + (b or 0)
