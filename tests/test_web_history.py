@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
+from bonepile.engine import record as rec
+from bonepile.engine.tally import seat_tallies
 from bonepile.web.store import actions_t
 from webutil import Driver, InProcess, run
 
@@ -49,6 +51,13 @@ def play(s: InProcess, key: str, variant: str = "block", **extra) -> str:
 def history(s: InProcess, pid: str, query: str = "", key: str | None = None):
     with s.client() as c:
         return c.get(f"/api/profiles/{pid}/games{query}", headers=auth(key) if key else {})
+
+
+def tally(s: InProcess, table_id: str, seat: int):
+    """The engine's tally of one seat over the finished table's game (from its record)."""
+    game = rec.replay(rec.loads(s.get(f"/api/tables/{table_id}/record").text))
+    assert game.over
+    return seat_tallies(game)[seat]
 
 
 def expected_result(info: dict, side: int) -> str:
@@ -130,13 +139,22 @@ def test_a_finished_game_is_listed_with_its_exact_fields(played):
     assert body["games"][0]["variant"] == "draw" and body["games"][0]["rated"] is False
     results = [expected_result(s.info(ids[k]), 0) for k in ("second", "first")]
     wins = results.count("won")
-    assert body["stats"] == {
+    stats = body["stats"]
+    assert {k: stats[k] for k in ("games", "wins", "ties", "losses", "win_rate")} == {
         "games": 2,
         "wins": wins,
         "ties": results.count("tie"),
         "losses": results.count("lost"),
         "win_rate": wins / 2,
     }
+    # the hand facts, summed: the engine's tally of each game (rebuilt here from its record)
+    tallies = [tally(s, ids[k], 0) for k in ("second", "first")]
+    assert stats["hands"] == sum(t.hands for t in tallies)
+    assert stats["dominoes"] == sum(t.dominoes for t in tallies)
+    assert stats["blocked_won"] == sum(t.blocked_won for t in tallies)
+    # two games (draw, block): points of different games are not added; neither has capicús
+    assert stats["points_per_hand"] is None
+    assert stats["capicus"] is None and stats["chuchazos"] is None
     assert body["next_before"] is None
     # the replay link opens that table's replay
     rep = s.get(f"/api/tables/{ids['first']}/replay")
@@ -168,6 +186,12 @@ def test_another_profiles_games_do_not_appear(played):
         "ties": 0,
         "losses": 0,
         "win_rate": None,
+        "hands": 0,
+        "points_per_hand": None,
+        "dominoes": 0,
+        "blocked_won": 0,
+        "capicus": None,
+        "chuchazos": None,
     }
 
 
@@ -177,6 +201,12 @@ def test_the_game_filter_and_the_pages(played):
     assert block["game"] == "block"
     assert [g["table"] for g in block["games"]] == [ids["hidden"], ids["first"]]
     assert block["stats"]["games"] == 2  # the stats follow the filter
+    # one game: its points per hand, the side's points over the hands of both tables
+    mine = [tally(s, ids[k], 0) for k in ("hidden", "first")]
+    assert block["stats"]["points_per_hand"] == round(
+        sum(t.points for t in mine) / sum(t.hands for t in mine), 2
+    )
+    assert block["stats"]["hands"] == sum(t.hands for t in mine)
     draw = history(s, ana["id"], "?game=draw").json()
     assert [g["table"] for g in draw["games"]] == [ids["second"]]
     assert history(s, ana["id"], "?game=passing").json()["games"] == []

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from test_web_browser import browser  # noqa: F401  (the fixture sized uses)
 from test_web_history import auth, make, play
 from webutil import InProcess
 
@@ -108,3 +109,131 @@ def browse(p, srv, size, lang, tmp_path, ana, tid, info, row) -> None:
         assert not errors, errors
     finally:
         b.close()
+
+
+# ---------------------------------------------------------------------------- the figures
+pytest_plugins = ["pages"]  # the sized page fixture (its browser: test_web_browser's)
+SIZES = [("phone", "es"), ("laptop", "en")]
+
+
+def figures(page) -> dict[str, tuple[str, str]]:
+    """The figures the page shows: stat -> (its words, its number)."""
+    out = {}
+    for item in page.locator("#stat-list .stat").all():
+        out[item.get_attribute("data-stat")] = (
+            item.locator("dt").inner_text(),
+            item.locator("dd").inner_text(),
+        )
+    return out
+
+
+def with_profile(page, profile: dict, lang: str) -> None:
+    stored = json.dumps({"id": profile["id"], "key": profile["key"]})
+    page.add_init_script(
+        f"localStorage.setItem('bonepile:profile', {json.dumps(stored)});"
+        f"localStorage.setItem('bonepile:lang', {json.dumps(lang)});"
+    )
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES, ids=[s for s, _ in SIZES])
+def test_the_figures_of_your_games_and_only_the_games_that_have_them(tmp_path, sized, size, lang):
+    import random
+    import time
+
+    from bonepile.engine import Game, make_variant
+    from test_web_results import capicu_then_blocked, chuchazo_by_seat_0, finish_randomly, stored_table
+
+    with InProcess(f"sqlite:///{tmp_path}/f.db") as srv:
+        ana = make(srv, "Ana")
+        now = time.time()
+        stored_table(srv, capicu_then_blocked(), "quinientos", [ana["id"], None, None, None], now - 20)
+        stored_table(srv, chuchazo_by_seat_0(), "quinientos", [None, None, ana["id"], None], now - 10)
+        draw = Game(
+            make_variant("draw", {"players": 2, "target": 1}), seed=5, auto_deal=False, snapshots=False
+        )
+        finish_randomly(draw, random.Random(1))
+        stored_table(srv, draw, "draw", [None, ana["id"]], now - 30)
+        with srv.client() as c:
+            every = c.get(f"/api/profiles/{ana['id']}/games").json()["stats"]
+            only_draw = c.get(f"/api/profiles/{ana['id']}/games?game=draw").json()["stats"]
+        w = words(lang)
+        page = sized(size)
+        with_profile(page, ana, lang)
+        page.goto(srv.http + "/me")
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("#stat-list .stat")
+        # every game: no points per hand (two games' points do not add up); the capicús and
+        # chuchazos of the games that have them
+        assert figures(page) == {
+            "hands": (w["history.stat.hands"], str(every["hands"])),
+            "dominoes": (w["history.stat.dominoes"], "1"),
+            "blocked_won": (w["history.stat.blocked_won"], str(every["blocked_won"])),
+            "capicus": (w["history.stat.capicus"], "1"),
+            "chuchazos": (w["history.stat.chuchazos"], "0"),
+        }
+        assert page.locator("#stat-list").get_attribute("aria-label") == w["history.figures"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+        page.screenshot(path=str(tmp_path.parent / f"me-figures-{size}.png"), full_page=True)
+        # one game: its points per hand, in the reader's numbers (161.67 shown as 161.7)
+        page.select_option("#game-filter", "quinientos")
+        page.wait_for_function("() => document.querySelectorAll('#games li').length === 2")
+        page.wait_for_selector("#stat-list .stat[data-stat='points_per_hand']")
+        got = figures(page)
+        assert got["points_per_hand"] == (w["history.stat.points_per_hand"], "161.7")
+        assert (got["hands"][1], got["dominoes"][1], got["blocked_won"][1]) == ("3", "1", "1")
+        assert (got["capicus"][1], got["chuchazos"][1]) == ("1", "0")
+        page.screenshot(path=str(tmp_path.parent / f"me-figures-quinientos-{size}.png"), full_page=True)
+        # a game without capicús or chuchazos: not a word of them
+        page.select_option("#game-filter", "draw")
+        page.wait_for_function("() => !document.querySelector('#stat-list [data-stat=\"capicus\"]')")
+        got = figures(page)
+        assert set(got) == {"hands", "points_per_hand", "dominoes", "blocked_won"}
+        assert got["hands"][1] == str(only_draw["hands"])
+        # nothing on the page is English in Spanish
+        if lang != "en":
+            text = page.locator("main").inner_text()
+            for k in ("history.stat.hands", "history.stat.dominoes", "history.stat.blocked_won"):
+                assert words("en")[k] not in text
+
+
+# ---------------------------------------------------------------------------- the lobby
+@pytest.mark.parametrize(("size", "lang"), SIZES, ids=[s for s, _ in SIZES])
+def test_the_lobby_shows_each_seated_players_rating(tmp_path, sized, size, lang):
+    import time
+
+    from sqlalchemy import insert
+
+    from bonepile.arena.skill import PROVISIONAL_GAMES
+    from bonepile.web.store import ratings_t
+
+    with InProcess(f"sqlite:///{tmp_path}/l.db") as srv:
+        ana, bea = make(srv, "Ana"), make(srv, "Bea")
+        with srv.server.store.engine.begin() as c:
+            for who, mu, sigma, games in ((ana, 31.25, 2.0, PROVISIONAL_GAMES + 5), (bea, 27.0, 6.5, 2)):
+                c.execute(
+                    insert(ratings_t).values(
+                        participant=f"profile:{who['id']}", game="block-2", mu=mu, sigma=sigma, games=games,
+                        name=who["name"], updated=time.time(),
+                    )
+                )  # fmt: skip
+        tables = {}
+        for who in (ana, bea):
+            body = {"variant": "block", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+            if who is ana:
+                body["rated"] = True
+            tables[who["name"]] = srv.post("/api/tables", body, headers=auth(who["key"])).json()["id"]
+        w = words(lang)
+        page = sized(size)
+        page.add_init_script(f"localStorage.setItem('bonepile:lang', {json.dumps(lang)});")
+        page.goto(srv.http + "/")
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector(f"tr[data-table='{tables['Ana']}']")
+        ana_words = w["lobbyratings.rating"].replace("{name}", "Ana").replace("{rating}", "25.3")
+        bea_words = w["lobbyratings.provisional"].replace("{name}", "Bea").replace("{rating}", "7.5")
+        free = w["lobby.free_seat"]
+        assert page.locator(f"tr[data-table='{tables['Ana']}'] .who").inner_text() == f"{ana_words}, {free}"
+        assert page.locator(f"tr[data-table='{tables['Bea']}'] .who").inner_text() == f"{bea_words}, {free}"
+        assert page.locator("#ratings-note").inner_text() == w["lobbyratings.note"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+        page.locator(".open-tables").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path.parent / f"lobby-ratings-{size}.png"), full_page=True)

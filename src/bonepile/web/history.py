@@ -1,33 +1,30 @@
 """A profile's finished games (``GET /api/profiles/{id}/games``): newest first, each with
 the profile's seat, partners and opponents, result, final totals and a replay link, and the
-profile's games, wins and win rate.
+profile's stats: games, wins, win rate, points per hand, dominoes, blocked hands won, and
+capicús and chuchazos where the games have them.
 
-The query: the stored seats are JSON text, so the finished tables of one profile are found
-with a ``LIKE`` on that text (``"profile": "<id>"``, as ``json.dumps`` writes it; a profile
-id is hexadecimal, no LIKE wildcard), then checked exactly once parsed.  No index serves
-that LIKE: it reads the finished tables' rows once per request (a seats column is a few
-hundred bytes).  A finished table's result is rebuilt from its actions once and kept
-(``History.results``): a finished table never changes.
+Everything is read from the results stored when each table finished (``results_store``,
+migration 0004_results): one query for the page (the ``result_seats`` rows of the profile,
+by its index) and one for the stats (sums over the same rows); no game is rebuilt.
 """
 
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse
-from sqlalchemy import func, select
+from fastapi.responses import FileResponse, Response
+from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
-from ..arena.skill import ranks, side_key
 from ..engine.variant import VARIANT_NAMES
+from . import results_store as rs
+from .connection import dumps
 from .messages import GameHistory, GameResult, HistoryGame, HistorySeat, HistoryStats
 from .names import seat_named
-from .store import Store, TableRow, actions_t, profiles_t, tables_t
+from .store import profiles_t
 from .validate import RequestError
 
 if TYPE_CHECKING:
@@ -35,17 +32,7 @@ if TYPE_CHECKING:
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
-KEPT_RESULTS = 20_000  # finished tables' results kept in memory
 PROFILE_ID = re.compile(r"[0-9a-f]{1,32}")
-
-
-@dataclass(frozen=True)
-class Summary:
-    """A finished table's result as the engine computed it."""
-
-    sides: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    winner: int | None
 
 
 # ---------------------------------------------------------------------------- storage (sync)
@@ -54,44 +41,7 @@ def profile_name(engine: Engine, profile_id: str) -> str | None:
         return c.execute(select(profiles_t.c.name).where(profiles_t.c.id == profile_id)).scalar()
 
 
-def finished_tables(store: Store, profile_id: str, variant: str | None) -> list[tuple[TableRow, float]]:
-    """The profile's finished tables, newest first, each with when its last action was."""
-    pattern = f'%"profile": "{profile_id}"%'
-    q = select(tables_t).where(tables_t.c.status == "over", tables_t.c.seats.like(pattern))
-    if variant is not None:
-        q = q.where(tables_t.c.variant == variant)
-    q = q.order_by(tables_t.c.created.desc(), tables_t.c.id)
-    rows: list[TableRow] = []
-    with store.engine.connect() as c:
-        for r in c.execute(q):
-            try:
-                row = store._row(r)
-            except Exception:  # a damaged row is not this profile's history
-                continue
-            if any(s.get("profile") == profile_id for s in row.seats):
-                rows.append(row)
-        last: dict[str, float] = {}
-        ids = [r.id for r in rows]
-        for i in range(0, len(ids), 500):
-            chunk = ids[i : i + 500]
-            q2 = (
-                select(actions_t.c.table_id, func.max(actions_t.c.at))
-                .where(actions_t.c.table_id.in_(chunk))
-                .group_by(actions_t.c.table_id)
-            )
-            last.update({tid: float(at) for tid, at in c.execute(q2)})
-    return [(r, last.get(r.id, r.created)) for r in rows]
-
-
 # ---------------------------------------------------------------------------- one game
-def result_of(summary: Summary, side: int) -> GameResult:
-    """won, lost or tie for ``side``, ranked as ratings rank sides (``skill.side_key``)."""
-    order = ranks([side_key(i, summary.winner, summary.totals) for i in range(len(summary.sides))])
-    if order[side] != 1.0:
-        return "lost"
-    return "tie" if order.count(1.0) > 1 else "won"
-
-
 def seat_json(seat: int, s: dict[str, Any]) -> HistorySeat:
     bot = s.get("kind") == "bot"
     return {
@@ -104,28 +54,49 @@ def seat_json(seat: int, s: dict[str, Any]) -> HistorySeat:
     }
 
 
-def game_json(row: TableRow, finished: float, summary: Summary, profile_id: str) -> HistoryGame:
-    seat = next(i for i, s in enumerate(row.seats) if s.get("profile") == profile_id)
-    side = next(i for i, sd in enumerate(summary.sides) if seat in sd)
-    ours = set(summary.sides[side])
+def game_json(g: rs.StoredGame) -> HistoryGame:
+    ours = set(g.sides[g.side])
+    result: GameResult = "won" if g.outcome == "won" else "tie" if g.outcome == "tie" else "lost"
     return {
-        "table": row.id,
-        "name": row.name,
-        "variant": row.variant,
-        "players": len(row.seats),
-        "created": row.created,
-        "finished": finished,
-        "seat": seat,
-        "side": side,
-        "partners": [seat_json(i, s) for i, s in enumerate(row.seats) if i in ours and i != seat],
-        "opponents": [seat_json(i, s) for i, s in enumerate(row.seats) if i not in ours],
-        "sides": [list(sd) for sd in summary.sides],
-        "totals": list(summary.totals),
-        "winner": summary.winner,
-        "result": result_of(summary, side),
-        "rated": row.settings.get("rated") is True,
-        "private": row.settings.get("invite_hash") is not None,
-        "replay": f"/replay?table={row.id}",
+        "table": g.table_id,
+        "name": g.name,
+        "variant": g.variant,
+        "players": g.players,
+        "created": g.created,
+        "finished": g.finished,
+        "seat": g.seat,
+        "side": g.side,
+        "partners": [seat_json(i, s) for i, s in enumerate(g.seats) if i in ours and i != g.seat],
+        "opponents": [seat_json(i, s) for i, s in enumerate(g.seats) if i not in ours],
+        "sides": g.sides,
+        "totals": g.totals,
+        "winner": g.winner,
+        "result": result,
+        "rated": g.rated,
+        "private": g.private,
+        "replay": f"/replay?table={g.table_id}",
+    }
+
+
+def stats_json(t: rs.Totals) -> HistoryStats:
+    """The stats from the stored sums.  Points per hand only over one game's hands (points
+    of different games do not add up) that score points; capicús and chuchazos only where
+    the games have them (None otherwise)."""
+    per_hand = None
+    if t.variants == 1 and t.points is not None and t.point_hands:
+        per_hand = round(t.points / t.point_hands, 2)
+    return {
+        "games": t.games,
+        "wins": t.wins,
+        "ties": t.ties,
+        "losses": t.games - t.wins - t.ties,
+        "win_rate": round(t.wins / t.games, 4) if t.games else None,
+        "hands": t.hands,
+        "points_per_hand": per_hand,
+        "dominoes": t.dominoes,
+        "blocked_won": t.blocked_won,
+        "capicus": t.capicus,
+        "chuchazos": t.chuchazos,
     }
 
 
@@ -156,23 +127,6 @@ def parse_query(
 class History:
     def __init__(self, server: Server):
         self.server = server
-        self.results: OrderedDict[str, Summary] = OrderedDict()
-
-    async def summary(self, table_id: str) -> Summary | None:
-        got = self.results.get(table_id)
-        if got is None:
-            try:
-                t = await self.server.finished(table_id)
-            except RequestError:  # damaged: left out
-                return None
-            g = t.game
-            if not g.over:
-                return None
-            got = Summary(tuple(tuple(sd) for sd in g.sides), tuple(g.totals), g.winner)
-            self.results[table_id] = got
-            if len(self.results) > KEPT_RESULTS:
-                self.results.popitem(last=False)
-        return got
 
     async def games(
         self,
@@ -188,7 +142,8 @@ class History:
         if not PROFILE_ID.fullmatch(profile_id):
             raise RequestError(f"a profile id is up to 32 hexadecimal letters, not {profile_id[:40]!r}", 400)
         variant, n, cut = parse_query(game, limit, before)
-        name = await server.db(profile_name, server.store.engine, profile_id)
+        engine = server.store.engine
+        name = await server.db(profile_name, engine, profile_id)
         if name is None:
             raise RequestError(f"no profile {profile_id!r} here", 404)
         # a private table's games are listed only to the profile itself (its key sent)
@@ -196,31 +151,15 @@ class History:
         if authorization is not None:
             me = await server.profiles.me(authorization)
             own = me["id"] == profile_id
-        found = await server.db(finished_tables, server.store, profile_id, variant)
-        rows: list[HistoryGame] = []
-        for row, finished in found:
-            if row.settings.get("invite_hash") is not None and not own:
-                continue
-            summary = await self.summary(row.id)
-            if summary is not None:
-                rows.append(game_json(row, finished, summary, profile_id))
-        wins = sum(1 for r in rows if r["result"] == "won")
-        ties = sum(1 for r in rows if r["result"] == "tie")
-        stats: HistoryStats = {
-            "games": len(rows),
-            "wins": wins,
-            "ties": ties,
-            "losses": len(rows) - wins - ties,
-            "win_rate": round(wins / len(rows), 4) if rows else None,
-        }
-        page = [r for r in rows if cut is None or r["created"] < cut][:n]
-        more = len([r for r in rows if cut is None or r["created"] < cut]) > n
+        page, more = await server.db(rs.profile_games, engine, profile_id, variant, own, n, cut)
+        totals = await server.db(rs.profile_totals, engine, profile_id, variant, own)
+        rows = [game_json(g) for g in page]
         return {
             "profile": {"id": profile_id, "name": name},
             "game": variant,
-            "games": page,
-            "stats": stats,
-            "next_before": page[-1]["created"] if more else None,
+            "games": rows,
+            "stats": stats_json(totals),
+            "next_before": rows[-1]["created"] if more and rows else None,
         }
 
 
@@ -233,9 +172,10 @@ def router(server: Server) -> APIRouter:
     @r.get("/api/profiles/{profile_id}/games")
     async def games(profile_id: str, request: Request):  # a GameHistory
         q = request.query_params
-        return await history.games(
+        got = await history.games(
             profile_id, request.headers.get("authorization"), q.get("game"), q.get("limit"), q.get("before")
         )
+        return Response(dumps(got), media_type="application/json")  # (orjson, not FastAPI's encoder)
 
     @r.get("/me")
     async def me_page():

@@ -206,6 +206,18 @@ class TableInfo(TypedDict):
     rematch_of: str | None  # the id of the table this one is the rematch of
 
 
+class SeatRating(TypedDict):
+    rating: float  # the conservative rating, as the leaderboards show it
+    games: int  # rated games played at that game
+    provisional: bool
+
+
+class ListedTable(TableInfo):
+    """A table of the lobby's list (``GET /api/tables``)."""
+
+    ratings: list[SeatRating | None]  # per seat: its profile's rating at this game, if any
+
+
 # ------------------------------------------------------------------------ server -> client
 class Pending(TypedDict):
     kind: Literal["leader"]
@@ -472,6 +484,12 @@ class HistoryStats(TypedDict):
     ties: int
     losses: int
     win_rate: float | None  # wins / games (null with no game)
+    hands: int  # hands played in those games
+    points_per_hand: float | None  # the side's points per hand: null unless one game that scores points
+    dominoes: int  # hands won by going out (the profile played its last tile)
+    blocked_won: int  # blocked hands the profile's side won
+    capicus: int | None  # hands won by going out with a capicú (null: no game counted has capicús)
+    chuchazos: int | None  # the same for chuchazos
 
 
 class GameHistory(TypedDict):

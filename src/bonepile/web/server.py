@@ -27,6 +27,7 @@ from .names import seat_default
 from .profiles import Profiles
 from .ratings_api import rate_missed
 from .replay import build as build_replay
+from .results_store import store_finished
 from .store import Damaged, Store, TableRow
 from .table import LiveTable
 from .validate import RequestError, new_token, token_hash
@@ -128,7 +129,7 @@ class Server:
                 continue
             if t.game.over and t.status != "over":  # stopped between its last move and this mark
                 t.status = "over"
-                await self.db(self.store.update_table, t.id, status="over")
+                await store_finished(t)
             self._run(t)
         log.info("resumed %d tables", len(self.tables))
         await rate_missed(self)

@@ -87,6 +87,70 @@ rated_games_t = Table(
 )
 
 
+#: a finished table's result, stored when its last move is (web/results_store.py;
+#: migration 0004_results): what its history row and its players' stats are read from
+results_t = Table(
+    "results",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("variant", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("created", Float, nullable=False),  # the table's
+    Column("finished", Float, nullable=False),  # when its last action was stored
+    Column("sides", Text, nullable=False),  # JSON: the seats of each side
+    Column("totals", Text, nullable=False),  # JSON: the final total of each side
+    Column("winner", Integer, nullable=True),  # the winning side (None: a tie at the target)
+    Column("hands", Integer, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("private", Boolean, nullable=False),
+)
+
+#: per seat of a finished table: its profile, how its side finished, and the facts its
+#: player's stats count (engine/tally.py); a column is None where the game has no such thing
+result_seats_t = Table(
+    "result_seats",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("profile", String(32), nullable=True),
+    # the table's, repeated here: a profile's page reads its rows alone, in order, by the index
+    Column("created", Float, nullable=False),
+    Column("variant", String(32), nullable=False),
+    Column("private", Boolean, nullable=False),
+    Column("hands", Integer, nullable=False),
+    Column("side", Integer, nullable=False),
+    Column("outcome", String(8), nullable=False),  # won, lost or tie
+    Column("points", Integer, nullable=True),  # its side's points over the hands
+    Column("dominoes", Integer, nullable=False),  # hands it won by going out
+    Column("blocked_won", Integer, nullable=False),  # blocked hands its side won
+    Column("capicus", Integer, nullable=True),
+    Column("chuchazos", Integer, nullable=True),
+    Index("result_seats_by_profile", "profile", "created"),
+)
+
+
+#: a profile's sums over its finished tables, per game and private or not: its stats are
+#: read from these few rows, whatever the number of its games; kept in the same transaction
+#: as the results (results_store.finish_table)
+profile_stats_t = Table(
+    "profile_stats",
+    metadata,
+    Column("profile", String(32), primary_key=True),
+    Column("variant", String(32), primary_key=True),
+    Column("private", Boolean, primary_key=True),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("ties", Integer, nullable=False),
+    Column("hands", Integer, nullable=False),
+    Column("points", Integer, nullable=True),  # None: the game scores no points
+    Column("point_hands", Integer, nullable=False),  # the hands those points were scored in
+    Column("dominoes", Integer, nullable=False),
+    Column("blocked_won", Integer, nullable=False),
+    Column("capicus", Integer, nullable=True),  # None: the game has no capicús
+    Column("chuchazos", Integer, nullable=True),
+)
+
+
 profiles_t = Table(
     "profiles",
     metadata,

@@ -35,6 +35,7 @@ from .moderation import chat_for, muted_seats
 from .names import seat_named, table_named
 from .protocol import hand_result_json, public_view_json, view_json
 from .ratings_api import rate_finished
+from .results_store import store_finished
 from .store import TableRow
 
 if TYPE_CHECKING:
@@ -411,7 +412,7 @@ class LiveTable:
         if g.over and self.status != "over":
             self.status = "over"
             self._common = None  # the table's info says so from now on
-            await self.server.db(self.server.store.update_table, self.id, status="over")
+            await store_finished(self)  # the "over" mark and the result, in one transaction
             await rate_finished(self)
 
     async def deal_first(self) -> None:

@@ -2,7 +2,7 @@
 // Every word about a game comes from the server's catalogue; the lobby remembers your last
 // choices in this browser.
 import { el, clear, api, seatName, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
-import { ready, t, has } from "/static/i18n.js";
+import { ready, t, has, language } from "/static/i18n.js";
 import { ensureProfile, profileHeaders, linkCode, claimCode } from "/static/profile.js";
 
 await ready;
@@ -236,11 +236,13 @@ async function loadTables() {
   clear(box);
   if (!tables.length) { box.appendChild(el("p", { class: "muted" }, t("lobby.no_tables"))); return; }
   const tbody = el("tbody");
+  let rated = false;
   for (const tb of tables) {
     const mine = !!getToken(tb.id);
     const free = (tb.seats || []).filter((s) => s.kind === "human" && !s.claimed).length;
-    const who = (tb.seats || []).map((s) => (s.kind === "human" && !s.claimed ? t("lobby.free_seat")
+    const who = (tb.seats || []).map((s) => withRating(tb, s, s.kind === "human" && !s.claimed ? t("lobby.free_seat")
       : s.name ? seatName(tb, s.seat) : s.kind === "bot" ? botWords(s.level) || t("bot.any") : t("lobby.free_seat"))).join(", ");
+    if (tb.ratings?.some((r) => r)) rated = true;
     const game = gameWords(variantByName(tb.variant));
     const status = tb.status === "waiting" ? t("lobby.status.waiting", { n: free })
       : tb.status === "playing" ? t("lobby.status.playing") : t("lobby.status.over");
@@ -263,6 +265,19 @@ async function loadTables() {
   box.appendChild(el("table", { class: "list" },
     el("thead", {}, el("tr", {}, el("th", {}, t("lobby.col.table")), el("th", {}, t("lobby.col.game")),
                        el("th", {}, t("lobby.col.status")), el("th", {}, el("span", { class: "visually-hidden" }, t("lobby.open"))))), tbody));
+  if (rated) box.appendChild(el("p", { class: "small muted", id: "ratings-note" }, t("lobbyratings.note")));
+}
+
+// a rating with one decimal, written as the reader's language writes numbers (as the
+// leaderboards write it: Spanish as in Latin America)
+const ratingNumbers = new Intl.NumberFormat(language() === "es" ? "es-419" : language(),
+  { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A seated player's name with their rating at this table's game (the server sends it). */
+function withRating(tb, s, name) {
+  const r = tb.ratings?.[s.seat];
+  if (!r) return name;
+  return t(r.provisional ? "lobbyratings.provisional" : "lobbyratings.rating", { name, rating: ratingNumbers.format(r.rating) });
 }
 
 /** A table's name, with its game in words where the server named it after the game. */

@@ -47,10 +47,22 @@ function row(g) {
     el("a", { class: "replay", href: g.replay }, t("history.replay")));
 }
 
+// the figures the server counts, in this order; one it sends as null is not a thing of the
+// games shown (a bonus only some games have, points per hand of several games) and is left out
+const FIGURES = ["hands", "points_per_hand", "dominoes", "blocked_won", "capicus", "chuchazos"];
+const numbers = new Intl.NumberFormat(language() === "es" ? "es-419" : language(), { maximumFractionDigits: 1 });
+
 function showStats(s) {
   $("stats").textContent = s.games
     ? t("history.stats", { n: s.games, wins: s.wins, rate: Math.round(s.win_rate * 100) })
     : "";
+  const list = clear($("stat-list"));
+  for (const k of FIGURES) {
+    if (!s.games || s[k] === null || s[k] === undefined) continue;
+    list.appendChild(el("div", { class: "stat", "data-stat": k },
+      el("dt", {}, t(`history.stat.${k}`)), el("dd", {}, numbers.format(s[k]))));
+  }
+  list.hidden = !list.children.length;
 }
 
 async function load(more = false) {

@@ -1,7 +1,7 @@
 """Mutes: a profile's choice not to see another profile's table chat, at every table.
 
 Revision ID: 0005_mutes
-Revises: 0003_ratings
+Revises: 0004_results
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005_mutes"
-down_revision = "0003_ratings"
+down_revision = "0004_results"
 branch_labels = None
 depends_on = None
 
