@@ -125,7 +125,7 @@ def test_a_table_whose_row_fails_is_stopped_and_the_others_play_on(tmp_path, cap
             got = await _play(sb, mover, st, 3)
             assert got["type"] == "error" and got["message"] == DAMAGED, got
             err = await sb[1 - mover].error()  # the other seat's socket is told too
-            assert err == {"type": "error", "message": DAMAGED}
+            assert err == {"type": "error", "message": DAMAGED, "code": "damaged"}
             assert b not in srv.server.tables
             # the other table plays on
             for mid in range(10, 16):
@@ -133,7 +133,7 @@ def test_a_table_whose_row_fails_is_stopped_and_the_others_play_on(tmp_path, cap
             # a new socket of the stopped table is refused with the reason
             s = await Sock.open(srv.ws, b, b_tokens[0])
             msg = await s.recv()
-            assert msg == {"type": "error", "message": DAMAGED}
+            assert msg == {"type": "error", "message": DAMAGED, "code": "damaged"}
             await asyncio.wait_for(s.ws.wait_closed(), 10)
             assert s.ws.close_code == 4503
             for x in sa + sb:
@@ -142,9 +142,9 @@ def test_a_table_whose_row_fails_is_stopped_and_the_others_play_on(tmp_path, cap
         run(go(), 120)
         for path in (f"/api/tables/{b}", f"/api/tables/{b}/record", f"/api/tables/{b}/replay"):
             r = srv.get(path)
-            assert r.status_code == 503 and r.json() == {"error": DAMAGED}, (path, r.text)
+            assert r.status_code == 503 and r.json() == {"error": DAMAGED, "code": "damaged"}, (path, r.text)
         r = srv.post(f"/api/tables/{b}/join", {"name": "Ann"})
-        assert r.status_code == 503 and r.json() == {"error": DAMAGED}
+        assert r.status_code == 503 and r.json() == {"error": DAMAGED, "code": "damaged"}
         assert b not in [x["id"] for x in srv.get("/api/tables").json()["tables"]]
         assert srv.info(a)["status"] == "playing"
     lines = [r for r in _errors(caplog) if b in r.getMessage()]

@@ -68,16 +68,19 @@ def test_damaged_tables_are_skipped_at_start_and_answer_a_json_error(tmp_path, c
             assert st["table"]["id"] == good["id"]
             await s.close()
             s = await Sock.open(srv.ws, bad_json, good["token"])
-            assert await s.recv() == {"type": "error", "message": DAMAGED}
+            assert await s.recv() == {"type": "error", "message": DAMAGED, "code": "damaged"}
             await s.close()
 
         run(go(), 60)
         for tid in (bad_json, bad_moves, bad_over, bad_over_moves):
             for path in (f"/api/tables/{tid}", f"/api/tables/{tid}/replay", f"/api/tables/{tid}/record"):
                 r = srv.get(path)
-                assert r.status_code == 503 and r.json() == {"error": DAMAGED}, (path, r.text)
+                assert r.status_code == 503 and r.json() == {"error": DAMAGED, "code": "damaged"}, (
+                    path,
+                    r.text,
+                )
             r = srv.post(f"/api/tables/{tid}/join", {"name": "Bea"})
-            assert r.status_code == 503 and r.json() == {"error": DAMAGED}
+            assert r.status_code == 503 and r.json() == {"error": DAMAGED, "code": "damaged"}
     for tid, words in [
         (bad_json, "its seats are not JSON"),
         (bad_moves, "cannot be rebuilt from its stored actions"),

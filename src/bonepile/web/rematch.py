@@ -153,8 +153,6 @@ def _seats(t: LiveTable, offer: Offer) -> tuple[list[dict[str, Any]], dict[int, 
 async def start(t: LiveTable, offer: Offer) -> None:
     """Everybody asked said yes: make and start the new table, and send each person who said
     yes their new seat (the table's lock held)."""
-    from .table import LiveTable
-
     server = t.server
     seats, tokens = _seats(t, offer)
     settings: dict[str, Any] = {"timer": t.timer, "rematch_of": t.id}
@@ -183,9 +181,7 @@ async def start(t: LiveTable, offer: Offer) -> None:
             expire(t, offer)
         raise
     t.settings = old
-    new = LiveTable(server, row)
-    server._run(new)
-    new.wake.set()
+    server.play(row)
     t.rematch = row.id
     offer.table = row.id
     offer.end("started")

@@ -143,6 +143,13 @@ class Server:
         self.tables[t.id] = t
         t.task = asyncio.get_running_loop().create_task(drive(t))
 
+    def play(self, row: TableRow) -> LiveTable:
+        """Start playing a table just stored (a rematch): in memory, driven, woken."""
+        t = LiveTable(self, row)
+        self._run(t)
+        t.wake.set()
+        return t
+
     async def stop(self) -> None:
         for t in self.tables.values():
             if t.task:
