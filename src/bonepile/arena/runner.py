@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -213,7 +213,7 @@ def ordered_results(
     target: int,
     hands_of: Callable[[Any], int],
     progress: Callable[[int, int], None] | None = None,
-) -> Iterator[tuple[int, Any]]:
+) -> Generator[tuple[int, Any], None, None]:
     """``(deal_set, work(deal_set))`` for deal sets 0, 1, 2 ... in order, computed by
     ``executor`` as far ahead as its workers allow without running far past ``target``
     hands; the caller stops when it has enough (closing the generator ends the calls still
