@@ -173,10 +173,16 @@ def play_game(spec: ArenaSpec, deal_set: int, rotation: int, watch: Watcher | No
     )
 
 
-def play_deal_set(spec: ArenaSpec, deal_set: int) -> list[GameResult]:
+def play_deal_set(
+    spec: ArenaSpec, deal_set: int, watch: Callable[[], Watcher] | None = None
+) -> list[GameResult]:
     """The arena's unit of work: every seating of one deal set (the same function whether
-    it runs here, in a process pool or as a Ray task)."""
-    return [play_game(spec, deal_set, r) for r in range(rotations(len(spec.bots)))]
+    it runs here, in a process pool or as a Ray task).  ``watch``: makes a watcher for each
+    game (self-play data)."""
+    return [
+        play_game(spec, deal_set, r, watch() if watch is not None else None)
+        for r in range(rotations(len(spec.bots)))
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -257,17 +263,22 @@ def run_arena(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     ray: str | None = None,
+    executor: Executor | None = None,
 ) -> ArenaRun:
     """Play deal sets until ``spec.hands`` hands (or an SPRT decision).  ``progress(done,
-    target)`` is called with the number of hands played so far.  ``ray``: play the deal sets
-    as Ray tasks, on a Ray instance started here (``"local"``) or on the cluster at that
-    address (default: a process pool of ``workers``, all cores if None).  For bots whose
-    budget is a simulation count, the outcome is the same whatever the executor."""
+    target)`` is called with the number of hands played so far.
+
+    Where: a process pool of ``workers`` (all cores if None; this process for 1); with
+    ``ray``, Ray tasks on a Ray instance started here (``"local"``) or on the cluster at that
+    address; or the given ``executor`` (``executors.make_executor``), closed at the end.  For
+    bots whose budget is a simulation count the outcome is the same wherever it is played."""
     validate(spec)
     if workers is not None and workers < 1:
         raise OptionError(f"--workers must be at least 1, not {workers}")
     start = time.perf_counter()
-    return _consume(spec, make_executor(workers, ray), progress, start)
+    if executor is None:
+        executor = make_executor(workers, ray)
+    return _consume(spec, executor, progress, start)
 
 
 def _consume(
