@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections.abc import Collection
 from typing import Any
 
@@ -40,6 +41,21 @@ def _call(work: Work, deal_set: int) -> Any:
     return work(deal_set)
 
 
+def probe(address: str, timeout: float = 5.0) -> None:
+    """OptionError at once when nothing listens at a ``host:port`` address (``ray.init`` would
+    keep trying for minutes); ``auto`` and ``local`` are Ray's to resolve."""
+    hostport = address.removeprefix("ray://")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not port.isdigit():
+        if address in (LOCAL, "auto"):
+            return
+        raise OptionError(f"--ray expects host:port (or auto), not {address!r}")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as e:
+        raise OptionError(f"cannot reach the Ray cluster at {address}: {e.strerror or e}") from None
+
+
 def import_ray() -> Any:
     try:
         import ray
@@ -60,6 +76,8 @@ class RayExecutor:
             }
             if address == LOCAL:
                 kwargs["num_cpus"] = workers or os.cpu_count() or 1
+            else:
+                probe(address)
             try:
                 ray.init(address=address, **kwargs)
             except (ConnectionError, RuntimeError, ValueError) as e:
