@@ -58,7 +58,7 @@ class Steps:
         now = game.scores()
         if self.reward:
             # again, now that the next hand (if the last one ended) is dealt: the environment
-            # deals it within the step, and a hand may start with points (Quinientos' bonus)
+            # deals it within the step, so points a hand started with would count there
             self._reward(now)
         x, mask = self.encoder.observe(observer(game.hand), seat)
         self.obs.append(x)
