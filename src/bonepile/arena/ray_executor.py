@@ -15,11 +15,13 @@ from __future__ import annotations
 import logging
 import os
 import socket
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from ..engine import BonepileError, OptionError
-from .executors import Work
+
+#: the unit of work (``executors.Work``; named again here so that neither module imports the other)
+Work = Callable[[int], Any]
 
 #: times a task is run again after its worker process is lost
 RETRIES = 3
