@@ -154,6 +154,8 @@ def test_an_executor_made_for_an_existing_ray_leaves_it_running(cluster):
     assert ex.workers == 2 and not ex.owns  # the cluster's CPUs
     ex.close([])
     assert ray.is_initialized()
+    # --workers caps the deal sets submitted at once, whatever the cluster's size
+    assert make_executor(1, cluster).ahead == 1
 
 
 # ------------------------------------------------------------------------------ the commands

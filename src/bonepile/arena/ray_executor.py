@@ -86,10 +86,13 @@ class RayExecutor:
                 first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
                 raise OptionError(f"cannot join the Ray cluster at {address}: {first}") from None
             self.owns = True
+        # a Ray instance started here has ``workers`` CPUs: queue ahead as a pool does; on a
+        # cluster, ``workers`` caps the deal sets at once, so no more than that are submitted
+        capped = workers is not None and not (self.owns and address == LOCAL)
         if workers is None:
             workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self.workers = workers
-        self.ahead = 2 * workers
+        self.ahead = workers if capped else 2 * workers
         self.task = ray.remote(_call).options(num_cpus=1, max_retries=retries, retry_exceptions=False)
         self.retries = retries
 
