@@ -84,7 +84,14 @@ class RayExecutor:
                 ray.init(address=address, **kwargs)
             except (ConnectionError, RuntimeError, ValueError) as e:
                 first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-                raise OptionError(f"cannot join the Ray cluster at {address}: {first}") from None
+                hint = ""
+                if address != LOCAL and "RAY_AUTH_MODE" not in os.environ:
+                    # Ray sends its token to an address given by hand only when told to
+                    hint = (
+                        " (if the cluster uses token authentication, set RAY_AUTH_MODE=token and"
+                        " give this machine the cluster's token)"
+                    )
+                raise OptionError(f"cannot join the Ray cluster at {address}: {first}{hint}") from None
             self.owns = True
         # a Ray instance started here has ``workers`` CPUs: queue ahead as a pool does; on a
         # cluster, ``workers`` caps the deal sets at once, so no more than that are submitted
