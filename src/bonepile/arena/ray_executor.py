@@ -35,7 +35,8 @@ class RayMissing(OptionError):
 
 
 class WorkerLost(BonepileError):
-    """A deal set's task lost its worker more often than it may be retried."""
+    """A deal set's task lost its worker more often than it may be retried (or Ray failed
+    it otherwise)."""
 
 
 def _call(work: Work, deal_set: int) -> Any:
@@ -123,6 +124,10 @@ class RayExecutor:
             raise WorkerLost(
                 f"a Ray worker was lost {self.retries + 1} times on one deal set: {type(e).__name__}"
             ) from None
+        except ex.RayError as e:  # out of memory, cancelled...: one line, not Ray's traceback
+            text = str(e).strip()
+            first = text.splitlines()[0] if text else ""
+            raise WorkerLost(f"Ray could not play a deal set: {type(e).__name__}: {first}") from None
 
     def close(self, pending: Collection[Any]) -> None:
         for ref in pending:

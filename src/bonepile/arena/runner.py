@@ -16,9 +16,10 @@ Vocabulary (see also the package docstring):
 
 The run plays deal sets in order until at least ``hands`` hands have been played (whole deal sets
 only, so that every rotation is equally represented) or the SPRT decides.  Deal sets are
-computed in parallel but consumed in order, and every seed is derived from ``seed`` and the
-deal set's index, so the outcome does not depend on the number of workers (for bots whose
-budget is a simulation count, not a time).
+computed in parallel (``play_deal_set``, the one unit of work, run by an executor: this
+process, a process pool or Ray tasks, see ``executors``) but consumed in order, and every seed
+is derived from ``seed`` and the deal set's index, so the outcome does not depend on the number
+of workers nor on where they run (for bots whose budget is a simulation count, not a time).
 """
 
 from __future__ import annotations
