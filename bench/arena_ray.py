@@ -53,7 +53,13 @@ def main() -> None:
         filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")])
     )
     t0 = time.perf_counter()
-    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
+    ray.init(
+        address="local",
+        num_cpus=2,
+        include_dashboard=False,
+        logging_level=logging.WARNING,
+        log_to_driver=False,
+    )
     print(f"Ray start-up: {time.perf_counter() - t0:.1f} s (not counted below)")
     address = ray.get_runtime_context().gcs_address
     warm = ArenaSpec(spec.variant, spec.options, spec.bots, 1, seed=spec.seed + 1)

@@ -57,7 +57,13 @@ def cluster(tmp_path_factory):
     os.environ["BONEPILE_KILL_SPARE"] = str(os.getpid())
     os.environ["BONEPILE_SEED_LOG"] = str(tmp / "seeds")
     before = ray_processes()
-    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False)
+    ray.init(
+        address="local",
+        num_cpus=2,
+        include_dashboard=False,
+        logging_level=logging.WARNING,
+        log_to_driver=False,
+    )
     try:
         yield ray.get_runtime_context().gcs_address
     finally:
