@@ -197,3 +197,11 @@ def test_the_loader_refuses_what_selfplay_did_not_write(tmp_path):
         shards.load(str(tmp_path))
     with pytest.raises(OptionError, match="is not empty"):
         run_selfplay(ArenaSpec("draw", {}, ("random", "random"), 3), str(tmp_path), workers=1)
+
+
+def test_the_environment_plays_a_given_game_seed_only_in_game_episodes():
+    e = raw_env("block", episode="game", players=2)
+    e.reset(options={"game_seed": 12345})
+    assert e.match.game.seed == 12345
+    with pytest.raises(ValueError, match='needs episode="game"'):
+        raw_env("block", players=2).reset(options={"game_seed": 1})
