@@ -247,6 +247,17 @@ def test_ray_missing_is_one_line(tmp_path, command):
     )
     line = one_line_error(r)
     assert "--ray needs Ray, which is not installed" in line and "bonepile[ray]" in line
+    # without --ray the command never imports Ray: it plays on this machine as before
+    r = subprocess.run(
+        [sys.executable, "-m", "bonepile.cli", command, "draw", "--bots", "random,random"]
+        + ["--hands", "3", "--out", str(tmp_path / "o2"), "--workers", "2", "-q"],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(fake), str(SRC)])),
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    assert list((tmp_path / "o2" / "records").iterdir())
 
 
 @pytest.mark.parametrize(
