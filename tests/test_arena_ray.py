@@ -32,7 +32,7 @@ SPEC = ArenaSpec("block", {"players": 2}, ("expert", "greedy"), 16, seed=7, budg
 
 
 def ray_processes() -> set[int]:
-    """The ids of Ray's own server processes running on this machine."""
+    """The ids of Ray's processes running on this machine: its servers and its workers."""
     out = set()
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
@@ -41,7 +41,7 @@ def ray_processes() -> set[int]:
             cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
         except OSError:
             continue
-        if b"raylet" in cmd or b"gcs_server" in cmd:
+        if any(name in cmd for name in (b"raylet", b"gcs_server", b"ray::", b"default_worker.py")):
             out.add(int(pid))
     return out
 
