@@ -64,10 +64,12 @@ class _Done:
 
 
 def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them."""
+    """Workers leave Ctrl-C to the parent, which stops them, and end quietly when it does
+    (a handler inherited from the parent, e.g. Ray's, would report the SIGTERM as a crash)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class Pool:
