@@ -119,7 +119,9 @@ class RayExecutor:
             cause = getattr(e, "cause", None)
             if isinstance(cause, BaseException):
                 raise cause from None
-            raise BonepileError(f"a deal set failed on Ray: {str(e).strip().splitlines()[0]}") from None
+            raise BonepileError(
+                f"a deal set failed on Ray: {(str(e).strip().splitlines() or [type(e).__name__])[0]}"
+            ) from None
         except (ex.WorkerCrashedError, ex.NodeDiedError, ex.ObjectLostError) as e:
             raise WorkerLost(
                 f"a Ray worker was lost {self.retries + 1} times on one deal set: {type(e).__name__}"
