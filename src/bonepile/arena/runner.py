@@ -16,25 +16,26 @@ Vocabulary (see also the package docstring):
 
 The run plays deal sets in order until at least ``hands`` hands have been played (whole deal sets
 only, so that every rotation is equally represented) or the SPRT decides.  Deal sets are
-computed in parallel but consumed in order, and every seed is derived from ``seed`` and the
-deal set's index, so the outcome does not depend on the number of workers (for bots whose
-budget is a simulation count, not a time).
+computed in parallel (``play_deal_set``, the one unit of work, run by an executor: this
+process, a process pool or Ray tasks, see ``executors``) but consumed in order, and every seed
+is derived from ``seed`` and the deal set's index, so the outcome does not depend on the number
+of workers nor on where they run (for bots whose budget is a simulation count, not a time).
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import os
+import functools
 import time
-from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from ..bots import ask, make_bot
 from ..bots.plugins import check as check_bot
 from ..engine import Game, OptionError, make_variant
 from ..engine import record as rec
 from ..engine.deals import derive
+from .executors import Executor, Work, make_executor
 
 #: a game is cut (left unfinished) after this many hands, so that no run can loop forever
 MAX_HANDS_PER_GAME = 300
@@ -124,7 +125,17 @@ def _build(name: str, v, seed: int, budget: dict):
     return make_bot(name, v, seed=seed, **budget)
 
 
-def play_game(spec: ArenaSpec, deal_set: int, rotation: int) -> GameResult:
+class Watcher(Protocol):
+    """Sees every decision of a game as it is played (self-play data is made this way)."""
+
+    def decide(self, game: Game, seat: int, action: int) -> None:
+        """``seat`` chose ``action``; ``game`` is as the seat saw it (before the action)."""
+
+    def applied(self, game: Game, seat: int) -> None:
+        """The action of ``seat`` has been applied to ``game``."""
+
+
+def play_game(spec: ArenaSpec, deal_set: int, rotation: int, watch: Watcher | None = None) -> GameResult:
     v = make_variant(spec.variant, spec.options)
     game_seed = derive(spec.seed, "game", deal_set)
     seats = lineup(spec, rotation, v)
@@ -144,7 +155,11 @@ def play_game(spec: ArenaSpec, deal_set: int, rotation: int) -> GameResult:
             t0 = clock()
             m = ask(bots[s], labels[seats[s]], s, view, game.token)
             times[seats[s]].append((clock() - t0) * 1000.0)
+            if watch is not None:
+                watch.decide(game, s, m)
             game.apply(m)
+            if watch is not None:
+                watch.applied(game, s)
     hands = [(h.result.winner, tuple(h.result.points), h.result.end) for h in game.hands]  # type: ignore[union-attr]
     return GameResult(
         deal_set,
@@ -159,8 +174,16 @@ def play_game(spec: ArenaSpec, deal_set: int, rotation: int) -> GameResult:
     )
 
 
-def play_deal_set(spec: ArenaSpec, deal_set: int) -> list[GameResult]:
-    return [play_game(spec, deal_set, r) for r in range(rotations(len(spec.bots)))]
+def play_deal_set(
+    spec: ArenaSpec, deal_set: int, watch: Callable[[], Watcher] | None = None
+) -> list[GameResult]:
+    """The arena's unit of work: every seating of one deal set (the same function whether
+    it runs here, in a process pool or as a Ray task).  ``watch``: makes a watcher for each
+    game (self-play data)."""
+    return [
+        play_game(spec, deal_set, r, watch() if watch is not None else None)
+        for r in range(rotations(len(spec.bots)))
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -191,118 +214,101 @@ def hand_scores(spec: ArenaSpec, g: GameResult, sides_of_seat) -> list[float]:
     return out
 
 
-def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them."""
-    import signal
+def ordered_results(
+    executor: Executor,
+    work: Work,
+    target: int,
+    hands_of: Callable[[Any], int],
+    progress: Callable[[int, int], None] | None = None,
+) -> Generator[tuple[int, Any], None, None]:
+    """``(deal_set, work(deal_set))`` for deal sets 0, 1, 2 ... in order, computed by
+    ``executor`` as far ahead as its workers allow without running far past ``target``
+    hands; the caller stops when it has enough (closing the generator ends the calls still
+    running).  ``progress(done, target)`` is called as results arrive, in any order, with the
+    hands finished so far: a result is counted once, when it is taken back."""
+    done: dict[int, Any] = {}
+    pending: dict[Any, int] = {}
+    next_set = submitted = finished_sets = finished_hands = 0
+    try:
+        while True:
+            # keep the workers busy without running far past the hands wanted
+            while len(pending) < executor.ahead:
+                if finished_sets:
+                    per_set = finished_hands / finished_sets
+                    if pending and finished_hands + len(pending) * per_set >= target:
+                        break
+                elif len(pending) >= executor.workers:
+                    break
+                pending[executor.submit(work, submitted)] = submitted
+                submitted += 1
+            for handle in executor.ready(list(pending)):
+                g = pending.pop(handle)
+                result = done[g] = executor.result(handle)
+                finished_sets += 1
+                finished_hands += hands_of(result)
+                if progress:
+                    progress(min(finished_hands, target), target)
+            while next_set in done:
+                yield next_set, done.pop(next_set)
+                next_set += 1
+    finally:
+        executor.close(list(pending))
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
-
-def _stop(pool: ProcessPoolExecutor, pending: dict) -> None:
-    """Shut the pool down; deal sets still running are not needed (the run is complete or
-    interrupted), so their workers are ended rather than waited for."""
-    if not any(not f.done() for f in pending):
-        pool.shutdown(wait=True)
-        return
-    procs = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for p in procs:
-        if p.is_alive():
-            p.terminate()
-    for p in procs:
-        p.join(timeout=5)
+def _hands(games: list[GameResult]) -> int:
+    return sum(len(g.hands) for g in games)
 
 
 def run_arena(
-    spec: ArenaSpec, workers: int | None = None, progress: Callable[[int, int], None] | None = None
+    spec: ArenaSpec,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    ray: str | None = None,
+    executor: Executor | None = None,
 ) -> ArenaRun:
     """Play deal sets until ``spec.hands`` hands (or an SPRT decision).  ``progress(done,
-    target)`` is called with the number of hands played so far."""
-    from .stats import sprt as sprt_test
+    target)`` is called with the number of hands played so far.
 
+    Where: a process pool of ``workers`` (all cores if None; this process for 1); with
+    ``ray``, Ray tasks on a Ray instance started here (``"local"``) or on the cluster at that
+    address; or the given ``executor`` (``executors.make_executor``), closed at the end.  For
+    bots whose budget is a simulation count the outcome is the same wherever it is played."""
     validate(spec)
-    v = make_variant(spec.variant, spec.options)
-    side_of = [v.side_of(s) for s in range(v.players)]
-    workers = workers or os.cpu_count() or 1
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise OptionError(f"--workers must be at least 1, not {workers}")
     start = time.perf_counter()
-    done: dict[int, list[GameResult]] = {}
+    if executor is None:
+        executor = make_executor(workers, ray)
+    return _consume(spec, executor, progress, start)
+
+
+def _consume(
+    spec: ArenaSpec, executor: Executor, progress: Callable[[int, int], None] | None, start: float
+) -> ArenaRun:
+    from .stats import sprt as sprt_test
+
+    v = make_variant(spec.variant, spec.options)
+    side_of = [v.side_of(s) for s in range(v.players)]
     consumed: list[GameResult] = []
     scores: list[float] = []
-    hands_consumed = 0
-    hands_done = 0  # in any order, for the progress bar
-    next_set = 0  # the next deal set to consume
+    hands = sets = 0
     stopped_by = "hands"
-
-    def consume() -> bool:
-        """Take finished deal sets in order; True when the run is complete."""
-        nonlocal next_set, hands_consumed, stopped_by
-        while next_set in done:
-            games = done.pop(next_set)
-            next_set += 1
+    results = ordered_results(executor, functools.partial(play_deal_set, spec), spec.hands, _hands, progress)
+    try:
+        for _g, games in results:
+            sets += 1
             consumed.extend(games)
-            for g in games:
-                hands_consumed += len(g.hands)
-                if spec.sprt is not None:
-                    scores.extend(hand_scores(spec, g, side_of))
+            hands += _hands(games)
             if spec.sprt is not None:
+                for g in games:
+                    scores.extend(hand_scores(spec, g, side_of))
                 w = sum(1 for x in scores if x == 1.0)
                 lo = sum(1 for x in scores if x == 0.0)
-                state = sprt_test(w, len(scores) - w - lo, lo, *spec.sprt)
-                if state.decision:
+                if sprt_test(w, len(scores) - w - lo, lo, *spec.sprt).decision:
                     stopped_by = "sprt"
-                    return True
-            if hands_consumed >= spec.hands:
-                return True
-        return False
-
-    def report(n: int) -> None:
-        nonlocal hands_done
-        hands_done += n
-        if progress:
-            progress(min(hands_done, spec.hands), spec.hands)
-
-    if workers == 1:
-        g = 0
-        while True:
-            done[g] = play_deal_set(spec, g)
-            report(sum(len(x.hands) for x in done[g]))
-            g += 1
-            if consume():
+                    break
+            if hands >= spec.hands:
                 break
-    else:
-        # fork (where there is one) lets any script call run_arena without a __main__ guard
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init)
-        pending: dict[Future, int] = {}
-        try:
-            submitted = 0
-            finished_sets = 0
-            finished_hands = 0
-            complete = False
-            while not complete:
-                # keep the workers busy without running far past the hands wanted
-                while len(pending) < 2 * workers:
-                    if finished_sets:
-                        per_set = finished_hands / finished_sets
-                        if hands_done + len(pending) * per_set >= spec.hands and pending:
-                            break
-                    elif len(pending) >= workers:
-                        break
-                    pending[pool.submit(play_deal_set, spec, submitted)] = submitted
-                    submitted += 1
-                ready, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in ready:
-                    g = pending.pop(fut)
-                    games = fut.result()
-                    done[g] = games
-                    n = sum(len(x.hands) for x in games)
-                    finished_sets += 1
-                    finished_hands += n
-                    report(n)
-                complete = consume()
-        finally:
-            _stop(pool, pending)
-    return ArenaRun(spec, consumed, next_set, hands_consumed, time.perf_counter() - start, scores, stopped_by)
+    finally:
+        results.close()
+    return ArenaRun(spec, consumed, sets, hands, time.perf_counter() - start, scores, stopped_by)

@@ -5,9 +5,12 @@ module builds the typer app from them."""
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
-from . import arena, hint, play, random, replay, serve
+from . import arena, hint, play, random, replay, selfplay, serve
+from .common import fill_optional_values
 
 app = typer.Typer(
     add_completion=False,
@@ -19,8 +22,9 @@ app.command("random")(random.random_cmd)
 app.command("play")(play.play)
 app.command("hint")(hint.hint_cmd)
 app.command("arena")(arena.arena)
+app.command("selfplay")(selfplay.selfplay)
 app.command("serve")(serve.serve)
 
 
 def main() -> None:
-    app()
+    app(args=fill_optional_values(sys.argv[1:]))

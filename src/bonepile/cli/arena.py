@@ -16,6 +16,7 @@ from .common import (
     bots_option,
     fail,
     parse_options,
+    ray_option,
     seed_option,
     split_bots,
 )
@@ -34,7 +35,13 @@ def arena(
     players: Players = None,
     option: RuleOptions = None,
     workers: Annotated[
-        int | None, typer.Option("--workers", "-w", help="Processes (default: all cores).")
+        int | None,
+        typer.Option(
+            "--workers",
+            "-w",
+            help="Processes (default: all cores); with --ray, deal sets at once (default: the "
+            "cluster's CPUs).",
+        ),
     ] = None,
     seed: Annotated[int, seed_option("Seed of every deal and every bot.")] = 0,
     out: Annotated[
@@ -53,6 +60,7 @@ def arena(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    ray: Annotated[str | None, ray_option("Play the deal sets")] = None,
 ) -> None:
     """Bots against bots on duplicate deals: win rates with 95% intervals, points, timings,
     ratings; writes results.json, every game's record and a plot.
@@ -62,6 +70,7 @@ def arena(
     deal for every hand number.  Runs whole sets of seatings until at least HANDS hands, or
     until the SPRT on hand results (two bots) decides."""
     from ..arena import ArenaSpec, validate, write_outputs
+    from ..arena.executors import make_executor
     from ..arena.stats import parse_sprt
 
     try:
@@ -84,7 +93,13 @@ def arena(
         fail(f"error: {e}")
     if workers is not None and workers < 1:
         fail(f"error: --workers must be at least 1, not {workers}")
-    nworkers = workers or os.cpu_count() or 1
+    if ray is not None:
+        from ..arena.ray_executor import import_ray
+
+        try:
+            import_ray()
+        except BonepileError as e:
+            fail(f"error: {e}")
     out_dir = out or f"arena-{variant}-s{seed}"
     try:
         os.makedirs(os.path.join(out_dir, "records"), exist_ok=True)
@@ -98,7 +113,12 @@ def arena(
         console = Console(width=120)
     label = f"{variant} {' vs '.join(spec.labels)}"
     try:
-        run = _run(spec, nworkers, hands, label, console, quiet)
+        executor = make_executor(workers, ray)
+    except BonepileError as e:  # Ray missing, or its cluster out of reach
+        fail(f"error: {e}")
+    nworkers = executor.workers
+    try:
+        run = _run(spec, executor, hands, label, console, quiet)
     except KeyboardInterrupt:
         console.print("Interrupted: nothing written.")
         raise typer.Exit(130) from None
@@ -110,7 +130,7 @@ def arena(
     console.print(
         f"{t['hands']} hands in {t['games']} games ({t['deal_sets']} deal sets x "
         f"{res['settings']['rotations']} seatings), {t['decisions']} decisions, "
-        f"{t['elapsed_s']:.1f} s on {nworkers} worker(s)"
+        f"{t['elapsed_s']:.1f} s on {nworkers} worker(s){' (Ray)' if ray is not None else ''}"
     )
     if res["sprt"]:
         s = res["sprt"]
@@ -125,7 +145,7 @@ def arena(
     )
 
 
-def _run(spec, nworkers: int, hands: int, label: str, console, quiet: bool):
+def _run(spec, executor, hands: int, label: str, console, quiet: bool):
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -138,7 +158,7 @@ def _run(spec, nworkers: int, hands: int, label: str, console, quiet: bool):
     from ..arena import run_arena
 
     if quiet:
-        run = run_arena(spec, workers=nworkers)
+        run = run_arena(spec, executor=executor)
     else:
         with Progress(
             TextColumn("[bold]{task.description}"),
@@ -156,7 +176,7 @@ def _run(spec, nworkers: int, hands: int, label: str, console, quiet: bool):
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done)
 
-            run = run_arena(spec, workers=nworkers, progress=progress)
+            run = run_arena(spec, progress=progress, executor=executor)
             if run.stopped_by == "sprt":
                 bar.update(
                     task, total=run.hands, completed=run.hands, description=f"{label} (stopped: SPRT decided)"

@@ -36,6 +36,36 @@ def bots_option(text: str) -> Any:
     return typer.Option("--bots", help=text)
 
 
+#: options whose value may be left out, and the value they then take: ``--ray`` alone starts
+#: a Ray instance on this machine, ``--ray ADDRESS`` joins the cluster at ADDRESS
+OPTIONAL_VALUES = {"--ray": "local"}
+
+
+def ray_option(what: str) -> Any:
+    """The ``--ray [ADDRESS]`` option (its value filled in by ``fill_optional_values``)."""
+    return typer.Option(
+        "--ray",
+        metavar="[ADDRESS]",
+        help=f"{what} as Ray tasks: alone, on a Ray instance started here; with the address of "
+        "a Ray cluster's head (host:port, or auto for the one this machine belongs to), on that "
+        "cluster.  Needs the ray extra.",
+    )
+
+
+def fill_optional_values(args: list[str]) -> list[str]:
+    """The command line with the value of an option of ``OPTIONAL_VALUES`` filled in where it
+    is left out (the option is last, or followed by another option): typer's options either
+    always or never take a value."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--":
+            return out + args[i + 1 :]
+        if arg in OPTIONAL_VALUES and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append(OPTIONAL_VALUES[arg])
+    return out
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print one line on standard error and exit (status 2 by default)."""
     typer.echo(message.replace("\n", "\\n").replace("\r", "\\r"), err=True)  # one line

@@ -84,12 +84,19 @@ class raw_env(AECEnv):
 
     # ------------------------------------------------------------------ episode
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """``options={"game_seed": S}`` (``episode="game"``): play the game of that seed, e.g.
+        an arena or self-play game (``ep_seed`` of ``rl.shards``) to replay its actions."""
         if seed is not None:
             self._seeds = random.Random(seed)
+        game_seed = (options or {}).get("game_seed")
+        if game_seed is not None and self.episode != "game":
+            raise ValueError('the game_seed option needs episode="game"')
         if self.episode == "hand":  # deal with the environment's own generator
             self.match = Match(self.variant, self.episode, rng=self._seeds)
         else:
-            self.match = Match(self.variant, self.episode, self._seeds.getrandbits(63))
+            if game_seed is None:
+                game_seed = self._seeds.getrandbits(63)
+            self.match = Match(self.variant, self.episode, int(game_seed))
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
