@@ -5,14 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from bonepile.web.app import create_app
-
-
-def _until(ws, kind: str) -> dict:
-    for _ in range(200):
-        msg = ws.receive_json()
-        if msg["type"] == kind:
-            return msg
-    raise AssertionError(f"no {kind} message")
+from webutil import receive_until
 
 
 def test_chat_reaches_every_seat_verbatim_and_is_limited(tmp_path):
@@ -33,7 +26,7 @@ def test_chat_reaches_every_seat_verbatim_and_is_limited(tmp_path):
         ):
             b.send_json({"type": "chat", "text": "  <script>alert(1)</script>\n  hi  "})
             for ws in (a, b):
-                line = _until(ws, "chat")["lines"][0]
+                line = receive_until(ws, "chat")["lines"][0]
                 assert line == {
                     "seat": 1,
                     "name": "<b>Ben</b>",
@@ -41,12 +34,12 @@ def test_chat_reaches_every_seat_verbatim_and_is_limited(tmp_path):
                     "at": line["at"],
                 }
             a.send_json({"type": "chat", "text": "x" * 201})
-            assert "at most 200" in _until(a, "error")["message"]
+            assert "at most 200" in receive_until(a, "error")["message"]
             a.send_json({"type": "chat", "text": " \n\t "})
-            assert "empty" in _until(a, "error")["message"]
+            assert "empty" in receive_until(a, "error")["message"]
             a.send_json({"type": "chat", "text": 5})
-            assert "string" in _until(a, "error")["message"]
+            assert "string" in receive_until(a, "error")["message"]
         # a seat that connects later gets the recent lines
         with c.websocket_connect(f"/ws/tables/{t['id']}?token={t['token']}") as a2:
-            lines = _until(a2, "chat")["lines"]
+            lines = receive_until(a2, "chat")["lines"]
             assert [x["text"] for x in lines] == ["<script>alert(1)</script> hi"]

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from bonepile.web.app import create_app
 from bonepile.web.i18n import catalogue
+from webutil import receive_until
 
 WEB = Path(__file__).resolve().parents[1] / "src" / "bonepile" / "web"
 STATIC = WEB / "static"
@@ -59,14 +60,6 @@ def test_the_client_no_longer_reads_the_servers_english():
     assert "error.${code}" in js
 
 
-def _until(ws, kind: str) -> dict:
-    for _ in range(200):
-        msg = ws.receive_json()
-        if msg["type"] == kind:
-            return msg
-    raise AssertionError(f"no {kind} message")
-
-
 def test_http_and_socket_refusals_carry_their_code_and_numbers(tmp_path):
     with TestClient(create_app(f"sqlite:///{tmp_path}/e.db", bot_delay=0, hand_pause=60)) as c:
         r = c.get("/api/tables/nosuchtable")
@@ -92,7 +85,7 @@ def test_http_and_socket_refusals_carry_their_code_and_numbers(tmp_path):
             c.websocket_connect(f"/ws/tables/{t['id']}?token={j['token']}"),
         ):
             a.send_json({"type": "chat", "text": "x" * 201, "id": 7})
-            e = _until(a, "error")
+            e = receive_until(a, "error")
             assert e == {
                 "type": "error",
                 "message": "a chat message is at most 200 characters",
@@ -101,9 +94,9 @@ def test_http_and_socket_refusals_carry_their_code_and_numbers(tmp_path):
                 "id": 7,
             }
             a.send_json({"type": "next"})
-            assert _until(a, "error")["code"] == "hand_not_over"
+            assert receive_until(a, "error")["code"] == "hand_not_over"
             a.send_json({"type": "chat", "text": 5})  # not a refusal a player meets: no code
-            assert "code" not in _until(a, "error")
+            assert "code" not in receive_until(a, "error")
         with c.websocket_connect(f"/ws/tables/{t['id']}?token=wrong") as bad:
             e = bad.receive_json()
             assert e["type"] == "error" and e["code"] == "token"

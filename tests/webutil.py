@@ -628,3 +628,12 @@ class Driver:
             except Exception:
                 pass
         self.socks = {}
+
+
+def receive_until(ws, kind: str, tries: int = 200) -> dict:
+    """The next message of type ``kind`` on a TestClient socket (those before it dropped)."""
+    for _ in range(tries):
+        msg = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind} message")

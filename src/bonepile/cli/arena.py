@@ -10,6 +10,7 @@ import typer
 
 from ..engine import BonepileError
 from .common import (
+    DealWorkers,
     Players,
     RuleOptions,
     VariantName,
@@ -34,15 +35,7 @@ def arena(
     hands: Annotated[int, typer.Option("--hands", help="Play at least this many hands (whole deal sets).")],
     players: Players = None,
     option: RuleOptions = None,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers",
-            "-w",
-            help="Processes (default: all cores); with --ray, deal sets at once (default: the "
-            "cluster's CPUs).",
-        ),
-    ] = None,
+    workers: DealWorkers = None,
     seed: Annotated[int, seed_option("Seed of every deal and every bot.")] = 0,
     out: Annotated[
         str | None, typer.Option("--out", "-o", help="Output folder (default arena-VARIANT-sSEED).")

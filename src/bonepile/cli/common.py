@@ -24,6 +24,15 @@ Players = Annotated[int | None, typer.Option("--players", "-n", help="Number of 
 RuleOptions = Annotated[
     list[str] | None, typer.Option("--option", "-O", help="A rule option, key=value (repeatable).")
 ]
+#: ``--workers N`` of the commands that play deal sets (absent: every core, or the Ray cluster's)
+DealWorkers = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-w",
+        help="Processes (default: all cores); with --ray, deal sets at once (default: the cluster's CPUs).",
+    ),
+]
 
 
 def seed_option(text: str) -> Any:

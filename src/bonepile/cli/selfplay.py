@@ -11,6 +11,7 @@ import typer
 
 from ..engine import BonepileError
 from .common import (
+    DealWorkers,
     Players,
     RuleOptions,
     VariantName,
@@ -43,15 +44,7 @@ def selfplay(
     players: Players = None,
     option: RuleOptions = None,
     seed: Annotated[int, seed_option("Seed of every deal and every bot.")] = 0,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers",
-            "-w",
-            help="Processes (default: all cores); with --ray, deal sets at once (default: the "
-            "cluster's CPUs).",
-        ),
-    ] = None,
+    workers: DealWorkers = None,
     ray: Annotated[str | None, ray_option("Play the deal sets")] = None,
     time_budget: Annotated[
         float | None, typer.Option("--time", help="Seconds per decision for bots that take a time budget.")
