@@ -394,6 +394,16 @@ class MuteList(TypedDict):
     muted: list[ProfileInfo]  # the profiles whose chat you are not shown, the first muted first
 
 
+class ProfileDevice(TypedDict):
+    id: str  # names the device's key without telling anything of it
+    created: float  # when the device got its key (seconds since 1970)
+    this: bool  # the device asking
+
+
+class ProfileDevices(TypedDict):
+    devices: list[ProfileDevice]  # oldest first
+
+
 class ProfileLink(TypedDict):
     code: str  # traded once for a key on another device (POST /api/profiles/claim)
     expires_in: int  # seconds

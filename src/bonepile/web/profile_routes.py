@@ -49,6 +49,14 @@ def router(profiles: Profiles) -> APIRouter:
         body = await profile_body(request)
         return await profiles.rename(request.headers.get("authorization"), body)
 
+    @r.get("/api/profiles/me/devices")
+    async def devices(request: Request):
+        return await profiles.devices(request.headers.get("authorization"))
+
+    @r.delete("/api/profiles/me/devices/{device}")
+    async def forget_device(request: Request, device: str):
+        return await profiles.forget_device(request.headers.get("authorization"), device)
+
     @r.post("/api/profiles/me/link")
     async def link(request: Request):
         return await profiles.link(request.headers.get("authorization"))

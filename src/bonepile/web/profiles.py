@@ -12,13 +12,14 @@ ignored), ``optional`` (a seat is tied to a profile when its key comes with the 
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, get_args
 
 from . import validate
-from .messages import ProfileInfo, ProfileKey, ProfileLink
+from .messages import ProfileDevice, ProfileDevices, ProfileInfo, ProfileKey, ProfileLink
 from .store import Store
 from .validate import RequestError, token_hash
 
@@ -80,6 +81,14 @@ def bearer(authorization: str | None) -> str | None:
     return key
 
 
+DEVICE_ID_CHARS = 16
+
+
+def device_id(key_hash: str) -> str:
+    """A device's name: derived from its key's hash, so that it tells nothing of the key."""
+    return hashlib.sha256(f"device:{key_hash}".encode()).hexdigest()[:DEVICE_ID_CHARS]
+
+
 class Profiles:
     """The profile requests, run against the store through ``db`` (the storage thread)."""
 
@@ -131,6 +140,35 @@ class Profiles:
             raise RequestError("a display name must not be empty", code="name_empty")
         await self.db(self.store.rename_profile, profile["id"], name)
         return {"id": profile["id"], "name": name}
+
+    async def devices(self, authorization: str | None) -> ProfileDevices:
+        """The devices that play as this profile (one key each), the asking one marked."""
+        profile = await self.me(authorization)
+        mine = token_hash(bearer(authorization) or "")
+        keys = await self.db(self.store.profile_keys, profile["id"])
+        out: list[ProfileDevice] = [{"id": device_id(h), "created": at, "this": h == mine} for h, at in keys]
+        return {"devices": out}
+
+    async def forget_device(self, authorization: str | None, device: str) -> ProfileDevices:
+        """Sign a device out of this profile: its key stops working at once (the asking
+        device's own: this device signs out; afterwards the answer lists no device of it)."""
+        profile = await self.me(authorization)
+        if (
+            not isinstance(device, str)
+            or len(device) != DEVICE_ID_CHARS
+            or not all(ch in "0123456789abcdef" for ch in device)
+        ):
+            raise RequestError(
+                f"a device is named by {DEVICE_ID_CHARS} hexadecimal letters, not {device[:40]!r}"
+            )
+        keys = await self.db(self.store.profile_keys, profile["id"])
+        found = [h for h, _ in keys if secrets.compare_digest(device_id(h), device)]
+        if not found or not await self.db(self.store.drop_profile_key, profile["id"], found[0]):
+            raise RequestError(f"this profile has no device {device!r}", 404, code="no_device")
+        mine = token_hash(bearer(authorization) or "")
+        if found[0] == mine:
+            return {"devices": []}
+        return await self.devices(authorization)
 
     async def link(self, authorization: str | None) -> ProfileLink:
         """A code that moves this profile to another device (used once, LINK_TTL seconds)."""

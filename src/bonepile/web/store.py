@@ -25,6 +25,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -492,6 +493,26 @@ class Store:
             ).one()
             c.execute(insert(profile_keys_t).values(key_hash=key_hash, profile_id=r.id, created=now))
         return {"id": r.id, "name": r.name}
+
+    def profile_keys(self, profile_id: str) -> list[tuple[str, float]]:
+        """The hashes of a profile's keys (one per device) and when each was made, oldest first."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                select(profile_keys_t.c.key_hash, profile_keys_t.c.created)
+                .where(profile_keys_t.c.profile_id == profile_id)
+                .order_by(profile_keys_t.c.created, profile_keys_t.c.key_hash)
+            ).all()
+        return [(r.key_hash, r.created) for r in rows]
+
+    def drop_profile_key(self, profile_id: str, key_hash: str) -> bool:
+        """Forget one key of a profile (a device signed out or removed); False: no such key."""
+        with self.engine.begin() as c:
+            done = c.execute(
+                delete(profile_keys_t).where(
+                    profile_keys_t.c.profile_id == profile_id, profile_keys_t.c.key_hash == key_hash
+                )
+            )
+        return done.rowcount == 1
 
     # ------------------------------------------------------------------ mutes
     def profile_name(self, profile_id: str) -> str | None:

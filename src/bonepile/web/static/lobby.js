@@ -4,6 +4,7 @@
 import { el, clear, api, seatName, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
 import { ready, t, has, language } from "/static/i18n.js";
 import { ensureProfile, profileHeaders, linkCode, claimCode } from "/static/profile.js";
+import { showDevices } from "/static/devices.js";
 
 await ready;
 
@@ -342,6 +343,9 @@ async function initProfile() {
       const got = await linkCode();
       $("profile-code").textContent = t("profiles.code_shown", { code: got.code, minutes: Math.round(got.expires_in / 60) });
     } catch (e) { setAlert(alertBox, t("profiles.failed", { error: e.message })); }
+  });
+  $("profile-devices").addEventListener("toggle", () => {
+    if ($("profile-devices").open) showDevices($("devices-list"), me.name, alertBox);
   });
   $("claim-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();

@@ -63,3 +63,19 @@ export async function claimCode(code) {
   keep(got);
   return { id: got.id, name: got.name };
 }
+
+/** The devices playing as this profile: {devices: [{id, created, this}]}. */
+export function devices() {
+  return api("GET", "/api/profiles/me/devices", undefined, profileHeaders());
+}
+
+/** Sign device ``id`` out of this profile (this browser's own: it forgets the profile and the
+ * name it played under). */
+export async function forgetDevice(id, own) {
+  const left = await api("DELETE", `/api/profiles/me/devices/${encodeURIComponent(id)}`, undefined, profileHeaders());
+  if (own) {
+    forget();
+    try { localStorage.removeItem("bonepile:name"); } catch { /* private mode */ }
+  }
+  return left;
+}
