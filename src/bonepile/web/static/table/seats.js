@@ -70,7 +70,8 @@ function seatBox(st, s, nm, place) {
   const badges = [];
   if (s === st.you) badges.push(el("span", { class: "badge" }, t("seat.you")));
   else if (mine && mine.length > 1 && mine.includes(s)) badges.push(el("span", { class: "badge partner" }, t("seat.partner")));
-  if (info.kind === "bot") badges.push(el("span", { class: "badge bot", title: botLabel(info.level) }, t("seat.bot_badge")));
+  // a bot named by the server is called a bot already ("casual bot 2"): the badge is for a named one
+  if (info.kind === "bot" && info.named !== false) badges.push(el("span", { class: "badge bot", title: botLabel(info.level) }, t("seat.bot_badge")));
   if (info.kind === "human" && !info.claimed) badges.push(el("span", { class: "badge off" }, t("seat.free")));
   else if (info.kind === "human" && info.connected === false) badges.push(el("span", { class: "badge off" }, t("seat.offline")));
   if (info.bot_playing) badges.push(el("span", { class: "badge bot", "data-bot-playing": s }, t("seat.bot_playing")));
