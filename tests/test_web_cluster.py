@@ -111,3 +111,86 @@ async def after_checked(drivers, on, a, b, seqs, seen) -> None:
     await asyncio.gather(*(d.play_out(timeout=400) for d in drivers.values()))
     for d in drivers.values():
         await d.close()
+
+
+def test_workers_with_sqlite_are_refused_in_one_line(tmp_path):
+    cmd = [sys.executable, "-m", "bonepile", "serve", "--workers", "2", "--port", str(free_port())]
+    r = subprocess.run(
+        [*cmd, "--db", f"sqlite:///{tmp_path / 'b.db'}"], env=ENV, capture_output=True, text=True, timeout=60
+    )
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert r.stderr.strip() == (
+        "--workers needs a PostgreSQL --db (postgresql://USER@HOST/DB): SQLite serves one process only"
+    )
+    assert not (tmp_path / "b.db").exists()  # refused before anything was made
+
+
+def test_a_single_server_and_a_cluster_never_share_a_database(pg_url):
+    """A server without --workers holds the database alone (as before); workers share it."""
+
+    def refused(*args: str) -> str:
+        cmd = [sys.executable, "-m", "bonepile", "serve", "--db", pg_url, "--port", str(free_port()), *args]
+        r = subprocess.run(cmd, env=ENV, capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2, r.stdout + r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+        return r.stderr
+
+    with Child(pg_url) as single:
+        assert "a bonepile server without --workers is using" in refused("--workers", "1")
+        assert single.get("/api/tables").status_code == 200
+    with worker(pg_url) as one, worker(pg_url) as two:  # two workers of one cluster: welcome
+        assert one.get("/api/tables").status_code == two.get("/api/tables").status_code == 200
+        assert "another bonepile server is using" in refused()
+
+
+def test_two_workers_on_one_port_play_on_when_one_dies(pg_url):
+    """``--workers 2``: two processes on one port; one killed mid-game is replaced, and its
+    tables go on from their stored actions."""
+    store = Store(pg_url)
+
+    def alive() -> list[str]:
+        with store.engine.connect() as c:
+            rows = c.execute(select(workers_t.c.id, workers_t.c.expires)).all()
+            now = c.exec_driver_sql("SELECT extract(epoch from clock_timestamp())").scalar()
+        return [r.id for r in rows if r.expires > now]
+
+    try:
+        with worker(pg_url, 2) as port:
+            first = wait_until(lambda: (w := alive()) and len(w) == 2 and w, 60, "two workers")
+            tables = [port.people_table("draw", 4)[0:2] for _ in range(3)]
+            drivers = [
+                Driver(port.ws, tid, dict(enumerate(toks)), seed=i) for i, (tid, toks) in enumerate(tables)
+            ]
+
+            async def play(stop):
+                await asyncio.gather(*(d.run(stop, timeout=120) for d in drivers))
+                for d in drivers:
+                    await d.close()
+
+            asyncio.run(asyncio.wait_for(play(lambda d: d.moves >= 8), 300))
+            victim = owners(store)[drivers[0].table_id]  # the worker playing the first table
+            assert victim in first
+            os.kill(int(victim.split("/")[1]), 9)
+            wait_until(lambda: victim not in alive() and len(alive()) == 2, 60, "a new worker in place")
+            wait_until(lambda: victim not in owners(store).values(), 60, "its tables taken over")
+
+            async def resume():
+                for d in drivers:
+                    seen = {s: strip_live(st) for s, st in d.last.items()}
+                    for seat, tok in d.tokens.items():
+                        d.socks[seat] = await Sock.open(port.ws, d.table_id, tok)
+                        st = d.last[seat] = await d.socks[seat].state()
+                        d.messages[seat].append(st)
+                        assert strip_live(st) == seen[seat], (d.table_id, seat)
+                await asyncio.gather(*(d.play_out(timeout=400) for d in drivers))
+                for d in drivers:
+                    await d.close()
+
+            asyncio.run(asyncio.wait_for(resume(), 600))
+            for d in drivers:
+                timeline = truth(store, d.table_id)
+                for seat, msgs in d.messages.items():
+                    assert check_messages(msgs, seat, timeline) > 0
+                assert port.info(d.table_id)["status"] == "over"
+    finally:
+        store.close()
