@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 
 from bonepile.web.store import Store, leases_t, workers_t
 from bonepile.web.table import LiveTable
@@ -192,5 +193,39 @@ def test_two_workers_on_one_port_play_on_when_one_dies(pg_url):
                 for seat, msgs in d.messages.items():
                     assert check_messages(msgs, seat, timeline) > 0
                 assert port.info(d.table_id)["status"] == "over"
+    finally:
+        store.close()
+
+
+def test_a_lease_is_taken_only_once_expired_and_fences_the_worker_that_lost_it(pg_url):
+    """Two workers' leases on one table, straight on the database: the second cannot take a
+    running lease; once it ran out it can, and from then on the first worker's actions are
+    refused (a stalled worker that wakes up stores nothing) while the second's are stored."""
+    from bonepile.web.leases import Fenced, Leases
+
+    store = Store(pg_url)
+    try:
+        x = Leases(store.engine, "x", "127.0.0.1:1", ttl=0.5)
+        y = Leases(store.engine, "y", "127.0.0.1:2", ttl=600)
+        x.register()
+        y.register()
+        assert x.acquire("fence") and not y.acquire("fence")
+        assert x.owner("fence").worker == "x"
+        Fenced(store, x).append([("fence", 0, "move", "a", 0)])
+        wait_until(lambda: x.owner("fence") is None, 30, "x's lease to run out", step=0.1)
+        assert "fence" not in x.renew()  # an expired lease is not renewed
+        assert y.acquire("fence") and not x.acquire("fence")
+        assert y.owner("fence").address == "127.0.0.1:2"
+        try:
+            Fenced(store, x).append([("fence", 1, "move", "b", 1)])
+            raise AssertionError("x stored an action of a table it no longer leases")
+        except OperationalError as e:
+            assert "no longer holds the lease of table fence" in str(e)
+        assert Fenced(store, y).append_each([("fence", 1, "move", "c", 2)]) == [None]
+        with store.engine.connect() as c:
+            assert [a[1] for a in store._actions(c, "fence")] == ["a", "c"]
+        y.leave()
+        assert y.owner("fence") is None and x.acquire("fence")
+        x.leave()
     finally:
         store.close()

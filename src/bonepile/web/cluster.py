@@ -33,7 +33,7 @@ import httpx
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
-from .leases import Leases
+from .leases import Fenced, Leases
 from .store import Damaged
 
 if TYPE_CHECKING:
@@ -72,6 +72,8 @@ class Cluster:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loop: asyncio.Task[None] | None = None
         self._http: httpx.AsyncClient | None = None
+        # an action is stored only while this worker holds its table's lease
+        server.writer.store = Fenced(server.store, self.leases)  # type: ignore[assignment]
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -113,7 +115,9 @@ class Cluster:
             if tid in tables:
                 log.warning("table %s: this worker's lease ran out; another worker plays it now", tid)
                 await self.drop(tid)
-        done = [t for t in held if t not in tables]  # the table left memory (finished, closed)
+        # the table left memory (finished, closed); a damaged table's lease is kept (this
+        # worker answers for it; the others would load it again and again)
+        done = [t for t in held if t not in tables and t not in self.server.damaged]
         if done:
             await self.server.db(self.leases.release, done)
             self.claimed.difference_update(done)
@@ -135,6 +139,8 @@ class Cluster:
                 if not await self.server.db(self.leases.acquire, table_id):
                     return False
                 self.claimed.add(table_id)
+                # refused here before (its lease was lost meanwhile): it is ours again
+                self.server.writer.refused.discard(table_id)
                 try:
                     row = await self.server.db(self.server.store.load, table_id)
                 except Damaged as e:
@@ -353,8 +359,16 @@ class Relay:
             if self.client_gone.is_set():
                 return 0
             try:
+                # pinged: an owner that stops answering (stalled, its machine cut off) is
+                # left within two lease times, for the worker that takes its tables over
+                lease = self.cluster.lease
                 self.up = await websockets.connect(
-                    url, additional_headers=headers, open_timeout=5, max_size=1 << 22, ping_interval=None
+                    url,
+                    additional_headers=headers,
+                    open_timeout=5,
+                    max_size=1 << 22,
+                    ping_interval=lease,
+                    ping_timeout=lease,
                 )
                 break
             except (OSError, TimeoutError, websockets.InvalidHandshake):

@@ -8,16 +8,23 @@ are synchronous: the server calls them from its storage thread."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from sqlalchemy import and_, delete, func, literal, or_, select, update
+from sqlalchemy import insert as plain_insert
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 
-from .store import leases_t, tables_t, workers_t
+from .store import Store, actions_t, leases_t, tables_t, workers_t
 
 #: the database's clock: seconds since the epoch
 NOW = func.extract("epoch", func.clock_timestamp())
+
+
+class LeaseLost(Exception):
+    """An action of a table whose lease this worker no longer holds: not stored."""
 
 
 @dataclass(frozen=True)
@@ -128,3 +135,60 @@ class Leases:
         """Rows of workers dead for long (their leases expired long ago) removed."""
         with self.engine.begin() as c:
             c.execute(delete(workers_t).where(workers_t.c.expires < NOW - 3600))
+
+
+class Fenced:
+    """The writer's storage for a worker (``Writer.store``): a batch of actions is stored
+    only if this worker still holds the lease of every table in it, checked in the same
+    transaction with the lease rows locked (``FOR SHARE``): a worker that stalled past its
+    lease never stores an action after the worker that took the table over has loaded it.
+    A batch refused so is a storage fault (the intent is told to try again; the table is
+    not marked damaged), and the table leaves this worker at its next renewal."""
+
+    def __init__(self, store: Store, leases: Leases):
+        self.store = store
+        self.leases = leases
+
+    def append(self, batch: list[tuple[str, int, str, str, int]]) -> None:
+        ids = sorted({item[0] for item in batch})
+        now = time.time()
+        with self.store.engine.begin() as c:
+            held = {
+                r[0]
+                for r in c.execute(
+                    select(leases_t.c.table_id)
+                    .where(
+                        leases_t.c.table_id.in_(ids),
+                        leases_t.c.worker == self.leases.worker,
+                        leases_t.c.expires > NOW,
+                    )
+                    .with_for_update(read=True)
+                )
+            }
+            lost = [t for t in ids if t not in held]
+            if lost:
+                why = LeaseLost(f"this worker no longer holds the lease of table {', '.join(lost)}")
+                raise OperationalError("checking the leases", None, why)
+            c.execute(
+                plain_insert(actions_t),
+                [
+                    {"table_id": t, "seq": seq, "kind": kind, "value": value, "seat": seat, "at": now}
+                    for t, seq, kind, value, seat in batch
+                ],
+            )
+
+    def append_each(self, batch: list[tuple[str, int, str, str, int]]) -> list[Exception | None]:
+        """As ``Store.append_each``, each action checked on its own."""
+        out: list[Exception | None] = []
+        failed: dict[str, Exception] = {}
+        for item in batch:
+            if item[0] in failed:
+                out.append(failed[item[0]])
+                continue
+            try:
+                self.append([item])
+                out.append(None)
+            except Exception as e:
+                failed[item[0]] = e
+                out.append(e)
+        return out
