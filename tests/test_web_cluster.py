@@ -229,3 +229,29 @@ def test_a_lease_is_taken_only_once_expired_and_fences_the_worker_that_lost_it(p
         x.leave()
     finally:
         store.close()
+
+
+def test_a_request_for_a_table_of_a_dead_worker_takes_the_table_over(pg_url):
+    """A join sent to the survivor for a table of a killed worker: the survivor takes the
+    table (once its lease ran out) and answers the request itself, body and all."""
+    a, b = worker(pg_url).start(), worker(pg_url).start()
+    try:
+        made = a.create({"variant": "draw", "players": 2, "seats": [{"kind": "human"}] * 2})
+        assert a.info(made["id"])["status"] == b.info(made["id"])["status"] == "waiting"
+        a.kill()
+        joined = b.join(made["id"], "Ana")
+        assert joined["seat"] == 1 - made["seat"]
+        info = b.info(made["id"])
+        assert info["status"] == "playing" and info["seats"][joined["seat"]]["name"] == "Ana"
+
+        async def both_seats():
+            for seat, tok in ((made["seat"], made["token"]), (joined["seat"], joined["token"])):
+                s = await Sock.open(b.ws, made["id"], tok)
+                st = await s.state(lambda m: m["view"] is not None)
+                assert st["you"] == seat and st["phase"] == "play"
+                await s.close()
+
+        asyncio.run(asyncio.wait_for(both_seats(), 60))
+    finally:
+        a.kill()
+        b.kill()

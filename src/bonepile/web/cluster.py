@@ -241,11 +241,13 @@ class Cluster:
                 body += chunk
                 if len(body) > MAX_BODY:
                     return JSONResponse({"error": f"the body is larger than {MAX_BODY} bytes"}, 413)
+            # kept as Request.body() keeps it: Starlette gives it to the route again
+            request._body = body
             end = time.monotonic() + 3 * self.lease
             while True:
                 where = await self.locate(m.group(1))
                 if where is None or where == self.address:
-                    return await call_next(_replayed(request, body))
+                    return await call_next(request)
                 try:
                     return await self._forward(request, body, where)
                 except httpx.TransportError:  # the owner is gone: its lease runs out soon
@@ -290,15 +292,6 @@ class Cluster:
                 seen.add(info["id"])
                 out.append(info)
         return JSONResponse({"tables": out[:LISTED]})
-
-
-def _replayed(request: Request, body: bytes) -> Request:
-    """The request again with its body already read (the route reads it once more)."""
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    return Request(request.scope, receive)
 
 
 class Relay:
