@@ -271,8 +271,6 @@ class Cluster:
 
     async def listing(self) -> Response:
         """The lobby's list: the newest public tables of every worker."""
-        from .server import LISTED
-
         assert self._http is not None
         found = list(self.server.listing())
         others = await self.server.db(self.leases.others)
@@ -291,7 +289,7 @@ class Cluster:
             if info["id"] not in seen:
                 seen.add(info["id"])
                 out.append(info)
-        return JSONResponse({"tables": out[:LISTED]})
+        return JSONResponse({"tables": out[: self.server.listed]})
 
 
 class Relay:

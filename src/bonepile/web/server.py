@@ -106,6 +106,7 @@ class Server:
         self.replay_cache: OrderedDict[str, bytes] = OrderedDict()
         # one worker of several (``serve --workers``): it plays only the tables it leases
         self.cluster = Cluster(self, cluster) if cluster is not None else None
+        self.listed = LISTED  # tables in the lobby's list (a cluster's merged list too)
 
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         """``fn`` run in the storage thread; a storage fault is a StorageError (a JSON 503,
