@@ -255,3 +255,54 @@ def test_a_request_for_a_table_of_a_dead_worker_takes_the_table_over(pg_url):
     finally:
         a.kill()
         b.kill()
+
+
+def test_a_stalled_worker_loses_its_tables_and_gives_its_sockets_up_when_it_wakes(pg_url):
+    """SIGSTOP the owner of a table (a long pause, a cut network): the socket relayed through
+    the other worker notices (pings), the other worker takes the table once the lease ran
+    out and the seat sees its state there; when the stalled worker wakes, its lease is gone:
+    it closes its own socket of the table (1012, "come back"), and the game is played to the
+    end on the other worker."""
+    import signal
+
+    import websockets
+
+    store = Store(pg_url)
+    a, b = worker(pg_url).start(), worker(pg_url).start()
+    try:
+        tid, toks = a.people_table("draw", 2)
+        before = owners(store)[tid]
+        d = Driver(a.ws, tid, dict(enumerate(toks)), seed=5)
+
+        async def scenario():
+            d.socks[0] = await Sock.open(a.ws, tid, toks[0])  # on the owner
+            d.socks[1] = await Sock.open(b.ws, tid, toks[1])  # relayed by b
+            await d.run(lambda d: d.moves >= 4, timeout=120)
+            seq = d.last[1]["seq"]
+            a.proc.send_signal(signal.SIGSTOP)
+            try:
+                st = await d.socks[1].state(lambda m: m["seq"] == seq, timeout=60)
+                d.messages[1].append(st)
+                assert owners(store)[tid] != before  # b plays it now
+            finally:
+                a.proc.send_signal(signal.SIGCONT)
+            try:  # a wakes, finds its lease gone and closes its socket of the table
+                while True:
+                    d.messages[0].append(await d.socks[0].recv(timeout=60))
+            except websockets.ConnectionClosed as e:
+                assert e.rcvd is not None and e.rcvd.code == 1012
+            d.socks[0] = await Sock.open(b.ws, tid, toks[0])
+            await d.play_out(timeout=300)
+            await d.close()
+
+        asyncio.run(asyncio.wait_for(scenario(), 600))
+        assert b.info(tid)["status"] == "over"
+        timeline = truth(store, tid)
+        for seat, msgs in d.messages.items():
+            assert check_messages(msgs, seat, timeline) > 0
+    finally:
+        if a.proc is not None and a.proc.poll() is None:
+            a.proc.send_signal(signal.SIGCONT)
+        a.kill()
+        b.kill()
+        store.close()

@@ -215,14 +215,17 @@ class Cluster:
         """A socket (accepted) for a table: False when the table is played here (the route
         goes on); else the socket is relayed to the table's owner until either side closes
         it (True)."""
-        if self.internal(ws.scope):
-            return False
-        where = await self.locate(table_id)
-        if where is None or where == self.address:
-            self.sockets.setdefault(table_id, weakref.WeakSet()).add(ws)
-            return False
-        await Relay(self, ws, table_id).run(where)
-        return True
+        if not self.internal(ws.scope):
+            where = await self.locate(table_id)
+            if where is not None and where != self.address:
+                await Relay(self, ws, table_id).run(where)
+                return True
+        elif table_id not in self.server.tables and table_id not in self.server.damaged:
+            # relayed here, but the table left this worker meanwhile: the relay looks again
+            await ws.close(code=GONE)
+            return True
+        self.sockets.setdefault(table_id, weakref.WeakSet()).add(ws)
+        return False
 
     # ------------------------------------------------------------------ HTTP
     def install(self, app: FastAPI) -> None:
@@ -398,8 +401,8 @@ class Relay:
         code = up.close_code
         self.up = None
         # the owner refused the socket (4xxx) or closed it normally: so does the relay;
-        # it died, stopped or lost the table (no close, 1001, 1011, 1012, 4404): follow it
-        if code is not None and code != 4404 and (code >= 4000 or code == 1000):
+        # it died, stopped or no longer plays the table (no close, 1001, 1011, 1012): follow it
+        if code is not None and (code >= 4000 or code == 1000):
             return code
         return None
 
