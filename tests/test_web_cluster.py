@@ -306,3 +306,48 @@ def test_a_stalled_worker_loses_its_tables_and_gives_its_sockets_up_when_it_wake
         a.kill()
         b.kill()
         store.close()
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    out = set()
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.add(int(d))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+def test_a_worker_killed_leaves_no_process_behind(pg_url):
+    """The bot processes of a worker killed with SIGKILL end by themselves (they watch their
+    parent): a lost worker does not leave searches running for nobody."""
+    w = worker(pg_url).start()
+    try:
+        seats = [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * 3
+        made = w.create({"variant": "block", "players": 4, "seats": seats})
+
+        async def watch() -> set[int]:  # a person at the table: its expert bots search
+            s = await Sock.open(w.ws, made["id"], made["token"])
+            try:
+                await s.state(lambda m: m["view"] is not None)
+                end = asyncio.get_running_loop().time() + 60
+                while not (kids := children(w.proc.pid)):
+                    assert asyncio.get_running_loop().time() < end, "no bot process started"
+                    await asyncio.sleep(0.1)
+                return kids
+            finally:
+                await s.close()
+
+        kids = asyncio.run(asyncio.wait_for(watch(), 120))
+        w.kill()
+        left = lambda: [k for k in kids if os.path.exists(f"/proc/{k}")]  # noqa: E731
+        try:
+            wait_until(lambda: not left(), 60, "its processes to end")
+        except AssertionError:
+            raise AssertionError([open(f"/proc/{k}/cmdline").read() for k in left()]) from None
+    finally:
+        w.kill()
