@@ -18,6 +18,10 @@ connections, unfinished games).  The server's and the clients' CPU use are print
 for the others' moves (from the acknowledgement of its move to its next turn) at p50/p99.
 ``--hammer N``: N anonymous clients ask for the replay of a long record and the table list
 over and over during the run (their statuses are printed).
+
+``--workers N``: the server as N workers on one port (``serve --workers``; PostgreSQL only);
+``--pg`` stores on a throwaway PostgreSQL cluster made for the run (``bench/pgtemp.py``), whose
+CPU use is printed too.
 """
 
 from __future__ import annotations
@@ -258,7 +262,21 @@ def main() -> None:
         help="anonymous clients (in the first client process) asking for replays and the table list",
     )
     ap.add_argument("--server-log", default=None, help="keep the server's log in this file")
+    ap.add_argument("--workers", type=int, default=0, help="serve --workers N (PostgreSQL only)")
+    ap.add_argument("--pg", action="store_true", help="store on a throwaway PostgreSQL cluster")
     args = ap.parse_args()
+    if args.pg:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from pgtemp import throwaway
+
+        with throwaway() as (url, postmaster):
+            args.db = url
+            run(args, postmaster)
+    else:
+        run(args, None)
+
+
+def run(args: argparse.Namespace, postmaster: int | None) -> None:
 
     from bonepile.engine.variant import parse_option_value
 
@@ -292,6 +310,7 @@ def main() -> None:
             "100000",
             "--address-sockets",
             "100000",
+            *(["--workers", str(args.workers)] if args.workers else []),
         ],
         env=env,
         stdout=open(args.server_log or f"{tmp}/server.log", "w"),
@@ -307,8 +326,11 @@ def main() -> None:
                 time.sleep(0.1)
         else:
             raise SystemExit("the server did not start")
+        if args.workers > 1:  # the workers register in the database as they start
+            time.sleep(5)
         cpu0 = _cpu(server.pid)
         kids0 = _children_cpu(server.pid)
+        pg0 = _children_cpu(postmaster) if postmaster else {}
         t0 = time.monotonic()
         shared = {
             "port": port,
@@ -337,6 +359,7 @@ def main() -> None:
         wall = time.monotonic() - t0
         cpu1 = _cpu(server.pid)
         kids1 = _children_cpu(server.pid)
+        pg1 = _children_cpu(postmaster) if postmaster else {}
     finally:
         server.terminate()
         try:
@@ -363,6 +386,7 @@ def main() -> None:
         f"bonepile serve under load: {args.games} concurrent {args.variant} tables of "
         f"{'one person and three expert bots' if args.experts else '4 websocket clients'}, think {args.think} s, {args.clients} client process(es), {os.cpu_count()} cores"
     )
+    print(f"storage: {args.db or 'a fresh SQLite file'}; server workers: {args.workers or 'one process'}")
     print(f"measured {args.duration:.0f} s after {args.warmup:.0f} s warm-up")
     print(f"games completed in the window: {games}")
     print(f"moves: {moves} ({moves / args.duration:.0f}/s)")
@@ -396,6 +420,9 @@ def main() -> None:
             f"server's worker processes (bots, replays): {len(kids1)}, "
             f"CPU {kids / wall * 100:.0f}% of one core over the run"
         )
+    if postmaster:
+        pg = sum(c - pg0.get(pid, 0.0) for pid, c in pg1.items())
+        print(f"PostgreSQL (its {len(pg1)} processes): CPU {pg / wall * 100:.0f}% of one core over the run")
     for i, r in enumerate(results):
         print(f"client process {i}: CPU {r['cpu'] / r['wall'] * 100:.0f}% of one core")
     for s in samples:
@@ -416,6 +443,7 @@ def main() -> None:
                 "p99_ms": round(pct(0.99), 2),
                 "errors": errors,
                 "concurrent": args.games,
+                "workers": args.workers,
             }
         )
     )

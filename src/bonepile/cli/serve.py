@@ -1,8 +1,20 @@
-"""``bonepile serve``: the web server (tables with friends and bots, replays)."""
+"""``bonepile serve``: the web server (tables with friends and bots, replays).
+
+``--workers N``: N worker processes on one port (SO_REUSEPORT: the kernel spreads the
+connections among them), each a worker of the cluster (``web.cluster``) with its own id and its
+own cluster listener, where the other workers, of this machine or others, reach it.  The first
+process watches them and starts a new one in place of one that died (the others have taken its
+tables over meanwhile)."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import secrets
+import signal
 import socket
+import time
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import typer
@@ -16,13 +28,14 @@ _LOCKS: list[Any] = []  # the lock files held for the life of the process
 PG_LOCK = 0x626F6E6570696C65  # "bonepile"
 
 
-def _lock_database(url: Any) -> None:
+def _lock_database(url: Any, cluster: bool = False) -> None:
     """One server per database: on SQLite an exclusive lock on FILE.lock, held until the
     process ends (the kernel releases it even after kill -9); on PostgreSQL a session advisory
     lock on a connection kept open (the database releases it when the session ends, also after
-    kill -9).  A second server exits with one line."""
+    kill -9).  A second server exits with one line.  The workers of a cluster (``cluster``,
+    ``--workers``) share the lock: one cluster per database, and no single server beside it."""
     if url.get_backend_name() == "postgresql":
-        _lock_postgres(url)
+        _lock_postgres(url, cluster)
         return
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
         return
@@ -45,7 +58,7 @@ def _lock_database(url: Any) -> None:
     _LOCKS.append(f)
 
 
-def _lock_postgres(url: Any) -> None:
+def _lock_postgres(url: Any, cluster: bool = False) -> None:
     from sqlalchemy import create_engine, text
     from sqlalchemy.exc import SQLAlchemyError
     from sqlalchemy.pool import NullPool
@@ -55,12 +68,17 @@ def _lock_postgres(url: Any) -> None:
     where = url.render_as_string(hide_password=True)
     try:
         conn = create_engine(url, poolclass=NullPool).connect()
-        got = conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": PG_LOCK}).scalar()
+        how = "pg_try_advisory_lock_shared" if cluster else "pg_try_advisory_lock"
+        got = conn.execute(text(f"SELECT {how}(:key)"), {"key": PG_LOCK}).scalar()
         conn.commit()
     except (SQLAlchemyError, ImportError) as e:
         fail(f"--db: cannot open {where!r}: {describe(e)}")
     if not got:
         conn.close()
+        if cluster:
+            fail(
+                f"--db: a bonepile server without --workers is using {where}; stop it or choose another --db"
+            )
         fail(f"--db: another bonepile server is using {where}; stop it or choose another --db")
     _LOCKS.append(conn)
 
@@ -148,12 +166,40 @@ def serve(
     log_level: Annotated[
         str, typer.Option(help="Server log level (debug, info, warning, error).")
     ] = "warning",
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Serve as N worker processes on one port, sharing a PostgreSQL --db with every "
+            "other machine's workers (0: one server process, the default).",
+        ),
+    ] = 0,
+    lease: Annotated[
+        float,
+        typer.Option(
+            min=0.3, help="With --workers: seconds until another worker takes the tables of one that died."
+        ),
+    ] = 10.0,
+    cluster_host: Annotated[
+        str,
+        typer.Option(
+            help="With --workers: this machine's address where the other machines' workers reach its own."
+        ),
+    ] = "127.0.0.1",
+    cluster_port: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=65535,
+            help="With --workers: the first of the ports (one a worker) they reach each other on (0: any).",
+        ),
+    ] = 0,
 ) -> None:
     """Play in the browser: start the web server and open the printed address."""
     from sqlalchemy import make_url
-    from sqlalchemy.exc import ArgumentError, DatabaseError
+    from sqlalchemy.exc import ArgumentError
 
-    from ..web.store import Unusable, describe, normalize_url, unusable
+    from ..web.store import normalize_url
 
     try:
         url = make_url(normalize_url(db))
@@ -165,6 +211,8 @@ def serve(
         fail(f"--profiles must be off, optional or required, not {profiles!r}")
     if log_level not in ("debug", "info", "warning", "error", "critical"):
         fail(f"--log-level must be debug, info, warning, error or critical, not {log_level!r}")
+    if workers and url.get_backend_name() != "postgresql":
+        fail("--workers needs a PostgreSQL --db (postgresql://USER@HOST/DB): SQLite serves one process only")
     words = None
     if chat_filter is not None:
         from ..web.chatfilter import ChatFilterError, load
@@ -179,33 +227,61 @@ def serve(
     except OSError as e:
         fail(f"cannot listen on {host}:{port}: {e.strerror} (choose another --port or --host)")
 
-    _lock_database(url)
-
+    _lock_database(url, cluster=bool(workers))
+    settings: dict[str, Any] = dict(
+        bot_delay=bot_delay,
+        grace=grace,
+        hand_pause=hand_pause,
+        bot_time=bot_time,
+        rate=rate,
+        create_rate=create_rate,
+        table_ttl=table_ttl,
+        rematch_wait=rematch_wait,
+        seat_sockets=seat_sockets,
+        address_sockets=address_sockets,
+        table_watchers=table_watchers,
+        address_watchers=address_watchers,
+        durable=durable,
+        bot_workers=bot_workers or None,
+        profiles=profiles,
+    )
+    uv: dict[str, Any] = dict(log_level=log_level, header_timeout=header_timeout)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    if workers:
+        spec = Spec(db, host, port, settings, uv, chat_filter, lease, cluster_host, cluster_port)
+        typer.echo(
+            f"bonepile is serving on http://{shown}:{port}/ as {workers} workers "
+            f"(open it in a browser; Ctrl-C stops)"
+        )
+        typer.echo(f"storage: {db}")
+        run_cluster(spec, workers)
+        return
+    app = build_app(db, dict(settings, chat_filter=words))
+    typer.echo(f"bonepile is serving on http://{shown}:{port}/  (open it in a browser; Ctrl-C stops)")
+    typer.echo(f"storage: {db}")
+    if profiles != "optional":
+        typer.echo(f"profiles: {profiles}")
+    if words is not None:
+        typer.echo(f"chat filter: {words.size} words and phrases from {chat_filter}")
     import uvicorn
 
+    from ..web.guard import hide_tokens
+
+    config = uvicorn_config(app, host=host, port=port, **uv)
+    hide_tokens()  # after uvicorn configured its loggers
+    uvicorn.Server(config).run()
+
+
+def build_app(db: str, settings: dict[str, Any]) -> Any:
+    """The application, its storage checked (a damaged or read-only database is refused now,
+    in one line, not at every move)."""
+    from sqlalchemy.exc import ArgumentError, DatabaseError
+
     from ..web.app import create_app
+    from ..web.store import Unusable, describe, unusable
 
     try:
-        app = create_app(
-            db,
-            bot_delay=bot_delay,
-            grace=grace,
-            hand_pause=hand_pause,
-            bot_time=bot_time,
-            rate=rate,
-            create_rate=create_rate,
-            table_ttl=table_ttl,
-            rematch_wait=rematch_wait,
-            seat_sockets=seat_sockets,
-            address_sockets=address_sockets,
-            table_watchers=table_watchers,
-            address_watchers=address_watchers,
-            durable=durable,
-            bot_workers=bot_workers or None,
-            profiles=profiles,
-            chat_filter=words,
-        )
-        # a damaged or read-only database is refused now, in one line, not at every move
+        app = create_app(db, **settings)
         app.state.server.store.check()
     except DatabaseError as e:
         fail(f"--db: cannot open {db!r}: {unusable(e)}")
@@ -213,21 +289,18 @@ def serve(
         fail(f"--db: cannot open {db!r}: {describe(e)}")
     except Unusable as e:
         fail(f"--db: cannot use {db!r}: {e}")
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    typer.echo(f"bonepile is serving on http://{shown}:{port}/  (open it in a browser; Ctrl-C stops)")
-    typer.echo(f"storage: {db}")
-    if profiles != "optional":
-        typer.echo(f"profiles: {profiles}")
-    if words is not None:
-        typer.echo(f"chat filter: {words.size} words and phrases from {chat_filter}")
-    from ..web.guard import hide_tokens, http_protocol
+    return app
 
-    # idle keep-alive connections close after 5 s, a request's headers must arrive within
-    # --header-timeout, and a socket that stops answering pings closes after 40 s
-    config = uvicorn.Config(
+
+def uvicorn_config(app: Any, *, log_level: str, header_timeout: float, **where: Any) -> Any:
+    """uvicorn's settings: idle keep-alive connections close after 5 s, a request's headers
+    must arrive within ``header_timeout``, a socket that stops answering pings closes after 40 s."""
+    import uvicorn
+
+    from ..web.guard import http_protocol
+
+    return uvicorn.Config(
         app,
-        host=host,
-        port=port,
         log_level=log_level,
         ws_max_size=65536,
         ws_ping_interval=20,
@@ -236,6 +309,129 @@ def serve(
         lifespan="on",
         http=http_protocol(header_timeout),
         timeout_keep_alive=5,
+        **where,
     )
-    hide_tokens()  # after uvicorn configured its loggers
-    uvicorn.Server(config).run()
+
+
+# ------------------------------------------------------------------------ --workers
+QUICK_DEATH = 5.0  # a worker dead this soon after its start is not started again
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What every worker is started with."""
+
+    db: str
+    host: str
+    port: int
+    settings: dict[str, Any]  # Server's settings
+    uvicorn: dict[str, Any]  # log_level, header_timeout
+    chat_filter: str | None  # the file of --chat-filter (read by each worker)
+    lease: float
+    cluster_host: str
+    cluster_port: int  # the first worker's (0: any)
+
+
+def listen(host: str, port: int, shared: bool) -> socket.socket:
+    """A listening socket; ``shared``: with SO_REUSEPORT, the same port as the other workers."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    s = socket.socket(family, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if shared:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    s.bind((host, port))
+    s.listen(2048)
+    s.setblocking(False)
+    return s
+
+
+def _die_with_parent() -> None:
+    """Linux: this process is sent SIGTERM when the process that started it dies."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def worker(spec: Spec, index: int, child: bool = True) -> None:
+    """One worker: its lock on the database, its two listeners, the application (a worker
+    process that cannot start says why in one line and exits with status 2)."""
+    try:
+        _worker(spec, index, child)
+    except typer.Exit as e:
+        if not child:
+            raise
+        raise SystemExit(e.exit_code) from None
+
+
+def _worker(spec: Spec, index: int, child: bool) -> None:
+    import uvicorn
+    from sqlalchemy import make_url
+
+    from ..web.cluster import ClusterSettings
+    from ..web.guard import hide_tokens
+    from ..web.store import normalize_url
+
+    if child:
+        _die_with_parent()
+    _lock_database(make_url(normalize_url(spec.db)), cluster=True)
+    try:
+        public = listen(spec.host, spec.port, shared=True)
+        inner = listen(spec.cluster_host, spec.cluster_port + index if spec.cluster_port else 0, shared=False)
+    except OSError as e:
+        fail(f"worker {index}: cannot listen: {e.strerror}")
+    port = inner.getsockname()[1]
+    host = spec.cluster_host
+    address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    worker_id = f"{socket.gethostname()[:40]}/{os.getpid()}/{secrets.token_hex(3)}"
+    settings = dict(spec.settings)
+    if spec.chat_filter is not None:
+        from ..web.chatfilter import load
+
+        settings["chat_filter"] = load(spec.chat_filter)
+    settings["cluster"] = ClusterSettings(worker=worker_id, address=address, port=port, lease=spec.lease)
+    app = build_app(spec.db, settings)
+    config = uvicorn_config(app, **spec.uvicorn)
+    hide_tokens()
+    uvicorn.Server(config).run(sockets=[public, inner])
+
+
+def run_cluster(spec: Spec, n: int) -> None:
+    """Start ``n`` workers (this process is the one worker when n is 1) and keep them running."""
+    if n == 1:
+        worker(spec, 0, child=False)
+        return
+    ctx = multiprocessing.get_context("spawn")
+
+    def start(i: int) -> Any:
+        p = ctx.Process(target=worker, args=(spec, i), name=f"bonepile-worker-{i}", daemon=False)
+        p.start()
+        return p, time.monotonic()
+
+    def stopping(*_: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stopping)
+    procs = [start(i) for i in range(n)]
+    try:
+        while True:
+            time.sleep(0.5)
+            for i, (p, since) in enumerate(procs):
+                if p.is_alive():
+                    continue
+                if time.monotonic() - since < QUICK_DEATH:
+                    fail(
+                        f"worker {i} stopped as it started (exit status {p.exitcode}); see its message above"
+                    )
+                typer.echo(f"worker {i} stopped (exit status {p.exitcode}); starting another", err=True)
+                procs[i] = start(i)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for p, _ in procs:
+            if p.is_alive():
+                p.terminate()
+        for p, _ in procs:
+            p.join(30)

@@ -81,6 +81,8 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     app.include_router(ratings_router(server))  # leaderboards
     app.include_router(history_router(server))  # a profile's finished games, the /me page
     hide_tokens()
+    if server.cluster is not None:  # requests for tables played by another worker go there
+        server.cluster.install(app)
 
     @app.middleware("http")
     async def _headers(request: Request, call_next):
@@ -185,6 +187,8 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str):
         await websocket.accept()
+        if server.cluster is not None and await server.cluster.relay(websocket, table_id):
+            return  # relayed to the worker playing the table (``cluster``)
         try:
             t = server.get(table_id)  # 404, or 503 for a damaged table
             # no seat token: a spectator, who sees what everybody at the table sees
@@ -195,7 +199,11 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
             if seat is not None:  # the chat of the seats its profile muted is not sent to it
                 with suppress(StorageError):  # logged already: its mutes are read next time
                     await server.mutes.load(t.seats[seat].profile)
-            address = server.socket_opened(t, seat, websocket.client.host if websocket.client else "")
+            if server.cluster is not None:  # a relayed socket: the client's address, as relayed
+                host = server.cluster.client_host(websocket)
+            else:
+                host = websocket.client.host if websocket.client else ""
+            address = server.socket_opened(t, seat, host)
         except RequestError as e:
             await websocket.send_text(json.dumps({"type": "error", "message": e.message, **_coded(e)}))
             await websocket.close(code=4000 + e.status)

@@ -19,6 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from . import validate
 from .chatfilter import ChatFilter
+from .cluster import Cluster, ClusterSettings
 from .connection import RATE
 from .driver import drive
 from .messages import CreatedTable, JoinedSeat, ProfileInfo, TableInfo
@@ -72,6 +73,7 @@ class Server:
         profiles: str = "optional",
         rematch_wait: float = REMATCH_WAIT,
         chat_filter: ChatFilter | None = None,
+        cluster: ClusterSettings | None = None,
     ):
         self.store = Store(db, durable=durable)
         self.bot_delay = bot_delay
@@ -103,6 +105,9 @@ class Server:
         self._replay_pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
         self.replays_waiting = 0
         self.replay_cache: OrderedDict[str, bytes] = OrderedDict()
+        # one worker of several (``serve --workers``): it plays only the tables it leases
+        self.cluster = Cluster(self, cluster) if cluster is not None else None
+        self.listed = LISTED  # tables in the lobby's list (a cluster's merged list too)
 
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         """``fn`` run in the storage thread; a storage fault is a StorageError (a JSON 503,
@@ -113,24 +118,18 @@ class Server:
             raise self.writer.faults.report(getattr(fn, "__name__", "storage").replace("_", " "), e) from None
 
     async def start(self) -> None:
-        """Load every table that is not over and start playing them again."""
+        """Load every table that is not over and start playing them again (a worker of a
+        cluster: the tables nobody else plays)."""
         self.writer.start()
-        damaged: dict[str, str] = {}
-        rows = await self.db(self.store.load_active, damaged)
-        for tid, why in damaged.items():
-            self._damaged(tid, why)
-        for row in rows:
-            try:
-                t = LiveTable(self, row)
-            except Exception as e:
-                self._damaged(
-                    row.id, f"it cannot be rebuilt from its stored actions ({type(e).__name__}: {e})"
-                )
-                continue
-            if t.game.over and t.status != "over":  # stopped between its last move and this mark
-                t.status = "over"
-                await store_finished(t)
-            self._run(t)
+        if self.cluster is not None:
+            await self.cluster.start()
+        else:
+            damaged: dict[str, str] = {}
+            rows = await self.db(self.store.load_active, damaged)
+            for tid, why in damaged.items():
+                self._damaged(tid, why)
+            for row in rows:
+                await self.adopt(row)
         log.info("resumed %d tables", len(self.tables))
         await rate_missed(self)
         # A full collection of the cyclic garbage collector stops the event loop for as long
@@ -139,8 +138,24 @@ class Server:
         gc.freeze()
         gc.set_threshold(20000, 50, 100)
 
+    async def adopt(self, row: TableRow) -> LiveTable | None:
+        """A stored table not over, rebuilt from its actions and played again (None: its
+        stored data cannot be used)."""
+        try:
+            t = LiveTable(self, row)
+        except Exception as e:
+            self._damaged(row.id, f"it cannot be rebuilt from its stored actions ({type(e).__name__}: {e})")
+            return None
+        if t.game.over and t.status != "over":  # stopped between its last move and this mark
+            t.status = "over"
+            await store_finished(t)  # the mark and the result, in one transaction
+        self._run(t)
+        return t
+
     def _run(self, t: LiveTable) -> None:
         self.tables[t.id] = t
+        if self.cluster is not None:
+            self.cluster.adopted(t.id)
         t.task = asyncio.get_running_loop().create_task(drive(t))
 
     def play(self, row: TableRow) -> LiveTable:
@@ -151,6 +166,8 @@ class Server:
         return t
 
     async def stop(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
         for t in self.tables.values():
             if t.task:
                 t.task.cancel()

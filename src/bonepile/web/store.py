@@ -190,6 +190,27 @@ mutes_t = Table(
     Column("created", Float, nullable=False),
 )
 
+#: the workers of a cluster (``serve --workers``) alive until ``expires`` (the database's
+#: clock, seconds since the epoch), and the address where the others reach each one
+#: (migration 0006_leases; web/leases.py)
+workers_t = Table(
+    "workers",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("address", String(255), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+#: which worker plays each table, until ``expires``; an expired lease may be taken by any worker
+leases_t = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("worker", String(64), nullable=False),
+    Column("expires", Float, nullable=False),
+    Index("leases_by_worker", "worker"),
+)
+
 
 @dataclass
 class TableRow:

@@ -30,6 +30,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -96,11 +97,28 @@ def search(
 
 
 def lower_priority(by: int = NICE) -> None:
-    """A worker process's initializer: run ``by`` steps nicer than the server."""
+    """A worker process's initializer: run ``by`` steps nicer than the server, and end when
+    the server is gone."""
     try:
         os.nice(by)
     except OSError:
         pass
+    _end_with_parent()
+
+
+def _end_with_parent() -> None:
+    """End this process once the process that started it is gone: a server killed with
+    SIGKILL (a worker of a cluster lost) cannot stop its workers, which would search on for
+    nobody, for ever."""
+    started_by = multiprocessing.parent_process()  # known to a spawned process from its start
+    parent = started_by.pid if started_by is not None and started_by.pid else os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="bonepile-parent-watch", daemon=True).start()
 
 
 # ---------------------------------------------------------------------------- on the loop
