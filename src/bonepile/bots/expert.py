@@ -17,7 +17,10 @@ The game, not only the hand: a playout that ends the game (the scores before the
 its points reach the target) adds ``game_weight`` for a win and takes it off for a loss.
 Where points are scored during play (Cinque) every seat's playout plays like a fives player
 (``_fives_guard_move``: the points now less the next seat's best reply), and the playouts are
-short and deterministic by default (``tuned_defaults``).  The greedy bot's one-ply score is
+short and deterministic by default (``tuned_defaults``).  There the worlds are also weighed by
+how the other seats chose (``infer``: policy-based inference, ``inference.PlayModel``): each
+searched world is picked from ``infer`` sampled deals in proportion to the probability of the
+plays seen under a points-taking model of play.  The greedy bot's one-ply score is
 added to each action's value with weight ``prior`` (it knows features of a position, such as
 follow-ups and the suits kept, that short or noisy playouts miss).  Mirror-image actions
 (the same table up to L/R and U/D) are searched once.
@@ -177,13 +180,14 @@ def _would_overrun(deadline: float | None, start: float, done: int) -> bool:
 def tuned_defaults(v: Variant) -> dict[str, float]:
     """The expert's defaults for a variant, chosen by measurement against greedy
     (bench/expert_greedy.py; README, Benchmark): where points are scored during play
-    (Cinque) the playouts are deterministic (epsilon 0) and stop after 4 plies (one round:
-    the points are local, and the rest of a playout is noise), the objective is net points
+    (Cinque) the playouts are deterministic (epsilon 0) and stop after 8 plies (two rounds),
+    each world is picked from 8 sampled deals by how likely they make the other seats'
+    plays (``infer``, ``infer_beta``: bots/inference.py), the objective is net points
     (no bonus for winning the hand) and the greedy score is added with weight 0.5; in the
     other open games the greedy score is added with weight 0.5; blind games and
     Billitonnen keep the plain search."""
     if v.in_play == "fives":
-        return {"win_weight": 0.0, "epsilon": 0.0, "horizon": 4, "prior": 0.5}
+        return {"win_weight": 0.0, "epsilon": 0.0, "horizon": 8, "prior": 0.5, "infer": 8, "infer_beta": 0.6}
     prior = 0.0 if v.turn == "blind" or v.scoring == "result_only" else 0.5
     return {"win_weight": 10.0, "epsilon": 0.25, "horizon": 0, "prior": prior}
 
@@ -211,7 +215,7 @@ class ExpertBot(Bot):
         game_weight: float = 50.0,
         prior: float | None = None,
         infer: int | None = None,
-        infer_beta: float = 0.3,
+        infer_beta: float | None = None,
         infer_pips: float = 0.0,
     ) -> None:
         """Options left at None take the variant's tuned default (``tuned_defaults``):
@@ -252,7 +256,7 @@ class ExpertBot(Bot):
         #: from this many sampled ones in proportion to how likely they make the other
         #: seats' plays (0 or 1: every consistent world alike)
         self.infer = int(tuned.get("infer", 0) if infer is None else infer)
-        self.infer_beta = infer_beta
+        self.infer_beta = float(tuned.get("infer_beta", 0.3) if infer_beta is None else infer_beta)
         self.infer_pips = infer_pips
 
     def choose(self, view: View) -> int:

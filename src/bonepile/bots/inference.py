@@ -6,7 +6,7 @@ tile that scored.  ``PlayModel`` weighs a world by the probability of every obse
 the other seats (partners too) under a simple model of how players choose: each tile that
 fits is chosen with probability proportional to ``exp(beta * score)``, where the score is
 the most points the tile scores now for the mover's side on any open end (Cinque), plus
-``pips`` times its pips (players shed heavy tiles).  A play's candidates are the tiles the
+``pips`` times its pips, 3 more for a double (players shed heavy tiles and doubles early).  A play's candidates are the tiles the
 mover held at that moment in the world.
 
 Everything the model reads is public: the table after each move of the public history
@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 
 from ..engine import Hand, Variant, View
-from ..engine.tiles import ALL_TILES, BIT, PASS, PIPS, bits, mask_of
+from ..engine.tiles import ALL_TILES, BIT, IS_DOUBLE, PASS, PIPS, bits, mask_of
 
 
 class PlayModel:
@@ -69,7 +69,7 @@ class PlayModel:
                         if g > best:
                             best = g
                     h.hands[s] = saved
-                    weights[t] = math.exp(beta * (best + pips * PIPS[t]))
+                    weights[t] = math.exp(beta * (best + pips * (PIPS[t] + (3 if IS_DOUBLE[t] else 0))))
                 self.decisions.append((s, i, m >> 2, weights))
             h.apply(m)
         self.moves = moves
