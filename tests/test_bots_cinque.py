@@ -182,6 +182,7 @@ def test_no_peeking_with_every_cinque_option():
             {"model": 0.5, "horizon": 4, "win_weight": 0.0},
             {"rollout": "greedy"},
             {"epsilon": 0.25, "model": 0.3},
+            {"infer": 6, "infer_beta": 0.5, "infer_pips": 0.1},
         ):
             ea = ExpertBot(CINQUE, seed=3, simulations=4, **opts).evaluate(view)
             hidden = game.hand
@@ -194,3 +195,47 @@ def test_no_peeking_with_every_cinque_option():
             assert ea == eb, opts
         checked += 1
     assert checked
+
+
+def test_play_model_prefers_worlds_where_the_plays_were_good_choices():
+    """Policy-based inference (bots/inference.py): a seat that passed up a count weighs the
+    worlds where it held the scoring tile less than those where it did not; its weight is a
+    probability (0 < w <= 1) and a world with no modelled choice weighs 1."""
+    from bonepile.bots.inference import PlayModel, models
+    from bonepile.bots.sampler import Sampler
+    from test_bots import _positions
+
+    rng = random.Random(8)
+    compared = 0
+    for game in _positions("cinque", {}, 61, 8):
+        seat = game.to_move
+        view = game.view(seat)
+        assert models(CINQUE, view)
+        sampler = Sampler(CINQUE, view)
+        sampler.sample(rng)
+        pm = PlayModel(CINQUE, view, sampler.moves, sampler.start_hand(sampler.last_deal), beta=0.5)
+        for _ in range(10):
+            d = sampler.sample_deal(rng)
+            if d is None:
+                continue
+            w = pm.weight(d[0])
+            assert 0 < w <= 1
+        # a decision where the mover played a tile that scored less than another tile
+        # that fits: a world where it also held that tile makes the play less likely
+        played = {m >> 2 for m in sampler.moves if m < 112}
+        deal = sampler.last_deal
+        for k, (s, _i, t, weights) in enumerate(pm.decisions):
+            best = max(weights, key=weights.__getitem__)
+            if weights[best] <= weights[t] * 1.5 or best in played:
+                continue
+            holder = next(x for x in range(4) if best in deal[x])
+            swap = next((x for x in deal[s] if x not in played and x not in weights), None)
+            if holder in (s, seat) or swap is None:
+                continue
+            alt = [list(r) for r in deal]
+            alt[s] = [best if x == swap else x for x in alt[s]]
+            alt[holder] = [swap if x == best else x for x in alt[holder]]
+            assert pm.factors(alt)[k] < pm.factors(deal)[k]
+            compared += 1
+            break
+    assert compared

@@ -17,7 +17,10 @@ The game, not only the hand: a playout that ends the game (the scores before the
 its points reach the target) adds ``game_weight`` for a win and takes it off for a loss.
 Where points are scored during play (Cinque) every seat's playout plays like a fives player
 (``_fives_guard_move``: the points now less the next seat's best reply), and the playouts are
-short and deterministic by default (``tuned_defaults``).  The greedy bot's one-ply score is
+short and deterministic by default (``tuned_defaults``).  There the worlds are also weighed by
+how the other seats chose (``infer``: policy-based inference, ``inference.PlayModel``): each
+searched world is picked from ``infer`` sampled deals in proportion to the probability of the
+plays seen under a points-taking model of play.  The greedy bot's one-ply score is
 added to each action's value with weight ``prior`` (it knows features of a position, such as
 follow-ups and the suits kept, that short or noisy playouts miss).  Mirror-image actions
 (the same table up to L/R and U/D) are searched once.
@@ -46,6 +49,7 @@ from ..engine.hand import Hand, HandResult
 from ..engine.tiles import DRAW, IS_DOUBLE, PASS, PIPS, mask_pips
 from .base import Bot, Evaluation
 from .greedy import GreedyBot
+from .inference import PlayModel, models
 from .sampler import InconsistentView, Sampler
 
 _WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
@@ -176,13 +180,14 @@ def _would_overrun(deadline: float | None, start: float, done: int) -> bool:
 def tuned_defaults(v: Variant) -> dict[str, float]:
     """The expert's defaults for a variant, chosen by measurement against greedy
     (bench/expert_greedy.py; README, Benchmark): where points are scored during play
-    (Cinque) the playouts are deterministic (epsilon 0) and stop after 4 plies (one round:
-    the points are local, and the rest of a playout is noise), the objective is net points
+    (Cinque) the playouts are deterministic (epsilon 0) and stop after 8 plies (two rounds),
+    each world is picked from 8 sampled deals by how likely they make the other seats'
+    plays (``infer``, ``infer_beta``: bots/inference.py), the objective is net points
     (no bonus for winning the hand) and the greedy score is added with weight 0.5; in the
     other open games the greedy score is added with weight 0.5; blind games and
     Billitonnen keep the plain search."""
     if v.in_play == "fives":
-        return {"win_weight": 0.0, "epsilon": 0.0, "horizon": 4, "prior": 0.5}
+        return {"win_weight": 0.0, "epsilon": 0.0, "horizon": 8, "prior": 0.5, "infer": 8, "infer_beta": 0.6}
     prior = 0.0 if v.turn == "blind" or v.scoring == "result_only" else 0.5
     return {"win_weight": 10.0, "epsilon": 0.25, "horizon": 0, "prior": prior}
 
@@ -209,6 +214,9 @@ class ExpertBot(Bot):
         horizon: int | None = None,
         game_weight: float = 50.0,
         prior: float | None = None,
+        infer: int | None = None,
+        infer_beta: float | None = None,
+        infer_pips: float = 0.0,
     ) -> None:
         """Options left at None take the variant's tuned default (``tuned_defaults``):
         ``win_weight`` (bonus for winning the hand), ``epsilon`` (random share of the
@@ -244,6 +252,12 @@ class ExpertBot(Bot):
         self.opponent_epsilon = self.epsilon if opponent_epsilon is None else opponent_epsilon
         #: weight of the greedy bot's one-ply score added to each action's search value
         self.prior = tuned["prior"] if prior is None else prior
+        #: policy-based inference (``inference.PlayModel``): each searched world is picked
+        #: from this many sampled ones in proportion to how likely they make the other
+        #: seats' plays (0 or 1: every consistent world alike)
+        self.infer = int(tuned.get("infer", 0) if infer is None else infer)
+        self.infer_beta = float(tuned.get("infer_beta", 0.3) if infer_beta is None else infer_beta)
+        self.infer_pips = infer_pips
 
     def choose(self, view: View) -> int:
         legal = view.legal
@@ -278,9 +292,26 @@ class ExpertBot(Bot):
         same: list[int] = []  # per action: the first action that leads to the same table
         deadline = None if self.simulations is not None else start + self.time
         limit = self.simulations if self.simulations is not None else 1 << 30
+        play_model = None
+        if self.infer > 1 and view.history and models(v, view):
+            try:
+                sampler.sample(rng)
+            except InconsistentView:
+                pass
+            else:
+                play_model = PlayModel(
+                    v,
+                    view,
+                    sampler.moves,
+                    sampler.start_hand(sampler.last_deal),
+                    beta=self.infer_beta,
+                    pips=self.infer_pips,
+                )
         while worlds < limit:
             try:
-                world = sampler.sample(rng)
+                world = (
+                    sampler.sample(rng) if play_model is None else self._inferred(sampler, play_model, rng)
+                )
             except InconsistentView:
                 if worlds:
                     break
@@ -336,6 +367,37 @@ class ExpertBot(Bot):
             Evaluation(m, round(ev, 2), round(w, 3), self._reason(ev - top[3], w - top[4], j == 0), game=gw)
             for j, (_s, _i, m, ev, w, gw) in enumerate(out)
         ]
+
+    def _inferred(self, sampler: Sampler, play_model: PlayModel, rng: random.Random) -> Hand:
+        """One world picked from ``infer`` sampled deals with probability proportional to
+        the play model's weight (sampling-importance-resampling); only the picked deal is
+        replayed (a deal that fails the replay is dropped and another picked)."""
+        cands: list[tuple[list[list[int]], list[int]]] = []
+        weights = []
+        tries = 0
+        while len(cands) < self.infer and tries < sampler.tries:
+            tries += 1
+            d = sampler.sample_deal(rng)
+            if d is not None:
+                cands.append(d)
+                weights.append(play_model.weight(d[0]))
+        while cands:
+            total = sum(weights)
+            j = len(cands) - 1
+            if total > 0:
+                x = rng.random() * total
+                for i, w in enumerate(weights):
+                    x -= w
+                    if x < 0:
+                        j = i
+                        break
+            else:
+                j = int(rng.random() * len(cands))
+            world = sampler.build(*cands[j])
+            if world is not None:
+                return world
+            del cands[j], weights[j]
+        return sampler.sample(rng)
 
     def _evaluate_ismcts(self, view: View) -> list[Evaluation]:
         """Single-observer ISMCTS: each iteration takes a sampled world (from a pool drawn

@@ -79,6 +79,8 @@ class Sampler:
         #: None: no soft weighting; else the weight of the last world sampled
         self.model_eps = model_eps
         self.last_weight = 1.0
+        #: the dealt hands of the last world drawn (open games)
+        self.last_deal: list[list[int]] = []
         lay = view.layout
         self.starter = lay.first if variant.starter else None
         self.starter_first = lay.first_left if variant.starter else None
@@ -132,9 +134,24 @@ class Sampler:
             self.pinned_tiles[s] = mask_of(t for i, t in self.draw_tile.items() if hist[i].seat == s)
         self.counts = view.tile_counts
         self.rest = view.boneyard_size
+        #: per hidden tile: the seats that may hold it (-1: the boneyard), and how many
+        self.allowed: dict[int, list[int]] = {
+            t: [s for s in self.others if not self.strict[s] >> t & 1] + [-1] for t in bits(self.unknown)
+        }
+        self.n_allowed = [len(self.allowed.get(t, ())) for t in range(28)]
         self.lead_check = view.hand_number == 1 and v.first_lead == "highest_double"
 
     def _sample_open(self, rng: random.Random) -> Hand | None:
+        deal = self.sample_deal(rng)
+        if deal is None:
+            return None
+        self.last_deal = deal[0]
+        return self._replay(*deal)
+
+    def sample_deal(self, rng: random.Random) -> tuple[list[list[int]], list[int]] | None:
+        """Open games: the dealt hands and the boneyard of a world that respects the hard
+        facts about the hidden tiles, not yet checked by replaying the history (``build``);
+        None when the random fill failed (draw again)."""
         v, n = self.v, self.n
         # 1. the hidden tiles now: other seats' hands and the undrawn boneyard
         pool = bits(self.unknown)
@@ -142,17 +159,25 @@ class Sampler:
         cap = {s: self.counts[s] for s in self.others}
         cap[-1] = self.rest
         # the most constrained tiles first
-        allowed: dict[int, list[int]] = {}
-        for t in pool:
-            allowed[t] = [s for s in self.others if not self.strict[s] >> t & 1] + [-1]
-        pool.sort(key=lambda t: len(allowed[t]))
+        allowed = self.allowed
+        pool.sort(key=self.n_allowed.__getitem__)
         held: dict[int, list[int]] = {s: [] for s in cap}
         for t in pool:
             opts = [s for s in allowed[t] if cap[s] > 0]
             if not opts:
                 return None
-            weights = [cap[s] for s in opts]
-            s = rng.choices(opts, weights)[0]
+            # as random.choices(opts, [cap[s] for s in opts]) (the same random numbers)
+            total = 0
+            cum = []
+            for s in opts:
+                total += cap[s]
+                cum.append(total)
+            x = rng.random() * total
+            j = 0
+            last = len(opts) - 1
+            while j < last and cum[j] <= x:
+                j += 1
+            s = opts[j]
             cap[s] -= 1
             held[s].append(t)
         # 2. arrivals: which tile each hidden draw brought
@@ -177,7 +202,12 @@ class Sampler:
         if self.starter is not None:
             boneyard = [self.starter] + boneyard
         boneyard += rest
-        return self._replay(initial, boneyard)
+        return initial, boneyard
+
+    def build(self, deal: Sequence[Sequence[int]], boneyard: Sequence[int]) -> Hand | None:
+        """The world of a ``sample_deal`` with the history replayed, or None if it does not
+        reproduce the view."""
+        return self._replay(deal, boneyard)
 
     def _arrivals(
         self, s: int, held: list[int], draw_tile: dict[int, int], rng: random.Random
@@ -268,14 +298,15 @@ class Sampler:
         return self._replay(rows, boneyard)
 
     # ------------------------------------------------------------------ common
-    def _replay(self, deal: Sequence[Sequence[int]], boneyard: Sequence[int]) -> Hand | None:
+    def start_hand(self, deal: Sequence[Sequence[int]], boneyard: Sequence[int] = ()) -> Hand:
+        """The hand as dealt (before any move of the public history), for this view's hand."""
         view = self.view
         must = -1
         if not self.moves and view.legal and all(m < PASS for m in view.legal):
             tiles = {m >> 2 for m in view.legal}
             if len(tiles) == 1 and len(view.hand) > 1:
                 must = tiles.pop()
-        h = Hand(
+        return Hand(
             self.v,
             deal,
             boneyard,
@@ -286,6 +317,10 @@ class Sampler:
             bonus=view.round_bonus,
             starter_first=self.starter_first,
         )
+
+    def _replay(self, deal: Sequence[Sequence[int]], boneyard: Sequence[int]) -> Hand | None:
+        view = self.view
+        h = self.start_hand(deal, boneyard)
         eps = self.model_eps
         if eps is None:
             for m in self.moves:

@@ -1,0 +1,130 @@
+"""Policy-based inference: how likely a hidden world makes the plays the other seats made.
+
+The sampler's worlds respect only hard facts (counts, the table, proven voids).  But players
+choose: in Cinque a player who could have scored 15 and played a blank probably had no
+tile that scored.  ``PlayModel`` weighs a world by the probability of every observed play of
+the other seats (partners too) under a simple model of how players choose: each tile that
+fits is chosen with probability proportional to ``exp(beta * score)``, where the score is
+the most points the tile scores now for the mover's side on any open end (Cinque), plus
+``pips`` times its pips, 3 more for a double (players shed heavy tiles and doubles early).  A play's candidates are the tiles the
+mover held at that moment in the world.
+
+Everything the model reads is public: the table after each move of the public history
+(rebuilt once from any consistent world, since every world shows the same table) and the
+tiles each seat played.  A world enters only through the hands it deals.  Only games where
+all tiles are dealt (no boneyard, no draws) are modelled; elsewhere every world weighs 1.
+The first tile of a hand is not modelled.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..engine import Hand, Variant, View
+from ..engine.tiles import ALL_TILES, BIT, IS_DOUBLE, PASS, PIPS, bits, mask_of
+
+
+class PlayModel:
+    """Built once per decision from the view and one consistent world's deal."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        view: View,
+        moves: list[int],
+        start: Hand,
+        *,
+        beta: float = 0.3,
+        pips: float = 0.0,
+    ) -> None:
+        """``start``: the hand as dealt in some world that agrees with the view (its hidden
+        tiles are never read: only the public table it goes through)."""
+        self.n = view.players
+        me = view.seat
+        own = mask_of(view.hand)
+        h = start
+        sides = variant.seat_sides
+        # per modelled decision: (seat, index of the move, tile played, {tile: weight})
+        self.decisions: list[tuple[int, int, int, dict[int, float]]] = []
+        for i, m in enumerate(moves):
+            s = h.to_move
+            if s != me and m < PASS and h.placed:
+                # candidates: any tile this seat may hold now (not mine, not on the table)
+                table = _table_tiles(moves[:i])
+                cand = ALL_TILES & ~own & ~table
+                side = sides[s]
+                base = h.inplay[side] if h.inplay else 0
+                saved = h.hands[s]
+                weights: dict[int, float] = {}
+                for t in bits(cand):
+                    arms = h.fits(t)
+                    if not arms:
+                        continue
+                    h.hands[s] = saved | BIT[t]
+                    best = 0
+                    for a in arms:
+                        h.push(t * 4 + a)
+                        g = h.inplay[side] - base if h.inplay else 0
+                        h.pop()
+                        if g > best:
+                            best = g
+                    h.hands[s] = saved
+                    weights[t] = math.exp(beta * (best + pips * (PIPS[t] + (3 if IS_DOUBLE[t] else 0))))
+                self.decisions.append((s, i, m >> 2, weights))
+            h.apply(m)
+        self.moves = moves
+
+    def weight(self, deal: list[list[int]]) -> float:
+        """The probability of the observed plays of the other seats in the world dealt
+        ``deal`` (the hands as dealt), under the model."""
+        w = 1.0
+        for f in self.factors(deal):
+            w *= f
+        return w
+
+    def factors(self, deal: list[list[int]]) -> list[float]:
+        """Per modelled decision (``decisions``), the probability of the observed play."""
+        held = [mask_of(d) for d in deal]
+        out = []
+        k = 0
+        dec = self.decisions
+        nd = len(dec)
+        for i, m in enumerate(self.moves):
+            if k < nd and dec[k][1] == i:
+                s, _i, t, weights = dec[k]
+                k += 1
+                hs = held[s]
+                z = 0.0
+                for c, x in weights.items():
+                    if hs >> c & 1:
+                        z += x
+                out.append(weights.get(t, 0.0) / z if z > 0 else 1.0)
+            if m < PASS:
+                # the mover is the seat whose hand holds the tile
+                t = m >> 2
+                for s in range(self.n):
+                    if held[s] >> t & 1:
+                        held[s] &= ~BIT[t]
+                        break
+        return out
+
+
+def _table_tiles(moves: list[int]) -> int:
+    x = 0
+    for m in moves:
+        if m < PASS:
+            x |= BIT[m >> 2]
+    return x
+
+
+def models(variant: Variant, view: View) -> bool:
+    """Does ``PlayModel`` apply to this view (all tiles dealt, nothing drawn)?"""
+    return (
+        not view.blind
+        and view.boneyard_size == 0
+        and not variant.starter
+        and not any(e.action == "draw" for e in view.history)
+    )
+
+
+__all__ = ["PlayModel", "models"]
