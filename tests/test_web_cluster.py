@@ -333,11 +333,17 @@ def test_a_worker_killed_leaves_no_process_behind(pg_url):
         async def watch() -> set[int]:  # a person at the table: its expert bots search
             s = await Sock.open(w.ws, made["id"], made["token"])
             try:
-                await s.state(lambda m: m["view"] is not None)
                 end = asyncio.get_running_loop().time() + 60
                 while not (kids := children(w.proc.pid)):
                     assert asyncio.get_running_loop().time() < end, "no bot process started"
-                    await asyncio.sleep(0.1)
+                    try:
+                        msg = await s.recv(0.1)
+                    except TimeoutError:
+                        continue
+                    view = msg.get("view") if msg["type"] == "state" else None
+                    if view and msg["phase"] == "play" and view["to_move"] == 0 and not msg["forced"]:
+                        # our turn first (we may hold the lead): play, so that the bots search
+                        await s.send({"type": "move", "move": view["legal"][0]["move"]})
                 return kids
             finally:
                 await s.close()
