@@ -17,7 +17,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 
-from .store import Store, actions_t, leases_t, tables_t, workers_t
+from .store import Store, actions_t, append_each, leases_t, tables_t, workers_t
 
 #: the database's clock: seconds since the epoch
 NOW = func.extract("epoch", func.clock_timestamp())
@@ -179,16 +179,4 @@ class Fenced:
 
     def append_each(self, batch: list[tuple[str, int, str, str, int]]) -> list[Exception | None]:
         """As ``Store.append_each``, each action checked on its own."""
-        out: list[Exception | None] = []
-        failed: dict[str, Exception] = {}
-        for item in batch:
-            if item[0] in failed:
-                out.append(failed[item[0]])
-                continue
-            try:
-                self.append([item])
-                out.append(None)
-            except Exception as e:
-                failed[item[0]] = e
-                out.append(e)
-        return out
+        return append_each(self.append, batch)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -262,6 +263,28 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def append_each(
+    append: Callable[[list[tuple[str, int, str, str, int]]], None],
+    batch: list[tuple[str, int, str, str, int]],
+) -> list[Exception | None]:
+    """Each action of ``batch`` stored by ``append`` on its own: per action, None or why it
+    failed.  A table's actions after one of its own that failed are not tried (they would
+    leave a gap)."""
+    out: list[Exception | None] = []
+    failed: dict[str, Exception] = {}
+    for item in batch:
+        if item[0] in failed:
+            out.append(failed[item[0]])
+            continue
+        try:
+            append([item])
+            out.append(None)
+        except Exception as e:
+            failed[item[0]] = e
+            out.append(e)
+    return out
+
+
 class Store:
     """Synchronous storage; the server calls it from one worker thread.
 
@@ -367,21 +390,8 @@ class Store:
 
     def append_each(self, batch: list[tuple[str, int, str, str, int]]) -> list[Exception | None]:
         """Store each action in its own transaction (after a batch failed): per action, None
-        or why it failed.  A table's actions after one of its own that failed are not tried
-        (they would leave a gap)."""
-        out: list[Exception | None] = []
-        failed: dict[str, Exception] = {}
-        for item in batch:
-            if item[0] in failed:
-                out.append(failed[item[0]])
-                continue
-            try:
-                self.append([item])
-                out.append(None)
-            except Exception as e:
-                failed[item[0]] = e
-                out.append(e)
-        return out
+        or why it failed."""
+        return append_each(self.append, batch)
 
     # ------------------------------------------------------------------ reads
     def _row(self, r: Any) -> TableRow:
