@@ -365,7 +365,11 @@ def test_play_again_at_game_over(server, sized):  # noqa: F811
     assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
     again = page.locator("#banner #play-again")
     again.wait_for(state="visible")  # (it comes with the table's status, a moment after the banner)
-    box = again.bounding_box()
+    # read in one go: the banner is drawn again with each state (the button may be replaced)
+    box = page.wait_for_function(
+        """() => { const r = document.querySelector('#banner #play-again')?.getBoundingClientRect();
+                   return r && r.height ? { y: r.y, height: r.height } : null; }"""
+    ).json_value()
     assert box["height"] >= 44 and box["y"] + box["height"] <= 844
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "game_over_phone.png"))

@@ -59,10 +59,10 @@ setInterval(() => {
   if (left > 0 && left <= LOW && left !== lastTick) { lastTick = left; sound("tick"); }
 }, 200);
 
-/** The mute button in the header and the zoom buttons over the board (once, words loaded). */
+/** The mute button in the header and the zoom buttons under the board (once, words loaded). */
 export function mountFeel() {
   const head = document.querySelector("header.top");
   if (head && !document.getElementById("mute")) mountMute(head, document.getElementById("side-toggle"));
   const wrap = document.querySelector(".board-wrap");
-  if (wrap && !wrap.querySelector(".zoom")) mountZoom(wrap);
+  if (wrap && !wrap.parentElement?.querySelector(".zoom")) mountZoom(wrap);
 }

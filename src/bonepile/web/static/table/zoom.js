@@ -147,7 +147,7 @@ function onKey(ev) {
   }
 }
 
-/** The zoom buttons over the board's corner, the pointer gestures and the keys (once). */
+/** The zoom buttons under the board, the pointer gestures and the keys (once). */
 export function mountZoom(wrap) {
   const mk = (id, text, key, shortcut, act) => {
     const b = el("button", { type: "button", class: "icon-btn", id, "data-zoom": key,
@@ -162,8 +162,13 @@ export function mountZoom(wrap) {
     in: mk("zoom-in", "+", "in", "+", () => zoomBy(STEP, ...anchor())),
   };
   buttons.fit.firstChild.replaceWith(fitIcon());
-  wrap.appendChild(el("div", { class: "zoom", role: "group", "aria-label": t("feel.zoom") },
-    buttons.out, buttons.fit, buttons.in));
+  // beside the board's line of facts, under the board: over its corner they hid tiles and
+  // the end markers a player taps
+  const group = el("div", { class: "zoom", role: "group", "aria-label": t("feel.zoom") },
+    buttons.out, buttons.fit, buttons.in);
+  const info = wrap.parentElement?.querySelector(".board-info");
+  if (info) info.after(group);
+  else wrap.appendChild(group);
   bindPointers(wrap);
   document.addEventListener("keydown", onKey);
   show();
