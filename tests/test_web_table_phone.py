@@ -216,7 +216,7 @@ def test_the_clock_and_a_timeout(server, sized):  # noqa: F811
         {
             "variant": "block",
             "players": 4,
-            "timer": 7,
+            "timer": 12,  # room for a loaded machine before the last five seconds
             "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3,
             "player": "Newbie",
         },
@@ -226,7 +226,7 @@ def test_the_clock_and_a_timeout(server, sized):  # noqa: F811
     felt = page.locator(".felt").bounding_box()
     assert page.locator("#timer").inner_text().startswith("Time left")
     assert "low" not in (page.locator("#timer").get_attribute("class") or "")
-    page.wait_for_selector("#timer.low", timeout=10000)
+    page.wait_for_selector("#timer.low", timeout=15000)
     left = int(page.locator("#timer").inner_text().rsplit(":", 1)[1])
     assert left <= 5
     page.wait_for_function(
