@@ -172,7 +172,7 @@ def test_two_workers_on_one_port_play_on_when_one_dies(pg_url):
             victim = owners(store)[drivers[0].table_id]  # the worker playing the first table
             assert victim in first
             os.kill(int(victim.split("/")[1]), 9)
-            wait_until(lambda: victim not in alive() and len(alive()) == 2, 60, "a new worker in place")
+            wait_until(lambda: victim not in alive() and len(alive()) == 2, 120, "a new worker in place")
             wait_until(lambda: victim not in owners(store).values(), 60, "its tables taken over")
 
             async def resume():
