@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
