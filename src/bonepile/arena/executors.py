@@ -101,12 +101,18 @@ class Pool:
             pool.shutdown(wait=True)
             return
         procs = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for p in procs:
             if p.is_alive():
                 p.terminate()
         for p in procs:
             p.join(timeout=5)
+        # the pool's manager thread closes its wake-up pipe when it sees the workers gone; left
+        # running, it races the interpreter's exit hook that writes to that pipe (a traceback
+        # at exit), so it is waited for here
+        if manager is not None:
+            manager.join(timeout=10)
 
 
 def make_executor(workers: int | None, ray: str | None = None) -> Executor:
