@@ -12,7 +12,6 @@ import os
 import subprocess
 import sys
 
-import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
@@ -127,6 +126,29 @@ def test_workers_with_sqlite_are_refused_in_one_line(tmp_path):
     assert not (tmp_path / "b.db").exists()  # refused before anything was made
 
 
+def test_a_worker_that_cannot_start_stops_the_cluster_with_its_reason(pg_url):
+    """A worker that stops before it serves (here: its cluster port is taken) is not started
+    again and again: the server stops with that worker's one line and status 2."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        taken = s.getsockname()[1]
+        cmd = [sys.executable, "-m", "bonepile", "serve", "--db", pg_url, "--port", str(free_port())]
+        r = subprocess.run(
+            [*cmd, "--workers", "2", "--cluster-port", str(taken)],
+            env=ENV,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stderr
+    assert "worker 0: cannot listen" in r.stderr
+    assert "worker 0 stopped as it started" in r.stderr
+
+
 def test_a_single_server_and_a_cluster_never_share_a_database(pg_url):
     """A server without --workers holds the database alone (as before); workers share it."""
 
@@ -145,12 +167,6 @@ def test_a_single_server_and_a_cluster_never_share_a_database(pg_url):
         assert "another bonepile server is using" in refused()
 
 
-@pytest.mark.xfail(
-    reason="known bug: when the table's owner is the --workers process that also supervises the "
-    "others, killing it ends every worker (they die with their parent): nothing is left to take "
-    "over. Seen in clean-clone CI runs; the two-process takeover test above covers kill -9.",
-    strict=False,
-)
 def test_two_workers_on_one_port_play_on_when_one_dies(pg_url):
     """``--workers 2``: two processes on one port; one killed mid-game is replaced, and its
     tables go on from their stored actions."""

@@ -3,8 +3,9 @@
 ``--workers N``: N worker processes on one port (SO_REUSEPORT: the kernel spreads the
 connections among them), each a worker of the cluster (``web.cluster``) with its own id and its
 own cluster listener, where the other workers, of this machine or others, reach it.  The first
-process watches them and starts a new one in place of one that died (the others have taken its
-tables over meanwhile)."""
+process serves nothing: it watches them and starts a new one in place of one that died after it
+was serving (the others have taken its tables over meanwhile); a worker that stops before it
+serves (it cannot listen, lock or open the database) stops the server with its message."""
 
 from __future__ import annotations
 
@@ -314,7 +315,6 @@ def uvicorn_config(app: Any, *, log_level: str, header_timeout: float, **where: 
 
 
 # ------------------------------------------------------------------------ --workers
-QUICK_DEATH = 5.0  # a worker dead this soon after its start is not started again
 
 
 @dataclass(frozen=True)
@@ -355,18 +355,19 @@ def _die_with_parent() -> None:
         pass
 
 
-def worker(spec: Spec, index: int, child: bool = True) -> None:
+def worker(spec: Spec, index: int, child: bool = True, serving: Any = None) -> None:
     """One worker: its lock on the database, its two listeners, the application (a worker
-    process that cannot start says why in one line and exits with status 2)."""
+    process that cannot start says why in one line and exits with status 2).  ``serving``, an
+    event set once the application has started and listens."""
     try:
-        _worker(spec, index, child)
+        _worker(spec, index, child, serving)
     except typer.Exit as e:
         if not child:
             raise
         raise SystemExit(e.exit_code) from None
 
 
-def _worker(spec: Spec, index: int, child: bool) -> None:
+def _worker(spec: Spec, index: int, child: bool, serving: Any) -> None:
     import uvicorn
     from sqlalchemy import make_url
 
@@ -395,7 +396,14 @@ def _worker(spec: Spec, index: int, child: bool) -> None:
     app = build_app(spec.db, settings)
     config = uvicorn_config(app, **spec.uvicorn)
     hide_tokens()
-    uvicorn.Server(config).run(sockets=[public, inner])
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started and serving is not None:
+                serving.set()
+
+    Server(config).run(sockets=[public, inner])
 
 
 def run_cluster(spec: Spec, n: int) -> None:
@@ -406,9 +414,12 @@ def run_cluster(spec: Spec, n: int) -> None:
     ctx = multiprocessing.get_context("spawn")
 
     def start(i: int) -> Any:
-        p = ctx.Process(target=worker, args=(spec, i), name=f"bonepile-worker-{i}", daemon=False)
+        serving = ctx.Event()
+        p = ctx.Process(
+            target=worker, args=(spec, i, True, serving), name=f"bonepile-worker-{i}", daemon=False
+        )
         p.start()
-        return p, time.monotonic()
+        return p, serving
 
     def stopping(*_: Any) -> None:
         raise KeyboardInterrupt
@@ -418,10 +429,10 @@ def run_cluster(spec: Spec, n: int) -> None:
     try:
         while True:
             time.sleep(0.5)
-            for i, (p, since) in enumerate(procs):
+            for i, (p, serving) in enumerate(procs):
                 if p.is_alive():
                     continue
-                if time.monotonic() - since < QUICK_DEATH:
+                if not serving.is_set():
                     fail(
                         f"worker {i} stopped as it started (exit status {p.exitcode}); see its message above"
                     )
