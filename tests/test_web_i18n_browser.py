@@ -315,5 +315,6 @@ def test_the_open_tables_name_seats_in_the_readers_words(server, browser, lang):
         text = row.inner_text()
         assert "Bo" in text and cat["lobby.free_seat"] in text
         assert "Seat 1" not in text and "random bot" not in text, text
+        assert cat["seat.server_bot"].replace("{n}", "3") in text, text  # the third seat, counted from 1
     finally:
         ctx.close()

@@ -82,7 +82,7 @@ export function seatName(table, seat) {
   const s = table?.seats?.find((x) => x.seat === seat);
   if (!s) return t("seat.player", { n: seat + 1 });
   // a seat nobody named (the server calls it "Seat 2", "greedy bot 2") in the reader's words
-  if (s.named === false) return s.kind === "bot" ? t("seat.server_bot", { level: s.level, n: seat }) : t("seat.player", { n: seat + 1 });
+  if (s.named === false) return s.kind === "bot" ? t("seat.server_bot", { level: s.level, n: seat + 1 }) : t("seat.player", { n: seat + 1 });
   if (s.name) return s.name;
   if (s.kind === "bot") return t("seat.bot", { n: seat + 1 });
   return t("seat.player", { n: seat + 1 });

@@ -29,7 +29,7 @@ function seatNames() {
     const name = d.names && d.names[s];
     // a bot the server named by its level ("greedy bot 2") is called a bot in the reader's words
     const bot = /^(\w+) bot (\d+)$/.exec(name || "");
-    if (bot && has(`bot.level.${bot[1]}`) && Number(bot[2]) === s) return t("seat.server_bot", { level: bot[1], n: s });
+    if (bot && has(`bot.level.${bot[1]}`) && Number(bot[2]) === s) return t("seat.server_bot", { level: bot[1], n: s + 1 });
     return name || t("seat.player", { n: s + 1 });
   });
 }
