@@ -224,7 +224,8 @@ def test_play_model_prefers_worlds_where_the_plays_were_good_choices():
         # that fits: a world where it also held that tile makes the play less likely
         played = {m >> 2 for m in sampler.moves if m < 112}
         deal = sampler.last_deal
-        for k, (s, _i, t, weights) in enumerate(pm.decisions):
+        for k, (s, _i, t, per_kind) in enumerate(pm.decisions):
+            weights = per_kind[0]
             best = max(weights, key=weights.__getitem__)
             if weights[best] <= weights[t] * 1.5 or best in played:
                 continue

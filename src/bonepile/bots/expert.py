@@ -177,7 +177,7 @@ def _would_overrun(deadline: float | None, start: float, done: int) -> bool:
     return now + (now - start) / done >= deadline
 
 
-def tuned_defaults(v: Variant) -> dict[str, float]:
+def tuned_defaults(v: Variant) -> dict[str, Any]:
     """The expert's defaults for a variant, chosen by measurement against greedy
     (bench/expert_greedy.py; README, Benchmark): where points are scored during play
     (Cinque) the playouts are deterministic (epsilon 0) and stop after 8 plies (two rounds),
@@ -217,6 +217,7 @@ class ExpertBot(Bot):
         infer: int | None = None,
         infer_beta: float | None = None,
         infer_pips: float = 0.0,
+        infer_kinds: tuple[float, ...] | list[float] | None = None,
     ) -> None:
         """Options left at None take the variant's tuned default (``tuned_defaults``):
         ``win_weight`` (bonus for winning the hand), ``epsilon`` (random share of the
@@ -258,6 +259,8 @@ class ExpertBot(Bot):
         self.infer = int(tuned.get("infer", 0) if infer is None else infer)
         self.infer_beta = float(tuned.get("infer_beta", 0.3) if infer_beta is None else infer_beta)
         self.infer_pips = infer_pips
+        #: the kinds of player each other seat may be (``inference.PlayModel``'s mixture)
+        self.infer_kinds = tuple(tuned.get("infer_kinds", ()) if infer_kinds is None else infer_kinds)
 
     def choose(self, view: View) -> int:
         legal = view.legal
@@ -306,6 +309,7 @@ class ExpertBot(Bot):
                     sampler.start_hand(sampler.last_deal),
                     beta=self.infer_beta,
                     pips=self.infer_pips,
+                    mixture=self.infer_kinds,
                 )
         while worlds < limit:
             try:

@@ -9,6 +9,12 @@ the most points the tile scores now for the mover's side on any open end (Cinque
 ``pips`` times its pips, 3 more for a double (players shed heavy tiles and doubles early).  A play's candidates are the tiles the
 mover held at that moment in the world.
 
+``pips`` may be several values (``mixture``): each seat is then one of several kinds of
+player, unknown and not assumed alike, and a world is weighed by the average over the kinds of
+the probability of that seat's plays (Bayesian model averaging per seat).  With 0 among them,
+a seat that plays any tile that fits (a beginner, a random bot) is recognised by its own plays
+as well as one that sheds its heavy tiles: the model need not know who sits where.
+
 Everything the model reads is public: the table after each move of the public history
 (rebuilt once from any consistent world, since every world shows the same table) and the
 tiles each seat played.  A world enters only through the hands it deals.  Only games where
@@ -36,16 +42,20 @@ class PlayModel:
         *,
         beta: float = 0.3,
         pips: float = 0.0,
+        mixture: tuple[float, ...] = (),
     ) -> None:
         """``start``: the hand as dealt in some world that agrees with the view (its hidden
-        tiles are never read: only the public table it goes through)."""
+        tiles are never read: only the public table it goes through).  ``mixture``: the
+        ``pips`` values of the kinds of player each seat may be (empty: ``pips`` alone)."""
         self.n = view.players
+        kinds = tuple(mixture) or (pips,)
+        self.kinds = len(kinds)
         me = view.seat
         own = mask_of(view.hand)
         h = start
         sides = variant.seat_sides
-        # per modelled decision: (seat, index of the move, tile played, {tile: weight})
-        self.decisions: list[tuple[int, int, int, dict[int, float]]] = []
+        # per modelled decision: (seat, index of the move, tile played, per kind {tile: weight})
+        self.decisions: list[tuple[int, int, int, list[dict[int, float]]]] = []
         for i, m in enumerate(moves):
             s = h.to_move
             if s != me and m < PASS and h.placed:
@@ -55,7 +65,7 @@ class PlayModel:
                 side = sides[s]
                 base = h.inplay[side] if h.inplay else 0
                 saved = h.hands[s]
-                weights: dict[int, float] = {}
+                weights: list[dict[int, float]] = [{} for _ in kinds]
                 for t in bits(cand):
                     arms = h.fits(t)
                     if not arms:
@@ -69,36 +79,57 @@ class PlayModel:
                         if g > best:
                             best = g
                     h.hands[s] = saved
-                    weights[t] = math.exp(beta * (best + pips * (PIPS[t] + (3 if IS_DOUBLE[t] else 0))))
+                    heavy = PIPS[t] + (3 if IS_DOUBLE[t] else 0)
+                    for k, p in enumerate(kinds):
+                        weights[k][t] = math.exp(beta * (best + p * heavy))
                 self.decisions.append((s, i, m >> 2, weights))
             h.apply(m)
         self.moves = moves
 
     def weight(self, deal: list[list[int]]) -> float:
         """The probability of the observed plays of the other seats in the world dealt
-        ``deal`` (the hands as dealt), under the model."""
+        ``deal`` (the hands as dealt), under the model (per seat averaged over the kinds of
+        player)."""
+        if self.kinds == 1:
+            w = 1.0
+            for f in self.factors(deal):
+                w *= f
+            return w
+        per = [[1.0] * self.kinds for _ in range(self.n)]
+        for (s, *_), fs in zip(self.decisions, self.kind_factors(deal), strict=True):
+            row = per[s]
+            for k, f in enumerate(fs):
+                row[k] *= f
         w = 1.0
-        for f in self.factors(deal):
-            w *= f
+        for row in per:
+            w *= sum(row) / self.kinds
         return w
 
     def factors(self, deal: list[list[int]]) -> list[float]:
-        """Per modelled decision (``decisions``), the probability of the observed play."""
+        """Per modelled decision (``decisions``), the probability of the observed play
+        (under the first kind of player)."""
+        return [fs[0] for fs in self.kind_factors(deal)]
+
+    def kind_factors(self, deal: list[list[int]]) -> list[list[float]]:
+        """Per modelled decision, the probability of the observed play under each kind."""
         held = [mask_of(d) for d in deal]
-        out = []
+        out: list[list[float]] = []
         k = 0
         dec = self.decisions
         nd = len(dec)
         for i, m in enumerate(self.moves):
             if k < nd and dec[k][1] == i:
-                s, _i, t, weights = dec[k]
+                s, _i, t, per_kind = dec[k]
                 k += 1
                 hs = held[s]
-                z = 0.0
-                for c, x in weights.items():
-                    if hs >> c & 1:
-                        z += x
-                out.append(weights.get(t, 0.0) / z if z > 0 else 1.0)
+                fs = []
+                for weights in per_kind:
+                    z = 0.0
+                    for c, x in weights.items():
+                        if hs >> c & 1:
+                            z += x
+                    fs.append(weights.get(t, 0.0) / z if z > 0 else 1.0)
+                out.append(fs)
             if m < PASS:
                 # the mover is the seat whose hand holds the tile
                 t = m >> 2

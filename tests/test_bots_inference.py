@@ -1,0 +1,122 @@
+"""Policy-based inference with several kinds of player (bots/inference.py, ``mixture``): each
+other seat is weighed as the average over the kinds of the probability of its own plays, so
+a seat that plays any tile that fits and one that sheds its heavy tiles are both recognised
+from what they played, in the partnership block game as in Cinque."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from bonepile.bots.expert import ExpertBot
+from bonepile.bots.inference import PlayModel, models
+from bonepile.bots.sampler import Sampler
+from bonepile.engine import make_variant
+from test_bots import _game_from_world, _positions
+
+BLOCK = make_variant("block", {"players": 4, "teams": True})
+KINDS = (0.0, 0.5)
+
+
+def _models(seed: int, count: int):
+    """(view, sampler, mixture model, one model per kind) at mid-hand positions."""
+    rng = random.Random(seed)
+    for game in _positions("block", {"players": 4, "teams": True}, seed, count):
+        view = game.view(game.to_move)
+        if not view.history or not models(BLOCK, view):
+            continue
+        sampler = Sampler(BLOCK, view)
+        sampler.sample(rng)
+        start = sampler.start_hand(sampler.last_deal)
+        mixed = PlayModel(BLOCK, view, sampler.moves, start, beta=1.0, mixture=KINDS)
+        singles = [
+            PlayModel(BLOCK, view, sampler.moves, sampler.start_hand(sampler.last_deal), beta=1.0, pips=p)
+            for p in KINDS
+        ]
+        yield game, view, sampler, mixed, singles, rng
+
+
+def test_a_mixture_weighs_each_seat_by_the_average_of_its_kinds():
+    """The mixture's weight of a world is, seat by seat, the mean over the kinds of the product
+    of that seat's play probabilities under each kind alone; a mixture of one kind is that
+    kind's model exactly; every weight is a probability."""
+    checked = 0
+    for _game, view, sampler, mixed, singles, rng in _models(5, 12):
+        one = PlayModel(
+            BLOCK, view, sampler.moves, sampler.start_hand(sampler.last_deal), beta=1.0, mixture=(0.5,)
+        )
+        for _ in range(6):
+            d = sampler.sample_deal(rng)
+            if d is None:
+                continue
+            deal = d[0]
+            per_kind = [s.factors(deal) for s in singles]
+            seats = [dec[0] for dec in mixed.decisions]
+            expected = 1.0
+            for seat in set(seats):
+                expected *= sum(
+                    math.prod(f for f, s in zip(fs, seats, strict=True) if s == seat) for fs in per_kind
+                ) / len(KINDS)
+            assert math.isclose(mixed.weight(deal), expected, rel_tol=1e-12)
+            assert 0 < mixed.weight(deal) <= 1
+            assert one.weight(deal) == singles[1].weight(deal)
+            checked += 1
+    assert checked >= 20
+
+
+def test_a_seat_that_shed_light_tiles_is_read_as_a_player_of_any_tile():
+    """Under the heavy-shedding kind, a world where the mover held a heavier tile that fitted
+    makes its light play less likely; under the any-tile kind (0) it is as likely as the
+    number of tiles that fitted says; the mixture lies between the two."""
+    compared = 0
+    for _game, _view, sampler, mixed, singles, _rng in _models(9, 30):
+        deal = sampler.last_deal
+        played = {m >> 2 for m in sampler.moves if m < 112}
+        for k, (s, _i, t, per_kind) in enumerate(mixed.decisions):
+            heavy = per_kind[1]
+            best = max(heavy, key=heavy.__getitem__)
+            if heavy[best] <= heavy[t] * 1.5 or best in played:
+                continue
+            holder = next(x for x in range(4) if best in deal[x])
+            swap = next((x for x in deal[s] if x not in played and x not in heavy), None)
+            if holder == s or swap is None or holder == _view.seat:
+                continue
+            alt = [list(r) for r in deal]
+            alt[s] = [best if x == swap else x for x in alt[s]]
+            alt[holder] = [swap if x == best else x for x in alt[holder]]
+            lo, hi = singles[1].factors(alt)[k], singles[1].factors(deal)[k]
+            assert lo < hi
+            # any-tile kind: one more tile that fits, so 1/(n+1) against 1/n
+            assert singles[0].factors(alt)[k] < singles[0].factors(deal)[k]
+            assert math.isclose(1 / singles[0].factors(alt)[k], 1 / singles[0].factors(deal)[k] + 1)
+            compared += 1
+            break
+    assert compared >= 3
+
+
+def test_the_mixture_reads_nothing_hidden():
+    """The poisoned view (every hidden hand emptied, another consistent world put in its
+    place) gives the expert with the mixture the same evaluation."""
+    checked = 0
+    for game, view, sampler, _mixed, _singles, rng in _models(13, 10):
+        seat = view.seat
+        other = None
+        for _ in range(30):
+            world = sampler.sample(rng)
+            if world.hands != game.hand.hands:
+                other = _game_from_world(game, world)
+                break
+        if other is None:
+            continue
+        opts = {"infer": 6, "infer_beta": 1.0, "infer_kinds": KINDS}
+        ea = ExpertBot(BLOCK, seed=3, simulations=4, **opts).evaluate(view)
+        hidden = game.hand
+        saved = hidden.hands[:]
+        for s in range(4):
+            if s != seat:
+                hidden.hands[s] = 0
+        eb = ExpertBot(BLOCK, seed=3, simulations=4, **opts).evaluate(other.view(seat))
+        hidden.hands[:] = saved
+        assert ea == eb
+        checked += 1
+    assert checked >= 3
