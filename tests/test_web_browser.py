@@ -484,6 +484,14 @@ def test_layout_geometry(server, page):
     assert problems == []
 
 
+def _shown_name(seat: dict, index: int) -> str:
+    """A seat's name as the English page shows it: its own, or the client's words for one
+    the server gave (``named: false``): "Bot 3", "Seat 3", counted from 1."""
+    if seat.get("named", True):
+        return seat["name"]
+    return f"{'Bot' if seat['kind'] == 'bot' else 'Seat'} {index + 1}"
+
+
 def _post(base: str, path: str, body: dict) -> dict:
     req = urllib.request.Request(
         base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
@@ -568,7 +576,7 @@ def test_quinientos_game_over_at_laptop_size(server, browser):
         assert hand["y"] + hand["height"] <= 768, "your tiles are below the window"
         assert _play_to_the_end(page, hands=6) == "over"  # a tied blocked hand scores nothing
         info = _get(server, f"/api/tables/{created['id']}")
-        names = [s["name"] for s in info["seats"]]
+        names = [_shown_name(s, i) for i, s in enumerate(info["seats"])]
         side = info["sides"][info["winner"]]
         banner = page.locator("#banner:not([hidden])")
         text = banner.inner_text()
@@ -616,7 +624,7 @@ def test_billitonnen_pad_shows_winners_not_points(server, page):
         assert (
             page.locator("#banner")
             .inner_text()
-            .startswith(f"Game over: {info['seats'][info['winner']]['name']} won.")
+            .startswith(f"Game over: {_shown_name(info['seats'][info['winner']], info['winner'])} won.")
         )
     assert _fits(page) == []
 
