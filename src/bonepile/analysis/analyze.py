@@ -1,0 +1,278 @@
+"""Post-game analysis: every decision of a finished game judged two ways.
+
+*With what you knew*: the expert's evaluation (``bots.hint.advise``) of every legal move,
+built from the seat's ``View`` at that moment and nothing else: the later moves and the other
+hands cannot change it (tests poison them).  *With every hand shown*: the value of every
+legal move when all hands and the boneyard's order are known (``exact.Solver``: exact, a
+bound or an estimate, said with each value).  Either way each move's *score* is its expected
+points for the mover's side, net of the other sides, with a game won in this hand worth the
+game's target (``marks``); the move played is marked by what it lost against the best one.
+
+Only finished hands are analysed: a hand still in play has nothing to show.  Decisions
+with one legal move are not judged (they are counted nowhere).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots.hint import advise
+from ..engine import Game, Variant
+from ..engine.hand import Hand
+from ..engine.notation import token
+from ..engine.view import hand_view
+from .exact import Shown, Solver
+from .marks import MARKS, Thresholds, thresholds
+from .words import knew_reason, shown_reason
+
+#: per decision: (decisions done, decisions to do)
+Progress = Callable[[int, int], None]
+
+
+class AnalysisError(ValueError):
+    """An analysis that cannot be made (an unfinished record, no such seat or hand): the
+    message says what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One legal move of a decision, valued both ways (``knew`` None when not asked)."""
+
+    move: str
+    #: with what the seat knew: expected net points, chance to win the hand, chance to win
+    #: the game in this hand (None: the game cannot end in it), and the score marks compare
+    knew_points: float | None
+    knew_win: float | None
+    knew_game: float | None
+    knew_score: float | None
+    knew_reasons: tuple[dict[str, Any], ...]
+    shown: Shown | None
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """The move played against the best one, one way: ``loss`` >= 0 in the thresholds'
+    unit, the ``mark``, the ``reason`` in English words and as reason codes (``reasons``:
+    what the best move has that the move played has not)."""
+
+    best: str
+    loss: float
+    mark: str
+    reason: str
+    reasons: tuple[dict[str, Any], ...] = ()
+    kind: str = "estimate"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    hand: int  # 1-based index of the hand in the record
+    move: int  # 1-based index of the move in the hand
+    seat: int
+    side: int
+    played: str
+    moves: tuple[MoveValue, ...]
+    knew: Judgement | None
+    shown: Judgement | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandAnalysis:
+    hand: int
+    points: tuple[int, ...]
+    winner: int | None
+    decisions: tuple[Decision, ...]
+    #: the move numbers of the hand's biggest turning points (by the loss with what the
+    #: mover knew; at most three, inaccuracies or worse), in the order played
+    turning_points: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSummary:
+    seat: int
+    decisions: int
+    marks: dict[str, int]
+    average_loss: float
+    #: per cent of the seat's decisions marked best or good
+    accuracy: float
+
+
+@dataclass(slots=True)
+class GameAnalysis:
+    variant: Variant
+    names: list[str] | None
+    thresholds: Thresholds
+    time: float
+    simulations: int | None
+    nodes: int
+    ways: tuple[str, ...]
+    hands: list[HandAnalysis] = field(default_factory=list)
+    #: per way ("knew", "shown"): one summary per seat analysed
+    summary: dict[str, list[SeatSummary]] = field(default_factory=dict)
+
+
+def analyze(
+    game: Game,
+    *,
+    seats: Sequence[int] | None = None,
+    hands: Sequence[int] | None = None,
+    time: float = 0.1,
+    simulations: int | None = None,
+    nodes: int = 500_000,
+    seed: int = 0,
+    ways: Sequence[str] = ("knew", "shown"),
+    progress: Progress | None = None,
+) -> GameAnalysis:
+    """Analyse the decisions of ``game``'s finished hands: of every seat, or of ``seats``;
+    of every hand, or of ``hands`` (1-based).  ``time`` seconds (or ``simulations`` deals)
+    of the expert per decision; ``nodes`` positions of exact search per decision before it
+    estimates.  Deterministic for a seed with ``simulations``."""
+    v = game.variant
+    for n, h in enumerate(game.hands, 1):
+        if not h.over and h.log:
+            raise AnalysisError(f"hand {n} is unfinished: only finished hands can be analysed")
+    played = sum(1 for h in game.hands if h.over)  # (a next hand dealt with no move yet is left out)
+    if not played:
+        raise AnalysisError("the record has no finished hand to analyse")
+    for s in seats or ():
+        if not 0 <= s < v.players:
+            raise AnalysisError(f"there is no seat {s}: seats are 0 to {v.players - 1}")
+    for n in hands or ():
+        if not 1 <= n <= played:
+            raise AnalysisError(
+                f"there is no hand {n}: the record has hand 1"
+                if played == 1
+                else f"there is no hand {n}: the record has hands 1 to {played}"
+            )
+    bad = [w for w in ways if w not in ("knew", "shown")]
+    if bad or not ways:
+        raise AnalysisError("the ways of analysis are knew and shown")
+    th = thresholds(v)
+    out = GameAnalysis(v, game.names, th, time, simulations, nodes, tuple(ways))
+    which = [i for i in range(1, played + 1) if hands is None or i in hands]
+    todo = [
+        (i, j)
+        for i in which
+        for j, (s, _m, _t) in enumerate(game.hands[i - 1].log, 1)
+        if seats is None or s in seats
+    ]
+    # only decisions with a choice count; the count is known once a hand is replayed
+    total = sum(1 for i, j in todo if _choices(game.hands[i - 1], j) > 1)
+    done = 0
+    solver = Solver(v, nodes=nodes, seed=seed)
+    for i in which:
+        h = game.hands[i - 1]
+        pos = h.fresh()
+        decisions = []
+        for j, (s, m, _t) in enumerate(h.log, 1):
+            legal = pos.legal_moves()
+            if len(legal) > 1 and (seats is None or s in seats):
+                decisions.append(
+                    _decide(v, pos, i, j, s, m, legal, th, solver, time, simulations, seed, ways)
+                )
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+            pos.apply(m)
+        res = h.current_result()
+        turning = sorted(
+            (d for d in decisions if d.knew is not None and d.knew.mark in MARKS[2:]),
+            key=lambda d: -d.knew.loss,  # type: ignore[union-attr]
+        )[:3]
+        out.hands.append(
+            HandAnalysis(i, res.points, res.winner, tuple(decisions), tuple(sorted(d.move for d in turning)))
+        )
+    for way in ways:
+        out.summary[way] = _summaries(out.hands, way, seats if seats is not None else range(v.players))
+    return out
+
+
+def _choices(h: Hand, j: int) -> int:
+    pos = h.fresh()
+    for _s, m, _t in h.log[: j - 1]:
+        pos.apply(m)
+    return len(pos.legal_moves())
+
+
+def _decide(
+    v: Variant,
+    pos: Hand,
+    i: int,
+    j: int,
+    seat: int,
+    played: int,
+    legal: list[int],
+    th: Thresholds,
+    solver: Solver,
+    time: float,
+    simulations: int | None,
+    seed: int,
+    ways: Sequence[str],
+) -> Decision:
+    worth = solver.game_worth
+    knew: dict[int, Any] = {}
+    if "knew" in ways:
+        view = hand_view(pos, seat, pos.number)
+        for e in advise(v, view, time=time, simulations=simulations, seed=seed + 1000 * i + j):
+            score = e.value if v.scoring == "result_only" else e.value + worth * (e.game or 0.0)
+            knew[e.action] = (e, score)
+    shown = solver.values(pos) if "shown" in ways else {}
+    tok = {m: token(pos, m) for m in legal}
+    moves = tuple(
+        MoveValue(
+            tok[m],
+            knew[m][0].value if m in knew else None,
+            knew[m][0].win if m in knew else None,
+            knew[m][0].game if m in knew else None,
+            round(knew[m][1], 3) if m in knew else None,
+            knew[m][0].reasons if m in knew else (),
+            shown.get(m),
+        )
+        for m in legal
+    )
+    kj = sj = None
+    if knew:
+        best = max(legal, key=lambda m: (knew[m][1], -legal.index(m)))
+        loss = max(0.0, knew[best][1] - knew[played][1])
+        mark = th.mark(loss)
+        words, codes = knew_reason(knew[best][0], knew[played][0], tok[best], mark, loss, th)
+        kj = Judgement(tok[best], round(loss, 3), mark, words, codes, "estimate")
+    if shown:
+        best = max(legal, key=lambda m: (shown[m].score, -legal.index(m)))
+        loss = max(0.0, shown[best].score - shown[played].score)
+        mark = th.mark(loss)
+        sj = Judgement(
+            tok[best],
+            round(loss, 3),
+            mark,
+            shown_reason(shown[best], shown[played], tok[best], mark, th),
+            (),
+            shown[best].kind,
+        )
+    return Decision(i, j, seat, v.side_of(seat), tok[played], moves, kj, sj)
+
+
+def _summaries(hands: list[HandAnalysis], way: str, seats: Sequence[int]) -> list[SeatSummary]:
+    out = []
+    for s in seats:
+        js = [
+            j
+            for h in hands
+            for d in h.decisions
+            if d.seat == s
+            for j in [d.knew if way == "knew" else d.shown]
+            if j is not None
+        ]
+        marks = {m: sum(1 for j in js if j.mark == m) for m in MARKS}
+        n = len(js)
+        out.append(
+            SeatSummary(
+                s,
+                n,
+                marks,
+                round(sum(j.loss for j in js) / n, 3) if n else 0.0,
+                round(100.0 * (marks["best"] + marks["good"]) / n, 1) if n else 100.0,
+            )
+        )
+    return out

@@ -1,0 +1,212 @@
+"""The value of every legal move with every hand shown (and the boneyard's order known).
+
+With nothing hidden a hand is a game of perfect information, and its value is found by α-β
+search with a transposition table: the mover's side maximizes, the other side minimizes
+(two sides: the exact value).  With more than two sides the others are taken to play
+together against the mover ("paranoid" search): the value is then a lower **bound**, what
+the mover is sure of whatever the others do.  When a position needs more than ``nodes``
+positions searched, every move of it is valued instead by playouts of the real deal with the
+expert's playout policy (an **estimate**); the kind is said with each value.
+
+The objective is the mover's side's points in the hand, net of the other sides, with a game
+won in this hand worth ``game_worth`` points more (the game's target: a hand that wins the
+game is worth the whole game); where the winner is a seat and there are no points
+(Billitonnen) it is 1 for a won hand and 0 for a lost one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..bots.expert import ExpertBot, _game_outcome, _same_tables
+from ..engine import Variant
+from ..engine.hand import Hand
+from ..engine.tiles import IS_DOUBLE, PASS, PIPS
+
+EXACT, BOUND, ESTIMATE = "exact", "bound", "estimate"
+
+_WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """One move's value with every hand shown: ``points`` net for the mover's side (the
+    mean over playouts for an estimate), ``won`` the hand (for an estimate: the share of
+    playouts won), ``game`` +1 if the game is won with this hand, -1 if lost, 0 if it goes
+    on (for an estimate: the share won), ``score`` the searched objective, ``kind`` one of
+    exact, bound, estimate."""
+
+    points: float
+    won: float
+    game: float
+    score: float
+    kind: str
+
+
+class _OutOfNodes(Exception):
+    pass
+
+
+def _key(h: Hand) -> tuple[object, ...]:
+    # the rules read each arm's open end, whether it ends in a double and whether it holds a
+    # tile; L and R are interchangeable, and so are U and D (mirror images share an entry)
+    arms = [(h.pip[a], h.dbl[a], h.occ[a]) for a in range(4)]
+    return (
+        tuple(h.hands),
+        h.bpos,
+        *sorted(arms[:2]),
+        *sorted(arms[2:]),
+        h.spin,
+        h.to_move,
+        h.passes,
+        h.drew,
+        h.capicu_ok,
+        tuple(h.inplay),
+        h.first_to_target,
+        tuple(h.face_up) if h.face_up is not None else None,
+        h.placed == 0,
+    )
+
+
+class Solver:
+    """Values the legal moves of positions of one variant (``values``)."""
+
+    def __init__(self, variant: Variant, *, nodes: int = 300_000, playouts: int = 32, seed: int = 0) -> None:
+        self.v = variant
+        self.nodes = nodes
+        self.playouts = playouts
+        self.seed = seed
+        self.game_worth = (
+            float(variant.target) if variant.target and variant.target_rule != "single_hand" else 0.0
+        )
+        self.paranoid = len(variant.sides) != 2
+        self.last_nodes = 0
+        #: transposition tables of the hand being analysed, one per side (a hand's positions
+        #: recur from one decision to the next)
+        self._tables: dict[int, dict[tuple[object, ...], tuple[int, tuple[float, float, float, float]]]] = {}
+        self._hand: tuple[object, ...] | None = None
+
+    def values(self, h: Hand) -> dict[int, Shown]:
+        """Every legal move of ``h`` (a position with every hand known) with its value for
+        the side to move."""
+        legal = h.legal_moves()
+        me = h.to_move
+        side = self.v.side_of(me)
+        ident = (h.deal_rows, h.boneyard, h.leader, h.totals, h.bonus)
+        if ident != self._hand:
+            self._hand = ident
+            self._tables = {}
+        w = h.copy()
+        same = _same_tables(w, legal)
+        distinct = [m for i, m in enumerate(legal) if same[i] == i]
+        try:
+            got = self._search(w, distinct, me, side)
+        except _OutOfNodes:
+            got = self._estimate(h, distinct, me, side)
+        return {m: got[legal[same[i]]] for i, m in enumerate(legal)}
+
+    # ------------------------------------------------------------------ exact
+    def _terminal(self, h: Hand, me: int, side: int) -> tuple[float, float, float, float]:
+        res = h.result
+        assert res is not None
+        if self.v.scoring == "result_only":
+            won = 1.0 if res.winner == me else 0.0
+            return won, won, won, 0.0
+        p = res.points
+        mine = p[side]
+        net = mine - (sum(p) - mine) / (len(p) - 1)
+        if self.v.in_play is not None:
+            won = 1.0 if all(mine > x for i, x in enumerate(p) if i != side) else 0.0
+        else:
+            won = 1.0 if res.winner == side else 0.0
+        game = float(_game_outcome(self.v, h, p, side)) if self.game_worth else 0.0
+        return net + self.game_worth * (game > 0), net, won, game
+
+    def _search(self, h: Hand, legal: list[int], me: int, side: int) -> dict[int, Shown]:
+        side_of = self.v.seat_sides
+        table = self._tables.setdefault(side, {})
+        count = 0
+        limit = self.nodes
+
+        def ab(alpha: float, beta: float) -> tuple[float, float, float, float]:
+            nonlocal count
+            if h.over:
+                return self._terminal(h, me, side)
+            count += 1
+            if count > limit:
+                raise _OutOfNodes
+            key = _key(h)
+            hit = table.get(key)
+            if hit is not None:
+                flag, val = hit
+                if flag == 0 or (flag > 0 and val[0] >= beta) or (flag < 0 and val[0] <= alpha):
+                    return val
+            a0, b0 = alpha, beta
+            ms = h.legal_moves()
+            if len(ms) > 1:
+                ms.sort(key=lambda m: -_WEIGHT[m >> 2] if m < PASS else 0)
+            best: tuple[float, float, float, float] | None = None
+            if side_of[h.to_move] == side:
+                for m in ms:
+                    h.push(m)
+                    x = ab(alpha, beta)
+                    h.pop()
+                    if best is None or x[0] > best[0]:
+                        best = x
+                        if x[0] > alpha:
+                            alpha = x[0]
+                        if alpha >= beta:
+                            break
+            else:
+                for m in ms:
+                    h.push(m)
+                    x = ab(alpha, beta)
+                    h.pop()
+                    if best is None or x[0] < best[0]:
+                        best = x
+                        if x[0] < beta:
+                            beta = x[0]
+                        if alpha >= beta:
+                            break
+            assert best is not None
+            # a value at or below the window's floor is an upper bound, at or above its
+            # ceiling a lower bound, in between exact
+            flag = -1 if best[0] <= a0 else 1 if best[0] >= b0 else 0
+            table[key] = (flag, best)
+            return best
+
+        kind = BOUND if self.paranoid else EXACT
+        out = {}
+        for m in legal:
+            h.push(m)
+            s, net, won, game = ab(float("-inf"), float("inf"))
+            h.pop()
+            out[m] = Shown(net, won, game, s, kind)
+        self.last_nodes = count
+        return out
+
+    # ------------------------------------------------------------------ estimate
+    def _estimate(self, h: Hand, legal: list[int], me: int, side: int) -> dict[int, Shown]:
+        bot = ExpertBot(self.v, seed=self.seed, simulations=1)
+        rng = random.Random(self.seed)
+        seeds = [rng.random() for _ in range(self.playouts)]
+        out = {}
+        for m in legal:
+            tot = [0.0, 0.0, 0.0, 0.0]
+            for rs in seeds:
+                w = h.copy()
+                w.apply(m)
+                net, won, game = bot._finish(w, random.Random(rs), me, side)
+                if self.v.scoring == "result_only":
+                    score = net
+                else:
+                    score = net + self.game_worth * (game > 0)
+                tot[0] += score
+                tot[1] += net
+                tot[2] += won
+                tot[3] += game > 0
+            n = len(seeds)
+            out[m] = Shown(tot[1] / n, tot[2] / n, tot[3] / n, tot[0] / n, ESTIMATE)
+        self.last_nodes = self.nodes
+        return out
