@@ -23,7 +23,7 @@ from ..engine import Game, Variant
 from ..engine.hand import Hand
 from ..engine.notation import token
 from ..engine.view import hand_view
-from .exact import Shown, Solver
+from .exact import DEFAULT_NODES, Shown, Solver
 from .marks import MARKS, Thresholds, thresholds
 from .words import knew_reason, shown_reason
 
@@ -119,7 +119,7 @@ def analyze(
     hands: Sequence[int] | None = None,
     time: float = 0.1,
     simulations: int | None = None,
-    nodes: int = 500_000,
+    nodes: int = DEFAULT_NODES,
     seed: int = 0,
     ways: Sequence[str] = ("knew", "shown"),
     progress: Progress | None = None,

@@ -25,6 +25,9 @@ from ..engine.hand import Hand
 from ..engine.tiles import IS_DOUBLE, PASS, PIPS
 
 EXACT, BOUND, ESTIMATE = "exact", "bound", "estimate"
+#: positions searched per decision before its moves are estimated instead (measured: a hand
+#: of the partnership block game is exact from its second or third decision on)
+DEFAULT_NODES = 200_000
 
 _WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
 
@@ -72,7 +75,9 @@ def _key(h: Hand) -> tuple[object, ...]:
 class Solver:
     """Values the legal moves of positions of one variant (``values``)."""
 
-    def __init__(self, variant: Variant, *, nodes: int = 300_000, playouts: int = 32, seed: int = 0) -> None:
+    def __init__(
+        self, variant: Variant, *, nodes: int = DEFAULT_NODES, playouts: int = 32, seed: int = 0
+    ) -> None:
         self.v = variant
         self.nodes = nodes
         self.playouts = playouts
@@ -188,7 +193,7 @@ class Solver:
 
     # ------------------------------------------------------------------ estimate
     def _estimate(self, h: Hand, legal: list[int], me: int, side: int) -> dict[int, Shown]:
-        bot = ExpertBot(self.v, seed=self.seed, simulations=1)
+        bot = ExpertBot(self.v, seed=self.seed, simulations=1, horizon=0)  # playouts to the end
         rng = random.Random(self.seed)
         seeds = [rng.random() for _ in range(self.playouts)]
         out = {}

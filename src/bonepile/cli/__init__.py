@@ -9,7 +9,7 @@ import sys
 
 import typer
 
-from . import arena, hint, play, random, replay, selfplay, serve
+from . import analyze, arena, hint, play, random, replay, selfplay, serve
 from .common import fill_optional_values
 
 app = typer.Typer(
@@ -21,6 +21,7 @@ app.command("replay")(replay.replay)
 app.command("random")(random.random_cmd)
 app.command("play")(play.play)
 app.command("hint")(hint.hint_cmd)
+app.command("analyze")(analyze.analyze_cmd)
 app.command("arena")(arena.arena)
 app.command("selfplay")(selfplay.selfplay)
 app.command("serve")(serve.serve)

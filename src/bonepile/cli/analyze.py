@@ -1,0 +1,156 @@
+"""``bonepile analyze RECORD``: every decision of a finished game judged with what the seat
+knew and with every hand shown (``analysis``), in words or as JSON (docs/ANALYSIS.md)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from ..engine import RecordError
+from ..engine import record as rec
+from .common import fail, seed_option
+
+_SIGN = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def analyze_cmd(
+    file: Annotated[str, typer.Argument(help="A game record (RECORD.md); - for standard input.")],
+    seat: Annotated[
+        list[int] | None,
+        typer.Option("--seat", help="Only this seat's decisions (repeatable; seats are 0 to players-1)."),
+    ] = None,
+    hand: Annotated[
+        list[int] | None, typer.Option("--hand", help="Only this hand (repeatable; the first is 1).")
+    ] = None,
+    time: Annotated[
+        float, typer.Option("--time", min=0.001, help="Seconds of the expert's thought per decision.")
+    ] = 0.1,
+    simulations: Annotated[
+        int | None,
+        typer.Option(
+            "--simulations",
+            "-s",
+            min=1,
+            help="Deals the expert imagines per decision instead of --time (deterministic for a seed).",
+        ),
+    ] = None,
+    nodes: Annotated[
+        int | None,
+        typer.Option(
+            "--nodes",
+            min=1,
+            help="Positions searched per decision with every hand shown before its values are "
+            "estimated instead (default 200,000).",
+        ),
+    ] = None,
+    seed: Annotated[int, seed_option("Seed of the expert's search.")] = 0,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the analysis as JSON (docs/ANALYSIS.md).")
+    ] = False,
+) -> None:
+    """Where each hand was won and lost: the best move at every decision, with what the
+    player knew and with every hand shown, each move played marked."""
+    from ..analysis import AnalysisError, analyze
+    from ..analysis.exact import DEFAULT_NODES
+    from ..analysis.report import to_json
+
+    def error(e: Any, line: str) -> None:
+        if as_json:
+            typer.echo(json.dumps({"error": e}))
+            raise typer.Exit(2)
+        fail(line)
+
+    try:
+        game = rec.replay(rec.loads(sys.stdin.buffer.read())) if file == "-" else rec.read(file)
+    except RecordError as e:
+        error(e.as_json(), f"record error: {e}")
+    try:
+        a = analyze(
+            game,
+            seats=seat,
+            hands=hand,
+            time=time,
+            simulations=simulations,
+            nodes=DEFAULT_NODES if nodes is None else nodes,
+            seed=seed,
+            progress=None if as_json or not sys.stderr.isatty() else _bar(),
+        )
+    except AnalysisError as e:
+        error({"hand": None, "move": None, "token": None, "message": str(e)}, f"error: {e}")
+    if as_json:
+        typer.echo(json.dumps(to_json(a)))
+        return
+    typer.echo(_text(to_json(a), game.names), nl=False)
+
+
+def _bar() -> Any:
+    from rich.progress import Progress
+
+    bar = Progress(transient=True, console=None)
+    task: list[Any] = []
+
+    def progress(done: int, total: int) -> None:
+        if not task:
+            bar.start()
+            task.append(bar.add_task("analysing", total=total))
+        bar.update(task[0], completed=done)
+        if done >= total:
+            bar.stop()
+
+    return progress
+
+
+def _points(x: float, unit: str) -> str:
+    return f"{100 * x:.0f}% chance" if unit == "win" else f"{x:.1f} points"
+
+
+def _text(j: dict[str, Any], names: list[str] | None) -> str:
+    unit = j["thresholds"]["unit"]
+
+    def seat_name(s: int) -> str:
+        return f"{names[s]} (seat {s})" if names else f"seat {s}"
+
+    th = j["thresholds"]
+    lines = [
+        f"Analysis of a game of {j['variant']}: marks by what a move lost against the best one "
+        f"(inaccuracy from {_points(th['inaccuracy'], unit)}, mistake from {_points(th['mistake'], unit)}, "
+        f"blunder from {_points(th['blunder'], unit)}).",
+    ]
+    for h in j["hands"]:
+        pts = ", ".join(f"side {i}: {p:+d}" for i, p in enumerate(h["points"]))
+        lines.append("")
+        lines.append(f"Hand {h['hand']} ({pts})")
+        for d in h["decisions"]:
+            k, s = d["knew"], d["shown"]
+            mark = f"{k['mark']}{_SIGN[k['mark']]}"
+            lines.append(f"  move {d['move']:>2}  {seat_name(d['seat'])} played {d['played']}: {mark}")
+            if k["mark"] != "best":
+                lines.append(f"      with what they knew: {k['reason']}")
+            if s is not None and (s["mark"] != "best" or k["mark"] != "best"):
+                lines.append(f"      with every hand shown: {s['mark']}; {s['reason']}")
+        if h["turning_points"]:
+            tp = ", ".join(str(m) for m in h["turning_points"])
+            lines.append(
+                f"  turning points: move {tp}"
+                if len(h["turning_points"]) == 1
+                else f"  turning points: moves {tp}"
+            )
+    lines.append("")
+    lines.append("Accuracy (decisions marked best or good):")
+    for way, title in (("knew", "with what they knew"), ("shown", "with every hand shown")):
+        if way not in j["summary"]:
+            continue
+        lines.append(f"  {title}:")
+        for ss in j["summary"][way]:
+            if not ss["decisions"]:
+                continue
+            m = ss["marks"]
+            lines.append(
+                f"    {seat_name(ss['seat'])}: {ss['accuracy']:.0f}% of {ss['decisions']} decisions; "
+                f"{m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, {m['blunder']} blunders; "
+                f"{_points(ss['average_loss'], unit)} lost per decision"
+            )
+    return "\n".join(lines) + "\n"
