@@ -58,7 +58,7 @@ def test_analyze_words_name_the_marks_and_the_accuracy(record_file):
         assert d["seat"] == 1
         assert f"move {d['move']:>2}  seat 1 played {d['played']}: {d['knew']['mark']}" in out
     s = j["summary"]["knew"][0]
-    assert f"seat 1: {s['accuracy']:.0f}% of {s['decisions']} decisions" in out
+    assert f"seat 1: {s['accuracy']:.0f}% of {s['decisions']} decision" in out
     assert "seat 0" not in out
 
 

@@ -13,8 +13,8 @@ from .marks import Thresholds
 
 def _amount(loss: float, th: Thresholds) -> str:
     if th.unit == "win":
-        return f"{100 * loss:.0f} points less chance to win the hand"
-    return f"{loss:.1f} points less on average"
+        return f"by {100 * loss:.0f} points of the chance to win the hand"
+    return f"by {loss:.1f} points on average"
 
 
 def knew_reason(
@@ -26,7 +26,7 @@ def knew_reason(
         return "the best move with what you knew", ()
     mine = list(played.reasons)
     extra = tuple(r for r in best.reasons if r not in mine and r["code"] != "only_move")
-    words = f"{best_token} was better ({_amount(loss, th)})"
+    words = f"{best_token} was better {_amount(loss, th)}"
     if extra:
         words += ": it " + "; it ".join(english(r) for r in extra)
     if mark == "good":
@@ -39,11 +39,11 @@ def shown_reason(best: Shown, played: Shown, best_token: str, mark: str, th: Thr
     what = {ESTIMATE: " (an estimate: too many positions to search them all)", BOUND: ""}.get(best.kind, "")
     against = " if the others all play against you" if best.kind == BOUND else ""
     if mark == "best":
-        return f"the best move with every hand shown{against}{what}"
+        return f"the best move{against}{what}"
     if th.unit == "win":
-        return f"{best_token} was better with every hand shown{against}{what}"
+        return f"{best_token} was better{against}{what}"
     return (
-        f"{best_token} was better with every hand shown{against}: {_signed(best.points)} points in the hand"
+        f"{best_token} was better{against}: {_signed(best.points)} points in the hand"
         f" against {_signed(played.points)}{what}"
     )
 

@@ -104,7 +104,11 @@ def _bar() -> Any:
 
 
 def _points(x: float, unit: str) -> str:
-    return f"{100 * x:.0f}% chance" if unit == "win" else f"{x:.1f} points"
+    return f"{100 * x:.0f}% chance to win" if unit == "win" else f"{x:.1f} points"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
 def _text(j: dict[str, Any], names: list[str] | None) -> str:
@@ -113,33 +117,41 @@ def _text(j: dict[str, Any], names: list[str] | None) -> str:
     def seat_name(s: int) -> str:
         return f"{names[s]} (seat {s})" if names else f"seat {s}"
 
+    def side_name(i: int) -> str:
+        seats = j["sides"][i]
+        if names:
+            return " & ".join(names[s] for s in seats)
+        return f"seat {seats[0]}" if len(seats) == 1 else "seats " + " & ".join(map(str, seats))
+
     th = j["thresholds"]
     lines = [
-        f"Analysis of a game of {j['variant']}: marks by what a move lost against the best one "
-        f"(inaccuracy from {_points(th['inaccuracy'], unit)}, mistake from {_points(th['mistake'], unit)}, "
-        f"blunder from {_points(th['blunder'], unit)}).",
+        f"{j['variant']}: each move marked by what it lost against the best one (an inaccuracy from "
+        f"{_points(th['inaccuracy'], unit)}, a mistake from {_points(th['mistake'], unit)}, a blunder "
+        f"from {_points(th['blunder'], unit)}).",
     ]
     for h in j["hands"]:
-        pts = ", ".join(f"side {i}: {p:+d}" for i, p in enumerate(h["points"]))
+        pts = ", ".join(f"{side_name(i)} {p:+d}" for i, p in enumerate(h["points"]))
         lines.append("")
         lines.append(f"Hand {h['hand']} ({pts})")
         for d in h["decisions"]:
             k, s = d["knew"], d["shown"]
-            mark = f"{k['mark']}{_SIGN[k['mark']]}"
-            lines.append(f"  move {d['move']:>2}  {seat_name(d['seat'])} played {d['played']}: {mark}")
+            lines.append(
+                f"  move {d['move']:>2}  {seat_name(d['seat'])} played {d['played']}: {k['mark']}{_SIGN[k['mark']]}"
+            )
             if k["mark"] != "best":
                 lines.append(f"      with what they knew: {k['reason']}")
-            if s is not None and (s["mark"] != "best" or k["mark"] != "best"):
-                lines.append(f"      with every hand shown: {s['mark']}; {s['reason']}")
+            if s is not None and s["mark"] == "best" and k["mark"] != "best":
+                lines.append("      with every hand shown: the best move")
+            elif s is not None and s["mark"] != "best":
+                lines.append(f"      with every hand shown, {s['mark']}: {s['reason']}")
         if h["turning_points"]:
-            tp = ", ".join(str(m) for m in h["turning_points"])
+            tp = h["turning_points"]
             lines.append(
-                f"  turning points: move {tp}"
-                if len(h["turning_points"]) == 1
-                else f"  turning points: moves {tp}"
+                f"  turning point{'s' if len(tp) > 1 else ''}: move{'s' if len(tp) > 1 else ''} "
+                + ", ".join(map(str, tp))
             )
     lines.append("")
-    lines.append("Accuracy (decisions marked best or good):")
+    lines.append("Accuracy (the share of decisions marked best or good):")
     for way, title in (("knew", "with what they knew"), ("shown", "with every hand shown")):
         if way not in j["summary"]:
             continue
@@ -149,8 +161,8 @@ def _text(j: dict[str, Any], names: list[str] | None) -> str:
                 continue
             m = ss["marks"]
             lines.append(
-                f"    {seat_name(ss['seat'])}: {ss['accuracy']:.0f}% of {ss['decisions']} decisions; "
-                f"{m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, {m['blunder']} blunders; "
-                f"{_points(ss['average_loss'], unit)} lost per decision"
+                f"    {seat_name(ss['seat'])}: {ss['accuracy']:.0f}% of {_count(ss['decisions'], 'decision')}; "
+                f"{_count(m['inaccuracy'], 'inaccuracy')}, {_count(m['mistake'], 'mistake')}, "
+                f"{_count(m['blunder'], 'blunder')}; {_points(ss['average_loss'], unit)} lost per decision"
             )
     return "\n".join(lines) + "\n"
