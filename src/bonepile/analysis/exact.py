@@ -28,6 +28,8 @@ EXACT, BOUND, ESTIMATE = "exact", "bound", "estimate"
 #: positions searched per decision before its moves are estimated instead (measured: a hand
 #: of the partnership block game is exact from its second or third decision on)
 DEFAULT_NODES = 200_000
+#: positions a transposition table holds before it is emptied (memory: about 250 MB at most)
+TABLE_CAP = 400_000
 
 _WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
 
@@ -51,25 +53,31 @@ class _OutOfNodes(Exception):
     pass
 
 
-def _key(h: Hand) -> tuple[object, ...]:
-    # the rules read each arm's open end, whether it ends in a double and whether it holds a
-    # tile; L and R are interchangeable, and so are U and D (mirror images share an entry)
-    arms = [(h.pip[a], h.dbl[a], h.occ[a]) for a in range(4)]
-    return (
-        tuple(h.hands),
-        h.bpos,
-        *sorted(arms[:2]),
-        *sorted(arms[2:]),
-        h.spin,
-        h.to_move,
-        h.passes,
-        h.drew,
-        h.capicu_ok,
-        tuple(h.inplay),
-        h.first_to_target,
-        tuple(h.face_up) if h.face_up is not None else None,
-        h.placed == 0,
-    )
+def _key(h: Hand) -> int:
+    """Everything the rest of the hand depends on, packed into one int (a table of ints takes
+    a fraction of the memory of one of tuples).  The rules read each arm's open end, whether it
+    ends in a double and whether it holds a tile; L and R are interchangeable, and so are U and
+    D (mirror images share an entry)."""
+    k = 0
+    for m in h.hands:
+        k = (k << 28) | m
+    arms = [((h.pip[a] + 1) << 2) | (h.dbl[a] << 1) | h.occ[a] for a in range(4)]
+    for x in (*sorted(arms[:2]), *sorted(arms[2:])):
+        k = (k << 6) | x
+    c = h.capicu_ok
+    k = (k << 5) | h.bpos
+    k = (k << 4) | (h.spin + 1)
+    k = (k << 3) | h.to_move
+    k = (k << 3) | h.passes
+    k = (k << 1) | h.drew
+    k = (k << 1) | (h.placed == 0)
+    k = (k << 9) | (c[0] << 8) | ((c[1] + 1) << 4) | (c[2] + 1)
+    k = (k << 3) | (7 if h.first_to_target is None else h.first_to_target)
+    for p in h.inplay:
+        k = (k << 12) | p
+    for f in h.face_up or ():
+        k = (k << 28) | f
+    return k
 
 
 class Solver:
@@ -89,7 +97,7 @@ class Solver:
         self.last_nodes = 0
         #: transposition tables of the hand being analysed, one per side (a hand's positions
         #: recur from one decision to the next)
-        self._tables: dict[int, dict[tuple[object, ...], tuple[int, tuple[float, float, float, float]]]] = {}
+        self._tables: dict[int, dict[int, tuple[int, tuple[float, float, float, float]]]] = {}
         self._hand: tuple[object, ...] | None = None
 
     def values(self, h: Hand) -> dict[int, Shown]:
@@ -99,7 +107,7 @@ class Solver:
         me = h.to_move
         side = self.v.side_of(me)
         ident = (h.deal_rows, h.boneyard, h.leader, h.totals, h.bonus)
-        if ident != self._hand:
+        if ident != self._hand or sum(map(len, self._tables.values())) >= TABLE_CAP:
             self._hand = ident
             self._tables = {}
         w = h.copy()
@@ -178,6 +186,8 @@ class Solver:
             # a value at or below the window's floor is an upper bound, at or above its
             # ceiling a lower bound, in between exact
             flag = -1 if best[0] <= a0 else 1 if best[0] >= b0 else 0
+            if len(table) >= TABLE_CAP:  # (only a cache: emptying it costs time, not values)
+                table.clear()
             table[key] = (flag, best)
             return best
 
