@@ -10,11 +10,18 @@ from ..bots.reasons import english
 from .exact import BOUND, ESTIMATE, Shown
 from .marks import Thresholds
 
+#: the reasons whose words are not a verb's phrase (the others follow "it")
+_NOT_VERBS = {"next_can_score", "next_tile_fits", "only_move"}
+
 
 def _amount(loss: float, th: Thresholds) -> str:
     if th.unit == "win":
-        return f"by {100 * loss:.0f} points of the chance to win the hand"
+        return f"(a chance to win the hand {100 * loss:.0f}% higher)"
     return f"by {loss:.1f} points on average"
+
+
+def _fact(r: dict[str, Any]) -> str:
+    return english(r) if r["code"] in _NOT_VERBS else "it " + english(r)
 
 
 def knew_reason(
@@ -28,7 +35,7 @@ def knew_reason(
     extra = tuple(r for r in best.reasons if r not in mine and r["code"] != "only_move")
     words = f"{best_token} was better {_amount(loss, th)}"
     if extra:
-        words += ": it " + "; it ".join(english(r) for r in extra)
+        words += ": " + "; ".join(_fact(r) for r in extra)
     if mark == "good":
         words = f"close to the best; {words}"
     return words, extra

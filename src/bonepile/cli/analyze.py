@@ -130,9 +130,14 @@ def _text(j: dict[str, Any], names: list[str] | None) -> str:
         f"from {_points(th['blunder'], unit)}).",
     ]
     for h in j["hands"]:
-        pts = ", ".join(f"{side_name(i)} {p:+d}" for i, p in enumerate(h["points"]))
+        if unit == "win":
+            pts = "no winner" if h["winner"] is None else f"{seat_name(h['winner'])} won"
+        else:
+            pts = ", ".join(f"{side_name(i)} {p:+d}" for i, p in enumerate(h["points"]))
         lines.append("")
         lines.append(f"Hand {h['hand']} ({pts})")
+        if not h["decisions"]:
+            lines.append("  no decision to judge: every move was the only one possible")
         for d in h["decisions"]:
             k, s = d["knew"], d["shown"]
             lines.append(
@@ -150,6 +155,8 @@ def _text(j: dict[str, Any], names: list[str] | None) -> str:
                 f"  turning point{'s' if len(tp) > 1 else ''}: move{'s' if len(tp) > 1 else ''} "
                 + ", ".join(map(str, tp))
             )
+    if not any(ss["decisions"] for ss in j["summary"].get("knew", j["summary"].get("shown", []))):
+        return "\n".join(lines) + "\n"
     lines.append("")
     lines.append("Accuracy (the share of decisions marked best or good):")
     for way, title in (("knew", "with what they knew"), ("shown", "with every hand shown")):
