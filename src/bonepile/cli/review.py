@@ -172,7 +172,10 @@ def show(session: Any, game: Game, d: Any, k: int, n: int, unit: str) -> None:
     view = g.view(session.seat)
     knew, shown = d.knew, d.shown
     session.print()
-    session.print(f"[bold]── {k} of {n}: {knew.mark} {SIGN[knew.mark]} · hand {d.hand}, move {d.move} ──[/]")
+    session.print(
+        f"[bold]── {k} of {n}: {knew.mark} {SIGN[knew.mark]} · hand {d.hand}, move {d.move}"
+        f" · lost about {amount(knew.loss, unit)} ──[/]"
+    )
     mine = [i for i, ev in enumerate(view.history) if ev.seat == session.seat]
     since = view.history[mine[-1] + 1 :] if mine else view.history
     if since:
@@ -182,8 +185,7 @@ def show(session: Any, game: Game, d: Any, k: int, n: int, unit: str) -> None:
     screen.render(view)
     session.print()
     session.print(f"You played [bold]{d.played}[/]; better was [bold]{knew.best}[/].")
-    session.print(f"With what you knew: {knew.reason}.", markup=False)
-    session.print(f"You lost about {amount(knew.loss, unit)}" + (" on average." if unit == "points" else "."))
+    session.print(f"Why, with what you knew: {knew.reason}.", markup=False)
     if shown is None:
         return
     h = g.hand
