@@ -14,6 +14,7 @@ import copy
 import sys
 from typing import Any
 
+from ..analysis.exact import BOUND, ESTIMATE
 from ..engine import Game
 from ..engine.tiles import NAME
 
@@ -193,13 +194,16 @@ def show(session: Any, game: Game, d: Any, k: int, n: int, unit: str) -> None:
     for s in range(g.variant.players):
         if s != session.seat:
             tiles = " ".join(NAME[t] for t in h.held(s)) or "-"
-            session.print(f"  {screen.seat_name(s):>10}: {tiles}")
-    rest = h.boneyard[h.bpos :]
-    if rest:
-        session.print(f"  {'boneyard':>10}: " + " ".join(NAME[t] for t in rest) + " (in drawing order)")
+            partner = " (partner)" if g.variant.side_of(s) == g.variant.side_of(session.seat) else ""
+            session.print(f"  {screen.seat_name(s):>10}: {tiles}{partner}")
+    drawable = h.boneyard[h.bpos : max(h.bpos, h.draw_end)]
+    unused = h.boneyard[max(h.bpos, h.draw_end) :]
+    if drawable:
+        session.print(f"  {'boneyard':>10}: " + " ".join(NAME[t] for t in drawable) + " (in drawing order)")
+    if unused:
+        session.print(f"  {'not drawn':>10}: " + " ".join(NAME[t] for t in unused) + " (out of play)")
     if shown.mark == "best":
-        session.print(
-            f"  with the tiles where they really were, yours was {shown.reason} after all.", markup=False
-        )
+        how = {BOUND: " (if the others all play against you)", ESTIMATE: " (an estimate)"}.get(shown.kind, "")
+        session.print(f"  with the tiles where they really were, yours was the best move after all{how}.")
     else:
         session.print(f"  {shown.mark}: {shown.reason}.", markup=False)
