@@ -84,22 +84,43 @@ def offer(session: Any, *, ask: bool) -> None:
         session.print("\nReview stopped.")
 
 
-def analyse(session: Any, game: Game) -> Any:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+def decisions(game: Game, seat: int) -> int:
+    """How many decisions (moves with a choice) ``seat`` made in the finished hands."""
+    n = 0
+    for h in game.hands:
+        if not h.over:
+            continue
+        pos = h.fresh()
+        for s, m, _t in h.log:
+            if s == seat and len(pos.legal_moves()) > 1:
+                n += 1
+            pos.apply(m)
+    return n
+
+
+def analyse(session: Any, game: Game, total: int) -> Any:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn
+    from rich.text import Text
 
     from ..analysis import analyze
+
+    class Left(ProgressColumn):
+        def render(self, task: Any) -> Text:
+            left = task.time_remaining
+            if left is None or task.completed < 2:
+                return Text("")
+            m, sec = divmod(int(left + 0.5), 60)
+            return Text(f"about {m} min {sec:02d} s left" if m else f"about {sec} s left")
 
     bar = Progress(
         TextColumn("Looking at your decisions"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("· about"),
-        TimeRemainingColumn(),
-        TextColumn("left"),
+        Left(),
         console=session.console,
         transient=True,
     )
-    task = bar.add_task("review", total=None)
+    task = bar.add_task("review", total=total)
 
     def progress(done: int, total: int) -> None:
         bar.update(task, completed=done, total=total)
@@ -120,8 +141,13 @@ def analyse(session: Any, game: Game) -> Any:
 
 def review(session: Any, game: Game) -> None:
     session.print()
-    session.print("The expert looks at each of your decisions again (a second or two each)...")
-    a = analyse(session, game)
+    n = decisions(game, session.seat)
+    if n:
+        session.print(
+            f"The expert looks again at {'your one decision' if n == 1 else f'each of your {n} decisions'}"
+            " (a second or two each; Ctrl-C stops)..."
+        )
+    a = analyse(session, game, n)
     summary = a.summary["knew"][0]
     th = a.thresholds
     session.print()
