@@ -203,7 +203,8 @@ def show(session: Any, game: Game, d: Any, k: int, n: int, unit: str) -> None:
         f"[bold]── {k} of {n}: {knew.mark} {SIGN[knew.mark]} · hand {d.hand}, move {d.move}"
         f" · lost about {amount(knew.loss, unit)} ──[/]"
     )
-    mine = [i for i, ev in enumerate(view.history) if ev.seat == session.seat]
+    # what happened since the person's last turn (their own draws of this turn included)
+    mine = [i for i, ev in enumerate(view.history) if ev.seat == session.seat and ev.action != "draw"]
     since = view.history[mine[-1] + 1 :] if mine else view.history
     if since:
         session.print("Just before:")
@@ -218,9 +219,10 @@ def show(session: Any, game: Game, d: Any, k: int, n: int, unit: str) -> None:
     h = g.hand
     session.print("With every hand shown:")
     for s in range(g.variant.players):
-        if s != session.seat:
+        if s != session.seat or view.blind:  # (a blind row is face down to its owner too)
             tiles = " ".join(NAME[t] for t in h.held(s)) or "-"
-            partner = " (partner)" if g.variant.side_of(s) == g.variant.side_of(session.seat) else ""
+            ally = s != session.seat and g.variant.side_of(s) == g.variant.side_of(session.seat)
+            partner = " (partner)" if ally else ""
             session.print(f"  {screen.seat_name(s):>10}: {tiles}{partner}")
     drawable = h.boneyard[h.bpos : max(h.bpos, h.draw_end)]
     unused = h.boneyard[max(h.bpos, h.draw_end) :]
