@@ -142,18 +142,17 @@ def analyse(session: Any, game: Game, total: int) -> Any:
 def review(session: Any, game: Game) -> None:
     session.print()
     n = decisions(game, session.seat)
-    if n:
-        session.print(
-            f"The expert looks again at {'your one decision' if n == 1 else f'each of your {n} decisions'}"
-            " (a second or two each; Ctrl-C stops)..."
-        )
+    if not n:
+        session.print("Every move you made was forced: there was nothing to choose, nothing to review.")
+        return
+    session.print(
+        f"The expert looks again at {'your one decision' if n == 1 else f'each of your {n} decisions'}"
+        " (a second or two each; Ctrl-C stops)..."
+    )
     a = analyse(session, game, n)
     summary = a.summary["knew"][0]
     th = a.thresholds
     session.print()
-    if not summary.decisions:
-        session.print("Every move you made was forced: there was nothing to choose, nothing to review.")
-        return
     choices = f"your {summary.decisions} decision" + ("" if summary.decisions == 1 else "s")
     bad = sorted(
         (d for h in a.hands for d in h.decisions if d.knew is not None and d.knew.mark in ORDER),
