@@ -23,13 +23,14 @@ PROMPT = "Your move> "
 MOVES = re.compile(r"Moves: (.*)")
 
 
-def spawn(*args: str):
+def spawn(*args: str, review: bool = False):
+    """`bonepile play ARGS` in a pseudo-terminal (without the end-of-game review unless asked)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = SRC + os.pathsep + env.get("PYTHONPATH", "")
     env.update(TERM="xterm", NO_COLOR="1", COLUMNS="200")
     return pexpect.spawn(
         sys.executable,
-        ["-m", "bonepile.cli", "play", *args],
+        ["-m", "bonepile.cli", "play", *args, *(() if review else ("--no-review",))],
         env=env,
         encoding="utf-8",
         timeout=30,

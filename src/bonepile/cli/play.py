@@ -485,6 +485,14 @@ def play(
     option: RuleOptions = None,
     seed: Annotated[int | None, seed_option("Seed of the deals and the bots.")] = None,
     record: Annotated[str | None, typer.Option("--record", help="Where to save the game's record.")] = None,
+    review: Annotated[
+        bool | None,
+        typer.Option(
+            "--review/--no-review",
+            help="At the end, review your inaccuracies, mistakes and blunders with the expert "
+            "(default: ask, when playing at a terminal).",
+        ),
+    ] = None,
 ) -> None:
     """Play against bots in the terminal."""
     from rich.console import Console
@@ -522,3 +530,7 @@ def play(
     session.run()
     if session.failed:
         fail(f"error: {session.failed}")
+    if review is not False:
+        from .review import offer
+
+        offer(session, ask=review is None)
