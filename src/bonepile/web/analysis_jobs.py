@@ -56,13 +56,13 @@ def record_key(data: bytes) -> str:
 
 
 def _boards(game: Any, doc: dict[str, Any]) -> None:
-    """Add to each judged decision of ``doc`` (``report.to_json``) the layout after the best
-    move, each way whose best move is not the one played: {"layout", "tile"} (the tile the
-    best move plays, None for a pass or a draw)."""
+    """Add to each judged decision of ``doc`` (``report.to_json``) what the page draws and
+    words: ``boards`` (each way whose best move is not the one played: the layout after the
+    best move and the tile it plays, None for a pass or a draw) and ``words`` (per move
+    token named: its action, tile, the arm it went on, and whether it led the hand)."""
     from ..engine.notation import parse
-    from ..engine.tiles import NAME
     from ..engine.view import hand_view
-    from .protocol import layout_json
+    from .protocol import history_json, layout_json
 
     for ha in doc["hands"]:
         h = game.hands[ha["hand"] - 1]
@@ -71,22 +71,22 @@ def _boards(game: Any, doc: dict[str, Any]) -> None:
         for j, (_s, m, _t) in enumerate(h.log, 1):
             d = by_move.get(j)
             if d is not None:
-                boards: dict[str, Any] = {}
+                lead = hand_view(pos, 0).layout.first is None
                 made: dict[str, Any] = {}
-                for way in ("knew", "shown"):
-                    jd = d.get(way)
-                    if not jd or jd["best"] == d["played"]:
-                        boards[way] = None
-                        continue
-                    if jd["best"] not in made:
-                        alt = pos.copy()
-                        alt.apply(parse(alt, jd["best"]))
-                        tile = jd["best"].split("@")[0]
-                        if tile not in NAME:  # a pass or a draw
-                            tile = None
-                        made[jd["best"]] = {"layout": layout_json(hand_view(alt, 0)), "tile": tile}
-                    boards[way] = made[jd["best"]]
-                d["boards"] = boards
+                for tok in {d["played"], *(d[w]["best"] for w in ("knew", "shown") if d.get(w))}:
+                    alt = pos.copy()
+                    alt.apply(parse(alt, tok))
+                    view = hand_view(alt, 0)
+                    e = history_json(view)[-1]
+                    made[tok] = (
+                        {"layout": layout_json(view), "tile": e["tile"] if e["action"] == "play" else None},
+                        {"action": e["action"], "tile": e["tile"], "arm": e["arm"], "lead": lead},
+                    )
+                d["words"] = {tok: w for tok, (_b, w) in made.items()}
+                d["boards"] = {
+                    w: None if not d.get(w) or d[w]["best"] == d["played"] else made[d[w]["best"]][0]
+                    for w in ("knew", "shown")
+                }
             pos.apply(m)
 
 
