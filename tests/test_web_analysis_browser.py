@@ -66,7 +66,9 @@ def server(tmp_path_factory):
 
 def _request(base: str, method: str, path: str, body: dict | None = None) -> dict:
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(base + path, data=data, method=method, headers={"Content-Type": "application/json"})
+    req = urllib.request.Request(
+        base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(req, timeout=30) as r:
         return json.loads(r.read())
 
@@ -77,7 +79,12 @@ def _finished_table(base: str) -> str:
         base,
         "POST",
         "/api/tables",
-        {"variant": "block", "players": 2, "options": {"target": 20}, "seats": [{"kind": "bot", "level": "random"}] * 2},
+        {
+            "variant": "block",
+            "players": 2,
+            "options": {"target": 20},
+            "seats": [{"kind": "bot", "level": "random"}] * 2,
+        },
     )
     deadline = time.monotonic() + 60
     while _get(base, f"/api/tables/{made['id']}")["status"] != "over":
@@ -106,7 +113,12 @@ def test_analyse_a_finished_game_on_the_replay_page(server, sized, size):
     assert page.locator("ol.moves .mark").count() == len(analysis["hands"][0]["decisions"])
     # the worst move of the game with what its player knew, reached with the keys alone
     worst = max(
-        ((h["hand"], d) for h in analysis["hands"] for d in h["decisions"] if d["knew"]["best"] != d["played"]),
+        (
+            (h["hand"], d)
+            for h in analysis["hands"]
+            for d in h["decisions"]
+            if d["knew"]["best"] != d["played"]
+        ),
         key=lambda x: x[1]["knew"]["loss"],
     )
     hand, d = worst
