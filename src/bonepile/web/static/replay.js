@@ -156,7 +156,7 @@ function describeMove(tok, name, last) {
   return arm ? t("move.plays_on", { name, tile, arm: ARM_WORDS[arm] || arm }) : t("move.plays", { name, tile });
 }
 
-setupAnalysis({ go, names: seatNames, hands: () => R.data?.hands || [], handNumber: (i) => i + 1, rerender: render });
+setupAnalysis({ go, names: seatNames, sides: () => shortSides(), hands: () => R.data?.hands || [], handNumber: (i) => i + 1, rerender: render });
 $("first").addEventListener("click", () => go(R.hand, 0));
 $("prev").addEventListener("click", () => step(-1));
 $("next").addEventListener("click", () => step(1));

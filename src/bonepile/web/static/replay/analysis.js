@@ -241,6 +241,9 @@ function renderGraph(hand, frame) {
   });
   g.pts = pts.map((p, k) => ({ ...p, x: x(k) }));
   const nm = A.ctx.names();
+  const sides = A.ctx.sides();
+  $("graph-note").textContent = (A.data.sides || []).length === 2
+    ? t("analysis.graph_sides", { up: sides[0], down: sides[1] }) : t("analysis.graph_loss");
   const marked = pts.filter((p) => MARKS.indexOf(p.mark) >= 2).length;
   g.setAttribute("aria-label", t("analysis.graph_label", { n: pts.length, marked, who: nm.join(", ") }));
 }
