@@ -167,3 +167,37 @@ def test_analyse_a_finished_game_on_the_replay_page(server, sized, size):
     assert missing == []
     page.screenshot(path=str(ARTIFACTS / f"analysis_{size}_graph.png"), full_page=False)
     assert not problems, "\n".join(problems)
+
+
+def test_analyse_an_uploaded_record(server, sized, tmp_path):
+    tid = _finished_table(server)
+    with urllib.request.urlopen(server + f"/api/tables/{tid}/record", timeout=10) as r:
+        path = tmp_path / "game.record.json"
+        path.write_bytes(r.read())
+    page = sized("phone")
+    page.goto(server + "/replay")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.locator("#analysis").is_hidden()  # nothing to analyse yet
+    page.set_input_files("#file", str(path))
+    page.locator("#load-form button[type=submit]").tap()
+    page.wait_for_selector("#player:not([hidden])")
+    page.locator("#analyse").tap()
+    page.wait_for_selector("body[data-analysed='1']", timeout=120_000)
+    assert page.locator("ol.moves .mark").count() > 0
+    assert page.locator("#accuracy tbody tr").count() == 2
+    assert "%" in page.locator("#accuracy [data-accuracy]").first.inner_text()
+    page.keyboard.press("End")
+    assert page.locator("#verdict").inner_text().strip()
+
+
+def test_a_table_in_play_offers_no_analysis(server, sized):
+    made = _request(
+        server,
+        "POST",
+        "/api/tables",
+        {"variant": "block", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]},
+    )
+    page = sized("laptop")
+    page.goto(server + f"/replay?table={made['id']}")
+    page.wait_for_selector("#player:not([hidden])")
+    assert page.locator("#analysis").is_hidden()

@@ -120,7 +120,7 @@ def build(source: bytes | dict[str, Any], job: str, settings: dict[str, Any]) ->
     try:
         a = analyze(game, progress=progress, **settings)
     except AnalysisError as e:
-        return 409, {"error": f"this game cannot be analysed: {e}"}
+        return 409, {"error": str(e)}
     out = to_json(a)
     _boards(game, out)
     return 200, out
