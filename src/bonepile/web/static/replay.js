@@ -179,8 +179,9 @@ $("load-form").addEventListener("submit", async (ev) => {
   if (!f) { setAlert(alertBox, t("replay.choose_file")); return; }
   try {
     const text = await f.text();
-    load(await api("POST", "/api/replay", text));
+    const data = await api("POST", "/api/replay", text);
     analysisSource({ record: text });
+    load(data);
   } catch (e) { setAlert(alertBox, t("replay.cannot", { error: e.message })); }
 });
 
@@ -189,7 +190,7 @@ if (params.get("table")) {
   const id = params.get("table");
   $("load").hidden = true;  // a table's own game: the file form is one click away (the header's link)
   api("GET", `/api/tables/${encodeURIComponent(id)}/replay`)
-    .then((data) => { load(data); analysisSource(data.finished ? { table: id } : null); })
+    .then((data) => { analysisSource(data.finished ? { table: id } : null); load(data); })
     .catch((e) => setAlert(alertBox, t("replay.cannot_table", { error: e.message })));
 }
 document.body.dataset.ready = "1";

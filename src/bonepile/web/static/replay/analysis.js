@@ -34,6 +34,7 @@ export function analysisSource(source) {
   $("analysis-progress").hidden = true;
   $("analysis-done").hidden = true;
   $("analysis-status").textContent = "";
+  delete document.body.dataset.analysed;
 }
 
 function paths() {
@@ -61,6 +62,7 @@ async function start() {
   const p = paths();
   try {
     let r = await p.start();
+    let asked = false;
     while (r.status !== "done") {
       if (r.total) {
         bar.max = r.total;
@@ -68,7 +70,13 @@ async function start() {
         status.textContent = t("analysis.progress", { done: r.done, total: r.total });
       }
       await new Promise((ok) => setTimeout(ok, 400));
-      r = await p.poll();
+      try {
+        r = await p.poll();
+      } catch (e) {  // the server forgot the job (it restarted): ask again, once
+        if (e.status !== 404 || asked) throw e;
+        asked = true;
+        r = await p.start();
+      }
     }
     if (!r.analysis) r = await p.poll();
     A.data = r.analysis;
