@@ -155,3 +155,18 @@ def test_busy_is_503(client, monkeypatch):
     tid = _finished(client)
     r = client.post(f"/api/tables/{tid}/analysis")
     assert r.status_code == 503 and "busy" in r.json()["error"]
+
+
+def test_uploaded_records_analyses_are_bounded(client, monkeypatch):
+    analyses = client.app.state.analyses
+    monkeypatch.setattr(analyses, "records_kept", 1)
+    tid = _finished(client)
+    data = client.get(f"/api/tables/{tid}/record").content
+    other = data.replace(b"{", b"{ ", 1)  # the same game, another text: another key
+    jobs = [client.post("/api/analysis", content=d).json()["job"] for d in (data,)]
+    _poll(client, f"/api/analysis/{jobs[0]}")
+    jobs.append(client.post("/api/analysis", content=other).json()["job"])
+    _poll(client, f"/api/analysis/{jobs[1]}")
+    analyses.jobs.clear()
+    assert client.get(f"/api/analysis/{jobs[0]}").status_code == 404  # the oldest went
+    assert client.get(f"/api/analysis/{jobs[1]}").json()["status"] == "done"

@@ -22,7 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.engine import Engine
 
 from .store import analyses_t
@@ -35,6 +35,7 @@ ANALYSES_RUNNING = 1  # analyses computed at once (worker processes)
 ANALYSES_WAITING = 4  # analyses running or waiting for a worker; more get 503
 MAX_MOVES = 1500  # moves of a record analysed at most (a long Quinientos game has ~900)
 JOBS_KEPT = 256  # finished or failed jobs remembered in memory (their results are stored)
+RECORDS_KEPT = 500  # uploaded records' analyses stored (the oldest go first); tables' are all kept
 
 #: the progress queue of a worker process (set by its initializer)
 _PROGRESS: Any = None
@@ -160,6 +161,7 @@ class Analyses:
         nodes: int | None = None,
         waiting: int = ANALYSES_WAITING,
         processes: bool = True,
+        records_kept: int = RECORDS_KEPT,
     ):
         self.engine = engine
         self.settings: dict[str, Any] = {}
@@ -170,6 +172,7 @@ class Analyses:
         if nodes is not None:
             self.settings["nodes"] = nodes
         self.waiting_limit = waiting
+        self.records_kept = records_kept
         self.processes = processes
         self.jobs: dict[str, Job] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -189,6 +192,14 @@ class Analyses:
         with self.engine.begin() as c:
             if c.execute(select(analyses_t.c.key).where(analyses_t.c.key == key)).first() is None:
                 c.execute(analyses_t.insert().values(key=key, created=time.time(), body=body.decode()))
+            if key.startswith("record:"):  # anyone may upload records: their analyses are bounded
+                old = (
+                    select(analyses_t.c.key)
+                    .where(analyses_t.c.key.like("record:%"))
+                    .order_by(analyses_t.c.created.desc())
+                    .offset(self.records_kept)
+                )
+                c.execute(delete(analyses_t).where(analyses_t.c.key.in_(old.scalar_subquery())))
 
     async def stored(self, key: str) -> bytes | None:
         return await asyncio.get_running_loop().run_in_executor(self._db, self._load, key)
