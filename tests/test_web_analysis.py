@@ -170,3 +170,16 @@ def test_uploaded_records_analyses_are_bounded(client, monkeypatch):
     analyses.jobs.clear()
     assert client.get(f"/api/analysis/{jobs[0]}").status_code == 404  # the oldest went
     assert client.get(f"/api/analysis/{jobs[1]}").json()["status"] == "done"
+
+
+def test_the_worker_process_reports_its_progress(tmp_path):
+    settings = {**FAST, "processes": True, "simulations": 6}
+    with TestClient(
+        create_app(f"sqlite:///{tmp_path}/p.db", bot_delay=0, hand_pause=0, analysis=settings)
+    ) as c:
+        tid = _finished(c)
+        assert c.post(f"/api/tables/{tid}/analysis").status_code == 202
+        seen: list = []
+        body = _poll(c, f"/api/tables/{tid}/analysis", seen)
+        judged = sum(len(h["decisions"]) for h in body["analysis"]["hands"])
+        assert any(0 < d <= t == judged for d, t in seen), seen
