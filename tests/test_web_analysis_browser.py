@@ -166,6 +166,10 @@ def test_analyse_a_finished_game_on_the_replay_page(server, sized, size):
     missing = page.evaluate("import('/static/i18n.js').then(m => [...m.missing])")
     assert missing == []
     page.screenshot(path=str(ARTIFACTS / f"analysis_{size}_graph.png"), full_page=False)
+    # the game's analysis is stored: the next visit shows it at once, with no button to tap
+    page.goto(server + f"/replay?table={tid}")
+    page.wait_for_selector("body[data-analysed='1']")
+    assert page.locator("#analyse").is_hidden() and page.locator("ol.moves .mark").count() > 0
     assert not problems, "\n".join(problems)
 
 

@@ -35,6 +35,24 @@ export function analysisSource(source) {
   $("analysis-done").hidden = true;
   $("analysis-status").textContent = "";
   delete document.body.dataset.analysed;
+  if (source?.table) {  // a table analysed before (by anyone): shown at once, or its progress
+    const asked = source;
+    api("GET", `/api/tables/${encodeURIComponent(source.table)}/analysis`).then((r) => {
+      if (A.source !== asked || A.data || A.busy) return;
+      if (r.status === "done" && r.analysis) show(r.analysis);
+      else start();
+    }).catch(() => {});  // not analysed yet: the button offers it
+  }
+}
+
+function show(analysis) {
+  A.data = analysis;
+  $("analyse").hidden = true;
+  $("analysis-progress").hidden = true;
+  $("analysis-status").textContent = "";
+  $("analysis-done").hidden = false;
+  document.body.dataset.analysed = "1";
+  A.ctx.rerender();
 }
 
 function paths() {
@@ -79,13 +97,7 @@ async function start() {
       }
     }
     if (!r.analysis) r = await p.poll();
-    A.data = r.analysis;
-    btn.hidden = true;
-    bar.hidden = true;
-    status.textContent = "";
-    $("analysis-done").hidden = false;
-    document.body.dataset.analysed = "1";
-    A.ctx.rerender();
+    show(r.analysis);
   } catch (e) {
     status.textContent = t("analysis.cannot", { error: e.message });
     bar.hidden = true;
