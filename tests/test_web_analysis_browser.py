@@ -163,6 +163,16 @@ def test_analyse_a_finished_game_on_the_replay_page(server, sized, size):
     at = dot.get_attribute("data-at")
     dot.tap() if size == "phone" else dot.click()
     assert page.evaluate("document.body.dataset.frame") == at
+    # the hand's turning points, each a button to its move
+    page.keyboard.press("Home")
+    tp = next(
+        h
+        for h in analysis["hands"]
+        if h["hand"] == int(page.evaluate("document.body.dataset.frame").split(":")[0]) + 1
+    )["turning_points"]
+    if tp:
+        page.locator("#turning button").last.click()
+        assert page.evaluate("document.body.dataset.frame").endswith(f":{tp[-1]}")
     missing = page.evaluate("import('/static/i18n.js').then(m => [...m.missing])")
     assert missing == []
     page.screenshot(path=str(ARTIFACTS / f"analysis_{size}_graph.png"), full_page=False)

@@ -162,6 +162,7 @@ export function renderAnalysis(i, frame) {
   $("way-note").textContent = A.way === "shown" ? t("analysis.way.shown_note") : t("analysis.way.knew_note");
   renderGraph(i, frame);
   renderAccuracy();
+  renderTurning(i, frame);
   const box = $("verdict");
   const d = decisionAt(i, frame);
   const j = d && d[A.way];
@@ -302,4 +303,18 @@ function renderAccuracy() {
   }
   table.appendChild(body);
   box.appendChild(table);
+}
+
+/** The hand's biggest turning points (with what the movers knew), each a button to go there. */
+function renderTurning(i, frame) {
+  const box = clear($("turning"));
+  const tp = handOf(i)?.turning_points || [];
+  box.hidden = !tp.length || A.way !== "knew";
+  if (box.hidden) return;
+  box.appendChild(el("span", {}, t("analysis.turning")));
+  for (const n of tp) {
+    const mark = markAt(i, n);
+    box.appendChild(el("button", { type: "button", class: "turning-move", "aria-current": n === frame ? "step" : null,
+      onclick: () => A.ctx.go(i, n) }, t("analysis.turning_move", { n }), markBadge(mark)));
+  }
 }
