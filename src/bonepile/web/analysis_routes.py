@@ -55,7 +55,7 @@ def router(
         try:
             rec.loads(data)
         except BonepileError as e:
-            raise RequestError(f"the record is not valid: {e}", 400, code="bad_record") from None
+            raise RequestError(f"the record is not valid: {e}", 400) from None
         job = await analyses.start(record_key(data), data)
         return _status(job)
 
