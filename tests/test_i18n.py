@@ -82,6 +82,9 @@ SAME_WORD = {
         "Teams: {text}.",
         "blank",
         "code {code}",
+        "Blunder",  # the chess word, Dutch too
+        "{n} blunder",
+        "{n} blunders",
     },
     "id": {"Status"},
 }

@@ -17,6 +17,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine import record as rec
 from . import validate
+from .analysis_jobs import Analyses
+from .analysis_routes import router as analysis_router
 from .catalog import catalogue
 from .connection import REFUSED, Connection, dumps
 from .guard import hide_tokens
@@ -62,8 +64,13 @@ def _json(status: int, body: bytes) -> Response:
     return Response(body, status_code=status, media_type="application/json")
 
 
-def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
+def create_app(
+    db: str = "sqlite:///bonepile.db", *, analysis: dict[str, Any] | None = None, **settings: Any
+) -> FastAPI:
+    """``analysis``: the post-game analysis's settings (``analysis_jobs.Analyses``: its
+    budget ``time``/``simulations``/``nodes`` per decision, ``waiting``, ``processes``)."""
     server = Server(db, **settings)
+    analyses = Analyses(server.store.engine, **(analysis or {}))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -71,10 +78,12 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
         try:
             yield
         finally:
+            await analyses.stop()
             await server.stop()
 
     app = FastAPI(title="bonepile", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
+    app.state.analyses = analyses
     app.include_router(howto_router)  # the How to play pages and their examples
     app.include_router(profiles_router(server.profiles))  # /api/profiles...
     app.include_router(mutes_router(server))  # /api/profiles/me/mutes...
@@ -182,6 +191,9 @@ def create_app(db: str = "sqlite:///bonepile.db", **settings: Any) -> FastAPI:
     async def replay(request: Request):
         data = await read_body(request, MAX_RECORD)
         return _json(*await server.replay(data, finished_only=False))
+
+    # post-game analysis of a finished table or an uploaded record (``analysis_routes``)
+    app.include_router(analysis_router(server, analyses, read_body))
 
     # ------------------------------------------------------------------ the table socket
     @app.websocket("/ws/tables/{table_id}")

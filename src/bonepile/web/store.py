@@ -212,6 +212,16 @@ leases_t = Table(
     Index("leases_by_worker", "worker"),
 )
 
+#: post-game analyses made for the replay page (migration 0007_analyses; web/analysis_jobs.py),
+#: by what they analyse: "table:<id>" or "record:<sha256 of the record>"; ``body`` the JSON
+analyses_t = Table(
+    "analyses",
+    metadata,
+    Column("key", String(80), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("body", Text, nullable=False),
+)
+
 
 @dataclass
 class TableRow:

@@ -3,6 +3,7 @@ import { el, clear, api, endWords, setAlert, winnerWords, scoreWords } from "/st
 import { drawBoard, lastPlayed, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands } from "/static/panels.js";
 import { ready, t, has } from "/static/i18n.js";
+import { setupAnalysis, analysisSource, renderAnalysis, markAt, markBadge } from "/static/replay/analysis.js";
 
 await ready;
 
@@ -106,9 +107,10 @@ function render() {
   const moves = clear($("moves"));
   h.frames.forEach((f, i) => {
     if (i === 0) return;
-    const li = el("li", {}, el("button", { type: "button", class: "small",
+    const mark = markAt(R.hand, i);
+    const li = el("li", { "data-mark": mark }, el("button", { type: "button", class: "small",
       "aria-current": i === R.frame ? "step" : null, style: i === R.frame ? "font-weight:700" : null,
-      onclick: () => go(R.hand, i) }, describeFrame(h.frames, i, nm[f.seat] ?? "?")));
+      onclick: () => go(R.hand, i) }, describeFrame(h.frames, i, nm[f.seat] ?? "?"), markBadge(mark)));
     moves.appendChild(li);
   });
   const cur = moves.querySelector("[aria-current=step]");
@@ -124,6 +126,7 @@ function render() {
   $("last").disabled = R.frame >= h.frames.length - 1;
   $("next").disabled = R.frame >= h.frames.length - 1 && lastHand;
   $("next").querySelector("[data-i18n]").textContent = R.frame >= h.frames.length - 1 && !lastHand ? t("replay.next_hand") : t("replay.next");
+  renderAnalysis(R.hand, R.frame);
   document.body.dataset.frame = `${R.hand}:${R.frame}`;
 }
 
@@ -153,6 +156,7 @@ function describeMove(tok, name, last) {
   return arm ? t("move.plays_on", { name, tile, arm: ARM_WORDS[arm] || arm }) : t("move.plays", { name, tile });
 }
 
+setupAnalysis({ go, names: seatNames, sides: () => shortSides(), hands: () => R.data?.hands || [], handNumber: (i) => i + 1, rerender: render });
 $("first").addEventListener("click", () => go(R.hand, 0));
 $("prev").addEventListener("click", () => step(-1));
 $("next").addEventListener("click", () => step(1));
@@ -175,7 +179,9 @@ $("load-form").addEventListener("submit", async (ev) => {
   if (!f) { setAlert(alertBox, t("replay.choose_file")); return; }
   try {
     const text = await f.text();
-    load(await api("POST", "/api/replay", text));
+    const data = await api("POST", "/api/replay", text);
+    analysisSource({ record: text });
+    load(data);
   } catch (e) { setAlert(alertBox, t("replay.cannot", { error: e.message })); }
 });
 
@@ -183,7 +189,8 @@ const params = new URLSearchParams(location.search);
 if (params.get("table")) {
   const id = params.get("table");
   $("load").hidden = true;  // a table's own game: the file form is one click away (the header's link)
-  api("GET", `/api/tables/${encodeURIComponent(id)}/replay`).then(load)
+  api("GET", `/api/tables/${encodeURIComponent(id)}/replay`)
+    .then((data) => { analysisSource(data.finished ? { table: id } : null); load(data); })
     .catch((e) => setAlert(alertBox, t("replay.cannot_table", { error: e.message })));
 }
 document.body.dataset.ready = "1";
