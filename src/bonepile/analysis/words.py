@@ -14,10 +14,21 @@ from .marks import Thresholds
 _NOT_VERBS = {"next_can_score", "next_tile_fits", "only_move"}
 
 
-def _amount(loss: float, th: Thresholds) -> str:
+#: the reasons that speak against a move (the others for it)
+_DRAWBACKS = {"next_can_score", "partner_lacks"}
+
+
+def _amount(best: Evaluation, played: Evaluation, loss: float, th: Thresholds) -> str:
     if th.unit == "win":
         return f"(a chance to win the hand {100 * loss:.0f}% higher)"
-    return f"by {loss:.1f} points on average"
+    dg = (best.game or 0.0) - (played.game or 0.0)
+    if abs(dg) < 0.005:
+        return f"by {loss:.1f} points on average"
+    dp = best.value - played.value
+    game = f"a chance to win the game {100 * abs(dg):.0f}% {'higher' if dg > 0 else 'lower'}"
+    if abs(dp) < 0.05:
+        return f"({game})"
+    return f"({abs(dp):.1f} points {'more' if dp > 0 else 'fewer'} on average and {game})"
 
 
 def _fact(r: dict[str, Any]) -> str:
@@ -32,10 +43,20 @@ def knew_reason(
     if mark == "best":
         return "the best move with what you knew", ()
     mine = list(played.reasons)
-    extra = tuple(r for r in best.reasons if r not in mine and r["code"] != "only_move")
-    words = f"{best_token} was better {_amount(loss, th)}"
+    extra = tuple(
+        r for r in best.reasons if r not in mine and r["code"] != "only_move" and r["code"] not in _DRAWBACKS
+    )
+    flaws = [r for r in played.reasons if r not in best.reasons and r["code"] in _DRAWBACKS]
+    words = f"{best_token} was better {_amount(best, played, loss, th)}"
     if extra:
         words += ": " + "; ".join(_fact(r) for r in extra)
+    if flaws:
+        words += "; yours " + "; yours ".join(
+            english(r)
+            if r["code"] != "next_can_score"
+            else f"lets the next player score up to {r['points']} in reply"
+            for r in flaws
+        )
     if mark == "good":
         words = f"close to the best; {words}"
     return words, extra
