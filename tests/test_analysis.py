@@ -205,3 +205,9 @@ def test_only_finished_hands_are_analysed():
         analyze(g, hands=[2])
     doc = rec.loads(rec.dumps(g.record()))
     assert analyze(rec.replay(doc), simulations=1, nodes=100, ways=["shown"]).hands[0].decisions
+
+
+def test_the_exact_search_budget_is_smaller_with_a_spinner():
+    assert Solver(make_variant("cinque", None)).nodes == 50_000
+    assert Solver(make_variant("block", {"teams": True})).nodes == 200_000
+    assert Solver(make_variant("cinque", None), nodes=7).nodes == 7

@@ -23,7 +23,7 @@ from ..engine import Game, Variant
 from ..engine.hand import Hand
 from ..engine.notation import token
 from ..engine.view import hand_view
-from .exact import DEFAULT_NODES, Shown, Solver
+from .exact import Shown, Solver, default_nodes
 from .marks import MARKS, Thresholds, thresholds
 from .words import knew_reason, shown_reason
 
@@ -119,14 +119,15 @@ def analyze(
     hands: Sequence[int] | None = None,
     time: float = 0.1,
     simulations: int | None = None,
-    nodes: int = DEFAULT_NODES,
+    nodes: int | None = None,
     seed: int = 0,
     ways: Sequence[str] = ("knew", "shown"),
     progress: Progress | None = None,
 ) -> GameAnalysis:
     """Analyse the decisions of ``game``'s finished hands: of every seat, or of ``seats``;
     of every hand, or of ``hands`` (1-based).  ``time`` seconds (or ``simulations`` deals)
-    of the expert per decision; ``nodes`` positions of exact search per decision before it
+    of the expert per decision; ``nodes`` positions of exact search per decision (default:
+    ``exact.default_nodes``) before it
     estimates.  Deterministic for a seed with ``simulations``."""
     v = game.variant
     for n, h in enumerate(game.hands, 1):
@@ -149,6 +150,7 @@ def analyze(
     if bad or not ways:
         raise AnalysisError("the ways of analysis are knew and shown")
     th = thresholds(v)
+    nodes = default_nodes(v) if nodes is None else nodes
     out = GameAnalysis(v, game.names, th, time, simulations, nodes, tuple(ways))
     which = [i for i in range(1, played + 1) if hands is None or i in hands]
     todo = [

@@ -43,7 +43,7 @@ def analyze_cmd(
             "--nodes",
             min=1,
             help="Positions searched per decision with every hand shown before its values are "
-            "estimated instead (default 200,000).",
+            "estimated instead (default 200,000; 50,000 with a spinner).",
         ),
     ] = None,
     seed: Annotated[int, seed_option("Seed of the expert's search.")] = 0,
@@ -54,7 +54,6 @@ def analyze_cmd(
     """Where each hand was won and lost: the best move at every decision, with what the
     player knew and with every hand shown, each move played marked."""
     from ..analysis import AnalysisError, analyze
-    from ..analysis.exact import DEFAULT_NODES
     from ..analysis.report import to_json
 
     def error(e: Any, line: str) -> None:
@@ -74,7 +73,7 @@ def analyze_cmd(
             hands=hand,
             time=time,
             simulations=simulations,
-            nodes=DEFAULT_NODES if nodes is None else nodes,
+            nodes=nodes,
             seed=seed,
             progress=None if as_json or not sys.stderr.isatty() else _bar(),
         )
