@@ -95,10 +95,10 @@ class Solver:
     """Values the legal moves of positions of one variant (``values``)."""
 
     def __init__(
-        self, variant: Variant, *, nodes: int = DEFAULT_NODES, playouts: int = 32, seed: int = 0
+        self, variant: Variant, *, nodes: int | None = None, playouts: int = 32, seed: int = 0
     ) -> None:
         self.v = variant
-        self.nodes = nodes
+        self.nodes = default_nodes(variant) if nodes is None else nodes
         self.playouts = playouts
         self.seed = seed
         self.game_worth = (
