@@ -192,6 +192,11 @@ export function renderAnalysis(i, frame) {
     if (pw && bw && typeof pw.win === "number" && typeof bw.win === "number") {
       lines.push(t("analysis.win_chance", { played: pct(pw.win), best: pct(bw.win) }));
     }
+    // with what you knew, the chance to win the game with this hand (part of what a move
+    // costs where the game may end in it)
+    if (A.way === "knew" && pw && bw && typeof pw.game === "number" && typeof bw.game === "number" && pw.game !== bw.game) {
+      lines.push(t("analysis.game_chance", { played: pct(pw.game), best: pct(bw.game) }));
+    }
     if (A.way === "knew" && (j.reasons || []).length) {
       lines.push(t("analysis.because", { why: j.reasons.map((r) => t(`hint.${r.code}`, r)).join(t("hint.sep")) }));
     } else if (A.way === "shown" && pw && bw) {
