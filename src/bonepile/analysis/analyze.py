@@ -153,14 +153,13 @@ def analyze(
     nodes = default_nodes(v) if nodes is None else nodes
     out = GameAnalysis(v, game.names, th, time, simulations, nodes, tuple(ways))
     which = [i for i in range(1, played + 1) if hands is None or i in hands]
-    todo = [
-        (i, j)
+    # only decisions with a choice count: each hand replayed once to count them
+    total = sum(
+        1
         for i in which
-        for j, (s, _m, _t) in enumerate(game.hands[i - 1].log, 1)
-        if seats is None or s in seats
-    ]
-    # only decisions with a choice count; the count is known once a hand is replayed
-    total = sum(1 for i, j in todo if _choices(game.hands[i - 1], j) > 1)
+        for (s, _m, _t), n in zip(game.hands[i - 1].log, _choices(game.hands[i - 1]))
+        if n > 1 and (seats is None or s in seats)
+    )
     done = 0
     solver = Solver(v, nodes=nodes, seed=seed)
     for i in which:
@@ -190,11 +189,14 @@ def analyze(
     return out
 
 
-def _choices(h: Hand, j: int) -> int:
+def _choices(h: Hand) -> list[int]:
+    """The number of legal moves before each move of hand ``h``."""
     pos = h.fresh()
-    for _s, m, _t in h.log[: j - 1]:
+    out = []
+    for _s, m, _t in h.log:
+        out.append(len(pos.legal_moves()))
         pos.apply(m)
-    return len(pos.legal_moves())
+    return out
 
 
 def _decide(

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..bots.expert import ExpertBot, _game_outcome, _same_tables
+from ..bots.expert import _WEIGHT, ExpertBot, _game_outcome, _same_tables
 from ..engine import Variant
 from ..engine.hand import Hand
-from ..engine.tiles import IS_DOUBLE, PASS, PIPS
+from ..engine.tiles import PASS
 
 EXACT, BOUND, ESTIMATE = "exact", "bound", "estimate"
 #: positions searched per decision before its moves are estimated instead (measured: a hand
@@ -41,8 +41,6 @@ def default_nodes(variant: Variant) -> int:
 
 #: positions a transposition table holds before it is emptied (memory: about 250 MB at most)
 TABLE_CAP = 400_000
-
-_WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
 
 
 @dataclass(frozen=True, slots=True)
