@@ -20,7 +20,7 @@ function watchTable() {
 }
 
 export async function showJoin() {
-  $("join").hidden = false;
+  // the form is shown once the table's free seats are known (never an empty seat list)
   $("game").hidden = true;
   setConn("not_joined");
   $("join-name").value = getName();
@@ -28,6 +28,7 @@ export async function showJoin() {
   try { info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`); } catch (e) {
     setAlert(alertBox, t("join.cannot", { error: e.message }));
     $("join-form").hidden = true;
+    $("join").hidden = false;
     return;
   }
   $("table-title").textContent = t("lobby.game_players", { game: gameLabel(info.variant), n: info.players });
@@ -53,6 +54,7 @@ export async function showJoin() {
       : t("join.seat_partner", { n: s.seat + 1, name: nm[partner] })));
   }
   $("join-form").hidden = !free.length;
+  $("join").hidden = false;
   if (!$("watch-instead")) {
     $("join").appendChild(el("p", {}, el("button", { type: "button", id: "watch-instead", onclick: watchTable },
       t("spectate.watch_instead"))));
