@@ -85,11 +85,52 @@ class PlayModel:
                 self.decisions.append((s, i, m >> 2, weights))
             h.apply(m)
         self.moves = moves
+        # per decision: (seat, mask of the fitting candidates, tile played, per kind a weight
+        # per tile, 0 off the candidates)
+        self._tables: list[tuple[int, int, int, list[list[float]]]] = [
+            (s, mask_of(per_kind[0]), t, [[ws.get(c, 0.0) for c in range(28)] for ws in per_kind])
+            for s, _i, t, per_kind in self.decisions
+        ]
 
     def weight(self, deal: list[list[int]]) -> float:
         """The probability of the observed plays of the other seats in the world dealt
         ``deal`` (the hands as dealt), under the model (per seat averaged over the kinds of
-        player)."""
+        player).  The same numbers as ``reference_weight``, computed from tables built once:
+        the tiles a seat could have played at a decision are those it was dealt among the
+        decision's fitting candidates (a tile it played earlier is on the table, so never a
+        candidate)."""
+        held = [mask_of(d) for d in deal]
+        if self.kinds == 1:
+            w = 1.0
+            for s, fit, t, per_kind in self._tables:
+                wk = per_kind[0]
+                x = held[s] & fit
+                z = 0.0
+                while x:
+                    low = x & -x
+                    z += wk[low.bit_length() - 1]
+                    x ^= low
+                w *= wk[t] / z if z > 0 else 1.0
+            return w
+        per = [[1.0] * self.kinds for _ in range(self.n)]
+        for s, fit, t, per_kind in self._tables:
+            row = per[s]
+            mine = held[s] & fit
+            for k, wk in enumerate(per_kind):
+                x = mine
+                z = 0.0
+                while x:
+                    low = x & -x
+                    z += wk[low.bit_length() - 1]
+                    x ^= low
+                row[k] *= wk[t] / z if z > 0 else 1.0
+        w = 1.0
+        for row in per:
+            w *= sum(row) / self.kinds
+        return w
+
+    def reference_weight(self, deal: list[list[int]]) -> float:
+        """``weight`` computed the plain way, replaying who holds what (kept for the tests)."""
         if self.kinds == 1:
             w = 1.0
             for f in self.factors(deal):

@@ -139,6 +139,14 @@ class Sampler:
             t: [s for s in self.others if not self.strict[s] >> t & 1] + [-1] for t in bits(self.unknown)
         }
         self.n_allowed = [len(self.allowed.get(t, ())) for t in range(28)]
+        self._pool = bits(self.unknown)
+        # seats whose dealt tiles are simply the tiles they hold now and the ones they played:
+        # no draws, and no play of a tile that a pass before it proved the seat lacked
+        self._undrawn = [
+            not draws[s]
+            and not any(i < p and m >> t & 1 for t, p in plays[s].items() for i, m in constraints[s])
+            for s in range(n)
+        ]
         self.lead_check = view.hand_number == 1 and v.first_lead == "highest_double"
 
     def _sample_open(self, rng: random.Random) -> Hand | None:
@@ -154,7 +162,7 @@ class Sampler:
         None when the random fill failed (draw again)."""
         v, n = self.v, self.n
         # 1. the hidden tiles now: other seats' hands and the undrawn boneyard
-        pool = bits(self.unknown)
+        pool = self._pool[:]
         rng.shuffle(pool)
         cap = {s: self.counts[s] for s in self.others}
         cap[-1] = self.rest
@@ -213,6 +221,9 @@ class Sampler:
         self, s: int, held: list[int], draw_tile: dict[int, int], rng: random.Random
     ) -> list[int] | None:
         """Give each unknown draw of seat s a tile; return s's dealt tiles."""
+        if self._undrawn[s]:
+            # (the held tiles avoid every pass of s: they were dealt only where allowed)
+            return held + list(self.plays[s])
         slots = [i for i in self.draws[s] if i not in draw_tile]
         cons = self.constraints[s]
         pinned = self.pinned_tiles[s]
