@@ -835,6 +835,12 @@ def main(argv: list[str] | None = None) -> int:
             if lvl == "random" and m.peer_ms:
                 peer_ms = statistics.median(m.peer_ms)
             print(_row(m), flush=True)
+            if lvl == "expert" and m.ours_ms and m.peer_ms:
+                mine, theirs = statistics.median(m.ours_ms), statistics.median(m.peer_ms)
+                verdict = "within" if mine <= theirs else "OVER"
+                print(
+                    f"    median ms per decision {mine:.1f} vs the peer's {theirs:.1f}: {verdict} the peer's median"
+                )
             rows.append(m)
             if lvl in levels:
                 r, lo, hi = m.rate()
