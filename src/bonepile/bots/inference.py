@@ -95,7 +95,7 @@ class PlayModel:
     def weight(self, deal: list[list[int]]) -> float:
         """The probability of the observed plays of the other seats in the world dealt
         ``deal`` (the hands as dealt), under the model (per seat averaged over the kinds of
-        player).  The same numbers as ``reference_weight``, computed from tables built once:
+        player).  The same numbers as ``kind_factors`` multiplied out, from tables built once:
         the tiles a seat could have played at a decision are those it was dealt among the
         decision's fitting candidates (a tile it played earlier is on the table, so never a
         candidate)."""
@@ -124,23 +124,6 @@ class PlayModel:
                     z += wk[low.bit_length() - 1]
                     x ^= low
                 row[k] *= wk[t] / z if z > 0 else 1.0
-        w = 1.0
-        for row in per:
-            w *= sum(row) / self.kinds
-        return w
-
-    def reference_weight(self, deal: list[list[int]]) -> float:
-        """``weight`` computed the plain way, replaying who holds what (kept for the tests)."""
-        if self.kinds == 1:
-            w = 1.0
-            for f in self.factors(deal):
-                w *= f
-            return w
-        per = [[1.0] * self.kinds for _ in range(self.n)]
-        for (s, *_), fs in zip(self.decisions, self.kind_factors(deal), strict=True):
-            row = per[s]
-            for k, f in enumerate(fs):
-                row[k] *= f
         w = 1.0
         for row in per:
             w *= sum(row) / self.kinds
