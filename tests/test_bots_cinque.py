@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 
 from bonepile.bots import make_bot
-from bonepile.bots.expert import ExpertBot, _game_outcome
+from bonepile.bots.expert import ExpertBot
 from bonepile.bots.knowledge import Knowledge
+from bonepile.bots.playout import game_outcome
 from bonepile.engine import Game, Hand, make_variant
 from bonepile.engine.tiles import PASS, bits
 from test_bots_greedy import DOUBLES, game_with
@@ -143,12 +144,12 @@ def test_game_outcome_reads_the_scores_and_the_target():
     totals go to the side that reached 100 first."""
     v = CINQUE
     h = Hand.deal(v, random.Random(1), totals=[90, 60])
-    assert _game_outcome(v, h, (5, 10), 0) == 0  # 95-70: the game goes on
-    assert _game_outcome(v, h, (10, 0), 0) == 1
-    assert _game_outcome(v, h, (10, 45), 0) == -1  # 100-105: overtaken
+    assert game_outcome(v, h, (5, 10), 0) == 0  # 95-70: the game goes on
+    assert game_outcome(v, h, (10, 0), 0) == 1
+    assert game_outcome(v, h, (10, 45), 0) == -1  # 100-105: overtaken
     h.first_to_target = 1
-    assert _game_outcome(v, h, (10, 40), 0) == -1  # 100-100: B reached it first
-    assert _game_outcome(v, h, (10, 40), 1) == 1
+    assert game_outcome(v, h, (10, 40), 0) == -1  # 100-100: B reached it first
+    assert game_outcome(v, h, (10, 40), 1) == 1
 
 
 def test_expert_plays_for_the_game_near_the_target():

@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..bots.expert import _WEIGHT, ExpertBot, _game_outcome, _same_tables
+from ..bots.expert import ExpertBot
+from ..bots.playout import WEIGHT, game_outcome, same_tables
 from ..engine import Variant
 from ..engine.hand import Hand
 from ..engine.tiles import PASS
@@ -120,7 +121,7 @@ class Solver:
             self._hand = ident
             self._tables = {}
         w = h.copy()
-        same = _same_tables(w, legal)
+        same = same_tables(w, legal)
         distinct = [m for i, m in enumerate(legal) if same[i] == i]
         try:
             got = self._search(w, distinct, me, side)
@@ -142,7 +143,7 @@ class Solver:
             won = 1.0 if all(mine > x for i, x in enumerate(p) if i != side) else 0.0
         else:
             won = 1.0 if res.winner == side else 0.0
-        game = float(_game_outcome(self.v, h, p, side)) if self.game_worth else 0.0
+        game = float(game_outcome(self.v, h, p, side)) if self.game_worth else 0.0
         return net + self.game_worth * (game > 0), net, won, game
 
     def _search(self, h: Hand, legal: list[int], me: int, side: int) -> dict[int, Shown]:
@@ -167,7 +168,7 @@ class Solver:
             a0, b0 = alpha, beta
             ms = h.legal_moves()
             if len(ms) > 1:
-                ms.sort(key=lambda m: -_WEIGHT[m >> 2] if m < PASS else 0)
+                ms.sort(key=lambda m: -WEIGHT[m >> 2] if m < PASS else 0)
             best: tuple[float, float, float, float] | None = None
             if side_of[h.to_move] == side:
                 for m in ms:
@@ -221,7 +222,7 @@ class Solver:
             for rs in seeds:
                 w = h.copy()
                 w.apply(m)
-                net, won, game = bot._finish(w, random.Random(rs), me, side)
+                net, won, game = bot.play_out(w, random.Random(rs), me, side)
                 if self.v.scoring == "result_only":
                     score = net
                 else:

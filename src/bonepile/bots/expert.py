@@ -16,7 +16,7 @@ reports both the expected net points and the hand-win chance of every action.
 The game, not only the hand: a playout that ends the game (the scores before the hand plus
 its points reach the target) adds ``game_weight`` for a win and takes it off for a loss.
 Where points are scored during play (Cinque) every seat's playout plays like a fives player
-(``_fives_guard_move``: the points now less the next seat's best reply), and the playouts are
+(``playout.fives_guard_move``: the points now less the next seat's best reply), and the playouts are
 short and deterministic by default (``tuned_defaults``).  There the worlds are also weighed by
 how the other seats chose (``infer``: policy-based inference, ``inference.PlayModel``): each
 searched world is picked from ``infer`` sampled deals in proportion to the probability of the
@@ -46,126 +46,19 @@ from typing import Any
 
 from ..engine import Variant, View
 from ..engine.hand import Hand, HandResult
-from ..engine.tiles import DRAW, IS_DOUBLE, PASS, PIPS, mask_pips
 from .base import Bot, Evaluation
 from .greedy import GreedyBot
 from .inference import PlayModel, models
+from .playout import (
+    FIVES_POLICIES,
+    game_outcome,
+    policy_move,
+    same_tables,
+    solve,
+    tiles_left,
+    voluntary_move,
+)
 from .sampler import InconsistentView, Sampler
-
-_WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
-
-
-def _policy_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
-    """Rollout policy: mostly the heaviest tile (doubles count a bit more), sometimes any
-    legal action; draws/passes only when the rules allow nothing better."""
-    if rng.random() < eps:
-        return ms[int(rng.random() * len(ms))]
-    best = -1
-    bm = ms[0]
-    for m in ms:
-        if m < PASS:
-            w = _WEIGHT[m >> 2]
-            if w > best:
-                best, bm = w, m
-    if best < 0:  # no tile to play: in voluntary games prefer drawing while possible
-        return DRAW if DRAW in ms else ms[0]
-    return bm
-
-
-def _voluntary_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
-    """Rollout policy where a seat may pass or draw at will (the Passing Game): close the
-    hand with the last pass of a full cycle when the mover's side holds the fewest pips (in
-    this world), never pass into the cycle's end otherwise; else the heaviest tile, or draw."""
-    if rng.random() < eps:
-        return ms[int(rng.random() * len(ms))]
-    if PASS in ms and h.passes == h.n - 1 and h.v.pass_cycle_ends_hand:
-        side_of = h._side
-        totals = [0] * (max(side_of) + 1)
-        for s, x in enumerate(h.hands):
-            totals[side_of[s]] += mask_pips(x)
-        side = side_of[h.to_move]
-        mine = totals[side]
-        if all(mine < t for i, t in enumerate(totals) if i != side):
-            return PASS
-    return _policy_move(h, ms, rng, 0.0)
-
-
-def _fives_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
-    """Rollout policy where points are scored during play (Cinque): the move that scores
-    most now, ties to the heaviest tile."""
-    if rng.random() < eps:
-        return ms[int(rng.random() * len(ms))]
-    side = h._side[h.to_move]
-    base = h.inplay[side]
-    best = -1.0
-    bm = ms[0]
-    for m in ms:
-        if m >= PASS:
-            continue
-        h.push(m)
-        gain = h.inplay[side] - base
-        h.pop()
-        w = gain * 10 + _WEIGHT[m >> 2]
-        if w > best:
-            best, bm = w, m
-    return bm
-
-
-def _fives_guard_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
-    """Rollout policy of a good fives player (Cinque): the points a move scores now, less
-    the most the next seat (an opponent) can score at once in reply from the tiles it holds
-    in this world; ties to the heaviest tile."""
-    if rng.random() < eps:
-        return ms[int(rng.random() * len(ms))]
-    sides = h._side
-    side = sides[h.to_move]
-    inplay = h.inplay
-    base = inplay[side]
-    best = -1e9
-    bm = ms[0]
-    for m in ms:
-        if m >= PASS:
-            continue
-        h.push(m)
-        gain = h.inplay[side] - base
-        threat = 0
-        if not h.over:
-            nxt = h.to_move
-            nside = sides[nxt]
-            if nside != side:
-                nbase = h.inplay[nside]
-                for r in h.legal_moves():
-                    if r < PASS:
-                        h.push(r)
-                        g = h.inplay[nside] - nbase
-                        h.pop()
-                        if g > threat:
-                            threat = g
-        h.pop()
-        w = (gain - threat) * 10 + _WEIGHT[m >> 2]
-        if w > best:
-            best, bm = w, m
-    return bm
-
-
-def _same_tables(world: Hand, legal: list[int]) -> list[int]:
-    """Per action, the index of the first action leading to the same table up to mirror
-    images: L and R are interchangeable, and so are U and D (the rules and the count read only
-    each arm's open end, whether it ends in a double and whether it holds a tile).  Mirror
-    images have the same value, so they are searched once (the noise of separate searches
-    would otherwise rank one above the other)."""
-    first: dict[tuple[Any, ...], int] = {}
-    out = []
-    for i, m in enumerate(legal):
-        if m >= PASS:
-            out.append(i)
-            continue
-        world.push(m)
-        arms = [(world.pip[a], world.dbl[a], world.occ[a]) for a in range(4)]
-        world.pop()
-        key = (m >> 2, *sorted(arms[:2]), *sorted(arms[2:]))
-        out.append(first.setdefault(key, i))
-    return out
 
 
 def _would_overrun(deadline: float | None, start: float, done: int) -> bool:
@@ -239,8 +132,8 @@ class ExpertBot(Bot):
         if algo not in ("pimc", "ismcts"):
             raise ValueError(f"unknown expert algorithm {algo!r} (pimc or ismcts)")
         self.algo = algo
-        if rollout not in _FIVES_POLICIES:
-            raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(_FIVES_POLICIES)})")
+        if rollout not in FIVES_POLICIES:
+            raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(FIVES_POLICIES)})")
         self.rollout = rollout
         tuned = tuned_defaults(variant)
         hz = tuned["horizon"] if horizon is None else horizon
@@ -334,13 +227,13 @@ class ExpertBot(Bot):
             wt = sampler.last_weight
             wsum += wt
             if not same:
-                same = _same_tables(world, legal)
+                same = same_tables(world, legal)
             for i, m in enumerate(legal):
                 if same[i] != i:  # a mirror image of an earlier action: the same value
                     continue
                 h = world.copy()
                 h.apply(m)
-                net, won, game = self._finish(h, random.Random(rseed), me, my_side)
+                net, won, game = self.play_out(h, random.Random(rseed), me, my_side)
                 value[i] += wt * net
                 wins[i] += wt * won
                 games[i] += wt * game
@@ -492,7 +385,7 @@ class ExpertBot(Bot):
                     break
             rr = random.Random(rng.random())
             if not h.over:
-                net, won, game = self._finish(h, rr, me, my_side)
+                net, won, game = self.play_out(h, rr, me, my_side)
             else:
                 net, won, game = self._outcome(h, h.result, me, my_side)  # type: ignore[arg-type]
             # rewards per side (my side's net and win; other sides share the opposite)
@@ -543,9 +436,11 @@ class ExpertBot(Bot):
             return "the best move"
         return f"{dev:+.1f} points and {100 * dw:+.0f}% chance to win the hand against the best move"
 
-    def _finish(self, h: Hand, rng: random.Random, me: int, my_side: int) -> tuple[float, bool, int]:
-        """Play world h to the end of the hand (or the horizon): (net points of my side, did
-        it win the hand, did it win (+1) or lose (-1) the game with it, or neither (0))."""
+    def play_out(self, h: Hand, rng: random.Random, me: int, my_side: int) -> tuple[float, bool, int]:
+        """Play world h (every hand known) to the end of the hand, or the horizon, with the
+        expert's playout policy for every seat: (net points of my side, did it win the hand,
+        did it win (+1) or lose (-1) the game with it, or neither (0)).  The search's
+        playouts, and the analysis's estimate of a position too large to solve."""
         side_of = self.variant.seat_sides
         eps = [
             self.epsilon if side_of[s] == my_side else self.opponent_epsilon
@@ -554,19 +449,19 @@ class ExpertBot(Bot):
         endgame = self.endgame
         v = self.variant
         policy = (
-            _FIVES_POLICIES[self.rollout]
+            FIVES_POLICIES[self.rollout]
             if v.in_play == "fives"
-            else _voluntary_move
+            else voluntary_move
             if v.turn == "voluntary" and self.rollout != "greedy"
-            else _policy_move
+            else policy_move
         )
         left = self.horizon if self.horizon is not None else 1 << 30
         while not h.over:
             if left <= 0:
                 return self._outcome(h, h.unfinished_result(), me, my_side)
             left -= 1
-            if endgame and h.placed and _tiles_left(h) <= endgame and not h.drawable():
-                return _solve(h, self.variant, my_side, self.win_weight, self.game_weight)
+            if endgame and h.placed and tiles_left(h) <= endgame and not h.drawable():
+                return solve(h, self.variant, my_side, self.win_weight, self.game_weight)
             ms = h.legal_moves()
             h.apply(ms[0] if len(ms) == 1 else policy(h, ms, rng, eps[h.to_move]))
         return self._outcome(h, h.result, me, my_side)  # type: ignore[arg-type]
@@ -582,82 +477,8 @@ class ExpertBot(Bot):
             won = all(mine > p for i, p in enumerate(pts) if i != my_side)
         else:
             won = res.winner == my_side
-        game = _game_outcome(self.variant, h, pts, my_side) if self.game_weight else 0
+        game = game_outcome(self.variant, h, pts, my_side) if self.game_weight else 0
         return mine - (sum(pts) - mine) / (nsides - 1), won, game
-
-
-def _game_outcome(v: Variant, h: Hand, pts: tuple[int, ...], my_side: int) -> int:
-    """+1 if my side wins the game with this hand's points, -1 if another side does, else 0
-    (the game goes on, or ends without a winner).  The rule is the game's (``Game``): the
-    highest total at or over the target wins; equal totals go to the side that reached the
-    target first in the hand."""
-    target = v.target
-    assert target is not None
-    totals = [a + b for a, b in zip(h.totals, pts)]
-    best = max(totals)
-    if best < target:
-        return 0
-    top = [i for i, t in enumerate(totals) if t == best]
-    winner = top[0] if len(top) == 1 else h.first_to_target if h.first_to_target in top else None
-    if winner is None:
-        return 0
-    return 1 if winner == my_side else -1
-
-
-_FIVES_POLICIES = {"guard": _fives_guard_move, "greedy": _fives_move}
-
-
-def _tiles_left(h: Hand) -> int:
-    return h.in_hands.bit_count()
-
-
-def _solve(
-    h: Hand, v: Variant, my_side: int, win_weight: float, game_weight: float = 0.0
-) -> tuple[float, bool, int]:
-    """Exact α-β on a two-sided world (the hand is played out with full knowledge): my side
-    maximizes net points + win_weight x hand win + game_weight x game result (+1 won, -1
-    lost), the other side minimizes it.  Points scored during play (Cinque) are in the
-    hand's points."""
-    side_of = v.seat_sides
-    other = 1 - my_side
-    by_points = v.in_play is not None
-
-    def ab(alpha: float, beta: float) -> tuple[float, float, bool, int]:
-        if h.over:
-            res: HandResult = h.result  # type: ignore[assignment]
-            p = res.points
-            net = p[my_side] - p[other]
-            won = net > 0 if by_points else res.winner == my_side
-            game = _game_outcome(v, h, p, my_side) if game_weight else 0
-            return net + (win_weight if won else 0.0) + game_weight * game, net, won, game
-        ms = h.legal_moves()
-        if len(ms) > 1:
-            ms.sort(key=lambda m: -_WEIGHT[m >> 2] if m < PASS else 0)
-        best = None
-        if side_of[h.to_move] == my_side:
-            for m in ms:
-                h.push(m)
-                x = ab(alpha, beta)
-                h.pop()
-                if best is None or x[0] > best[0]:
-                    best = x
-                    alpha = max(alpha, x[0])
-                    if alpha >= beta:
-                        break
-        else:
-            for m in ms:
-                h.push(m)
-                x = ab(alpha, beta)
-                h.pop()
-                if best is None or x[0] < best[0]:
-                    best = x
-                    beta = min(beta, x[0])
-                    if alpha >= beta:
-                        break
-        return best  # type: ignore[return-value]
-
-    _v, net, won, game = ab(float("-inf"), float("inf"))
-    return net, won, game
 
 
 __all__ = ["ExpertBot", "tuned_defaults"]

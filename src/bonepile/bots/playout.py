@@ -1,0 +1,217 @@
+"""What is played inside one world where every hand is known (the search's sampled worlds,
+and the analysis's real deal): the playout policies of every seat, the exact α-β endgame of
+two sides, whether a hand's points end the game, and which actions lead to mirror images of
+the same table."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..engine import Variant
+from ..engine.hand import Hand, HandResult
+from ..engine.tiles import DRAW, IS_DOUBLE, PASS, PIPS, mask_pips
+
+#: a tile's weight for the playouts: its pips, a double 2 more
+WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
+
+
+def policy_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
+    """Rollout policy: mostly the heaviest tile (doubles count a bit more), sometimes any
+    legal action; draws/passes only when the rules allow nothing better."""
+    if rng.random() < eps:
+        return ms[int(rng.random() * len(ms))]
+    best = -1
+    bm = ms[0]
+    for m in ms:
+        if m < PASS:
+            w = WEIGHT[m >> 2]
+            if w > best:
+                best, bm = w, m
+    if best < 0:  # no tile to play: in voluntary games prefer drawing while possible
+        return DRAW if DRAW in ms else ms[0]
+    return bm
+
+
+def voluntary_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
+    """Rollout policy where a seat may pass or draw at will (the Passing Game): close the
+    hand with the last pass of a full cycle when the mover's side holds the fewest pips (in
+    this world), never pass into the cycle's end otherwise; else the heaviest tile, or draw."""
+    if rng.random() < eps:
+        return ms[int(rng.random() * len(ms))]
+    if PASS in ms and h.passes == h.n - 1 and h.v.pass_cycle_ends_hand:
+        side_of = h._side
+        totals = [0] * (max(side_of) + 1)
+        for s, x in enumerate(h.hands):
+            totals[side_of[s]] += mask_pips(x)
+        side = side_of[h.to_move]
+        mine = totals[side]
+        if all(mine < t for i, t in enumerate(totals) if i != side):
+            return PASS
+    return policy_move(h, ms, rng, 0.0)
+
+
+def fives_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
+    """Rollout policy where points are scored during play (Cinque): the move that scores
+    most now, ties to the heaviest tile."""
+    if rng.random() < eps:
+        return ms[int(rng.random() * len(ms))]
+    side = h._side[h.to_move]
+    base = h.inplay[side]
+    best = -1.0
+    bm = ms[0]
+    for m in ms:
+        if m >= PASS:
+            continue
+        h.push(m)
+        gain = h.inplay[side] - base
+        h.pop()
+        w = gain * 10 + WEIGHT[m >> 2]
+        if w > best:
+            best, bm = w, m
+    return bm
+
+
+def fives_guard_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
+    """Rollout policy of a good fives player (Cinque): the points a move scores now, less
+    the most the next seat (an opponent) can score at once in reply from the tiles it holds
+    in this world; ties to the heaviest tile."""
+    if rng.random() < eps:
+        return ms[int(rng.random() * len(ms))]
+    sides = h._side
+    side = sides[h.to_move]
+    inplay = h.inplay
+    base = inplay[side]
+    best = -1e9
+    bm = ms[0]
+    for m in ms:
+        if m >= PASS:
+            continue
+        h.push(m)
+        gain = h.inplay[side] - base
+        threat = 0
+        if not h.over:
+            nxt = h.to_move
+            nside = sides[nxt]
+            if nside != side:
+                nbase = h.inplay[nside]
+                for r in h.legal_moves():
+                    if r < PASS:
+                        h.push(r)
+                        g = h.inplay[nside] - nbase
+                        h.pop()
+                        if g > threat:
+                            threat = g
+        h.pop()
+        w = (gain - threat) * 10 + WEIGHT[m >> 2]
+        if w > best:
+            best, bm = w, m
+    return bm
+
+
+def same_tables(world: Hand, legal: list[int]) -> list[int]:
+    """Per action, the index of the first action leading to the same table up to mirror
+    images: L and R are interchangeable, and so are U and D (the rules and the count read only
+    each arm's open end, whether it ends in a double and whether it holds a tile).  Mirror
+    images have the same value, so they are searched once (the noise of separate searches
+    would otherwise rank one above the other)."""
+    first: dict[tuple[Any, ...], int] = {}
+    out = []
+    for i, m in enumerate(legal):
+        if m >= PASS:
+            out.append(i)
+            continue
+        world.push(m)
+        arms = [(world.pip[a], world.dbl[a], world.occ[a]) for a in range(4)]
+        world.pop()
+        key = (m >> 2, *sorted(arms[:2]), *sorted(arms[2:]))
+        out.append(first.setdefault(key, i))
+    return out
+
+
+def game_outcome(v: Variant, h: Hand, pts: tuple[int, ...], my_side: int) -> int:
+    """+1 if my side wins the game with this hand's points, -1 if another side does, else 0
+    (the game goes on, or ends without a winner).  The rule is the game's (``Game``): the
+    highest total at or over the target wins; equal totals go to the side that reached the
+    target first in the hand."""
+    target = v.target
+    assert target is not None
+    totals = [a + b for a, b in zip(h.totals, pts)]
+    best = max(totals)
+    if best < target:
+        return 0
+    top = [i for i, t in enumerate(totals) if t == best]
+    winner = top[0] if len(top) == 1 else h.first_to_target if h.first_to_target in top else None
+    if winner is None:
+        return 0
+    return 1 if winner == my_side else -1
+
+
+FIVES_POLICIES = {"guard": fives_guard_move, "greedy": fives_move}
+
+
+def tiles_left(h: Hand) -> int:
+    return h.in_hands.bit_count()
+
+
+def solve(
+    h: Hand, v: Variant, my_side: int, win_weight: float, game_weight: float = 0.0
+) -> tuple[float, bool, int]:
+    """Exact α-β on a two-sided world (the hand is played out with full knowledge): my side
+    maximizes net points + win_weight x hand win + game_weight x game result (+1 won, -1
+    lost), the other side minimizes it.  Points scored during play (Cinque) are in the
+    hand's points."""
+    side_of = v.seat_sides
+    other = 1 - my_side
+    by_points = v.in_play is not None
+
+    def ab(alpha: float, beta: float) -> tuple[float, float, bool, int]:
+        if h.over:
+            res: HandResult = h.result  # type: ignore[assignment]
+            p = res.points
+            net = p[my_side] - p[other]
+            won = net > 0 if by_points else res.winner == my_side
+            game = game_outcome(v, h, p, my_side) if game_weight else 0
+            return net + (win_weight if won else 0.0) + game_weight * game, net, won, game
+        ms = h.legal_moves()
+        if len(ms) > 1:
+            ms.sort(key=lambda m: -WEIGHT[m >> 2] if m < PASS else 0)
+        best = None
+        if side_of[h.to_move] == my_side:
+            for m in ms:
+                h.push(m)
+                x = ab(alpha, beta)
+                h.pop()
+                if best is None or x[0] > best[0]:
+                    best = x
+                    alpha = max(alpha, x[0])
+                    if alpha >= beta:
+                        break
+        else:
+            for m in ms:
+                h.push(m)
+                x = ab(alpha, beta)
+                h.pop()
+                if best is None or x[0] < best[0]:
+                    best = x
+                    beta = min(beta, x[0])
+                    if alpha >= beta:
+                        break
+        return best  # type: ignore[return-value]
+
+    _v, net, won, game = ab(float("-inf"), float("inf"))
+    return net, won, game
+
+
+__all__ = [
+    "WEIGHT",
+    "FIVES_POLICIES",
+    "policy_move",
+    "voluntary_move",
+    "fives_move",
+    "fives_guard_move",
+    "same_tables",
+    "game_outcome",
+    "tiles_left",
+    "solve",
+]
