@@ -97,3 +97,26 @@ def test_serve_with_a_chat_filter_says_how_many_words_it_masks(tmp_path):
         proc.wait(20)
     assert lines[0].startswith(f"bonepile is serving on http://127.0.0.1:{port}/")
     assert lines[2].strip() == f"chat filter: 2 words and phrases from {words}"
+
+
+def test_serve_analysis_time_is_the_budget_of_the_post_game_analysis(tmp_path):
+    from bonepile import Game, dump_record
+    from webutil import Child, wait_until
+
+    game = Game.new("block", seed=3, options={"players": 2, "target": 1})
+    while not game.over:
+        game.apply(game.legal_moves()[-1])
+    record = dump_record(game.record()).encode()
+    with Child(f"sqlite:///{tmp_path}/x.db", "--analysis-time", "0.03") as srv:
+        r = srv.post("/api/analysis", content=record)
+        assert r.status_code == 202, r.text
+        job = r.json()["job"]
+        done = wait_until(lambda: (b := srv.get(f"/api/analysis/{job}").json())["status"] == "done" and b, 60)
+    assert done["analysis"]["budget"]["time"] == 0.03
+    assert done["analysis"]["hands"][0]["decisions"]
+
+
+def test_serve_analysis_time_must_be_positive(tmp_path):
+    r = run("--port", "0", "--db", f"sqlite:///{tmp_path}/x.db", "--analysis-time", "0")
+    assert r.returncode == 2 and "--analysis-time" in r.stderr
+    assert "Traceback" not in r.stderr

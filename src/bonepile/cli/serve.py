@@ -104,6 +104,14 @@ def serve(
     bot_time: Annotated[
         float, typer.Option(min=0.01, help="The expert bot's thinking time per move (seconds).")
     ] = 0.1,
+    analysis_time: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            help="Seconds the post-game analysis thinks about each decision of a finished game "
+            "(one game at a time, beside the play).",
+        ),
+    ] = 0.1,
     rate: Annotated[
         float, typer.Option(min=1, help="Messages a second one socket may send (bursts of twice as many).")
     ] = 20.0,
@@ -245,6 +253,7 @@ def serve(
         durable=durable,
         bot_workers=bot_workers or None,
         profiles=profiles,
+        analysis={"time": analysis_time},
     )
     uv: dict[str, Any] = dict(log_level=log_level, header_timeout=header_timeout)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
