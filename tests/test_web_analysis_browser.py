@@ -6,16 +6,14 @@ switch to "with every hand shown", tap the graph; the page passes the axe check.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 import urllib.request
 
 import pytest
 
 from test_web_axe import axe_problems
-from test_web_browser import ARTIFACTS, ROOT, _free_port, _get, browser  # noqa: F401  (fixtures)
+from test_web_browser import ARTIFACTS, ROOT, _get, browser  # noqa: F401  (fixtures)
+from webutil import logged_server
 
 pytest_plugins = ["pages"]  # the sized page fixture
 
@@ -31,37 +29,8 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("serve-analysis")
-    port = _free_port()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(ROOT / "src"), env.get("PYTHONPATH", "")] if p)
-    log = open(tmp / "serve.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", APP, f"sqlite:///{tmp / 'db.sqlite'}", str(port)],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        cwd=tmp,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            assert proc.poll() is None, (tmp / "serve.log").read_text()
-            try:
-                _get(base, "/api/variants")
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the server did not answer within 30 s"
-                time.sleep(0.1)
+    with logged_server(tmp_path_factory.mktemp("serve-analysis"), code=APP) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 def _request(base: str, method: str, path: str, body: dict | None = None) -> dict:

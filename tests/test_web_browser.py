@@ -5,17 +5,14 @@ check what the page shows against the server's own answers."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+
+from webutil import logged_server
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts"
@@ -36,12 +33,6 @@ CHROMIUM_ARGS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _get(base: str, path: str) -> dict:
     with urllib.request.urlopen(base + path, timeout=10) as r:
         return json.loads(r.read())
@@ -49,52 +40,9 @@ def _get(base: str, path: str) -> dict:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("serve")
-    port = _free_port()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(ROOT / "src"), env.get("PYTHONPATH", "")] if p)
-    log = open(tmp / "serve.log", "w")
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "bonepile",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite:///{tmp / 'db.sqlite'}",
-            "--bot-delay",
-            "0",
-            "--create-rate",
-            "100000",
-        ],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        cwd=tmp,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"bonepile serve exited: {(tmp / 'serve.log').read_text()}")
-            try:
-                _get(base, "/api/variants")
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("bonepile serve did not answer within 30 s") from None
-                time.sleep(0.1)
+    args = ("--bot-delay", "0", "--create-rate", "100000")
+    with logged_server(tmp_path_factory.mktemp("serve"), *args) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,7 @@ spectators.  Screenshots go to artifacts/ (look at them)."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import time
 
 import pytest
@@ -17,12 +14,12 @@ import pytest
 from test_web_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     ROOT,
-    _free_port,
     _get,
     _open_seat,
     _post,
     browser,
 )
+from webutil import logged_server
 
 pytest_plugins = ["pages"]  # the sized page fixture
 
@@ -30,37 +27,9 @@ pytest_plugins = ["pages"]  # the sized page fixture
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """``bonepile serve`` whose bots take half a second a move: a game a person can follow."""
-    tmp = tmp_path_factory.mktemp("watch")
-    port = _free_port()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(ROOT / "src"), env.get("PYTHONPATH", "")] if p)
-    log = open(tmp / "serve.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bonepile", "serve", "--port", str(port), "--db",
-         f"sqlite:///{tmp / 'db.sqlite'}", "--bot-delay", "0.5", "--create-rate", "100000"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"bonepile serve exited: {(tmp / 'serve.log').read_text()}")
-            try:
-                _get(base, "/api/variants")
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError("bonepile serve did not answer within 30 s") from None
-                time.sleep(0.1)
+    args = ("--bot-delay", "0.5", "--create-rate", "100000")
+    with logged_server(tmp_path_factory.mktemp("watch"), *args) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 def _faces_outside_the_board(page) -> int:

@@ -15,6 +15,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
@@ -43,6 +45,45 @@ def wait_until(pred, timeout: float = 60.0, what: str = "a condition", step: flo
         if time.monotonic() > end:
             raise AssertionError(f"timed out after {timeout} s waiting for {what}")
         time.sleep(step)
+
+
+@contextmanager
+def logged_server(tmp: pathlib.Path, *args: str, code: str | None = None) -> Iterator[str]:
+    """A server in a child process for the browser tests, its output in ``tmp/serve.log``
+    (a file, not a pipe: a long test must not block it); yields its base address once it
+    answers.  ``python -m bonepile serve --port P --db sqlite:///tmp/db.sqlite ARGS``, or
+    with ``code``: ``python -c CODE DB PORT`` (an app built with settings serve has no
+    option for)."""
+    port = free_port()
+    db = f"sqlite:///{tmp / 'db.sqlite'}"
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(SRC), env.get("PYTHONPATH", "")] if p)
+    if code is None:
+        argv = [sys.executable, "-m", "bonepile", "serve", "--port", str(port), "--db", db, *args]
+    else:
+        argv = [sys.executable, "-c", code, db, str(port), *args]
+    base = f"http://127.0.0.1:{port}"
+    with open(tmp / "serve.log", "w") as log:
+        proc = subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp)
+        try:
+
+            def up() -> bool:
+                if proc.poll() is not None:
+                    raise AssertionError(f"the server exited: {(tmp / 'serve.log').read_text()}")
+                try:
+                    return httpx.get(base + "/api/variants", timeout=10).status_code == 200
+                except httpx.HTTPError:
+                    return False
+
+            wait_until(up, 30, "the server to answer", step=0.1)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(10)
 
 
 class Served:
