@@ -1,14 +1,17 @@
 """How close the expert's sampled worlds are to the real deal (issue 11, inference).
 
-Whole games of the 4-player partnership block game are played by four bots of one kind; at
-every real choice after the first two rounds the expert's world sampler is asked for worlds
-of the mover's view, with policy-based inference (each world picked from K candidate deals by
-the play model's weight, ``ExpertBot._inferred``) and without it (K = 0: every consistent deal
-alike).  Printed per K: the share of the hidden tiles a world places with their true holder,
-averaged over the worlds and the positions.  It reads the real hands only to score the
-worlds, never to draw them.
+Whole games of a 4-player partnership game (the block game, or Cinque with ``--game
+cinque``) are played by four bots of one kind; at every real choice after the first two
+rounds the expert's world sampler is asked for worlds of the mover's view, with policy-based
+inference (each world picked from K candidate deals by the play model's weight,
+``ExpertBot._inferred``) and without it (K = 0: every consistent deal alike).  Printed per
+model: the share of the hidden tiles a world places with their true holder, averaged over the
+worlds and the positions.  It reads the real hands only to score the worlds, never to draw
+them.  A model is ``K`` (the game's tuned play model) or ``K@BETA/PIPS,PIPS...`` (its
+``infer_beta`` and the ``pips`` of each kind of player, ``infer_kinds``).
 
     PYTHONPATH=src python bench/inference_accuracy.py --players greedy --games 40
+    PYTHONPATH=src python bench/inference_accuracy.py --game cinque --models "0;8;8@0.6/0,0.25;8@1.2/0"
 """
 
 from __future__ import annotations
@@ -28,7 +31,19 @@ from bonepile.bots.sampler import Sampler
 from bonepile.engine import Game
 from bonepile.engine.tiles import bits
 
-OPTIONS = {"players": 4, "teams": True}
+GAMES = {"block": {"players": 4, "teams": True}, "cinque": {}}
+
+
+def parse_model(text: str, tuned: dict) -> tuple[int, float, tuple[float, ...]]:
+    """``K``, ``K@BETA`` or ``K@BETA/PIPS,PIPS...`` -> (K, beta, kinds)."""
+    k, _, rest = text.partition("@")
+    beta_text, _, kinds_text = rest.partition("/")
+    beta = float(beta_text) if beta_text else tuned.get("infer_beta", 0.3)
+    if kinds_text:
+        kinds = tuple(float(x) for x in kinds_text.split(","))
+    else:
+        kinds = tuple(tuned.get("infer_kinds") or (tuned.get("infer_pips", 0.0),))
+    return int(k), beta, kinds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,16 +51,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", default="greedy", help="the bot at every seat (default greedy)")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--worlds", type=int, default=20, help="worlds per position")
-    ap.add_argument("--candidates", default="0,8,16,32,64", help="K values, comma separated")
+    ap.add_argument("--game", choices=sorted(GAMES), default="block")
+    ap.add_argument(
+        "--models", default="0;8;16;32;64", help="play models, ';' separated: K or K@BETA/PIPS,PIPS..."
+    )
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args(argv)
-    ks = [int(x) for x in args.candidates.split(",")]
+    tuned = tuned_defaults(Game.new(args.game, GAMES[args.game], seed=0).variant)
+    specs = args.models.split(";")
+    ks = [parse_model(x, tuned) for x in specs]
     rng = random.Random(args.seed)
-    share: dict[int, list[float]] = {k: [] for k in ks}
+    share: dict[int, list[float]] = {i: [] for i in range(len(ks))}
     for n in range(args.games):
-        g = Game.new("block", OPTIONS, seed=1000 + n)
+        g = Game.new(args.game, GAMES[args.game], seed=1000 + n)
         v = g.variant
-        tuned = tuned_defaults(v)
         bots = [make_bot(args.players, v, seed=s) for s in range(v.players)]
         while not g.over:
             s = g.to_move
@@ -53,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
             if len(view.legal) > 1 and len(view.history) >= 8 and models(v, view):
                 truth = list(g.hand.hands)
                 hidden = sum(truth[o].bit_count() for o in range(v.players) if o != s)
-                for k in ks:
+                for i, (k, beta, kinds) in enumerate(ks):
                     expert = ExpertBot(v, seed=n, infer=k)
                     sampler = Sampler(v, view)
                     sampler.sample(rng)
@@ -62,8 +81,8 @@ def main(argv: list[str] | None = None) -> int:
                         view,
                         sampler.moves,
                         sampler.start_hand(sampler.last_deal),
-                        beta=tuned["infer_beta"],
-                        mixture=tuned["infer_kinds"],
+                        beta=beta,
+                        mixture=kinds,
                     )
                     right = []
                     for _ in range(args.worlds):
@@ -76,13 +95,19 @@ def main(argv: list[str] | None = None) -> int:
                             if w.hands[o] >> t & 1
                         )
                         right.append(ok / hidden)
-                    share[k].append(statistics.fmean(right))
+                    share[i].append(statistics.fmean(right))
             g.apply(bots[s].choose(view))
-    print(f"{args.games} games of 4 {args.players} players, {args.worlds} worlds per position")
-    for k in ks:
-        label = "every consistent deal alike" if k <= 1 else f"each world picked from {k} deals"
+    print(f"{args.games} games of {args.game}, 4 {args.players} players, {args.worlds} worlds per position")
+    for i, (k, beta, kinds) in enumerate(ks):
+        if k <= 1:
+            label = "every consistent deal alike"
+        else:
+            label = (
+                f"each world picked from {k} deals, beta {beta:g}, pips {'/'.join(f'{x:g}' for x in kinds)}"
+            )
         print(
-            f"  {label:<32} positions {len(share[k]):5d}  hidden tiles placed right {100 * statistics.fmean(share[k]):.1f}%"
+            f"  {label:<56} positions {len(share[i]):5d}  "
+            f"hidden tiles placed right {100 * statistics.fmean(share[i]):.1f}%"
         )
     return 0
 
