@@ -51,6 +51,7 @@ from .greedy import GreedyBot
 from .inference import PlayModel, models
 from .playout import (
     FIVES_POLICIES,
+    blocking_move,
     game_outcome,
     policy_move,
     same_tables,
@@ -120,6 +121,7 @@ class ExpertBot(Bot):
         infer_beta: float | None = None,
         infer_pips: float = 0.0,
         infer_kinds: tuple[float, ...] | list[float] | None = None,
+        shut: float = 0.0,
     ) -> None:
         """Options left at None take the variant's tuned default (``tuned_defaults``):
         ``win_weight`` (bonus for winning the hand), ``epsilon`` (random share of the
@@ -163,6 +165,9 @@ class ExpertBot(Bot):
         self.infer_pips = infer_pips
         #: the kinds of player each other seat may be (``inference.PlayModel``'s mixture)
         self.infer_kinds = tuple(tuned.get("infer_kinds", ()) if infer_kinds is None else infer_kinds)
+        #: plain line games: a playout move that leaves the next player (an opponent) no tile
+        #: to play is worth ``shut`` more (``playout.blocking_move``; 0: the plain policy)
+        self.shut = shut
 
     def choose(self, view: View) -> int:
         legal = view.legal
@@ -453,6 +458,8 @@ class ExpertBot(Bot):
             if v.in_play == "fives"
             else voluntary_move
             if v.turn == "voluntary" and self.rollout != "greedy"
+            else self._blocking
+            if self.shut
             else policy_move
         )
         left = self.horizon if self.horizon is not None else 1 << 30
@@ -465,6 +472,9 @@ class ExpertBot(Bot):
             ms = h.legal_moves()
             h.apply(ms[0] if len(ms) == 1 else policy(h, ms, rng, eps[h.to_move]))
         return self._outcome(h, h.result, me, my_side)  # type: ignore[arg-type]
+
+    def _blocking(self, h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
+        return blocking_move(h, ms, rng, eps, self.shut)
 
     def _outcome(self, h: Hand, res: HandResult, me: int, my_side: int) -> tuple[float, bool, int]:
         if self.variant.scoring == "result_only":

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import Variant
 from ..engine.hand import Hand, HandResult
-from ..engine.tiles import DRAW, IS_DOUBLE, PASS, PIPS, mask_pips
+from ..engine.tiles import DRAW, IS_DOUBLE, OTHER, PASS, PIP_MASK, PIPS, mask_pips
 
 #: a tile's weight for the playouts: its pips, a double 2 more
 WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
@@ -29,6 +29,33 @@ def policy_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
             if w > best:
                 best, bm = w, m
     if best < 0:  # no tile to play: in voluntary games prefer drawing while possible
+        return DRAW if DRAW in ms else ms[0]
+    return bm
+
+
+def blocking_move(h: Hand, ms: list[int], rng: random.Random, eps: float, shut: float) -> int:
+    """Rollout policy of a plain line game (one line, two ends, no in-play points) for a
+    player who sees the hands of this world: the heaviest tile (doubles count a bit more),
+    plus ``shut`` when the ends it leaves give the next player, always an opponent in these
+    games, no tile to play (it must pass or draw)."""
+    if rng.random() < eps:
+        return ms[int(rng.random() * len(ms))]
+    if not h._plain or not h.placed:
+        return policy_move(h, ms, rng, 0.0)
+    nh = h.hands[h._next[h.to_move]]
+    pip = h.pip
+    best = -1e9
+    bm = -1
+    for m in ms:
+        if m >= PASS:
+            continue
+        a = m & 3
+        w: float = WEIGHT[m >> 2]
+        if not nh & (PIP_MASK[OTHER[(m >> 2) * 7 + pip[a]]] | PIP_MASK[pip[1 - a]]):
+            w += shut
+        if w > best:
+            best, bm = w, m
+    if bm < 0:
         return DRAW if DRAW in ms else ms[0]
     return bm
 
@@ -207,6 +234,7 @@ __all__ = [
     "WEIGHT",
     "FIVES_POLICIES",
     "policy_move",
+    "blocking_move",
     "voluntary_move",
     "fives_move",
     "fives_guard_move",
