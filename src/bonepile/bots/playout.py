@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import Variant
 from ..engine.hand import Hand, HandResult
-from ..engine.tiles import DRAW, IS_DOUBLE, OTHER, PASS, PIP_MASK, PIPS, mask_pips
+from ..engine.tiles import DRAW, IS_DOUBLE, PASS, PIPS, mask_pips
 
 #: a tile's weight for the playouts: its pips, a double 2 more
 WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
@@ -43,16 +43,16 @@ def blocking_move(h: Hand, ms: list[int], rng: random.Random, eps: float, shut: 
     if not h._plain or not h.placed:
         return policy_move(h, ms, rng, 0.0)
     nh = h.hands[h._next[h.to_move]]
-    pip = h.pip
     best = -1e9
     bm = -1
     for m in ms:
         if m >= PASS:
             continue
-        a = m & 3
         w: float = WEIGHT[m >> 2]
-        if not nh & (PIP_MASK[OTHER[(m >> 2) * 7 + pip[a]]] | PIP_MASK[pip[1 - a]]):
+        h.push(m)
+        if not nh & h.open_mask:  # the engine's tiles that fit the ends the move leaves
             w += shut
+        h.pop()
         if w > best:
             best, bm = w, m
     if bm < 0:
