@@ -47,6 +47,7 @@ from typing import Any
 from ..engine import Variant, View
 from ..engine.hand import Hand, HandResult
 from .base import Bot, Evaluation
+from .fusion import fused_solve
 from .greedy import GreedyBot
 from .inference import PlayModel, models
 from .playout import (
@@ -122,6 +123,7 @@ class ExpertBot(Bot):
         infer_pips: float = 0.0,
         infer_kinds: tuple[float, ...] | list[float] | None = None,
         shut: float = 0.0,
+        fusion: int = 0,
     ) -> None:
         """Options left at None take the variant's tuned default (``tuned_defaults``):
         ``win_weight`` (bonus for winning the hand), ``epsilon`` (random share of the
@@ -168,6 +170,10 @@ class ExpertBot(Bot):
         #: plain line games: a playout move that leaves the next player (an opponent) no tile
         #: to play is worth ``shut`` more (``playout.blocking_move``; 0: the plain policy)
         self.shut = shut
+        #: with at most ``endgame`` tiles left, search this many worlds together to the end of
+        #: the hand (``fusion.fused_solve``: one line of my own for all of them) instead of
+        #: solving each world alone; 0: each alone
+        self.fusion = int(fusion) if self.endgame else 0
 
     def choose(self, view: View) -> int:
         legal = view.legal
@@ -218,6 +224,10 @@ class ExpertBot(Bot):
                     pips=self.infer_pips,
                     mixture=self.infer_kinds,
                 )
+        if self.fusion:
+            fused = self._fused(view, sampler, play_model, rng)
+            if fused is not None:
+                return fused
         while worlds < limit:
             try:
                 world = (
@@ -277,6 +287,38 @@ class ExpertBot(Bot):
         return [
             Evaluation(m, round(ev, 2), round(w, 3), self._reason(ev - top[3], w - top[4], j == 0), game=gw)
             for j, (_s, _i, m, ev, w, gw) in enumerate(out)
+        ]
+
+    def _fused(
+        self, view: View, sampler: Sampler, play_model: PlayModel | None, rng: random.Random
+    ) -> list[Evaluation] | None:
+        """The evaluations of the end of a hand searched across ``fusion`` worlds at once, or
+        None while more than ``endgame`` tiles are left (or a seat may still draw)."""
+        if sum(view.tile_counts) > self.endgame or view.boneyard or not view.history:
+            return None
+        worlds: list[Hand] = []
+        weights: list[float] = []
+        while len(worlds) < self.fusion:
+            try:
+                w = sampler.sample(rng) if play_model is None else self._inferred(sampler, play_model, rng)
+            except InconsistentView:
+                break
+            worlds.append(w)
+            weights.append(sampler.last_weight)
+        if not worlds:
+            return None
+        self.last_worlds = len(worlds)
+        res = fused_solve(worlds, weights, self.variant, view.seat, self.win_weight, self.game_weight)
+        prior = {m: 0.0 for m, *_ in res}
+        if self.prior and self.variant.scoring != "result_only":
+            greedy = GreedyBot(self.variant, seed=self.seed)
+            prior = {e.action: self.prior * e.value for e in greedy.evaluate(view)}
+        order = {m: i for i, m in enumerate(view.legal)}
+        ranked = sorted(res, key=lambda r: (-(r[1] + prior[r[0]]), order[r[0]]))
+        top = ranked[0]
+        return [
+            Evaluation(m, round(net, 2), round(won, 3), self._reason(net - top[2], won - top[3], j == 0))
+            for j, (m, _s, net, won) in enumerate(ranked)
         ]
 
     def _inferred(self, sampler: Sampler, play_model: PlayModel, rng: random.Random) -> Hand:
