@@ -6,7 +6,9 @@ a fast club-player policy for all seats (partners included: a partner is on the 
 and plays the same policy).  The same world and the same rollout random numbers are used for
 every action (common random numbers), so differences between actions are not noise of the
 deal.  Close to the end of a hand in two-sided games the rollout is replaced by an exact
-α-β search of the world (the bot's side maximizes, the other side minimizes).
+α-β search of the world (the bot's side maximizes, the other side minimizes).  ``fusion=N``
+instead searches N worlds together from there (``fusion.fused_solve``: one line of the bot's
+own for all of them); measured, it seldom chooses another move (bench/fusion.py), so it is off.
 
 Objective: the points the bot's side gains in the hand, net of the other sides, plus a
 bonus for winning the hand (``win_weight``); where points are scored during play (Cinque)

@@ -18,20 +18,16 @@ from collections.abc import Sequence
 
 from ..engine import Variant
 from ..engine.hand import Hand
-from .playout import game_outcome
+from .playout import end_value
 
 #: a world's result: (score the search maximizes, net points of my side, my side won the hand)
 Leaf = tuple[float, float, bool]
 
 
 def leaf(h: Hand, v: Variant, my_side: int, win_weight: float, game_weight: float) -> Leaf:
-    """The finished hand h seen from my side: net points + win_weight x hand won +
-    game_weight x game result, with the net points and the hand won."""
-    p = h.result.points  # type: ignore[union-attr]
-    net = p[my_side] - p[1 - my_side]
-    won = net > 0 if v.in_play is not None else h.result.winner == my_side  # type: ignore[union-attr]
-    game = game_outcome(v, h, p, my_side) if game_weight else 0
-    return net + (win_weight if won else 0.0) + game_weight * game, float(net), won
+    """The finished hand h seen from my side (``playout.end_value`` without the game)."""
+    score, net, won, _game = end_value(h, v, my_side, win_weight, game_weight)
+    return score, float(net), won
 
 
 def fused_solve(

@@ -181,6 +181,19 @@ def tiles_left(h: Hand) -> int:
     return h.in_hands.bit_count()
 
 
+def end_value(
+    h: Hand, v: Variant, my_side: int, win_weight: float, game_weight: float = 0.0
+) -> tuple[float, float, bool, int]:
+    """The finished hand h of two sides seen from my side: (net points + win_weight x hand
+    won + game_weight x game result, net points, hand won, game result)."""
+    res: HandResult = h.result  # type: ignore[assignment]
+    p = res.points
+    net = p[my_side] - p[1 - my_side]
+    won = net > 0 if v.in_play is not None else res.winner == my_side
+    game = game_outcome(v, h, p, my_side) if game_weight else 0
+    return net + (win_weight if won else 0.0) + game_weight * game, net, won, game
+
+
 def solve(
     h: Hand, v: Variant, my_side: int, win_weight: float, game_weight: float = 0.0
 ) -> tuple[float, bool, int]:
@@ -189,17 +202,10 @@ def solve(
     lost), the other side minimizes it.  Points scored during play (Cinque) are in the
     hand's points."""
     side_of = v.seat_sides
-    other = 1 - my_side
-    by_points = v.in_play is not None
 
     def ab(alpha: float, beta: float) -> tuple[float, float, bool, int]:
         if h.over:
-            res: HandResult = h.result  # type: ignore[assignment]
-            p = res.points
-            net = p[my_side] - p[other]
-            won = net > 0 if by_points else res.winner == my_side
-            game = game_outcome(v, h, p, my_side) if game_weight else 0
-            return net + (win_weight if won else 0.0) + game_weight * game, net, won, game
+            return end_value(h, v, my_side, win_weight, game_weight)
         ms = h.legal_moves()
         if len(ms) > 1:
             ms.sort(key=lambda m: -WEIGHT[m >> 2] if m < PASS else 0)
@@ -242,4 +248,5 @@ __all__ = [
     "game_outcome",
     "tiles_left",
     "solve",
+    "end_value",
 ]
