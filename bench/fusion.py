@@ -15,7 +15,6 @@ each search.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import statistics
@@ -24,6 +23,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
+from bonepile.arena.stats import wilson
 from bonepile.bots.fusion import fused_solve
 from bonepile.bots.greedy import GreedyBot
 from bonepile.bots.playout import solve, tiles_left
@@ -32,17 +32,6 @@ from bonepile.engine import Game, make_variant
 
 GAMES = {"block": {"players": 4, "teams": True}, "cinque": {}}
 WIN = {"block": 10.0, "cinque": 0.0}  # the expert's hand-win bonus in each (tuned_defaults)
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    if not n:
-        return 0.0, 100.0
-    z = 1.96
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, 100 * (c - h)), min(100.0, 100 * (c + h))
 
 
 def positions(game: str, tiles: int, count: int, seed: int) -> list[Game]:
@@ -116,7 +105,7 @@ def main() -> None:
             best_fused = max(order, key=lambda m: (fused[m], -order.index(m)))
             differ += best_alone != best_fused
         n = len(found)
-        lo, hi = wilson(differ, n)
+        lo, hi = (100 * x for x in wilson(differ, n))
         print(
             f"{tiles:>5}  {n:>9}  {over:>6} of {moves:<5}  {gap / max(moves, 1):>15.2f}  "
             f"{differ:>3} of {n:<4} {100 * differ / max(n, 1):5.1f}% [{lo:4.1f}, {hi:4.1f}]    "

@@ -142,6 +142,17 @@ def _positions(name, opts, seed, count):
     return out
 
 
+def _same_view_other_deal(game: Game, seat: int, rng: random.Random, tries: int = 30) -> Game | None:
+    """A second game whose view for ``seat`` is the game's but whose hidden tiles differ (a
+    world drawn from that view), or None when ``tries`` worlds were all the real deal."""
+    sampler = Sampler(game.variant, game.view(seat))
+    for _ in range(tries):
+        world = sampler.sample(rng)
+        if world.hands != game.hand.hands or world.deal_rows != game.hand.deal_rows:
+            return _game_from_world(game, world)
+    return None
+
+
 def _game_from_world(game: Game, world: Hand) -> Game:
     """A second game with the same public past and the world's hidden tiles."""
     g = Game(
@@ -200,13 +211,7 @@ def test_no_peeking_same_view_same_answer(case):
     for game in _positions(name, opts, 33, 6):
         seat = game.to_move
         view = game.view(seat)
-        other = None
-        sampler = Sampler(v, view)
-        for _ in range(30):
-            world = sampler.sample(rng)
-            if world.hands != game.hand.hands or world.deal_rows != game.hand.deal_rows:
-                other = _game_from_world(game, world)
-                break
+        other = _same_view_other_deal(game, seat, rng)
         if other is None:
             continue
         view2 = other.view(seat)

@@ -162,21 +162,14 @@ def test_no_peeking_with_every_cinque_option():
     """The options of the Cinque expert (play model, horizon, rollout policies) read only the
     view: two games with the same view and different hidden tiles get the same evaluation,
     also after the real hidden tiles are wiped."""
-    from bonepile.bots.sampler import Sampler
-    from test_bots import _game_from_world, _positions
+    from test_bots import _positions, _same_view_other_deal
 
     rng = random.Random(4)
     checked = 0
     for game in _positions("cinque", {}, 41, 5):
         seat = game.to_move
         view = game.view(seat)
-        sampler = Sampler(CINQUE, view)
-        other = None
-        for _ in range(30):
-            world = sampler.sample(rng)
-            if world.hands != game.hand.hands:
-                other = _game_from_world(game, world)
-                break
+        other = _same_view_other_deal(game, seat, rng)
         if other is None:
             continue
         for opts in (

@@ -14,7 +14,7 @@ from bonepile.bots.greedy import GreedyBot
 from bonepile.bots.playout import solve, tiles_left
 from bonepile.bots.sampler import Sampler
 from bonepile.engine import Game, make_variant
-from test_bots import _game_from_world
+from test_bots import _same_view_other_deal
 
 V = make_variant("block", {"players": 4, "teams": True})
 
@@ -90,13 +90,7 @@ def test_3_3_the_experts_fused_endgame_reads_only_the_view():
         ea = a.evaluate(view)
         assert a.last_worlds == 16
         assert sorted(e.action for e in ea) == sorted(view.legal)
-        sampler = Sampler(V, view)
-        other = None
-        for _ in range(30):
-            w = sampler.sample(rng)
-            if w.hands != g.hand.hands:
-                other = _game_from_world(g, w)
-                break
+        other = _same_view_other_deal(g, me, rng)
         if other is None:
             continue
         for s in range(V.players):

@@ -10,9 +10,8 @@ import pytest
 
 from bonepile.bots import make_bot
 from bonepile.bots.expert import ExpertBot
-from bonepile.bots.sampler import Sampler
 from bonepile.engine import Game, make_variant
-from test_bots import ALL, _game_from_world, _id, _positions
+from test_bots import ALL, _id, _positions, _same_view_other_deal
 
 
 def ismcts(v, seed, n=12):
@@ -83,13 +82,7 @@ def test_ismcts_no_peeking(case):
     for game in _positions(name, opts, 33, 6):
         seat = game.to_move
         view = game.view(seat)
-        sampler = Sampler(v, view)
-        other = None
-        for _ in range(30):
-            world = sampler.sample(rng)
-            if world.hands != game.hand.hands or world.deal_rows != game.hand.deal_rows:
-                other = _game_from_world(game, world)
-                break
+        other = _same_view_other_deal(game, seat, rng)
         if other is None:
             continue
         view2 = other.view(seat)

@@ -264,11 +264,8 @@ class ExpertBot(Bot):
         self.last_worlds = worlds
         for i, j in enumerate(same):
             value[i], wins[i], games[i], gwins[i] = value[j], wins[j], games[j], gwins[j]
-        prior = [0.0] * k
-        if self.prior and not seat_win:
-            greedy = GreedyBot(v, seed=self.seed)
-            pm = {e.action: e.value for e in greedy.evaluate(view)}
-            prior = [self.prior * pm[m] for m in legal]
+        pm = self._prior(view) if not seat_win else {}
+        prior = [pm.get(m, 0.0) for m in legal]
         out = []
         for i, m in enumerate(legal):
             ev = value[i] / wsum
@@ -311,17 +308,22 @@ class ExpertBot(Bot):
             return None
         self.last_worlds = len(worlds)
         res = fused_solve(worlds, weights, self.variant, view.seat, self.win_weight, self.game_weight)
-        prior = {m: 0.0 for m, *_ in res}
-        if self.prior and self.variant.scoring != "result_only":
-            greedy = GreedyBot(self.variant, seed=self.seed)
-            prior = {e.action: self.prior * e.value for e in greedy.evaluate(view)}
+        prior = self._prior(view)
         order = {m: i for i, m in enumerate(view.legal)}
-        ranked = sorted(res, key=lambda r: (-(r[1] + prior[r[0]]), order[r[0]]))
+        ranked = sorted(res, key=lambda r: (-(r[1] + prior.get(r[0], 0.0)), order[r[0]]))
         top = ranked[0]
         return [
             Evaluation(m, round(net, 2), round(won, 3), self._reason(net - top[2], won - top[3], j == 0))
             for j, (m, _s, net, won) in enumerate(ranked)
         ]
+
+    def _prior(self, view: View) -> dict[int, float]:
+        """The greedy bot's one-ply score of each legal action, times ``prior`` (empty at 0)."""
+        if not self.prior:
+            return {}
+        return {
+            e.action: self.prior * e.value for e in GreedyBot(self.variant, seed=self.seed).evaluate(view)
+        }
 
     def _inferred(self, sampler: Sampler, play_model: PlayModel, rng: random.Random) -> Hand:
         """One world picked from ``infer`` sampled deals with probability proportional to
