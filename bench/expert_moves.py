@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 from bonepile.analysis.exact import Solver
-from bonepile.bots import hint, make_bot
+from bonepile.bots import Budget, hint, make_bot
 from bonepile.engine import Game
 from bonepile.engine.variant import PLAYER_COUNTS
 
@@ -80,11 +80,13 @@ def record(quick: bool) -> dict[str, Any]:
             view = game.view(seat)
             v = game.variant
             row: dict[str, Any] = {"history": len(view.history), "seat": seat}
-            row["expert"] = evals(make_bot("expert", v, seed=5, simulations=sims).evaluate(view))
+            row["expert"] = evals(
+                make_bot("expert", v, seed=5, budget=Budget(simulations=sims)).evaluate(view)
+            )
             row["strong"] = make_bot("strong", v, seed=5).choose(view)
             row["hint"] = [
                 [tok, e.value, e.win, e.game, list(map(dict, e.reasons))]
-                for tok, e in hint(game, simulations=sims, seed=3)
+                for tok, e in hint(game, budget=Budget(simulations=sims), seed=3)
             ]
             if not quick:
                 for nodes in (300, 50_000):
