@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.budget import Budget
+from ..bots.budget import EXPERT_TIME, Budget
 from ..bots.hint import advise
 from ..engine import Game, Variant
 from ..engine.hand import Hand
@@ -118,7 +118,7 @@ def analyze(
     *,
     seats: Sequence[int] | None = None,
     hands: Sequence[int] | None = None,
-    time: float = 0.1,
+    time: float = EXPERT_TIME,
     simulations: int | None = None,
     nodes: int | None = None,
     seed: int = 0,

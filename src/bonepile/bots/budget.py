@@ -43,9 +43,11 @@ class Budget:
         return {k: x for k, x in asdict(self).items() if x is not None}
 
 
-#: the expert's budget per move, in play
-EXPERT_BUDGET = Budget(time=0.1)
-#: the expert's budget for a hint (a person waits for it and reads its reasons)
-HINT_BUDGET = Budget(time=0.5)
+#: the expert's seconds per move, in play and in the analysis of a decision
+EXPERT_TIME = 0.1
+#: the expert's seconds for a hint (a person waits for it and reads its reasons)
+HINT_TIME = 0.5
+EXPERT_BUDGET = Budget(time=EXPERT_TIME)
+HINT_BUDGET = Budget(time=HINT_TIME)
 
-__all__ = ["Budget", "EXPERT_BUDGET", "HINT_BUDGET"]
+__all__ = ["Budget", "EXPERT_BUDGET", "HINT_BUDGET", "EXPERT_TIME", "HINT_TIME"]
