@@ -42,8 +42,6 @@ _RealSampler = expert_mod.Sampler
 class _TrueWorld:
     """Stands in for the sampler of a cheating expert: the real hand, every time."""
 
-    last_weight = 1.0
-
     def __init__(self, hand) -> None:
         self.hand = hand
 

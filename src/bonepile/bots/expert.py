@@ -162,8 +162,9 @@ class ExpertBot(Bot):
     def deadline(self, start: float) -> tuple[float | None, int]:
         """When the search must stop (None: after a count) and how many worlds it may take."""
         b = self.budget
-        if b.simulations is not None or b.time is None:
-            return None, b.simulations or 1
+        if b.simulations is not None:
+            return None, b.simulations
+        assert b.time is not None  # (checked when the bot was built)
         return start + b.time, 1 << 30
 
     def choose(self, view: View) -> int:
