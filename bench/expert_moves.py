@@ -104,9 +104,9 @@ def main() -> None:
     ap.add_argument("--out", required=True, help="the JSON file to write")
     ap.add_argument("--quick", action="store_true", help="one position per game, a smaller budget")
     args = ap.parse_args()
-    with open(args.out, "w") as f:
-        json.dump(record(args.quick), f, indent=1, sort_keys=True)
-        f.write("\n")
+    got = record(args.quick)
+    with open(args.out, "w") as f:  # one game a line: a diff names the games that changed
+        f.write("{\n" + ",\n".join(f"{json.dumps(k)}: {json.dumps(got[k])}" for k in sorted(got)) + "\n}\n")
 
 
 if __name__ == "__main__":
