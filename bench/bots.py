@@ -28,8 +28,11 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bonepile.bots import make_bot
+from research import research_expert
+
+from bonepile.bots import Budget, make_bot
 from bonepile.engine import Game, make_variant
 from bonepile.engine.variant import VARIANT_NAMES
 
@@ -63,7 +66,7 @@ def side_won(variant, res, side_seats: set[int]) -> bool | None:
     return variant.sides[res.winner][0] in side_seats
 
 
-def play_pairing(name: str, opts: dict, a: str, b: str, hands: int, budget: dict, seed: int):
+def play_pairing(name: str, opts: dict, a: str, b: str, hands: int, budget: Budget, seed: int, algo: str):
     v = make_variant(name, opts)
     won = ties = total = 0
     net = 0.0
@@ -74,7 +77,9 @@ def play_pairing(name: str, opts: dict, a: str, b: str, hands: int, budget: dict
             levels = [(a, b)[(s + swap) % 2] for s in range(v.players)]
             game = Game.new(name, opts, seed=seed * 1_000_003 + deal)
             bots = [
-                make_bot(lv, v, seed=seed + 17 * deal + s, **(budget if lv == "expert" else {}))
+                research_expert(v, seed + 17 * deal + s, budget, {"algo": algo})
+                if lv == "expert"
+                else make_bot(lv, v, seed=seed + 17 * deal + s)
                 for s, lv in enumerate(levels)
             ]
             h = game.hand
@@ -119,19 +124,21 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--pairings", default=None, help="e.g. expert:random,greedy:random")
     ap.add_argument("--no-peers", action="store_true", help="skip bench/bots_peers.py")
     args = ap.parse_args(argv)
-    budget = {"simulations": args.simulations} if args.simulations else {"time": args.time}
-    if args.algo != "pimc":
-        budget["algo"] = args.algo
+    budget = Budget(simulations=args.simulations) if args.simulations else Budget(time=args.time)
     games = GAMES if not args.only else [g for g in GAMES if g[0] in args.only.split(",")]
     pairings = PAIRINGS if not args.pairings else [tuple(p.split(":")) for p in args.pairings.split(",")]
-    print(f"bots: {2 * args.hands} hands per pairing (duplicate deals), expert budget {budget}")
+    print(
+        f"bots: {2 * args.hands} hands per pairing (duplicate deals), expert budget {budget.as_dict()}, {args.algo}"
+    )
     print(
         f"{'game':<13} {'A vs B':<17} {'A won':>6} {'95% CI':>15} {'ties':>5}  "
         f"{'A ms med':>8} {'A ms choice':>11} {'B ms med':>8} {'A net/hand':>8}"
     )
     for label, name, opts in games:
         for a, b in pairings:
-            won, ties, total, ms, cms, net = play_pairing(name, opts, a, b, args.hands, budget, args.seed)
+            won, ties, total, ms, cms, net = play_pairing(
+                name, opts, a, b, args.hands, budget, args.seed, args.algo
+            )
             lo, hi = wilson(won, total)
             print(
                 f"{label:<13} {a + ' vs ' + b:<17} {won / total:6.1%} [{lo:5.1%}, {hi:5.1%}] {ties:5d}  "

@@ -734,7 +734,7 @@ HEADER = (
 
 
 def main(argv: list[str] | None = None) -> int:
-    from bonepile.bots import BOT_LEVELS, make_bot
+    from bonepile.bots import BOT_LEVELS, EXPERT_BUDGET, Budget, make_bot
 
     strongest = next(lvl for lvl in ("expert", "greedy", "random") if lvl in BOT_LEVELS)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -818,17 +818,17 @@ def main(argv: list[str] | None = None) -> int:
         peer_ms: float | None = None
         print(HEADER)
         for lvl in todo:
-            budget: dict[str, Any] = {}
+            budget: Budget | None = None
             if lvl == "expert":
                 if args.time == "auto":
-                    budget["time"] = 0.9 * peer_ms / 1000 if peer_ms else 0.1
+                    budget = Budget(time=0.9 * peer_ms / 1000) if peer_ms else EXPERT_BUDGET
                 else:
-                    budget["time"] = float(args.time)
+                    budget = Budget(time=float(args.time))
 
             def ours_factory(s: int, _l=lvl, _b=budget) -> Chooser:
-                return make_bot(_l, variant, seed=s, **_b)
+                return make_bot(_l, variant, seed=s, budget=_b)
 
-            name = lvl if "time" not in budget else f"{lvl}@{1000 * budget['time']:.0f}ms"
+            name = lvl if budget is None else f"{lvl}@{1000 * (budget.time or 0):.0f}ms"
             m = run_match(ours_factory, peer_factory, name, peer, args.hands, args.seed, lock, progress)
             if sys.stderr.isatty():
                 print("\r" + " " * 60 + "\r", end="", file=sys.stderr)

@@ -22,8 +22,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from bots import side_won, wilson
+from research import research_expert
 
-from bonepile.bots import make_bot
+from bonepile.bots import Budget, make_bot
 from bonepile.engine import Game, make_variant
 
 
@@ -46,7 +47,7 @@ def main(argv: list[str] | None = None) -> None:
     def bot(label: str, seed: int):
         if algo[label] == "random":
             return make_bot("random", v, seed=seed)
-        return make_bot("expert", v, seed=seed, time=args.time, algo=algo[label], **kws[label])
+        return research_expert(v, seed, Budget(time=args.time), {"algo": algo[label], **kws[label]})
 
     won = ties = total = 0
     ms: dict[str, list[float]] = {"a": [], "b": []}

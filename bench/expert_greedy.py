@@ -32,8 +32,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from bots import side_won, wilson
+from research import research_expert
 
-from bonepile.bots import make_bot
+from bonepile.bots import Budget, make_bot
 from bonepile.engine import Game, make_variant
 from bonepile.engine.variant import PLAYER_COUNTS
 
@@ -63,7 +64,7 @@ def _net(v, pts, seats_a: set[int]) -> float:
     return mine / n_a - (sum(pts) - mine) / (len(pts) - n_a)
 
 
-def play(name: str, opts: dict, deals: int, budget: dict, seed: int, games: bool = False):
+def play(name: str, opts: dict, deals: int, budget: Budget, expert: dict, seed: int, games: bool = False):
     """Returns (won, ties, total, net per deal, ms per expert choice, expert decisions)."""
     v = make_variant(name, opts)
     won = ties = total = decisions = 0
@@ -75,7 +76,9 @@ def play(name: str, opts: dict, deals: int, budget: dict, seed: int, games: bool
             levels = [("expert", "greedy")[(s + swap) % 2] for s in range(v.players)]
             game = Game.new(name, opts, seed=seed * 1_000_003 + deal)
             bots = [
-                make_bot(lv, v, seed=seed + 17 * deal + s, **(budget if lv == "expert" else {}))
+                research_expert(v, seed + 17 * deal + s, budget, expert)
+                if lv == "expert"
+                else make_bot(lv, v, seed=seed + 17 * deal + s)
                 for s, lv in enumerate(levels)
             ]
             seats_a = {s for s in range(v.players) if levels[s] == "expert"}
@@ -123,17 +126,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default=None, help="comma-separated labels (e.g. cinque,block-teams)")
     args = ap.parse_args(argv)
-    budget = {"simulations": args.simulations, **json.loads(args.expert)}
+    budget = Budget(simulations=args.simulations)
+    expert = json.loads(args.expert)
     games = GAMES if not args.only else [g for g in GAMES if g[0] in args.only.split(",")]
     unit = "games" if args.games else "hands"
     n = args.games or args.hands
-    print(f"expert vs greedy: {2 * n} {unit} per game (duplicate), expert {budget}, seed {args.seed}")
+    print(
+        f"expert vs greedy: {2 * n} {unit} per game (duplicate), expert {budget.as_dict()} {expert or ''}, seed {args.seed}"
+    )
     print(
         f"{'game':<15} {unit:>5} {'won':>6} {'95% CI':>15} {'ties':>5} "
         f"{'net/hand':>8} {'95% CI':>15} {'ms/choice':>9} {'choices':>7}"
     )
     for label, name, opts in games:
-        won, ties, total, nets, cms, dec = play(name, opts, n, budget, args.seed, bool(args.games))
+        won, ties, total, nets, cms, dec = play(name, opts, n, budget, expert, args.seed, bool(args.games))
         lo, hi = wilson(won, total)
         m, nlo, nhi = mean_ci(nets)
         per = "net/game" if args.games else ""

@@ -23,15 +23,17 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from bots import side_won, wilson
+from research import research_expert
 
 import bonepile.bots.expert as expert_mod
-from bonepile.bots import make_bot
-from bonepile.bots.expert import ExpertBot
+from bonepile.bots import EXPERT_BUDGET, Budget, make_bot
+from bonepile.bots.expert import ExpertBot, preset
 from bonepile.engine import Game, make_variant
 
 _RealSampler = expert_mod.Sampler
@@ -39,8 +41,6 @@ _RealSampler = expert_mod.Sampler
 
 class _TrueWorld:
     """Stands in for the sampler of a cheating expert: the real hand, every time."""
-
-    last_weight = 1.0
 
     def __init__(self, hand) -> None:
         self.hand = hand
@@ -78,11 +78,12 @@ def parse_spec(spec: str) -> tuple[str, dict]:
 def build(spec: str, v, seed: int, sims: int | None):
     kind, opts = parse_spec(spec)
     if kind == "cheat":
-        o = {"simulations": 1, **opts}
-        return CheatExpert(v, seed=seed, **o)
+        sims = opts.pop("simulations", 1)
+        # (it sees the deal: no inference of it)
+        config = replace(preset(v), **{"infer": 0, **opts})
+        return CheatExpert(v, seed=seed, budget=Budget(simulations=sims), config=config)
     if kind == "expert":
-        o = {"simulations": sims, **opts} if sims else opts
-        return ExpertBot(v, seed=seed, **o)
+        return research_expert(v, seed, Budget(simulations=sims) if sims else EXPERT_BUDGET, opts)
     return make_bot(kind, v, seed=seed)
 
 

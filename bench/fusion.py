@@ -1,7 +1,7 @@
 """Strategy fusion at the end of a hand (issue 11, "less strategy fusion").
 
 The expert solves each sampled world alone near the end of a hand (``playout.solve``): in
-every world its own later moves fit that world's hidden hands.  ``fusion.fused_solve``
+every world its own later moves fit that world's hidden hands.  ``fused.fused_solve``
 searches the worlds together, one line of its own for all of them.  At positions of greedy
 games with about T tiles left (the first choice with T or T-1 in hands), W worlds of the
 mover's view are drawn and every legal move valued both ways; printed per T: how many moves
@@ -22,16 +22,18 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from fused import fused_solve
 
 from bonepile.arena.stats import wilson
-from bonepile.bots.fusion import fused_solve
 from bonepile.bots.greedy import GreedyBot
 from bonepile.bots.playout import solve, tiles_left
 from bonepile.bots.sampler import Sampler
 from bonepile.engine import Game, make_variant
 
 GAMES = {"block": {"players": 4, "teams": True}, "cinque": {}}
-WIN = {"block": 10.0, "cinque": 0.0}  # the expert's hand-win bonus in each (tuned_defaults)
+WIN = {"block": 10.0, "cinque": 0.0}  # the expert's hand-win bonus in each (expert.PRESETS)
 
 
 def positions(game: str, tiles: int, count: int, seed: int) -> list[Game]:

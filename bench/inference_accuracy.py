@@ -21,11 +21,12 @@ import os
 import random
 import statistics
 import sys
+from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 from bonepile.bots import make_bot
-from bonepile.bots.expert import ExpertBot, tuned_defaults
+from bonepile.bots.expert import ExpertBot, ExpertConfig, preset
 from bonepile.bots.inference import PlayModel, models
 from bonepile.bots.sampler import Sampler
 from bonepile.engine import Game
@@ -34,15 +35,15 @@ from bonepile.engine.tiles import bits
 GAMES = {"block": {"players": 4, "teams": True}, "cinque": {}}
 
 
-def parse_model(text: str, tuned: dict) -> tuple[int, float, tuple[float, ...]]:
+def parse_model(text: str, tuned: ExpertConfig) -> tuple[int, float, tuple[float, ...]]:
     """``K``, ``K@BETA`` or ``K@BETA/PIPS,PIPS...`` -> (K, beta, kinds)."""
     k, _, rest = text.partition("@")
     beta_text, _, kinds_text = rest.partition("/")
-    beta = float(beta_text) if beta_text else tuned.get("infer_beta", 0.3)
+    beta = float(beta_text) if beta_text else tuned.infer_beta
     if kinds_text:
         kinds = tuple(float(x) for x in kinds_text.split(","))
     else:
-        kinds = tuple(tuned.get("infer_kinds") or (tuned.get("infer_pips", 0.0),))
+        kinds = tuned.infer_kinds or (0.0,)
     return int(k), beta, kinds
 
 
@@ -57,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args(argv)
-    tuned = tuned_defaults(Game.new(args.game, GAMES[args.game], seed=0).variant)
+    tuned = preset(Game.new(args.game, GAMES[args.game], seed=0).variant)
     specs = args.models.split(";")
     ks = [parse_model(x, tuned) for x in specs]
     rng = random.Random(args.seed)
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
                 truth = list(g.hand.hands)
                 hidden = sum(truth[o].bit_count() for o in range(v.players) if o != s)
                 for i, (k, beta, kinds) in enumerate(ks):
-                    expert = ExpertBot(v, seed=n, infer=k)
+                    expert = ExpertBot(v, seed=n, config=replace(tuned, infer=k))
                     sampler = Sampler(v, view)
                     sampler.sample(rng)
                     model = PlayModel(

@@ -46,7 +46,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 from bonepile.arena import ArenaRun, ArenaSpec, bot_stats, mean_ci, ratings, run_arena, wilson
-from bonepile.bots import levels
+from bonepile.bots import Budget, levels
 from bonepile.engine import make_variant
 
 #: label -> (variant, options)
@@ -73,7 +73,7 @@ def decided(r: dict) -> bool:
 
 
 def pair(
-    label: str, upper: str, lower: str, hands: int, seed: int, budget: dict, workers: int, most: int = 0
+    label: str, upper: str, lower: str, hands: int, seed: int, budget: Budget, workers: int, most: int = 0
 ) -> dict:
     """``upper`` against ``lower`` in game ``label``: figures for ``upper``.  While the
     intervals do not decide and fewer than ``most`` hands were played, another batch of
@@ -136,7 +136,7 @@ def figures(label: str, v, run: ArenaRun, upper: str, lower: str) -> dict:
     }
 
 
-def ladder(hands: int, seed: int, budget: dict, workers: int) -> dict:
+def ladder(hands: int, seed: int, budget: Budget, workers: int) -> dict:
     spec = ArenaSpec("block", {"players": 4}, levels.LEVELS, hands, seed=seed, budget=budget)
     run = run_arena(spec, workers=workers)
     stats = bot_stats(run)
@@ -185,7 +185,7 @@ def main(argv: list[str] | None = None) -> None:
         levels.STRONG_SIMULATIONS = a.strong_simulations  # the workers are forked: they see it
     if a.beginner_temperature is not None:
         levels.BEGINNER_TEMPERATURE = a.beginner_temperature
-    budget = {"simulations": a.simulations}
+    budget = Budget(simulations=a.simulations)
     print(
         f"expert simulations={a.simulations}, strong simulations={levels.STRONG_SIMULATIONS}, "
         f"beginner temperature={levels.BEGINNER_TEMPERATURE}, seed {a.seed}",

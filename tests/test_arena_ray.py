@@ -20,7 +20,7 @@ import ray
 from bonepile.arena import ArenaSpec, run_arena
 from bonepile.arena.executors import make_executor
 from bonepile.arena.ray_executor import RayExecutor
-from bonepile.bots import BotError
+from bonepile.bots import BotError, Budget
 from bonepile.rl.selfplay import run_selfplay
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -28,7 +28,7 @@ SRC = ROOT / "src"
 TESTS = ROOT / "tests"
 
 #: a deterministic search budget: the expert's play depends on its seed only
-SPEC = ArenaSpec("block", {"players": 2}, ("expert", "greedy"), 16, seed=7, budget={"simulations": 2})
+SPEC = ArenaSpec("block", {"players": 2}, ("expert", "greedy"), 16, seed=7, budget=Budget(simulations=2))
 
 
 def ray_processes() -> set[int]:

@@ -5,11 +5,12 @@ images once, and weighs the game's target (RULES.md §2.3)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from bonepile.bots import make_bot
-from bonepile.bots.expert import ExpertBot
-from bonepile.bots.knowledge import Knowledge
+from bonepile.bots import Budget, make_bot
+from bonepile.bots.expert import ExpertBot, preset
 from bonepile.bots.playout import game_outcome
+from bonepile.bots.seat_knowledge import SeatKnowledge
 from bonepile.engine import Game, Hand, make_variant
 from bonepile.engine.tiles import PASS, bits
 from test_bots_greedy import DOUBLES, game_with
@@ -18,7 +19,7 @@ CINQUE = make_variant("cinque", {})
 
 
 def expert(**kw) -> ExpertBot:
-    return ExpertBot(CINQUE, seed=0, simulations=kw.pop("simulations", 30), **kw)
+    return ExpertBot(CINQUE, seed=0, budget=Budget(simulations=30), config=replace(preset(CINQUE), **kw))
 
 
 def scores_now(h: Hand, m: int) -> int:
@@ -88,7 +89,7 @@ def _threat_tiles(game: Game, m: int) -> int:
     opponent) score 10 or more at once."""
     h = game.hand
     seat = h.to_move
-    k = Knowledge(CINQUE, game.view(seat))
+    k = SeatKnowledge(CINQUE, game.view(seat))
     h.push(m)
     nxt = h.to_move
     side = h._side[nxt]
@@ -154,12 +155,13 @@ def test_game_outcome_reads_the_scores_and_the_target():
 
 def test_expert_plays_for_the_game_near_the_target():
     """The game term is on by default where there is a target, off for a single hand."""
-    assert make_bot("expert", CINQUE, simulations=2).game_weight > 0
-    assert make_bot("expert", make_variant("billitonnen", {}), simulations=2).game_weight == 0
+    two = Budget(simulations=2)
+    assert make_bot("expert", CINQUE, budget=two).game_weight > 0
+    assert make_bot("expert", make_variant("billitonnen", {}), budget=two).game_weight == 0
 
 
 def test_no_peeking_with_every_cinque_option():
-    """The options of the Cinque expert (play model, horizon, rollout policies) read only the
+    """The options of the Cinque expert (play model, horizon, playout randomness) read only the
     view: two games with the same view and different hidden tiles get the same evaluation,
     also after the real hidden tiles are wiped."""
     from test_bots import _positions, _same_view_other_deal
@@ -173,18 +175,21 @@ def test_no_peeking_with_every_cinque_option():
         if other is None:
             continue
         for opts in (
-            {"model": 0.5, "horizon": 4, "win_weight": 0.0},
-            {"rollout": "greedy"},
-            {"epsilon": 0.25, "model": 0.3},
-            {"infer": 6, "infer_beta": 0.5, "infer_pips": 0.1},
+            {"horizon": 4, "win_weight": 0.0},
+            {"horizon": 0},
+            {"epsilon": 0.25, "infer": 0},
+            {"infer": 6, "infer_beta": 0.5, "infer_kinds": (0.0, 0.1)},
         ):
-            ea = ExpertBot(CINQUE, seed=3, simulations=4, **opts).evaluate(view)
+            config = replace(preset(CINQUE), **opts)
+            ea = ExpertBot(CINQUE, seed=3, budget=Budget(simulations=4), config=config).evaluate(view)
             hidden = game.hand
             saved = hidden.hands[:]
             for s in range(4):
                 if s != seat:
                     hidden.hands[s] = 0
-            eb = ExpertBot(CINQUE, seed=3, simulations=4, **opts).evaluate(other.view(seat))
+            eb = ExpertBot(CINQUE, seed=3, budget=Budget(simulations=4), config=config).evaluate(
+                other.view(seat)
+            )
             hidden.hands[:] = saved
             assert ea == eb, opts
         checked += 1

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bonepile.bots import hint
+from bonepile.bots import Budget, hint
 from bonepile.engine import Game
 from bonepile.engine import record as rec
 from support import cli
@@ -24,16 +24,16 @@ def mid_game(seed=3, moves=9) -> Game:
 
 def test_hint_api_lists_every_legal_action_best_first():
     g = mid_game()
-    rows = hint(g, simulations=10)
+    rows = hint(g, budget=Budget(simulations=10))
     assert sorted(tok for tok, _ in rows) == sorted(g.legal_tokens())
     assert all(0.0 <= e.win <= 1.0 for _, e in rows)
-    assert rows == hint(g, simulations=10)  # deterministic for a seed and a count
+    assert rows == hint(g, budget=Budget(simulations=10))  # deterministic for a seed and a count
 
 
 def test_hint_api_errors():
     g = mid_game()
     with pytest.raises(ValueError, match="not to move"):
-        hint(g, seat=(g.to_move + 1) % 4, simulations=2)
+        hint(g, seat=(g.to_move + 1) % 4, budget=Budget(simulations=2))
 
 
 @pytest.fixture()

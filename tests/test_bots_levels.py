@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from bonepile.bots import BOT_LEVELS, DEFAULT_LEVEL, LEVELS, ExpertBot, GreedyBot, make_bot
+from bonepile.bots import (
+    BOT_LEVELS,
+    DEFAULT_LEVEL,
+    EXPERT_BUDGET,
+    LEVELS,
+    Budget,
+    ExpertBot,
+    GreedyBot,
+    make_bot,
+)
 from bonepile.bots.levels import BEGINNER_TEMPERATURE, STRONG_SIMULATIONS
 from bonepile.engine import Game, make_variant
 from support import cli
@@ -34,12 +43,12 @@ def test_what_each_level_is():
     c = make_bot("casual", v, seed=1)
     assert type(c) is GreedyBot and c.temperature == 0
     # the strong level keeps its own small budget, whatever the caller gives
-    s = make_bot("strong", v, seed=1, time=5.0, simulations=500)
-    assert type(s) is ExpertBot and s.simulations == STRONG_SIMULATIONS
-    e = make_bot("expert", v, seed=1, simulations=12)
-    assert type(e) is ExpertBot and e.simulations == 12
-    assert make_bot("expert", v, seed=1).time == 0.1  # the expert's default budget
-    with pytest.raises(TypeError, match="casual level takes no option 'temperature'"):
+    s = make_bot("strong", v, seed=1, budget=Budget(time=5.0, simulations=500))
+    assert type(s) is ExpertBot and s.budget == Budget(simulations=STRONG_SIMULATIONS)
+    e = make_bot("expert", v, seed=1, budget=Budget(simulations=12))
+    assert type(e) is ExpertBot and e.budget.simulations == 12
+    assert make_bot("expert", v, seed=1).budget == EXPERT_BUDGET == Budget(time=0.1)
+    with pytest.raises(TypeError, match="temperature"):
         make_bot("casual", v, temperature=3)
 
 
@@ -51,7 +60,7 @@ def test_every_level_plays_whole_games_legally_and_deterministically(case):
         runs = []
         for _ in range(2):
             g = Game.new(name, opts, seed=4)
-            bots = [make_bot(level, v, seed=s, simulations=2) for s in range(v.players)]
+            bots = [make_bot(level, v, seed=s, budget=Budget(simulations=2)) for s in range(v.players)]
             moves = []
             while not g.over and len(g.hands) < 3:
                 view = g.view(g.to_move)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bonepile.arena import ArenaSpec, run_arena
-from bonepile.bots import Bot, BotError, make_bot, plugins
+from bonepile.bots import Bot, BotError, Budget, make_bot, plugins
 from bonepile.engine import Game, make_variant
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,7 +67,9 @@ def test_the_example_bot_plays_in_the_arena(example_path):
 
 def test_a_module_class_spec_and_an_entry_point_lead_to_the_same_class(example_path, monkeypatch):
     v = make_variant("draw", {"players": 2})
-    a = make_bot("heavy:HeavyBot", v, seed=1, time=0.1, simulations=3)  # budget it does not take: dropped
+    a = make_bot(
+        "heavy:HeavyBot", v, seed=1, budget=Budget(simulations=3)
+    )  # a budget it does not take: dropped
     assert type(a).__name__ == "HeavyBot" and isinstance(a, Bot)
     ep = EntryPoint(name="heavy", value="heavy:HeavyBot", group=plugins.GROUP)
     monkeypatch.setattr(plugins, "entry_points", lambda group: [ep] if group == plugins.GROUP else [])

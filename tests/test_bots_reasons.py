@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bonepile.bots import hint
+from bonepile.bots import Budget, hint
 from bonepile.bots.reasons import CODES, Explainer, english
 from bonepile.engine import Game, make_variant
 from bonepile.engine.knowledge import unseen_tiles
@@ -177,11 +177,11 @@ def test_the_hint_reports_plain_words_and_the_game_chance():
     for _ in range(8):
         ms = g.legal_moves()
         g.apply(ms[r.randrange(len(ms))])
-    rows = hint(g, simulations=20)
+    rows = hint(g, budget=Budget(simulations=20))
     assert all("sampled" not in e.reason and "deal" not in e.reason for _, e in rows)
     assert all(e.reason == "; ".join(english(x) for x in e.reasons) for _, e in rows)
     games = [e.game for _, e in rows]
     assert all(x is not None and 0.0 <= x <= 1.0 for x in games)
     assert any(x > 0 for x in games)
     far = Game.new("block", {"teams": True, "target": 500}, seed=4)
-    assert all(e.game is None for _, e in hint(far, simulations=5))
+    assert all(e.game is None for _, e in hint(far, budget=Budget(simulations=5)))

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots.budget import EXPERT_TIME, Budget
 from ..bots.hint import advise
 from ..engine import Game, Variant
 from ..engine.hand import Hand
@@ -117,7 +118,7 @@ def analyze(
     *,
     seats: Sequence[int] | None = None,
     hands: Sequence[int] | None = None,
-    time: float = 0.1,
+    time: float = EXPERT_TIME,
     simulations: int | None = None,
     nodes: int | None = None,
     seed: int = 0,
@@ -218,7 +219,7 @@ def _decide(
     knew: dict[int, Any] = {}
     if "knew" in ways:
         view = hand_view(pos, seat, pos.number)
-        for e in advise(v, view, time=time, simulations=simulations, seed=seed + 1000 * i + j):
+        for e in advise(v, view, budget=Budget(time=time, simulations=simulations), seed=seed + 1000 * i + j):
             score = e.value if v.scoring == "result_only" else e.value + worth * (e.game or 0.0)
             knew[e.action] = (e, score)
     shown = solver.values(pos) if "shown" in ways else {}

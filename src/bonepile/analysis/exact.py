@@ -17,13 +17,14 @@ game is worth the whole game); where the winner is a seat and there are no point
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..bots.expert import ExpertBot
-from ..bots.playout import WEIGHT, game_outcome, same_tables
+from ..bots.alphabeta import TABLE_CAP, OutOfNodes, Table, alphabeta
+from ..bots.budget import Budget
+from ..bots.expert import ExpertBot, preset
+from ..bots.playout import game_outcome, same_tables
 from ..engine import Variant
 from ..engine.hand import Hand
-from ..engine.tiles import PASS
 
 EXACT, BOUND, ESTIMATE = "exact", "bound", "estimate"
 #: positions searched per decision before its moves are estimated instead (measured: a hand
@@ -40,10 +41,6 @@ def default_nodes(variant: Variant) -> int:
     return SPINNER_NODES if variant.spinner else DEFAULT_NODES
 
 
-#: positions a transposition table holds before it is emptied (memory: about 250 MB at most)
-TABLE_CAP = 400_000
-
-
 @dataclass(frozen=True, slots=True)
 class Shown:
     """One move's value with every hand shown: ``points`` net for the mover's side (the
@@ -57,37 +54,6 @@ class Shown:
     game: float
     score: float
     kind: str
-
-
-class _OutOfNodes(Exception):
-    pass
-
-
-def _key(h: Hand) -> int:
-    """Everything the rest of the hand depends on, packed into one int (a table of ints takes
-    a fraction of the memory of one of tuples).  The rules read each arm's open end, whether it
-    ends in a double and whether it holds a tile; L and R are interchangeable, and so are U and
-    D (mirror images share an entry)."""
-    k = 0
-    for m in h.hands:
-        k = (k << 28) | m
-    arms = [((h.pip[a] + 1) << 2) | (h.dbl[a] << 1) | h.occ[a] for a in range(4)]
-    for x in (*sorted(arms[:2]), *sorted(arms[2:])):
-        k = (k << 6) | x
-    c = h.capicu_ok
-    k = (k << 5) | h.bpos
-    k = (k << 4) | (h.spin + 1)
-    k = (k << 3) | h.to_move
-    k = (k << 3) | h.passes
-    k = (k << 1) | h.drew
-    k = (k << 1) | (h.placed == 0)
-    k = (k << 9) | (c[0] << 8) | ((c[1] + 1) << 4) | (c[2] + 1)
-    k = (k << 3) | (7 if h.first_to_target is None else h.first_to_target)
-    for p in h.inplay:
-        k = (k << 12) | p
-    for f in h.face_up or ():
-        k = (k << 28) | f
-    return k
 
 
 class Solver:
@@ -107,7 +73,7 @@ class Solver:
         self.last_nodes = 0
         #: transposition tables of the hand being analysed, one per side (a hand's positions
         #: recur from one decision to the next)
-        self._tables: dict[int, dict[int, tuple[int, tuple[float, float, float, float]]]] = {}
+        self._tables: dict[int, Table] = {}
         self._hand: tuple[object, ...] | None = None
 
     def values(self, h: Hand) -> dict[int, Shown]:
@@ -125,7 +91,7 @@ class Solver:
         distinct = [m for i, m in enumerate(legal) if same[i] == i]
         try:
             got = self._search(w, distinct, me, side)
-        except _OutOfNodes:
+        except OutOfNodes:
             got = self._estimate(h, distinct, me, side)
         return {m: got[legal[same[i]]] for i, m in enumerate(legal)}
 
@@ -147,73 +113,32 @@ class Solver:
         return net + self.game_worth * (game > 0), net, won, game
 
     def _search(self, h: Hand, legal: list[int], me: int, side: int) -> dict[int, Shown]:
-        side_of = self.v.seat_sides
         table = self._tables.setdefault(side, {})
         count = 0
-        limit = self.nodes
-
-        def ab(alpha: float, beta: float) -> tuple[float, float, float, float]:
-            nonlocal count
-            if h.over:
-                return self._terminal(h, me, side)
-            count += 1
-            if count > limit:
-                raise _OutOfNodes
-            key = _key(h)
-            hit = table.get(key)
-            if hit is not None:
-                flag, val = hit
-                if flag == 0 or (flag > 0 and val[0] >= beta) or (flag < 0 and val[0] <= alpha):
-                    return val
-            a0, b0 = alpha, beta
-            ms = h.legal_moves()
-            if len(ms) > 1:
-                ms.sort(key=lambda m: -WEIGHT[m >> 2] if m < PASS else 0)
-            best: tuple[float, float, float, float] | None = None
-            if side_of[h.to_move] == side:
-                for m in ms:
-                    h.push(m)
-                    x = ab(alpha, beta)
-                    h.pop()
-                    if best is None or x[0] > best[0]:
-                        best = x
-                        if x[0] > alpha:
-                            alpha = x[0]
-                        if alpha >= beta:
-                            break
-            else:
-                for m in ms:
-                    h.push(m)
-                    x = ab(alpha, beta)
-                    h.pop()
-                    if best is None or x[0] < best[0]:
-                        best = x
-                        if x[0] < beta:
-                            beta = x[0]
-                        if alpha >= beta:
-                            break
-            assert best is not None
-            # a value at or below the window's floor is an upper bound, at or above its
-            # ceiling a lower bound, in between exact
-            flag = -1 if best[0] <= a0 else 1 if best[0] >= b0 else 0
-            if len(table) >= TABLE_CAP:  # (only a cache: emptying it costs time, not values)
-                table.clear()
-            table[key] = (flag, best)
-            return best
-
         kind = BOUND if self.paranoid else EXACT
         out = {}
         for m in legal:
             h.push(m)
-            s, net, won, game = ab(float("-inf"), float("inf"))
+            (s, net, won, game), n = alphabeta(
+                h,
+                self.v.seat_sides,
+                side,
+                lambda end: self._terminal(end, me, side),
+                table=table,
+                nodes=self.nodes - count,
+            )
             h.pop()
+            count += n
             out[m] = Shown(net, won, game, s, kind)
         self.last_nodes = count
         return out
 
     # ------------------------------------------------------------------ estimate
     def _estimate(self, h: Hand, legal: list[int], me: int, side: int) -> dict[int, Shown]:
-        bot = ExpertBot(self.v, seed=self.seed, simulations=1, horizon=0)  # playouts to the end
+        # playouts to the end of the hand
+        bot = ExpertBot(
+            self.v, seed=self.seed, budget=Budget(simulations=1), config=replace(preset(self.v), horizon=0)
+        )
         rng = random.Random(self.seed)
         seeds = [rng.random() for _ in range(self.playouts)]
         out = {}

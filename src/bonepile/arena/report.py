@@ -138,7 +138,7 @@ def results(run: ArenaRun, workers: int) -> dict[str, Any]:
             "hands": spec.hands,
             "seed": spec.seed,
             "workers": workers,
-            "budget": dict(spec.budget),
+            "budget": spec.budget.as_dict() if spec.budget else {},
             "sprt": list(spec.sprt) if spec.sprt else None,
             "rotations": len(spec.bots),
         },

@@ -1,6 +1,7 @@
 """Bots: players that see only their own seat's ``View``.
 
-``make_bot(name, variant, seed=..., **budget)`` builds one.  ``LEVELS`` are the levels people
+``make_bot(name, variant, seed=..., budget=...)`` builds one (``Budget``: how long a search
+may think; None: the bot's default).  ``LEVELS`` are the levels people
 choose from (beginner, casual, strong, expert; ``DEFAULT_LEVEL`` is offered first),
 ``BOT_LEVELS`` every built-in name (the researchers' ``random`` and ``greedy`` too); a name
 may also be a plugin's (entry-point group ``bonepile.bots``) or ``module:Class``
@@ -9,11 +10,10 @@ may also be a plugin's (entry-point group ``bonepile.bots``) or ``module:Class``
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine import Variant
 from .base import Bot, BotError, Evaluation, ask
-from .expert import ExpertBot
+from .budget import EXPERT_BUDGET, HINT_BUDGET, Budget
+from .expert import ExpertBot, ExpertConfig
 from .greedy import GreedyBot
 from .hint import hint
 from .levels import DEFAULT_LEVEL, LEVELS
@@ -26,11 +26,12 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert"
 BOT_LEVELS = builtin_names()
 
 
-def make_bot(level: str, variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
-    """A bot of the named level (or plugin) for ``variant``; ``budget`` goes to the bot (e.g.
-    ``time=0.1`` or ``simulations=200`` for the expert; a ``time``/``simulations`` a bot does
-    not take is dropped).  BotError (a BonepileError) when the name leads to no bot."""
-    return resolve(level)(variant, seed=seed, **budget)
+def make_bot(level: str, variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
+    """A bot of the named level (or plugin) for ``variant``; ``budget`` goes to a bot that
+    searches (e.g. ``Budget(time=0.1)`` or ``Budget(simulations=200)`` for the expert; a bot
+    that takes none is built without it).  BotError (a BonepileError) when the name leads to
+    no bot."""
+    return resolve(level)(variant, seed=seed, budget=budget)
 
 
 __all__ = [
@@ -40,6 +41,10 @@ __all__ = [
     "DEFAULT_LEVEL",
     "Bot",
     "BotError",
+    "Budget",
+    "EXPERT_BUDGET",
+    "HINT_BUDGET",
+    "ExpertConfig",
     "Evaluation",
     "RandomBot",
     "GreedyBot",

@@ -6,9 +6,7 @@ a fast club-player policy for all seats (partners included: a partner is on the 
 and plays the same policy).  The same world and the same rollout random numbers are used for
 every action (common random numbers), so differences between actions are not noise of the
 deal.  Close to the end of a hand in two-sided games the rollout is replaced by an exact
-α-β search of the world (the bot's side maximizes, the other side minimizes).  ``fusion=N``
-instead searches N worlds together from there (``fusion.fused_solve``: one line of the bot's
-own for all of them); measured, it seldom chooses another move (bench/fusion.py), so it is off.
+α-β search of the world (``playout.solve``: the bot's side maximizes, the other minimizes).
 
 Objective: the points the bot's side gains in the hand, net of the other sides, plus a
 bonus for winning the hand (``win_weight``); where points are scored during play (Cinque)
@@ -18,43 +16,38 @@ reports both the expected net points and the hand-win chance of every action.
 The game, not only the hand: a playout that ends the game (the scores before the hand plus
 its points reach the target) adds ``game_weight`` for a win and takes it off for a loss.
 Where points are scored during play (Cinque) every seat's playout plays like a fives player
-(``playout.fives_guard_move``: the points now less the next seat's best reply), and the playouts are
-short and deterministic by default (``tuned_defaults``).  There the worlds are also weighed by
-how the other seats chose (``infer``: policy-based inference, ``inference.PlayModel``): each
-searched world is picked from ``infer`` sampled deals in proportion to the probability of the
-plays seen under a points-taking model of play.  The greedy bot's one-ply score is
-added to each action's value with weight ``prior`` (it knows features of a position, such as
-follow-ups and the suits kept, that short or noisy playouts miss).  Mirror-image actions
-(the same table up to L/R and U/D) are searched once.
+(``playout.fives_guard_move``: the points now less the next seat's best reply), and the
+playouts are short and deterministic.  Where all tiles are dealt the worlds may be weighed
+by how the other seats chose (``infer``: policy-based inference, ``inference.PlayModel``):
+each searched world is picked from ``infer`` sampled deals in proportion to the probability
+of the plays seen.  The greedy bot's one-ply score is added to each action's value with
+weight ``prior`` (it knows features of a position, such as follow-ups and the suits kept,
+that short or noisy playouts miss).  Mirror-image actions (the same table up to L/R and U/D)
+are searched once.
 
-Budget: ``simulations`` worlds per decision when given (deterministic for a seed), else as
-many as fit in ``time`` seconds.
-
-``algo="ismcts"`` swaps PIMC for single-observer information-set MCTS: one tree per decision
-keyed by the action sequence, each iteration on a world from a pool of sampled worlds, UCB
-over the actions legal in that world (availability counts), one expansion, then the same
-rollout (and endgame solver) as PIMC; the reward is the same objective, credited to the side
-that chose each action.  ``simulations`` then counts iterations.  Measured on the 4-player
-partnership block game at 0.1 s per decision it is not stronger than PIMC (about even head to
-head, weaker against random: bench/expert_algos.py), so PIMC stays the default.
+What the search weighs is an ``ExpertConfig``; each kind of game has its preset
+(``preset``), chosen by what the rules say, measured against greedy (bench/expert_greedy.py;
+README, Benchmark).  How long it thinks is a ``Budget``: ``simulations`` worlds per decision
+when given (deterministic for a seed), else as many as fit in ``time`` seconds.  Ideas that
+were measured and did not pay (ISMCTS, strategy fusion at the end of a hand, other playout
+policies) live in ``bench/`` with their measurements.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time as _time
-from typing import Any
+from dataclasses import dataclass
 
 from ..engine import Variant, View
 from ..engine.hand import Hand, HandResult
+from ..engine.tiles import ALL_TILES
 from .base import Bot, Evaluation
-from .fusion import fused_solve
+from .budget import EXPERT_BUDGET, Budget
 from .greedy import GreedyBot
 from .inference import PlayModel, models
 from .playout import (
-    FIVES_POLICIES,
-    blocking_move,
+    fives_guard_move,
     game_outcome,
     policy_move,
     same_tables,
@@ -65,37 +58,78 @@ from .playout import (
 from .sampler import InconsistentView, Sampler
 
 
-def _would_overrun(deadline: float | None, start: float, done: int) -> bool:
+@dataclass(frozen=True, slots=True)
+class ExpertConfig:
+    """What the expert's search weighs (the budget is apart: ``Budget``)."""
+
+    #: bonus, in points, for winning the hand (0: net points only)
+    win_weight: float = 10.0
+    #: share of playout moves chosen at random
+    epsilon: float = 0.25
+    #: plies a playout runs before the points so far are counted, where points are scored
+    #: during play (0: to the end of the hand)
+    horizon: int = 0
+    #: weight of the greedy bot's one-ply score added to each action's search value
+    prior: float = 0.5
+    #: each searched world is picked from this many sampled deals by how likely they make
+    #: the other seats' plays (``inference.PlayModel``; 0 or 1: every consistent world alike)
+    infer: int = 0
+    #: how sharply the play model prefers the likelier plays
+    infer_beta: float = 0.3
+    #: the kinds of player each other seat may be (``inference.PlayModel``'s mixture)
+    infer_kinds: tuple[float, ...] = ()
+    #: with at most this many tiles in hand in a two-sided must-play game, each world is
+    #: solved exactly instead of played out
+    endgame: int = 8
+    #: worth of winning (+) or losing (-) the game in this hand, where a game has a target
+    game_weight: float = 50.0
+
+
+#: the presets, by what the rules of a game say (``preset_name``); measured at 0.1 s per
+#: decision against greedy (bench/expert_greedy.py; README, Benchmark)
+PRESETS: dict[str, ExpertConfig] = {
+    # points scored during play (Cinque): deterministic playouts of two rounds, net points
+    # only, worlds weighed by a points-taking model of play
+    "points_in_play": ExpertConfig(win_weight=0.0, epsilon=0.0, horizon=8, infer=8, infer_beta=0.6),
+    # blind games and a winner without points (Billitonnen): the plain search
+    "blind_or_no_points": ExpertConfig(prior=0.0),
+    # a partnership game of pips where every tile is dealt and every seat must play: each
+    # other seat is read as a player of any tile that fits or one who sheds heavy tiles
+    # (vs greedy 64.5% of hands against 58.2%, vs random level; in Quinientos it did not
+    # help, 60.3% against 63.7% of 300 hands, so it stays off there)
+    "partnership_block": ExpertConfig(infer=8, infer_beta=1.0, infer_kinds=(0.0, 0.5)),
+    # every other open game
+    "open": ExpertConfig(),
+}
+
+
+def _every_tile_dealt(v: Variant) -> bool:
+    return sum(v.hand_sizes) == ALL_TILES.bit_count()
+
+
+def preset_name(v: Variant) -> str:
+    """The preset of a game, from its rule components."""
+    if v.in_play == "fives":
+        return "points_in_play"
+    if v.blind or v.scoring == "result_only":
+        return "blind_or_no_points"
+    if v.teams and v.turn == "must_play" and v.scoring == "lowest" and _every_tile_dealt(v):
+        return "partnership_block"
+    return "open"
+
+
+def preset(v: Variant) -> ExpertConfig:
+    """The expert's configuration for a game."""
+    return PRESETS[preset_name(v)]
+
+
+def would_overrun(deadline: float | None, start: float, done: int) -> bool:
     """With ``done`` units of work finished since ``start``, would one more (at the mean
     cost so far) end past ``deadline``?  Never, without a deadline."""
     if deadline is None:
         return False
     now = _time.perf_counter()
     return now + (now - start) / done >= deadline
-
-
-def tuned_defaults(v: Variant) -> dict[str, Any]:
-    """The expert's defaults for a variant, chosen by measurement against greedy
-    (bench/expert_greedy.py; README, Benchmark): where points are scored during play
-    (Cinque) the playouts are deterministic (epsilon 0) and stop after 8 plies (two rounds),
-    each world is picked from 8 sampled deals by how likely they make the other seats'
-    plays (``infer``, ``infer_beta``: bots/inference.py), the objective is net points
-    (no bonus for winning the hand) and the greedy score is added with weight 0.5; in the
-    other open games the greedy score is added with weight 0.5, and in the partnership block
-    game (every tile dealt, every seat must play) the worlds are weighed by a mixture of two
-    kinds of player (``infer_kinds``); blind games and Billitonnen keep the plain search."""
-    if v.in_play == "fives":
-        return {"win_weight": 0.0, "epsilon": 0.0, "horizon": 8, "prior": 0.5, "infer": 8, "infer_beta": 0.6}
-    if v.turn == "blind" or v.scoring == "result_only":
-        return {"win_weight": 10.0, "epsilon": 0.25, "horizon": 0, "prior": 0.0}
-    out: dict[str, Any] = {"win_weight": 10.0, "epsilon": 0.25, "horizon": 0, "prior": 0.5}
-    if v.turn == "must_play" and sum(v.hand_sizes) == 28 and v.teams and v.scoring == "lowest":
-        # the partnership block game (every tile dealt): each other seat is read as either a
-        # player of any tile that fits or one who sheds heavy tiles (measured at 0.1 s: vs
-        # greedy 64.5% of hands against 58.2%, vs random level; in Quinientos it did not help,
-        # 60.3% against 63.7% of 300 hands, so it stays off there)
-        out.update(infer=8, infer_beta=1.0, infer_kinds=(0.0, 0.5))
-    return out
 
 
 class ExpertBot(Bot):
@@ -106,76 +140,32 @@ class ExpertBot(Bot):
         variant: Variant,
         *,
         seed: int | None = None,
-        time: float = 0.1,
-        simulations: int | None = None,
-        win_weight: float | None = None,
-        epsilon: float | None = None,
-        opponent_epsilon: float | None = None,
-        endgame: int = 8,
-        model: float | None = None,
-        algo: str = "pimc",
-        exploration: float = 0.7,
-        pool: int = 64,
-        rollout: str = "guard",
-        horizon: int | None = None,
-        game_weight: float = 50.0,
-        prior: float | None = None,
-        infer: int | None = None,
-        infer_beta: float | None = None,
-        infer_pips: float = 0.0,
-        infer_kinds: tuple[float, ...] | list[float] | None = None,
-        shut: float = 0.0,
-        fusion: int = 0,
+        budget: Budget = EXPERT_BUDGET,
+        config: ExpertConfig | None = None,
     ) -> None:
-        """Options left at None take the variant's tuned default (``tuned_defaults``):
-        ``win_weight`` (bonus for winning the hand), ``epsilon`` (random share of the
-        playouts), ``horizon`` (plies a Cinque playout runs before the points so far are
-        counted; 0 plays to the end of the hand), ``prior`` (weight of the greedy bot's
-        one-ply score added to each action's search value; PIMC only).  ``rollout="guard"``
-        (default) plays the Cinque and Passing Game playouts described above; ``"greedy"``
-        keeps the earlier ones (Cinque: the most points now; no pass on purpose)."""
+        """``config`` defaults to the game's preset (``preset``).  Parts of it the rules
+        leave no room for are off: the horizon outside games of points in play, the exact
+        endgame outside two-sided must-play games, the game's worth where a game is one hand
+        or has no target."""
         super().__init__(variant, seed=seed)
-        if algo not in ("pimc", "ismcts"):
-            raise ValueError(f"unknown expert algorithm {algo!r} (pimc or ismcts)")
-        self.algo = algo
-        if rollout not in FIVES_POLICIES:
-            raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(FIVES_POLICIES)})")
-        self.rollout = rollout
-        tuned = tuned_defaults(variant)
-        hz = tuned["horizon"] if horizon is None else horizon
-        self.horizon = int(hz) if hz and variant.in_play == "fives" else None
-        #: weight of winning (+) or losing (-) the game in this hand, from the scores and the
-        #: target; 0 plays every hand for itself
+        if budget.time is None and budget.simulations is None:
+            raise ValueError("the expert's budget needs a time or a number of simulations")
+        self.budget = budget
+        self.config = c = preset(variant) if config is None else config
+        self.horizon = c.horizon if c.horizon and variant.in_play == "fives" else None
         self.game_weight = (
-            game_weight if variant.target is not None and variant.target_rule != "single_hand" else 0.0
+            c.game_weight if variant.target is not None and variant.target_rule != "single_hand" else 0.0
         )
-        self.exploration = exploration
-        self.pool = pool
-        self.time = time
-        self.simulations = simulations
-        self.win_weight = tuned["win_weight"] if win_weight is None else win_weight
-        self.epsilon = tuned["epsilon"] if epsilon is None else epsilon
-        self.endgame = endgame if len(variant.sides) == 2 and variant.turn == "must_play" else 0
+        self.endgame = c.endgame if len(variant.sides) == 2 and variant.turn == "must_play" else 0
         self.last_worlds = 0
-        self.model = model
-        self.opponent_epsilon = self.epsilon if opponent_epsilon is None else opponent_epsilon
-        #: weight of the greedy bot's one-ply score added to each action's search value
-        self.prior = tuned["prior"] if prior is None else prior
-        #: policy-based inference (``inference.PlayModel``): each searched world is picked
-        #: from this many sampled ones in proportion to how likely they make the other
-        #: seats' plays (0 or 1: every consistent world alike)
-        self.infer = int(tuned.get("infer", 0) if infer is None else infer)
-        self.infer_beta = float(tuned.get("infer_beta", 0.3) if infer_beta is None else infer_beta)
-        self.infer_pips = infer_pips
-        #: the kinds of player each other seat may be (``inference.PlayModel``'s mixture)
-        self.infer_kinds = tuple(tuned.get("infer_kinds", ()) if infer_kinds is None else infer_kinds)
-        #: plain line games: a playout move that leaves the next player (an opponent) no tile
-        #: to play is worth ``shut`` more (``playout.blocking_move``; 0: the plain policy)
-        self.shut = shut
-        #: with at most ``endgame`` tiles left, search this many worlds together to the end of
-        #: the hand (``fusion.fused_solve``: one line of my own for all of them) instead of
-        #: solving each world alone; 0: each alone
-        self.fusion = int(fusion) if self.endgame else 0
+
+    def deadline(self, start: float) -> tuple[float | None, int]:
+        """When the search must stop (None: after a count) and how many worlds it may take."""
+        b = self.budget
+        if b.simulations is not None:
+            return None, b.simulations
+        assert b.time is not None  # (checked when the bot was built)
+        return start + b.time, 1 << 30
 
     def choose(self, view: View) -> int:
         legal = view.legal
@@ -187,18 +177,17 @@ class ExpertBot(Bot):
 
     # ------------------------------------------------------------------ search
     def evaluate(self, view: View) -> list[Evaluation]:
-        if self.algo == "ismcts":
-            return self._evaluate_ismcts(view)
         start = _time.perf_counter()
         legal = list(view.legal)
         if not legal:
             raise ValueError(f"seat {view.seat} is not to move")
         v = self.variant
+        c = self.config
         me = view.seat
         my_side = v.side_of(me)
         seat_win = v.scoring == "result_only"  # Billitonnen: the winner is a seat
         rng = self.rng
-        sampler = Sampler(v, view, model_eps=self.model)
+        sampler = Sampler(v, view)
         k = len(legal)
         value = [0.0] * k
         wins = [0.0] * k
@@ -206,30 +195,9 @@ class ExpertBot(Bot):
         gwins = [0.0] * k  # playouts in which my side wins the game
         gends = 0  # playouts in which the game ends
         worlds = 0
-        wsum = 0.0
         same: list[int] = []  # per action: the first action that leads to the same table
-        deadline = None if self.simulations is not None else start + self.time
-        limit = self.simulations if self.simulations is not None else 1 << 30
-        play_model = None
-        if self.infer > 1 and view.history and models(v, view):
-            try:
-                sampler.sample(rng)
-            except InconsistentView:
-                pass
-            else:
-                play_model = PlayModel(
-                    v,
-                    view,
-                    sampler.moves,
-                    sampler.start_hand(sampler.last_deal),
-                    beta=self.infer_beta,
-                    pips=self.infer_pips,
-                    mixture=self.infer_kinds,
-                )
-        if self.fusion:
-            fused = self._fused(view, sampler, play_model, rng)
-            if fused is not None:
-                return fused
+        deadline, limit = self.deadline(start)
+        play_model = self.play_model(view, sampler)
         while worlds < limit:
             try:
                 world = (
@@ -241,8 +209,6 @@ class ExpertBot(Bot):
                 # never expected (tests check every view yields worlds): stay legal
                 return [Evaluation(m, 0.0, None, "no estimate") for m in legal]
             rseed = rng.random()
-            wt = sampler.last_weight
-            wsum += wt
             if not same:
                 same = same_tables(world, legal)
             for i, m in enumerate(legal):
@@ -251,79 +217,69 @@ class ExpertBot(Bot):
                 h = world.copy()
                 h.apply(m)
                 net, won, game = self.play_out(h, random.Random(rseed), me, my_side)
-                value[i] += wt * net
-                wins[i] += wt * won
-                games[i] += wt * game
+                value[i] += net
+                wins[i] += won
+                games[i] += game
                 if game:
                     gends += 1
                     if game > 0:
-                        gwins[i] += wt
+                        gwins[i] += 1
             worlds += 1
-            if _would_overrun(deadline, start, worlds):
+            if would_overrun(deadline, start, worlds):
                 break
         self.last_worlds = worlds
         for i, j in enumerate(same):
             value[i], wins[i], games[i], gwins[i] = value[j], wins[j], games[j], gwins[j]
-        pm = self._prior(view) if not seat_win else {}
+        pm = self.prior_scores(view) if not seat_win else {}
         prior = [pm.get(m, 0.0) for m in legal]
+        n = float(worlds)
         out = []
         for i, m in enumerate(legal):
-            ev = value[i] / wsum
-            w = wins[i] / wsum
-            g = games[i] / wsum
+            ev = value[i] / n
+            w = wins[i] / n
+            g = games[i] / n
             out.append(
                 (
-                    ev + self.win_weight * w + self.game_weight * g + prior[i] if not seat_win else w,
+                    ev + c.win_weight * w + self.game_weight * g + prior[i] if not seat_win else w,
                     i,
                     m,
                     ev,
                     w,
-                    round(gwins[i] / wsum, 3) if gends else None,
+                    round(gwins[i] / n, 3) if gends else None,
                 )
             )
         out.sort(key=lambda x: (-x[0], x[1]))
         top = out[0]
         return [
-            Evaluation(m, round(ev, 2), round(w, 3), self._reason(ev - top[3], w - top[4], j == 0), game=gw)
+            Evaluation(m, round(ev, 2), round(w, 3), self.reason(ev - top[3], w - top[4], j == 0), game=gw)
             for j, (_s, _i, m, ev, w, gw) in enumerate(out)
         ]
 
-    def _fused(
-        self, view: View, sampler: Sampler, play_model: PlayModel | None, rng: random.Random
-    ) -> list[Evaluation] | None:
-        """The evaluations of the end of a hand searched across ``fusion`` worlds at once, or
-        None while more than ``endgame`` tiles are left (or a seat may still draw)."""
-        if sum(view.tile_counts) > self.endgame or view.boneyard or not view.history:
+    def play_model(self, view: View, sampler: Sampler) -> PlayModel | None:
+        """The model of the other seats' play the worlds are weighed by, or None (``infer``
+        off, nothing to read yet, or a game the model does not cover)."""
+        c = self.config
+        if c.infer <= 1 or not view.history or not models(self.variant, view):
             return None
-        worlds: list[Hand] = []
-        weights: list[float] = []
-        while len(worlds) < self.fusion:
-            try:
-                w = sampler.sample(rng) if play_model is None else self._inferred(sampler, play_model, rng)
-            except InconsistentView:
-                break
-            worlds.append(w)
-            weights.append(sampler.last_weight)
-        if not worlds:
+        try:
+            sampler.sample(self.rng)
+        except InconsistentView:
             return None
-        self.last_worlds = len(worlds)
-        res = fused_solve(worlds, weights, self.variant, view.seat, self.win_weight, self.game_weight)
-        prior = self._prior(view)
-        order = {m: i for i, m in enumerate(view.legal)}
-        ranked = sorted(res, key=lambda r: (-(r[1] + prior.get(r[0], 0.0)), order[r[0]]))
-        top = ranked[0]
-        return [
-            Evaluation(m, round(net, 2), round(won, 3), self._reason(net - top[2], won - top[3], j == 0))
-            for j, (m, _s, net, won) in enumerate(ranked)
-        ]
+        return PlayModel(
+            self.variant,
+            view,
+            sampler.moves,
+            sampler.start_hand(sampler.last_deal),
+            beta=c.infer_beta,
+            mixture=c.infer_kinds,
+        )
 
-    def _prior(self, view: View) -> dict[int, float]:
+    def prior_scores(self, view: View) -> dict[int, float]:
         """The greedy bot's one-ply score of each legal action, times ``prior`` (empty at 0)."""
-        if not self.prior:
+        prior = self.config.prior
+        if not prior:
             return {}
-        return {
-            e.action: self.prior * e.value for e in GreedyBot(self.variant, seed=self.seed).evaluate(view)
-        }
+        return {e.action: prior * e.value for e in GreedyBot(self.variant, seed=self.seed).evaluate(view)}
 
     def _inferred(self, sampler: Sampler, play_model: PlayModel, rng: random.Random) -> Hand:
         """One world picked from ``infer`` sampled deals with probability proportional to
@@ -332,7 +288,7 @@ class ExpertBot(Bot):
         cands: list[tuple[list[list[int]], list[int]]] = []
         weights = []
         tries = 0
-        while len(cands) < self.infer and tries < sampler.tries:
+        while len(cands) < self.config.infer and tries < sampler.tries:
             tries += 1
             d = sampler.sample_deal(rng)
             if d is not None:
@@ -356,133 +312,8 @@ class ExpertBot(Bot):
             del cands[j], weights[j]
         return sampler.sample(rng)
 
-    def _evaluate_ismcts(self, view: View) -> list[Evaluation]:
-        """Single-observer ISMCTS: each iteration takes a sampled world (from a pool drawn
-        once per decision and reused in turn), descends one shared tree keyed by the action
-        sequence, choosing among the actions legal in that world by UCB with availability
-        counts, expands one node, rolls out with the playout policy and backs up the reward
-        of the side that chose each action (partners share a side, so they cooperate)."""
-        start = _time.perf_counter()
-        legal = list(view.legal)
-        if not legal:
-            raise ValueError(f"seat {view.seat} is not to move")
-        v = self.variant
-        me = view.seat
-        my_side = v.side_of(me)
-        seat_win = v.scoring == "result_only"
-        side_of = v.seat_sides if not seat_win else list(range(v.players))
-        nsides = len(v.sides) if not seat_win else v.players
-        rng = self.rng
-        sampler = Sampler(v, view, model_eps=self.model)
-        deadline = None if self.simulations is not None else start + self.time
-        limit = self.simulations if self.simulations is not None else 1 << 30
-        scale = 1.0 if seat_win else float(self.win_weight + 20.0)
-        c = self.exploration
-        mykey = me if seat_win else my_side
-        pool: list[Hand] = []
-        # a node: {action: [visits, reward sum, availability, child node, net sum, win sum]}
-        root: dict[int, list[Any]] = {}
-        it = 0
-        while it < limit:
-            if len(pool) < self.pool:
-                try:
-                    pool.append(sampler.sample(rng))
-                except InconsistentView:
-                    if not pool:
-                        return [Evaluation(m, 0.0, None, "no estimate") for m in legal]
-                    w0 = pool[it % len(pool)]
-                else:
-                    w0 = pool[-1]
-            else:
-                w0 = pool[it % len(pool)]
-            h = w0.copy()
-            node = root
-            path = []  # (stats, side of the mover)
-            expanded = False
-            while not h.over:
-                ms = h.legal_moves()
-                if len(ms) == 1 and node is not root:
-                    m = ms[0]
-                    st = node.get(m)
-                    if st is None:
-                        st = node[m] = [0, 0.0, 0, {}, 0.0, 0.0]
-                    st[2] += 1
-                else:
-                    best = None
-                    bv = -1e300
-                    unvisited = []
-                    for mm in ms:
-                        st = node.get(mm)
-                        if st is None:
-                            st = node[mm] = [0, 0.0, 0, {}, 0.0, 0.0]
-                        st[2] += 1
-                        if st[0] == 0:
-                            unvisited.append(st)
-                            continue
-                        if not unvisited:
-                            u = st[1] / st[0] + c * math.sqrt(math.log(st[2]) / st[0])
-                            if u > bv:
-                                bv, best = u, (mm, st)
-                    if unvisited:
-                        st = unvisited[int(rng.random() * len(unvisited))]
-                        m = next(mm for mm in ms if node[mm] is st)
-                        expanded = True
-                    else:
-                        m, st = best  # type: ignore[misc]
-                path.append((st, side_of[h.to_move]))
-                h.apply(m)
-                node = st[3]
-                if expanded:
-                    break
-            rr = random.Random(rng.random())
-            if not h.over:
-                net, won, game = self.play_out(h, rr, me, my_side)
-            else:
-                net, won, game = self._outcome(h, h.result, me, my_side)  # type: ignore[arg-type]
-            # rewards per side (my side's net and win; other sides share the opposite)
-            mine = (
-                (1.0 if won else 0.0)
-                if seat_win
-                else (net + self.win_weight * won + self.game_weight * game) / scale
-            )
-            if nsides == 2 or seat_win:
-                other = -mine if not seat_win else (1.0 - mine) / max(1, nsides - 1)
-            else:
-                other = -mine / (nsides - 1)
-            for st, sd in path:
-                st[0] += 1
-                st[1] += mine if sd == mykey else other
-                if sd == mykey:
-                    st[4] += net
-                    st[5] += won
-            it += 1
-            if _would_overrun(deadline, start, it):
-                break
-        self.last_worlds = it
-        out = []
-        for i, m in enumerate(legal):
-            st = root.get(m)
-            n = st[0] if st else 0
-            ev = st[4] / n if st and n else 0.0
-            w = st[5] / n if st and n else 0.0
-            out.append((n, ev + self.win_weight * w if not seat_win else w, i, m, ev, w))
-        out.sort(key=lambda x: (-x[0], -x[1], x[2]))
-        top = out[0]
-        return [
-            Evaluation(
-                m,
-                round(ev, 2),
-                round(w, 3),
-                "the best move"
-                if j == 0
-                else f"{ev - top[4]:+.1f} points and {100 * (w - top[5]):+.0f}% chance to win the hand "
-                "against the best move",
-            )
-            for j, (n, _s, _i, m, ev, w) in enumerate(out)
-        ]
-
     @staticmethod
-    def _reason(dev: float, dw: float, best: bool) -> str:
+    def reason(dev: float, dw: float, best: bool) -> str:
         if best:
             return "the best move"
         return f"{dev:+.1f} points and {100 * dw:+.0f}% chance to win the hand against the best move"
@@ -492,37 +323,29 @@ class ExpertBot(Bot):
         expert's playout policy for every seat: (net points of my side, did it win the hand,
         did it win (+1) or lose (-1) the game with it, or neither (0)).  The search's
         playouts, and the analysis's estimate of a position too large to solve."""
-        side_of = self.variant.seat_sides
-        eps = [
-            self.epsilon if side_of[s] == my_side else self.opponent_epsilon
-            for s in range(self.variant.players)
-        ]
-        endgame = self.endgame
         v = self.variant
+        eps = self.config.epsilon
+        endgame = self.endgame
         policy = (
-            FIVES_POLICIES[self.rollout]
+            fives_guard_move
             if v.in_play == "fives"
             else voluntary_move
-            if v.turn == "voluntary" and self.rollout != "greedy"
-            else self._blocking
-            if self.shut
+            if v.turn == "voluntary"
             else policy_move
         )
         left = self.horizon if self.horizon is not None else 1 << 30
         while not h.over:
             if left <= 0:
-                return self._outcome(h, h.unfinished_result(), me, my_side)
+                return self.outcome(h, h.unfinished_result(), me, my_side)
             left -= 1
             if endgame and h.placed and tiles_left(h) <= endgame and not h.drawable():
-                return solve(h, self.variant, my_side, self.win_weight, self.game_weight)
+                return solve(h, v, my_side, self.config.win_weight, self.game_weight)
             ms = h.legal_moves()
-            h.apply(ms[0] if len(ms) == 1 else policy(h, ms, rng, eps[h.to_move]))
-        return self._outcome(h, h.result, me, my_side)  # type: ignore[arg-type]
+            h.apply(ms[0] if len(ms) == 1 else policy(h, ms, rng, eps))
+        return self.outcome(h, h.result, me, my_side)  # type: ignore[arg-type]
 
-    def _blocking(self, h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
-        return blocking_move(h, ms, rng, eps, self.shut)
-
-    def _outcome(self, h: Hand, res: HandResult, me: int, my_side: int) -> tuple[float, bool, int]:
+    def outcome(self, h: Hand, res: HandResult, me: int, my_side: int) -> tuple[float, bool, int]:
+        """The hand's result seen from my side: (net points, hand won, game won +1 / lost -1)."""
         if self.variant.scoring == "result_only":
             won = res.winner == me
             return (1.0 if won else 0.0), won, 0
@@ -537,4 +360,4 @@ class ExpertBot(Bot):
         return mine - (sum(pts) - mine) / (nsides - 1), won, game
 
 
-__all__ = ["ExpertBot", "tuned_defaults"]
+__all__ = ["ExpertBot", "ExpertConfig", "PRESETS", "preset", "preset_name", "would_overrun"]

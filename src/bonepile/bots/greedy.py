@@ -27,8 +27,9 @@ import math
 from ..engine import Variant, View
 from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, NAME, PASS, PIP_MASK, PIPS, bits
 from .base import Bot, Evaluation
-from .knowledge import Knowledge
+from .playout import reply_points
 from .sampler import Sampler
+from .seat_knowledge import SeatKnowledge
 
 
 def _ends(h) -> list[int]:
@@ -70,7 +71,7 @@ class GreedyBot(Bot):
             raise ValueError(f"seat {view.seat} is not to move")
         if len(legal) == 1:
             return [Evaluation(legal[0], 0.0, None, "the only legal action")]
-        k = Knowledge(self.variant, view)
+        k = SeatKnowledge(self.variant, view)
         world = Sampler(self.variant, view, public=k.public).sample(self.rng)
         scored = []
         for m in legal:
@@ -80,7 +81,7 @@ class GreedyBot(Bot):
         return [Evaluation(m, round(s, 3), None, why) for s, _r, m, why in scored]
 
     # ------------------------------------------------------------------ scoring
-    def _score(self, view: View, k: Knowledge, world, m: int) -> tuple[float, str]:
+    def _score(self, view: View, k: SeatKnowledge, world, m: int) -> tuple[float, str]:
         v = self.variant
         if view.blind:
             return self._score_blind(view, k, world, m)
@@ -154,7 +155,7 @@ class GreedyBot(Bot):
             world.pop()
         return score, ", ".join(reasons)
 
-    def _fives_risk(self, view: View, k: Knowledge, world, nxt: int) -> float:
+    def _fives_risk(self, view: View, k: SeatKnowledge, world, nxt: int) -> float:
         """Expected points the next seat could score at once (if an opponent), over the
         tiles it may hold."""
         if k.is_partner(nxt) or world.over or world.to_move != nxt:
@@ -162,21 +163,9 @@ class GreedyBot(Bot):
         unseen = bits(k.unseen & ~self._void_mask(k.voids[nxt]))
         if not unseen:
             return 0.0
-        side = self.variant.side_of(nxt)
-        best = 0.0
         total = 0.0
-        saved = world.hands[nxt]
         for t in unseen:
-            world.hands[nxt] = saved | (1 << t)
-            gain = 0
-            base = world.inplay[side]
-            for a in world.fits(t):
-                world.push(t * 4 + a)
-                gain = max(gain, world.inplay[side] - base)
-                world.pop()
-            total += gain
-            best = max(best, gain)
-        world.hands[nxt] = saved
+            total += reply_points(world, t)
         # chance it holds a given tile ~ its count / unseen
         p = min(1.0, view.tile_counts[nxt] / max(1, len(unseen)))
         return total * p
@@ -189,7 +178,7 @@ class GreedyBot(Bot):
                 m |= PIP_MASK[p]
         return m
 
-    def _score_wait(self, view: View, k: Knowledge, m: int) -> tuple[float, str]:
+    def _score_wait(self, view: View, k: SeatKnowledge, m: int) -> tuple[float, str]:
         """Passing Game: drawing or passing on purpose (scored against plays' pips)."""
         v = self.variant
         my_pips = sum(PIPS[t] for t in view.hand)
@@ -210,7 +199,7 @@ class GreedyBot(Bot):
             return -2.0, "draws instead of playing"
         return (0.5 if not lowest else -3.0), "draws for a tile that fits"
 
-    def _score_blind(self, view: View, k: Knowledge, world, m: int) -> tuple[float, str]:
+    def _score_blind(self, view: View, k: SeatKnowledge, world, m: int) -> tuple[float, str]:
         if m >= PASS:
             return 0.0, "nothing fits"
         t = m >> 2

@@ -7,11 +7,12 @@ from typing import Any
 
 from ..engine import Variant, View
 from .base import Evaluation
+from .budget import HINT_BUDGET, Budget
 from .reasons import Explainer, english
 
 
 def hint(
-    game: Any, *, seat: int | None = None, time: float = 0.5, simulations: int | None = None, seed: int = 0
+    game: Any, *, seat: int | None = None, budget: Budget = HINT_BUDGET, seed: int = 0
 ) -> list[tuple[str, Evaluation]]:
     """(token, evaluation) for each legal action of the seat to move, best first: the
     expected net points (``value``), the chance to win the hand (``win``) and, where the game
@@ -28,19 +29,17 @@ def hint(
     if seat != to_move:
         raise ValueError(f"seat {seat} is not to move (seat {to_move} is)")
     view = game.view(seat)
-    evals = advise(game.variant, view, time=time, simulations=simulations, seed=seed)
+    evals = advise(game.variant, view, budget=budget, seed=seed)
     return [(game.token(e.action), e) for e in evals]
 
 
-def advise(
-    variant: Variant, view: View, *, time: float = 0.5, simulations: int | None = None, seed: int = 0
-) -> list[Evaluation]:
+def advise(variant: Variant, view: View, *, budget: Budget = HINT_BUDGET, seed: int = 0) -> list[Evaluation]:
     """The expert's evaluation of every legal action of ``view``, best first, each with its
     reasons (``bots.reasons``) as codes and in English words: what ``hint`` answers, from a
     view alone (the web server's bot workers are handed views, not games)."""
     from .expert import ExpertBot
 
-    bot = ExpertBot(variant, seed=seed, time=time, simulations=simulations)
+    bot = ExpertBot(variant, seed=seed, budget=budget)
     why = Explainer(variant, view, seed)
     out = []
     for e in bot.evaluate(view):

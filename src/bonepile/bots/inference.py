@@ -28,6 +28,7 @@ import math
 
 from ..engine import Hand, Variant, View
 from ..engine.tiles import ALL_TILES, BIT, IS_DOUBLE, PASS, PIPS, bits, mask_of
+from .playout import reply_points
 
 
 class PlayModel:
@@ -53,7 +54,6 @@ class PlayModel:
         me = view.seat
         own = mask_of(view.hand)
         h = start
-        sides = variant.seat_sides
         # per modelled decision: (seat, index of the move, tile played, per kind {tile: weight})
         self.decisions: list[tuple[int, int, int, list[dict[int, float]]]] = []
         for i, m in enumerate(moves):
@@ -62,23 +62,11 @@ class PlayModel:
                 # candidates: any tile this seat may hold now (not mine, not on the table)
                 table = _table_tiles(moves[:i])
                 cand = ALL_TILES & ~own & ~table
-                side = sides[s]
-                base = h.inplay[side] if h.inplay else 0
-                saved = h.hands[s]
                 weights: list[dict[int, float]] = [{} for _ in kinds]
                 for t in bits(cand):
-                    arms = h.fits(t)
-                    if not arms:
+                    if not h.fits(t):
                         continue
-                    h.hands[s] = saved | BIT[t]
-                    best = 0
-                    for a in arms:
-                        h.push(t * 4 + a)
-                        g = h.inplay[side] - base if h.inplay else 0
-                        h.pop()
-                        if g > best:
-                            best = g
-                    h.hands[s] = saved
+                    best = reply_points(h, t)
                     heavy = PIPS[t] + (3 if IS_DOUBLE[t] else 0)
                     for k, p in enumerate(kinds):
                         weights[k][t] = math.exp(beta * (best + p * heavy))

@@ -9,15 +9,17 @@ Each level is measured clearly stronger than the one below on duplicate deals
 * **casual**: the greedy player (a decent club player who looks one move ahead);
 * **strong**: the expert's search with a small fixed budget (``STRONG_SIMULATIONS`` sampled
   deals per decision, whatever budget the caller gives: quick and load-independent);
-* **expert**: the expert at the budget it is given (0.1 s per decision by default).
+* **expert**: the expert at the budget it is given (``budget.EXPERT_BUDGET`` by default).
+
+Every level is built as ``(variant, *, seed=None, budget=None)``; only the expert reads the
+budget (None: its default).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine import Variant
 from .base import Bot
+from .budget import EXPERT_BUDGET, Budget
 from .expert import ExpertBot
 from .greedy import GreedyBot
 
@@ -28,33 +30,21 @@ DEFAULT_LEVEL = "casual"
 BEGINNER_TEMPERATURE = 16.0
 STRONG_SIMULATIONS = 8
 
-#: the budget keys a level may be given (and, except the expert, ignores)
-BUDGET_KEYS = ("time", "simulations")
 
-
-def _budget(budget: dict[str, Any], level: str) -> None:
-    unknown = sorted(set(budget) - set(BUDGET_KEYS))
-    if unknown:
-        raise TypeError(f"the {level} level takes no option {', '.join(map(repr, unknown))}")
-
-
-def beginner(variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
-    _budget(budget, "beginner")
+def beginner(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
     return GreedyBot(variant, seed=seed, temperature=BEGINNER_TEMPERATURE)
 
 
-def casual(variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
-    _budget(budget, "casual")
+def casual(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
     return GreedyBot(variant, seed=seed)
 
 
-def strong(variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
-    _budget(budget, "strong")
-    return ExpertBot(variant, seed=seed, simulations=STRONG_SIMULATIONS)
+def strong(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
+    return ExpertBot(variant, seed=seed, budget=Budget(simulations=STRONG_SIMULATIONS))
 
 
-def expert(variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
-    return ExpertBot(variant, seed=seed, **budget)
+def expert(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
+    return ExpertBot(variant, seed=seed, budget=EXPERT_BUDGET if budget is None else budget)
 
 
 FACTORIES = {"beginner": beginner, "casual": casual, "strong": strong, "expert": expert}

@@ -1,7 +1,8 @@
 """What is played inside one world where every hand is known (the search's sampled worlds,
 and the analysis's real deal): the playout policies of every seat, the exact α-β endgame of
-two sides, whether a hand's points end the game, and which actions lead to mirror images of
-the same table."""
+two sides (``alphabeta``), whether a hand's points end the game, what a seat could score at
+once with a tile (``reply_points``), and which actions lead to mirror images of the same
+table."""
 
 from __future__ import annotations
 
@@ -10,10 +11,8 @@ from typing import Any
 
 from ..engine import Variant
 from ..engine.hand import Hand, HandResult
-from ..engine.tiles import DRAW, IS_DOUBLE, PASS, PIPS, mask_pips
-
-#: a tile's weight for the playouts: its pips, a double 2 more
-WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
+from ..engine.tiles import BIT, DRAW, PASS, bits, mask_pips
+from .alphabeta import WEIGHT, alphabeta
 
 
 def policy_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
@@ -29,33 +28,6 @@ def policy_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
             if w > best:
                 best, bm = w, m
     if best < 0:  # no tile to play: in voluntary games prefer drawing while possible
-        return DRAW if DRAW in ms else ms[0]
-    return bm
-
-
-def blocking_move(h: Hand, ms: list[int], rng: random.Random, eps: float, shut: float) -> int:
-    """Rollout policy of a plain line game (one line, two ends, no in-play points) for a
-    player who sees the hands of this world: the heaviest tile (doubles count a bit more),
-    plus ``shut`` when the ends it leaves give the next player, always an opponent in these
-    games, no tile to play (it must pass or draw)."""
-    if rng.random() < eps:
-        return ms[int(rng.random() * len(ms))]
-    if not h._plain or not h.placed:
-        return policy_move(h, ms, rng, 0.0)
-    nh = h.hands[h._next[h.to_move]]
-    best = -1e9
-    bm = -1
-    for m in ms:
-        if m >= PASS:
-            continue
-        w: float = WEIGHT[m >> 2]
-        h.push(m)
-        if not nh & h.open_mask:  # the engine's tiles that fit the ends the move leaves
-            w += shut
-        h.pop()
-        if w > best:
-            best, bm = w, m
-    if bm < 0:
         return DRAW if DRAW in ms else ms[0]
     return bm
 
@@ -78,31 +50,31 @@ def voluntary_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> in
     return policy_move(h, ms, rng, 0.0)
 
 
-def fives_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
-    """Rollout policy where points are scored during play (Cinque): the move that scores
-    most now, ties to the heaviest tile."""
-    if rng.random() < eps:
-        return ms[int(rng.random() * len(ms))]
-    side = h._side[h.to_move]
+def reply_points(h: Hand, t: int) -> int:
+    """The most points the side of the seat to move in h scores at once by playing tile t
+    (held or not) on any end it fits: 0 where points are not scored during play."""
+    if not h.inplay:
+        return 0
+    s = h.to_move
+    side = h._side[s]
+    saved = h.hands[s]
+    h.hands[s] = saved | BIT[t]
     base = h.inplay[side]
-    best = -1.0
-    bm = ms[0]
-    for m in ms:
-        if m >= PASS:
-            continue
-        h.push(m)
-        gain = h.inplay[side] - base
+    best = 0
+    for a in h.fits(t):
+        h.push(t * 4 + a)
+        g = h.inplay[side] - base
         h.pop()
-        w = gain * 10 + WEIGHT[m >> 2]
-        if w > best:
-            best, bm = w, m
-    return bm
+        if g > best:
+            best = g
+    h.hands[s] = saved
+    return best
 
 
 def fives_guard_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
     """Rollout policy of a good fives player (Cinque): the points a move scores now, less
     the most the next seat (an opponent) can score at once in reply from the tiles it holds
-    in this world; ties to the heaviest tile."""
+    in this world (``reply_points``); ties to the heaviest tile."""
     if rng.random() < eps:
         return ms[int(rng.random() * len(ms))]
     sides = h._side
@@ -117,18 +89,11 @@ def fives_guard_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> 
         h.push(m)
         gain = h.inplay[side] - base
         threat = 0
-        if not h.over:
-            nxt = h.to_move
-            nside = sides[nxt]
-            if nside != side:
-                nbase = h.inplay[nside]
-                for r in h.legal_moves():
-                    if r < PASS:
-                        h.push(r)
-                        g = h.inplay[nside] - nbase
-                        h.pop()
-                        if g > threat:
-                            threat = g
+        if not h.over and sides[h.to_move] != side:
+            for r in bits(h.hands[h.to_move]):
+                g = reply_points(h, r)
+                if g > threat:
+                    threat = g
         h.pop()
         w = (gain - threat) * 10 + WEIGHT[m >> 2]
         if w > best:
@@ -174,9 +139,6 @@ def game_outcome(v: Variant, h: Hand, pts: tuple[int, ...], my_side: int) -> int
     return 1 if winner == my_side else -1
 
 
-FIVES_POLICIES = {"guard": fives_guard_move, "greedy": fives_move}
-
-
 def tiles_left(h: Hand) -> int:
     return h.in_hands.bit_count()
 
@@ -201,49 +163,18 @@ def solve(
     maximizes net points + win_weight x hand win + game_weight x game result (+1 won, -1
     lost), the other side minimizes it.  Points scored during play (Cinque) are in the
     hand's points."""
-    side_of = v.seat_sides
-
-    def ab(alpha: float, beta: float) -> tuple[float, float, bool, int]:
-        if h.over:
-            return end_value(h, v, my_side, win_weight, game_weight)
-        ms = h.legal_moves()
-        if len(ms) > 1:
-            ms.sort(key=lambda m: -WEIGHT[m >> 2] if m < PASS else 0)
-        best = None
-        if side_of[h.to_move] == my_side:
-            for m in ms:
-                h.push(m)
-                x = ab(alpha, beta)
-                h.pop()
-                if best is None or x[0] > best[0]:
-                    best = x
-                    alpha = max(alpha, x[0])
-                    if alpha >= beta:
-                        break
-        else:
-            for m in ms:
-                h.push(m)
-                x = ab(alpha, beta)
-                h.pop()
-                if best is None or x[0] < best[0]:
-                    best = x
-                    beta = min(beta, x[0])
-                    if alpha >= beta:
-                        break
-        return best  # type: ignore[return-value]
-
-    _v, net, won, game = ab(float("-inf"), float("inf"))
+    (_score, net, won, game), _nodes = alphabeta(
+        h, v.seat_sides, my_side, lambda end: end_value(end, v, my_side, win_weight, game_weight)
+    )
     return net, won, game
 
 
 __all__ = [
     "WEIGHT",
-    "FIVES_POLICIES",
     "policy_move",
-    "blocking_move",
     "voluntary_move",
-    "fives_move",
     "fives_guard_move",
+    "reply_points",
     "same_tables",
     "game_outcome",
     "tiles_left",

@@ -25,13 +25,14 @@ from typing import Any
 
 from ..engine import Variant
 from .base import Bot, BotError
-from .levels import BUDGET_KEYS, FACTORIES, LEVELS
+from .budget import Budget
+from .levels import FACTORIES, LEVELS
 from .random_bot import RandomBot
 
 #: the entry-point group other packages register bots under
 GROUP = "bonepile.bots"
 
-BotFactory = Callable[..., Bot]  # (variant, *, seed=None, **budget) -> Bot
+BotFactory = Callable[..., Bot]  # (variant, *, seed=None, budget=None) -> Bot
 
 
 def _researchers() -> dict[str, type[Bot]]:
@@ -96,23 +97,22 @@ def _load_entry_point(name: str, ep: Any) -> type[Bot]:
     return _check_class(obj, f"bot {name!r} (entry point {ep.value})")
 
 
-def accepts(cls: type[Bot], budget: dict[str, Any]) -> dict[str, Any]:
-    """``budget`` less the ``time``/``simulations`` keys the class's constructor does not
-    take (the random bot takes none); any other key is passed on as it is."""
+def takes_budget(cls: type[Bot]) -> bool:
+    """Does the class's constructor take a ``budget`` (a ``Budget``)?  The random bot and
+    many plugins do not: they are built without one."""
     params = inspect.signature(cls.__init__).parameters
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return dict(budget)
-    return {k: v for k, v in budget.items() if k in params or k not in BUDGET_KEYS}
+    return "budget" in params or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
 
 
 def _from_class(cls: type[Bot], name: str | None = None) -> BotFactory:
     """Build ``cls``; a plugin (``name`` given) whose constructor fails is a BotError."""
 
-    def build(variant: Variant, *, seed: int | None = None, **budget: Any) -> Bot:
+    def build(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
+        kw = {"budget": budget} if budget is not None and takes_budget(cls) else {}
         if name is None:
-            return cls(variant, seed=seed, **accepts(cls, budget))
+            return cls(variant, seed=seed, **kw)
         try:
-            return cls(variant, seed=seed, **accepts(cls, budget))
+            return cls(variant, seed=seed, **kw)
         except Exception as e:
             raise BotError(f"bot {name!r} could not be built: {type(e).__name__}: {e}") from None
 
@@ -142,4 +142,4 @@ def check(name: str) -> None:
     resolve(name)
 
 
-__all__ = ["GROUP", "BotFactory", "builtin_names", "resolve", "check", "accepts"]
+__all__ = ["GROUP", "BotFactory", "builtin_names", "resolve", "check", "takes_budget"]

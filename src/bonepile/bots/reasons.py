@@ -35,8 +35,9 @@ from typing import Any
 
 from ..engine import Variant, View
 from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, PASS, PIP_MASK, PIPS, bits
-from .knowledge import Knowledge
+from .playout import reply_points
 from .sampler import InconsistentView, Sampler
+from .seat_knowledge import SeatKnowledge
 
 Reason = dict[str, Any]
 
@@ -65,7 +66,7 @@ class Explainer:
     def __init__(self, variant: Variant, view: View, seed: int = 0) -> None:
         self.v = variant
         self.view = view
-        self.k = Knowledge(variant, view)
+        self.k = SeatKnowledge(variant, view)
         try:
             self.world: Any = Sampler(variant, view, public=self.k.public).sample(random.Random(seed))
         except InconsistentView:  # never expected (the sampler's tests): reasons need a world
@@ -156,18 +157,7 @@ class Explainer:
         """The most the next seat could score at once with one tile it may hold (unseen and
         not of a suit it has shown it lacks), in the world after the move."""
         w, k = self.world, self.k
-        side = self.v.side_of(nxt)
-        saved = w.hands[nxt]
-        best = 0
-        for t in bits(k.unseen & ~k.public.void_tiles(nxt)):
-            w.hands[nxt] = saved | (1 << t)
-            base = w.inplay[side]
-            for a in w.fits(t):
-                w.push(t * 4 + a)
-                best = max(best, w.inplay[side] - base)
-                w.pop()
-        w.hands[nxt] = saved
-        return best
+        return max((reply_points(w, t) for t in bits(k.unseen & ~k.public.void_tiles(nxt))), default=0)
 
 
 def explain(variant: Variant, view: View, action: int, seed: int = 0) -> list[Reason]:

@@ -29,24 +29,7 @@ from collections.abc import Sequence
 from ..engine import Hand, Variant, View
 from ..engine.hand import rule_leader
 from ..engine.knowledge import PublicKnowledge, history_moves, layout_tiles
-from ..engine.tiles import ALL_TILES, BIT, HI, LO, PASS, bits, mask_of
-
-_HEAVY = [HI[t] + LO[t] + (2 if HI[t] == LO[t] else 0) for t in range(28)]
-
-
-def _scores_now(h: Hand, legal: list[int]) -> list[int]:
-    """Per legal action, the points it scores at once for the mover's side (Cinque)."""
-    side = h._side[h.to_move]
-    base = h.inplay[side]
-    out = []
-    for m in legal:
-        if m >= PASS:
-            out.append(-1)
-            continue
-        h.push(m)
-        out.append(h.inplay[side] - base)
-        h.pop()
-    return out
+from ..engine.tiles import ALL_TILES, BIT, PASS, bits, mask_of
 
 
 class InconsistentView(ValueError):
@@ -62,7 +45,6 @@ class Sampler:
         view: View,
         *,
         tries: int = 200,
-        model_eps: float | None = None,
         public: PublicKnowledge | None = None,
     ) -> None:
         """``public``: the view's public knowledge, when the caller has it already."""
@@ -76,9 +58,6 @@ class Sampler:
         self.n = view.players
         self.me = view.seat
         self.failures = 0
-        #: None: no soft weighting; else the weight of the last world sampled
-        self.model_eps = model_eps
-        self.last_weight = 1.0
         #: the dealt hands of the last world drawn (open games)
         self.last_deal: list[list[int]] = []
         lay = view.layout
@@ -332,38 +311,10 @@ class Sampler:
     def _replay(self, deal: Sequence[Sequence[int]], boneyard: Sequence[int]) -> Hand | None:
         view = self.view
         h = self.start_hand(deal, boneyard)
-        eps = self.model_eps
-        if eps is None:
-            for m in self.moves:
-                if h.over:
-                    return None
-                h.apply(m)
-        else:
-            # soft evidence: how likely each other seat's choice was under a simple model of
-            # play (eps uniform over the legal actions, else one of the heaviest tiles)
-            # in Cinque: else one of the plays scoring the most now (players take points)
-            w = 1.0
-            me = self.me
-            fives = self.v.in_play == "fives"
-            for m in self.moves:
-                if h.over:
-                    return None
-                if h.to_move != me and m < PASS:
-                    legal = h.legal_moves()
-                    if len(legal) > 1:
-                        if fives:
-                            score = _scores_now(h, legal)
-                            top = max(score)
-                            heavy = [x for x, g in zip(legal, score) if g == top]
-                        else:
-                            top = max(_HEAVY[x >> 2] if x < PASS else -1 for x in legal)
-                            heavy = [x for x in legal if x < PASS and _HEAVY[x >> 2] == top]
-                        p = eps / len(legal)
-                        if m in heavy:
-                            p += (1 - eps) / len(heavy)
-                        w *= p
-                h.apply(m)
-            self.last_weight = w
+        for m in self.moves:
+            if h.over:
+                return None
+            h.apply(m)
         if not agrees(h, view):
             return None
         return h

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..bots.budget import EXPERT_TIME
 from ..engine import RecordError
 from ..engine import record as rec
 from .common import fail, seed_option
@@ -27,7 +28,7 @@ def analyze_cmd(
     ] = None,
     time: Annotated[
         float, typer.Option("--time", min=0.001, help="Seconds of the expert's thought per decision.")
-    ] = 0.1,
+    ] = EXPERT_TIME,
     simulations: Annotated[
         int | None,
         typer.Option(

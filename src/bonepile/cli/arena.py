@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from ..bots.budget import Budget
 from ..engine import BonepileError
 from .common import (
     DealWorkers,
@@ -69,11 +70,11 @@ def arena(
     try:
         options = parse_options(option, players)
         levels = tuple(split_bots(bots))
-        budget: dict = {}
-        if time_budget is not None:
-            budget["time"] = time_budget
-        if simulations is not None:
-            budget["simulations"] = simulations
+        budget = (
+            Budget(time=time_budget, simulations=simulations)
+            if time_budget is not None or simulations is not None
+            else None
+        )
         bounds = None
         if sprt is not None:
             try:

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from ..bots.budget import HINT_BUDGET, Budget
 from ..engine import BonepileError
 from ..engine import record as rec
 from .common import fail, seed_option
@@ -24,7 +25,8 @@ def hint_cmd(
             "--simulations",
             "-s",
             min=1,
-            help="How many deals the expert imagines per move (deterministic); default: 0.5 s of thought.",
+            help="How many deals the expert imagines per move (deterministic); "
+            f"default: {HINT_BUDGET.time} s of thought.",
         ),
     ] = None,
     seed: Annotated[int, seed_option("Seed of the search.")] = 0,
@@ -44,7 +46,8 @@ def hint_cmd(
     if seat is not None and seat != game.to_move:
         fail(f"error: seat {seat} is not to move (seat {game.to_move} is)")
     try:
-        rows = hint(game, seat=seat, simulations=simulations, seed=seed)
+        budget = HINT_BUDGET if simulations is None else Budget(simulations=simulations)
+        rows = hint(game, seat=seat, budget=budget, seed=seed)
     except (BonepileError, ValueError) as e:
         fail(f"error: {e}")
     to_move = game.to_move

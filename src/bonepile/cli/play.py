@@ -415,7 +415,7 @@ class PlaySession:
 
         self.print("Thinking...")
         try:
-            evals = bots.hint(self.game, seat=self.seat, time=0.5, seed=derive(self.seed, "hint"))
+            evals = bots.hint(self.game, seat=self.seat, seed=derive(self.seed, "hint"))
         except Exception as e:
             self.print(f"No hint available: {e}", markup=False)
             return

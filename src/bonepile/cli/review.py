@@ -15,12 +15,13 @@ import sys
 from typing import Any
 
 from ..analysis.exact import BOUND, ESTIMATE
+from ..bots.budget import EXPERT_TIME
 from ..engine import Game
 from ..engine.tiles import NAME
 
 #: the analysis' budget per decision (the defaults of ``analyze``: a typical game of Draw or
 #: Block is reviewed in 10 to 40 seconds on one core; tests make it smaller)
-TIME = 0.1
+TIME = EXPERT_TIME
 SIMULATIONS: int | None = None
 NODES: int | None = None
 

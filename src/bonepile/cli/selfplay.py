@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from ..bots.budget import Budget
 from ..engine import BonepileError
 from .common import (
     DealWorkers,
@@ -72,11 +73,11 @@ def selfplay(
 
     try:
         options = parse_options(option, players)
-        budget: dict = {}
-        if time_budget is not None:
-            budget["time"] = time_budget
-        if simulations is not None:
-            budget["simulations"] = simulations
+        budget = (
+            Budget(time=time_budget, simulations=simulations)
+            if time_budget is not None or simulations is not None
+            else None
+        )
         spec = ArenaSpec(variant, options, tuple(split_bots(bots)), hands, seed=seed, budget=budget)
         validate(spec)
     except BonepileError as e:

@@ -20,6 +20,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..bots.budget import EXPERT_TIME
 from .common import fail
 
 _LOCKS: list[Any] = []  # the lock files held for the life of the process
@@ -103,7 +104,7 @@ def serve(
     ] = 120.0,
     bot_time: Annotated[
         float, typer.Option(min=0.01, help="The expert bot's thinking time per move (seconds).")
-    ] = 0.1,
+    ] = EXPERT_TIME,
     analysis_time: Annotated[
         float,
         typer.Option(
@@ -111,7 +112,7 @@ def serve(
             help="Seconds the post-game analysis thinks about each decision of a finished game "
             "(one game at a time, beside the play).",
         ),
-    ] = 0.1,
+    ] = EXPERT_TIME,
     rate: Annotated[
         float, typer.Option(min=1, help="Messages a second one socket may send (bursts of twice as many).")
     ] = 20.0,

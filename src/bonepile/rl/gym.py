@@ -2,8 +2,8 @@
 
 ``BonepileEnv(variant, seat=0, opponents="random", **options)``; ``opponents`` is a bot level
 of ``bonepile.bots.BOT_LEVELS`` ("random", "greedy", "expert" when present), a list of levels
-(one per other seat, in seat order), or ``Bot`` instances; ``opponent_options`` goes to
-``make_bot`` (e.g. ``{"time": 0.05}`` for the expert).  Importing this module registers
+(one per other seat, in seat order), or ``Bot`` instances; ``opponent_options`` is the bots'
+``Budget`` as a dict (e.g. ``{"time": 0.05}`` for the expert).  Importing this module registers
 ``bonepile/Quinientos-v1``, ``bonepile/Cinque-v1``, ``bonepile/Draw-v1``, ``bonepile/Block-v1``,
 ``bonepile/Passing-v1``, ``bonepile/BlindHugie-v1`` and ``bonepile/Billitonnen-v1``::
 
@@ -25,7 +25,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from ..bots import Bot, make_bot
+from ..bots import Bot, Budget, make_bot
 from ..engine import IllegalMoveError, OptionError, Variant
 from ..engine.tiles import N_ACTIONS
 from ..engine.view import observer
@@ -78,10 +78,10 @@ class BonepileEnv(gymnasium.Env):
         if len(opponents) != len(others):
             raise OptionError(f"opponents: give one level or {len(others)} (one per other seat)")
         self._opponent_spec = dict(zip(others, opponents))
-        self._opponent_options = dict(opponent_options or {})
+        self._opponent_budget = Budget(**opponent_options) if opponent_options else None
         for spec in opponents:  # fail early on an unknown level
             if not isinstance(spec, Bot):
-                make_bot(spec, v, seed=0, **self._opponent_options)
+                make_bot(spec, v, seed=0, budget=self._opponent_budget)
         self.encoder = Encoder(v)
         self.observation_space = spaces.Dict(
             {"observation": self.encoder.observation_box(), "action_mask": Encoder.mask_box()}
@@ -124,7 +124,7 @@ class BonepileEnv(gymnasium.Env):
                 self.bots[s] = (
                     spec
                     if isinstance(spec, Bot)
-                    else make_bot(spec, self.variant, seed=bot_seed, **self._opponent_options)
+                    else make_bot(spec, self.variant, seed=bot_seed, budget=self._opponent_budget)
                 )
             self._run_bots()
             # (rare: blind games the bots finish before the agent's first turn) deal again

@@ -251,7 +251,7 @@ def run_selfplay(
         "bots": list(spec.bots),
         "labels": list(spec.labels),
         "seed": spec.seed,
-        "budget": dict(spec.budget),
+        "budget": spec.budget.as_dict() if spec.budget else {},
         "hands_asked": spec.hands,
         "deal_sets": sets,
         "games": len(records),

@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..bots.budget import EXPERT_TIME, HINT_TIME
 from . import validate
 from .chatfilter import ChatFilter
 from .cluster import Cluster, ClusterSettings
@@ -57,8 +58,8 @@ class Server:
         bot_delay: float = 0.6,
         grace: float = 30.0,
         hand_pause: float = 120.0,
-        bot_time: float = 0.1,
-        hint_time: float = 0.5,
+        bot_time: float = EXPERT_TIME,
+        hint_time: float = HINT_TIME,
         rate: float = RATE,
         keep_finished: float = 300.0,
         create_rate: float = CREATE_RATE,

@@ -10,7 +10,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..bots import make_bot
+from ..bots import Budget, make_bot
 from ..bots.base import Bot
 from ..engine import Game, make_variant
 from ..engine.deals import derive
@@ -387,9 +387,9 @@ class LiveTable:
         key = (seat, level)
         bot = self.bots.get(key)
         if bot is None:
-            budget = {"time": self.server.bot_time} if level == "expert" else {}
+            budget = Budget(time=self.server.bot_time) if level == "expert" else None
             bot = self.bots[key] = make_bot(
-                level, self.variant, seed=derive(self.seed, "bot", seat, level), **budget
+                level, self.variant, seed=derive(self.seed, "bot", seat, level), budget=budget
             )
         return bot
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots.base import Bot, Evaluation
+from ..bots.budget import Budget
 from ..bots.expert import ExpertBot
 from ..bots.hint import advise
 from ..bots.levels import FACTORIES
@@ -90,10 +91,12 @@ def search(
     if kind == "move":
         v = _variant(*rules)
         bot: Bot = (
-            ExpertBot(v, seed=seed, time=budget) if level == "expert" else FACTORIES[level](v, seed=seed)
+            ExpertBot(v, seed=seed, budget=Budget(time=budget))
+            if level == "expert"
+            else FACTORIES[level](v, seed=seed)
         )
         return bot.choose(view)
-    return advise(_variant(*rules), view, time=budget, seed=seed)  # with the reasons, in words
+    return advise(_variant(*rules), view, budget=Budget(time=budget), seed=seed)  # with the reasons, in words
 
 
 def lower_priority(by: int = NICE) -> None:

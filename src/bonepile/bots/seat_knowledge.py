@@ -1,6 +1,6 @@
-"""Public facts a player reads off a View: tiles not yet seen, suits a seat has shown it
-lacks, who plays next.  The facts themselves are the engine's (``engine.knowledge``); this
-adds the seat's own point of view."""
+"""What one seat knows, read off its View: the public facts (tiles not yet seen, suits a seat
+has shown it lacks) seen from that seat, with its own hand, its partner and who plays next.
+The public facts themselves are the engine's (``engine.knowledge``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ..engine.knowledge import PublicKnowledge, layout_tiles, unseen_tiles
 from ..engine.tiles import PIPS, bits, mask_of
 
 
-class Knowledge:
+class SeatKnowledge:
     def __init__(self, variant: Variant, view: View) -> None:
         self.v = variant
         self.view = view

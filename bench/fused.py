@@ -1,4 +1,6 @@
-"""The end of a hand solved across several sampled worlds at once (vector minimax).
+"""The end of a hand solved across several sampled worlds at once (vector minimax): research
+code, measured and not kept in the expert (README, Benchmark, "Less strategy fusion";
+``bench/fusion.py``).
 
 The per-world α-β of ``playout.solve`` lets the searching seat play each world as if it saw
 every hand: a different line in every world, although it cannot tell them apart.  That is
@@ -14,11 +16,15 @@ the worlds' full trees, so it is only used when few tiles are left.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Sequence
 
-from ..engine import Variant
-from ..engine.hand import Hand
-from .playout import end_value
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+
+from bonepile.bots.playout import end_value
+from bonepile.engine import Variant
+from bonepile.engine.hand import Hand
 
 #: a world's result: (score the search maximizes, net points of my side, my side won the hand)
 Leaf = tuple[float, float, bool]

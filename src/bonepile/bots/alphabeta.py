@@ -1,0 +1,133 @@
+"""The one α-β search of a hand whose every tile is known: the expert's endgame in each
+sampled world (``playout.solve``) and the analysis's search with every hand shown
+(``analysis.exact``) are this function with different options.
+
+One side maximizes a value read off each finished hand (``leaf``: a tuple whose first item
+is the score searched, the rest carried along), every other seat minimizes it (with more than
+two sides that is the "paranoid" bound).  Moves are tried heaviest tile first.  Options: a
+transposition ``table`` (keyed by ``position_key``; mirror images share an entry) and a cap
+on the ``nodes`` visited, past which ``OutOfNodes`` is raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..engine.hand import Hand
+from ..engine.tiles import IS_DOUBLE, PASS, PIPS
+
+#: a tile's weight: its pips, a double 2 more (the order moves are searched in, and the
+#: playouts' heaviest tile)
+WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
+
+#: positions a transposition table holds before it is emptied (memory: about 250 MB at most)
+TABLE_CAP = 400_000
+
+#: the value of a finished hand: (score searched, anything carried along)
+Leaf = Callable[[Hand], tuple[Any, ...]]
+#: a transposition table: position key -> (-1 upper bound, 0 exact, 1 lower bound; value)
+Table = dict[int, tuple[int, tuple[Any, ...]]]
+
+
+class OutOfNodes(Exception):
+    """The search needed more positions than it was allowed."""
+
+
+def position_key(h: Hand) -> int:
+    """Everything the rest of the hand depends on, packed into one int (a table of ints takes
+    a fraction of the memory of one of tuples).  The rules read each arm's open end, whether it
+    ends in a double and whether it holds a tile; L and R are interchangeable, and so are U and
+    D (mirror images share an entry)."""
+    k = 0
+    for m in h.hands:
+        k = (k << 28) | m
+    arms = [((h.pip[a] + 1) << 2) | (h.dbl[a] << 1) | h.occ[a] for a in range(4)]
+    for x in (*sorted(arms[:2]), *sorted(arms[2:])):
+        k = (k << 6) | x
+    c = h.capicu_ok
+    k = (k << 5) | h.bpos
+    k = (k << 4) | (h.spin + 1)
+    k = (k << 3) | h.to_move
+    k = (k << 3) | h.passes
+    k = (k << 1) | h.drew
+    k = (k << 1) | (h.placed == 0)
+    k = (k << 9) | (c[0] << 8) | ((c[1] + 1) << 4) | (c[2] + 1)
+    k = (k << 3) | (7 if h.first_to_target is None else h.first_to_target)
+    for p in h.inplay:
+        k = (k << 12) | p
+    for f in h.face_up or ():
+        k = (k << 28) | f
+    return k
+
+
+def alphabeta(
+    h: Hand,
+    seat_sides: Sequence[int],
+    side: int,
+    leaf: Leaf,
+    *,
+    table: Table | None = None,
+    nodes: int | None = None,
+) -> tuple[tuple[Any, ...], int]:
+    """The value of ``h`` for ``side`` (the leaf of the line both sides play best) and the
+    positions searched (finished hands not counted).  ``h`` is restored as it was."""
+    count = 0
+    limit = -1 if nodes is None else nodes
+
+    def ab(alpha: float, beta: float) -> tuple[Any, ...]:
+        nonlocal count
+        if h.over:
+            return leaf(h)
+        count += 1
+        if count > limit >= 0:
+            raise OutOfNodes
+        key = 0
+        if table is not None:
+            key = position_key(h)
+            hit = table.get(key)
+            if hit is not None:
+                flag, val = hit
+                if flag == 0 or (flag > 0 and val[0] >= beta) or (flag < 0 and val[0] <= alpha):
+                    return val
+        a0, b0 = alpha, beta
+        ms = h.legal_moves()
+        if len(ms) > 1:
+            ms.sort(key=lambda m: -WEIGHT[m >> 2] if m < PASS else 0)
+        best: tuple[Any, ...] | None = None
+        if seat_sides[h.to_move] == side:
+            for m in ms:
+                h.push(m)
+                x = ab(alpha, beta)
+                h.pop()
+                if best is None or x[0] > best[0]:
+                    best = x
+                    if x[0] > alpha:
+                        alpha = x[0]
+                    if alpha >= beta:
+                        break
+        else:
+            for m in ms:
+                h.push(m)
+                x = ab(alpha, beta)
+                h.pop()
+                if best is None or x[0] < best[0]:
+                    best = x
+                    if x[0] < beta:
+                        beta = x[0]
+                    if alpha >= beta:
+                        break
+        assert best is not None
+        if table is not None:
+            # a value at or below the window's floor is an upper bound, at or above its
+            # ceiling a lower bound, in between exact
+            flag = -1 if best[0] <= a0 else 1 if best[0] >= b0 else 0
+            if len(table) >= TABLE_CAP:  # (only a cache: emptying it costs time, not values)
+                table.clear()
+            table[key] = (flag, best)
+        return best
+
+    return ab(float("-inf"), float("inf")), count
+
+
+__all__ = ["WEIGHT", "TABLE_CAP", "Leaf", "Table", "OutOfNodes", "position_key", "alphabeta"]
