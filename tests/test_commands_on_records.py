@@ -208,8 +208,9 @@ def test_analyze_every_hand(tmp_path, name, text):
     check_analysis(tmp_path, text)
 
 
-def cut(doc: dict[str, Any], hand: int, moves: int) -> dict[str, Any]:
-    """The record of the game stopped after ``moves`` moves of hand ``hand`` (0-based)."""
+def cut(doc: dict[str, Any], hand: int, moves: int | None) -> dict[str, Any]:
+    """The record of the game stopped after ``moves`` moves of hand ``hand`` (0-based; None:
+    all of them)."""
     out = json.loads(json.dumps(doc))
     out["hands"] = out["hands"][: hand + 1]
     out["hands"][hand]["moves"] = out["hands"][hand]["moves"][:moves]
@@ -233,9 +234,18 @@ def test_hint(tmp_path, name, text):
         assert sorted(tokens) == sorted(game.legal_tokens())
     words = run("hint", written(tmp_path, stopped), *HINT)
     assert words.exit_code == 0 and all(t in words.stdout for t in tokens)
-    # the finished game: no one to move, said in one line
-    r = run("hint", written(tmp_path, text), *HINT)
-    assert r.exit_code == 2 and r.stderr == "error: the game in this record is finished: no one is to move\n"
+    # no one to move: the game is over, or the record stops before the next hand's deal
+    between = rec.dumps(cut(doc, last - 1, None)) if last else None
+    for record, why in [
+        (text, "the game in this record is finished"),
+        (between, "the record stops before a hand is dealt"),
+    ]:
+        if record is None:
+            continue
+        r = run("hint", written(tmp_path, record), *HINT)
+        assert r.exit_code == 2 and r.stderr == f"error: {why}: no one is to move\n"
+        r = run("hint", written(tmp_path, record), "--json", *HINT)
+        assert r.exit_code == 2 and json.loads(r.stdout)["error"]["message"] == f"{why}: no one is to move"
 
 
 def test_an_invalid_record_fails_in_one_line_the_same_way_for_every_command(tmp_path):
@@ -245,8 +255,8 @@ def test_an_invalid_record_fails_in_one_line_the_same_way_for_every_command(tmp_
     lines = {args: run(*args, path).stderr for args in [("replay",), ("analyze",), ("hint",)]}
     (line,) = set(lines.values())
     assert line.startswith("record error: hand 1, move 4") and line.count("\n") == 1
-    as_json = [json.loads(run(cmd, path, "--json").stdout) for cmd in ("replay", "analyze")]
-    assert as_json[0] == as_json[1] and as_json[0]["error"]["token"] == "9-9@L"
+    as_json = [json.loads(run(cmd, path, "--json").stdout) for cmd in ("replay", "analyze", "hint")]
+    assert as_json[0] == as_json[1] == as_json[2] and as_json[0]["error"]["token"] == "9-9@L"
 
 
 @pytest.fixture(scope="module")
