@@ -41,7 +41,7 @@ RANDOM_GAMES = [
     ("draw", 4, {"target": 40, "boneyard_reserve": 2, "no_double_lead": "redeal"}),
     ("passing", 2, {}),
     ("passing", 4, {"teams": True, "team_scoring": "lowest_individual"}),
-    ("blind-hugie", 3, {"tiles_per_turn": "while_playable"}),
+    ("blind-hugie", 3, {"tiles_per_turn": "while_playable", "deal": "full", "full_deal_starter": True}),
     ("blind-hugie", 4, {"teams": True, "deal": "full"}),
     ("quinientos", 4, {"target": 100, "first_lead": "any"}),
     ("cinque", 4, {"target": 30, "spinner_any_order": True}),
