@@ -8,8 +8,10 @@ bound or an estimate, said with each value).  Either way each move's *score* is 
 points for the mover's side, net of the other sides, with a game won in this hand worth the
 game's target (``marks``); the move played is marked by what it lost against the best one.
 
-Only finished hands are analysed: a hand still in play has nothing to show.  Decisions
-with one legal move are not judged (they are counted nowhere).
+Only finished hands are analysed: a hand still in play has nothing to show.  A move and its
+mirror image are one decision (``Hand.mirror_key``: the first tile laid either way round, a
+tile laid on either of two ends that look the same), valued once; where there is no other
+choice the move is not judged (it is counted nowhere).
 """
 
 from __future__ import annotations
@@ -158,7 +160,7 @@ def analyze(
     total = sum(
         1
         for i in which
-        for (s, _m, _t), n in zip(game.hands[i - 1].log, _choices(game.hands[i - 1]))
+        for (s, _m, _t), n in zip(game.hands[i - 1].log, _choice_counts(game.hands[i - 1]))
         if n > 1 and (seats is None or s in seats)
     )
     done = 0
@@ -168,10 +170,10 @@ def analyze(
         pos = h.fresh()
         decisions = []
         for j, (s, m, _t) in enumerate(h.log, 1):
-            legal = pos.legal_moves()
-            if len(legal) > 1 and (seats is None or s in seats):
+            choices = pos.choices()
+            if len(choices) > 1 and (seats is None or s in seats):
                 decisions.append(
-                    _decide(v, pos, i, j, s, m, legal, th, solver, time, simulations, seed, ways)
+                    _decide(v, pos, i, j, s, m, choices, th, solver, time, simulations, seed, ways)
                 )
                 done += 1
                 if progress is not None:
@@ -190,12 +192,12 @@ def analyze(
     return out
 
 
-def _choices(h: Hand) -> list[int]:
-    """The number of legal moves before each move of hand ``h``."""
+def _choice_counts(h: Hand) -> list[int]:
+    """The number of choices (``Hand.choices``) before each move of hand ``h``."""
     pos = h.fresh()
     out = []
     for _s, m, _t in h.log:
-        out.append(len(pos.legal_moves()))
+        out.append(len(pos.choices()))
         pos.apply(m)
     return out
 
@@ -207,7 +209,7 @@ def _decide(
     j: int,
     seat: int,
     played: int,
-    legal: list[int],
+    choices: list[int],
     th: Thresholds,
     solver: Solver,
     time: float,
@@ -216,14 +218,23 @@ def _decide(
     ways: Sequence[str],
 ) -> Decision:
     worth = solver.game_worth
+    # a move and its mirror image are one decision (``Hand.mirror_key``): each choice is
+    # valued once, and the one made is written as the record played it (the first tile may
+    # be laid the other way round, a tile laid on R where the engine lists L first)
+    first = {pos.mirror_key(m): m for m in choices}
+    made = first[pos.mirror_key(played)]
+    tok = {m: token(pos, m) for m in choices}
+    tok[made] = token(pos, played)
     knew: dict[int, Any] = {}
     if "knew" in ways:
         view = hand_view(pos, seat, pos.number)
         for e in advise(v, view, budget=Budget(time=time, simulations=simulations), seed=seed + 1000 * i + j):
             score = e.value if v.scoring == "result_only" else e.value + worth * (e.game or 0.0)
-            knew[e.action] = (e, score)
-    shown = solver.values(pos) if "shown" in ways else {}
-    tok = {m: token(pos, m) for m in legal}
+            knew.setdefault(first[pos.mirror_key(e.action)], (e, score))
+    shown: dict[int, Shown] = {}
+    if "shown" in ways:
+        for m, value in solver.values(pos).items():
+            shown.setdefault(first[pos.mirror_key(m)], value)
     moves = tuple(
         MoveValue(
             tok[m],
@@ -234,28 +245,28 @@ def _decide(
             knew[m][0].reasons if m in knew else (),
             shown.get(m),
         )
-        for m in legal
+        for m in choices
     )
     kj = sj = None
     if knew:
-        best = max(legal, key=lambda m: (knew[m][1], -legal.index(m)))
-        loss = max(0.0, knew[best][1] - knew[played][1])
+        best = max(choices, key=lambda m: (knew[m][1], -choices.index(m)))
+        loss = max(0.0, knew[best][1] - knew[made][1])
         mark = th.mark(loss)
-        words, codes = knew_reason(knew[best][0], knew[played][0], tok[best], mark, loss, th)
+        words, codes = knew_reason(knew[best][0], knew[made][0], tok[best], mark, loss, th)
         kj = Judgement(tok[best], round(loss, 3), mark, words, codes, "estimate")
     if shown:
-        best = max(legal, key=lambda m: (shown[m].score, -legal.index(m)))
-        loss = max(0.0, shown[best].score - shown[played].score)
+        best = max(choices, key=lambda m: (shown[m].score, -choices.index(m)))
+        loss = max(0.0, shown[best].score - shown[made].score)
         mark = th.mark(loss)
         sj = Judgement(
             tok[best],
             round(loss, 3),
             mark,
-            shown_reason(shown[best], shown[played], tok[best], mark, th),
+            shown_reason(shown[best], shown[made], tok[best], mark, th),
             (),
             shown[best].kind,
         )
-    return Decision(i, j, seat, v.side_of(seat), tok[played], moves, kj, sj)
+    return Decision(i, j, seat, v.side_of(seat), tok[made], moves, kj, sj)
 
 
 def _summaries(hands: list[HandAnalysis], way: str, seats: Sequence[int]) -> list[SeatSummary]:

@@ -7,7 +7,6 @@ table."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..engine import Variant
 from ..engine.hand import Hand, HandResult
@@ -102,23 +101,11 @@ def fives_guard_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> 
 
 
 def same_tables(world: Hand, legal: list[int]) -> list[int]:
-    """Per action, the index of the first action leading to the same table up to mirror
-    images: L and R are interchangeable, and so are U and D (the rules and the count read only
-    each arm's open end, whether it ends in a double and whether it holds a tile).  Mirror
-    images have the same value, so they are searched once (the noise of separate searches
-    would otherwise rank one above the other)."""
-    first: dict[tuple[Any, ...], int] = {}
-    out = []
-    for i, m in enumerate(legal):
-        if m >= PASS:
-            out.append(i)
-            continue
-        world.push(m)
-        arms = [(world.pip[a], world.dbl[a], world.occ[a]) for a in range(4)]
-        world.pop()
-        key = (m >> 2, *sorted(arms[:2]), *sorted(arms[2:]))
-        out.append(first.setdefault(key, i))
-    return out
+    """Per action, the index of the first action that is the same decision up to a mirror
+    image (``Hand.mirror_key``).  Mirror images have the same value, so they are searched once
+    (the noise of separate searches would otherwise rank one above the other)."""
+    first: dict[tuple[int, ...], int] = {}
+    return [first.setdefault(world.mirror_key(m), i) for i, m in enumerate(legal)]
 
 
 def game_outcome(v: Variant, h: Hand, pts: tuple[int, ...], my_side: int) -> int:

@@ -4,12 +4,12 @@ English words (the reasons of ``bots.reasons``)."""
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 from ..bots.budget import HINT_BUDGET, Budget
-from ..engine import BonepileError
+from ..engine import BonepileError, RecordError
 from ..engine import record as rec
 from .common import fail, seed_option
 
@@ -35,21 +35,31 @@ def hint_cmd(
     """The expert's evaluation of every legal action at the record's current position, best first."""
     from ..bots import hint
 
+    def error(message: str, record: dict[str, Any] | None = None) -> NoReturn:
+        """One line on standard error, or with --json ``{"error": ...}`` as replay prints it."""
+        if as_json:
+            where = {"hand": None, "move": None, "token": None, "message": message.partition(": ")[2]}
+            typer.echo(json.dumps({"error": record or where}))
+            raise typer.Exit(2)
+        fail(message)
+
     try:
         game = rec.read(file)
-    except BonepileError as e:
-        fail(f"record error: {e}")
+    except RecordError as e:
+        error(f"record error: {e}", e.as_json())
     if game.to_move is None:
-        fail("error: the game in this record is finished: no one is to move")
+        if game.over:
+            error("error: the game in this record is finished: no one is to move")
+        error("error: the record stops before a hand is dealt: no one is to move")
     if seat is not None and not 0 <= seat < game.variant.players:
-        fail(f"error: no seat {seat} in a {game.variant.players}-player game")
+        error(f"error: no seat {seat} in a {game.variant.players}-player game")
     if seat is not None and seat != game.to_move:
-        fail(f"error: seat {seat} is not to move (seat {game.to_move} is)")
+        error(f"error: seat {seat} is not to move (seat {game.to_move} is)")
     try:
         budget = HINT_BUDGET if simulations is None else Budget(simulations=simulations)
         rows = hint(game, seat=seat, budget=budget, seed=seed)
     except (BonepileError, ValueError) as e:
-        fail(f"error: {e}")
+        error(f"error: {e}")
     to_move = game.to_move
     if as_json:
         typer.echo(

@@ -86,14 +86,15 @@ def offer(session: Any, *, ask: bool) -> None:
 
 
 def decisions(game: Game, seat: int) -> int:
-    """How many decisions (moves with a choice) ``seat`` made in the finished hands."""
+    """How many decisions (moves with a choice, ``Hand.choices``) ``seat`` made in the
+    finished hands."""
     n = 0
     for h in game.hands:
         if not h.over:
             continue
         pos = h.fresh()
         for s, m, _t in h.log:
-            if s == seat and len(pos.legal_moves()) > 1:
+            if s == seat and len(pos.choices()) > 1:
                 n += 1
             pos.apply(m)
     return n

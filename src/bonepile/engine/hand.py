@@ -724,6 +724,32 @@ class Hand:
             return m  # the first tile laid the other way round
         raise IllegalMoveError(self.why_illegal(m))
 
+    def mirror_key(self, m: int) -> tuple[int, ...]:
+        """A key equal for two moves exactly when they are one decision: they lead to the same
+        table up to its mirror image.  L and R are interchangeable, and so are U and D: the
+        rules and the count read only each arm's open end, whether it ends in a double and
+        whether it holds a tile.  So the first tile laid either way round is one decision
+        (``legal_moves`` lists one way, a record may play the other), and so is a tile that
+        fits two arms showing the same end.  ``m`` must be legal (``check``)."""
+        if m >= PASS:
+            return (m,)
+        self.push(m)
+        arms = [(self.pip[a] + 1) << 2 | self.dbl[a] << 1 | self.occ[a] for a in range(4)]
+        self.pop()
+        return (m >> 2, *sorted(arms[:2]), *sorted(arms[2:]))
+
+    def choices(self) -> list[int]:
+        """The legal moves, one per decision (``mirror_key``): a move whose mirror image is
+        listed before it is left out.  More than one is a choice."""
+        seen: set[tuple[int, ...]] = set()
+        out = []
+        for m in self.legal_moves():
+            k = self.mirror_key(m)
+            if k not in seen:
+                seen.add(k)
+                out.append(m)
+        return out
+
     def why_illegal(self, m: int) -> str:
         seat = self.to_move
         v = self.v
