@@ -2,6 +2,13 @@
 // or attribute values, never into markup.
 import { t, has } from "/static/i18n.js";
 
+/** The page's element with this id (every id a script asks for is in its page's markup). */
+export const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** A form field by id: an input, a select or a text area (its value, whether it is checked). */
+export const $field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+/** A button by id. */
+export const $button = (/** @type {string} */ id) => /** @type {HTMLButtonElement} */ (document.getElementById(id));
+
 /** el("button", {class: "x", onclick: f}, "text", child, ...) */
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -44,10 +51,8 @@ export async function api(method, path, body, headers = {}) {
   if (!res.ok) {
     let msg = data && (data.error ?? data.detail);
     if (msg && typeof msg !== "string") msg = JSON.stringify(msg);
-    const err = new Error(msg ? serverWords(msg, data.code, data.params) : `${res.status} ${res.statusText}`);
-    err.code = data?.code;
-    err.status = res.status;
-    throw err;
+    throw Object.assign(new Error(msg ? serverWords(msg, data.code, data.params) : `${res.status} ${res.statusText}`),
+      { code: data?.code, status: res.status });
   }
   return data;
 }

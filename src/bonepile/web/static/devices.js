@@ -1,11 +1,10 @@
 // The devices that play as your profile (the lobby's profile card): when each got its key,
 // "remove" for another one (a lost phone), "sign out" for this one (a shared computer), with
 // a warning when it is the last one: without a device nobody can use the profile again.
-import { el, setAlert } from "/static/common.js";
+import { $, el, setAlert } from "/static/common.js";
 import { t, language } from "/static/i18n.js";
 import { devices, forgetDevice } from "/static/profile.js";
 
-const $ = (id) => document.getElementById(id);
 
 function since(seconds) {
   try {

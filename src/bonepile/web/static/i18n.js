@@ -81,8 +81,8 @@ export function has(key) {
 
 /** Fill every [data-i18n] element's text and every [data-i18n-attr] attribute under root. */
 export function translatePage(root = document) {
-  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
-  for (const node of root.querySelectorAll("[data-i18n-attr]")) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) node.textContent = t(node.dataset.i18n);
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-attr]"))) {
     for (const pair of node.dataset.i18nAttr.split(";")) {
       const [attr, key] = pair.split(":").map((x) => x.trim());
       if (attr && key) node.setAttribute(attr, t(key));

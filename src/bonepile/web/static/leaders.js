@@ -1,13 +1,12 @@
 // The leaderboards: pick a game and a player count, see the players with enough rated games
 // best first (GET /api/ratings/<game>-<players>), and your own rating (this browser's profile)
 // marked, provisional or not. The games and their names come from the server's catalogue.
-import { api, clear, el, setAlert, showValue } from "/static/common.js";
+import { $, $field, api, clear, el, setAlert, showValue } from "/static/common.js";
 import { has, language, ready, t } from "/static/i18n.js";
 import { getProfile } from "/static/profile.js";
 
 await ready;
 
-const $ = (id) => document.getElementById(id);
 const alertBox = $("alert");
 let catalog = { variants: [] };
 let shown = 0;  // the latest request's number: an older answer arriving late is dropped
@@ -30,7 +29,7 @@ function who(e) {
 }
 
 function fillPlayers(keep) {
-  const v = catalog.variants.find((x) => x.name === $("game").value);
+  const v = catalog.variants.find((x) => x.name === $field("game").value);
   const sel = clear($("players"));
   for (const n of v?.players || []) sel.appendChild(el("option", { value: String(n) }, String(n)));
   const want = (v?.players || []).includes(keep) ? keep : v?.default_players;
@@ -76,7 +75,7 @@ async function show() {
   const mine = ++shown;
   document.body.dataset.ready = "0";  // "1" once this board is drawn
   setAlert(alertBox, "");
-  const key = `${$("game").value}-${$("players").value}`;
+  const key = `${$field("game").value}-${$field("players").value}`;
   history.replaceState(null, "", `/leaderboard?game=${encodeURIComponent(key)}`);
   const me = getProfile();
   const id = me ? `profile:${me.id}` : null;
@@ -109,14 +108,14 @@ async function init() {
     setAlert(alertBox, t("leaders.failed", { error: e.message }));
     return;
   }
-  const sel = $("game");
+  const sel = $field("game");
   for (const v of catalog.variants) sel.appendChild(el("option", { value: v.name }, gameName(v)));
   const asked = new URLSearchParams(location.search).get("game") || "";
   const cut = asked.lastIndexOf("-");
   const name = cut > 0 ? asked.slice(0, cut) : "";
   if (catalog.variants.some((v) => v.name === name)) sel.value = name;
   fillPlayers(Number(asked.slice(cut + 1)));
-  sel.addEventListener("change", () => { fillPlayers(Number($("players").value)); show(); });
+  sel.addEventListener("change", () => { fillPlayers(Number($field("players").value)); show(); });
   $("players").addEventListener("change", show);
   await show();
 }

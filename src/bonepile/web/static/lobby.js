@@ -1,14 +1,13 @@
 // The lobby: create a table (game, players, rules, seats, timer) and list the open ones.
 // Every word about a game comes from the server's catalogue; the lobby remembers your last
 // choices in this browser.
-import { el, clear, api, seatName, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
+import { $, $field, $button, el, clear, api, seatName, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
 import { ready, t, has, language } from "/static/i18n.js";
 import { ensureProfile, profileHeaders, linkCode, claimCode } from "/static/profile.js";
 import { showDevices } from "/static/devices.js";
 
 await ready;
 
-const $ = (id) => document.getElementById(id);
 const alertBox = $("alert");
 let catalog = { variants: [], bot_levels: ["random", "greedy", "expert"] };
 
@@ -27,7 +26,7 @@ function remembered() {
 /** The choice for each seat after yours, in seat order (the form shows them as you sit). */
 function seatChoices() {
   const out = [];
-  for (const sel of document.querySelectorAll("#seats select")) out[Number(sel.dataset.seat) - 1] = sel.value;
+  for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seats select"))) out[Number(sel.dataset.seat) - 1] = sel.value;
   return out;
 }
 
@@ -53,7 +52,7 @@ function valueLabel(o, i) {
 /** The value chosen for option `name` in the form (its default when not shown). */
 function chosen(v, name) {
   const o = (v.options || []).find((x) => x.name === name);
-  const c = document.getElementById(`opt-${name}`);
+  const c = /** @type {HTMLInputElement | null} */ (document.getElementById(`opt-${name}`));
   if (!o || !c) return o?.default;
   if (Array.isArray(o.values)) return o.values[Number(c.value)];
   return c.value.trim() === "" ? o.default : Number(c.value);
@@ -98,9 +97,9 @@ function seatNote(sides, labels, order) {
 }
 
 function buildVariantForm() {
-  const v = variantByName($("variant").value);
+  const v = variantByName($field("variant").value);
   if (!v) return;
-  const players = $("players");
+  const players = $field("players");
   const keep = Number(players.value);
   clear(players);
   for (const n of v.players) players.appendChild(el("option", { value: n }, String(n)));
@@ -134,15 +133,15 @@ function buildVariantForm() {
 }
 
 function buildSeats() {
-  const n = Number($("players").value);
-  const v = variantByName($("variant").value);
+  const n = Number($field("players").value);
+  const v = variantByName($field("variant").value);
   const box = $("seats");
   const old = seatChoices();
   const sides = sidesFor(v, n);
   const labels = seatLabels(v, n, sides);
   clear(box);
   box.appendChild(el("div", { class: "seat-you", "data-seat": 0 }, el("span", { class: "small" }, labels[0]),
-    el("strong", {}, ($("name").value.trim() || t("seat.you")))));
+    el("strong", {}, ($field("name").value.trim() || t("seat.you")))));
   // from your left round to your right, as you will sit at the table
   for (const i of seatOrder(0, n, v?.direction)) {
     const sel = el("select", { id: `seat-${i}`, "data-seat": i });
@@ -158,10 +157,10 @@ function buildSeats() {
 }
 
 function readOptions() {
-  const v = variantByName($("variant").value);
+  const v = variantByName($field("variant").value);
   const out = {};
   for (const o of v.options || []) {
-    const c = document.getElementById(`opt-${o.name}`);
+    const c = /** @type {HTMLInputElement | null} */ (document.getElementById(`opt-${o.name}`));
     if (!c) continue;
     if (Array.isArray(o.values)) {
       const val = o.values[Number(c.value)];
@@ -177,7 +176,8 @@ function readOptions() {
 }
 
 function readSeats() {
-  const seats = [{ kind: "human", name: ($("name").value.trim() || t("lobby.seat.you")).slice(0, 24) }];
+  /** @type {{kind: string, name?: string, level?: string}[]} */
+  const seats = [{ kind: "human", name: ($field("name").value.trim() || t("lobby.seat.you")).slice(0, 24) }];
   for (const choice of seatChoices()) {
     seats.push(choice === "human" ? { kind: "human" } : { kind: "bot", level: choice.slice(4) });
   }
@@ -186,34 +186,34 @@ function readSeats() {
 
 /** One click: this game with the rules chosen, casual bots in every other seat. */
 function playNow(ev) {
-  if (!$("name").value.trim()) $("name").value = getName() || t("lobby.player");
+  if (!$field("name").value.trim()) $field("name").value = getName() || t("lobby.player");
   const casual = `bot:${catalog.default_bot_level || catalog.bot_levels[0]}`;
-  for (const sel of document.querySelectorAll("#seats select")) sel.value = casual;
+  for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seats select"))) sel.value = casual;
   create(ev);
 }
 
 async function create(ev) {
   ev.preventDefault();
   setAlert(alertBox, "");
-  const name = $("name").value.trim();
+  const name = $field("name").value.trim();
   if (!name) { setAlert(alertBox, t("lobby.need_name")); $("name").focus(); return; }
   let body;
   try {
     body = {
-      variant: $("variant").value,
-      players: Number($("players").value),
+      variant: $field("variant").value,
+      players: Number($field("players").value),
       options: readOptions(),
       seats: readSeats(),
       name: t("lobby.table_of", { name }).slice(0, 24),
       player: name,
-      timer: Math.max(0, Number($("timer").value) || 0),
-      ...($("private").checked ? { private: true } : {}),
-      ...($("rated").checked ? { rated: true } : {}),
+      timer: Math.max(0, Number($field("timer").value) || 0),
+      ...($field("private").checked ? { private: true } : {}),
+      ...($field("rated").checked ? { rated: true } : {}),
     };
   } catch (e) { setAlert(alertBox, e.message); return; }
   setName(name);
   remember(body);
-  $("create").disabled = true;
+  $button("create").disabled = true;
   try {
     await ensureProfile(name);  // the creator's seat is tied to this browser's profile
     const res = await api("POST", "/api/tables", body, profileHeaders());
@@ -222,7 +222,7 @@ async function create(ev) {
   } catch (e) {
     setAlert(alertBox, t("lobby.create_failed", { error: e.message }));
   } finally {
-    $("create").disabled = false;
+    $button("create").disabled = false;
   }
 }
 
@@ -312,19 +312,19 @@ let pendingSeats = null;
 function restore() {
   const m = remembered();
   const v = variantByName(m.variant);
-  if (v) $("variant").value = v.name;
+  if (v) $field("variant").value = v.name;
   buildVariantForm();
   if (!v) return;
-  if (v.players.includes(m.players)) { $("players").value = String(m.players); }
+  if (v.players.includes(m.players)) { $field("players").value = String(m.players); }
   for (const o of v.options || []) {
-    const c = document.getElementById(`opt-${o.name}`);
+    const c = /** @type {HTMLInputElement | null} */ (document.getElementById(`opt-${o.name}`));
     if (!c || !m.options || !(o.name in m.options)) continue;
     if (Array.isArray(o.values)) {
       const i = o.values.findIndex((x) => same(x, m.options[o.name]));
       if (i >= 0) c.value = String(i);
     } else c.value = String(m.options[o.name]);
   }
-  if (Number.isFinite(m.timer)) $("timer").value = String(m.timer);
+  if (Number.isFinite(m.timer)) $field("timer").value = String(m.timer);
   pendingSeats = Array.isArray(m.seats) ? m.seats : null;
   buildSeats();
 }
@@ -345,23 +345,23 @@ async function initProfile() {
     } catch (e) { setAlert(alertBox, t("profiles.failed", { error: e.message })); }
   });
   $("profile-devices").addEventListener("toggle", () => {
-    if ($("profile-devices").open) showDevices($("devices-list"), me.name, alertBox);
+    if (/** @type {HTMLDetailsElement} */ ($("profile-devices")).open) showDevices($("devices-list"), me.name, alertBox);
   });
   $("claim-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
-      const got = await claimCode($("claim-code").value);
+      const got = await claimCode($field("claim-code").value);
       setName(got.name);  // this device now plays under the profile's name
-      $("name").value = got.name;
+      $field("name").value = got.name;
       who.textContent = t("profiles.playing_as", { name: got.name });
       $("profile-code").textContent = t("profiles.claimed", { name: got.name });
-      $("claim-code").value = "";
+      $field("claim-code").value = "";
     } catch (e) { setAlert(alertBox, t("profiles.failed", { error: e.message })); }
   });
 }
 
 async function init() {
-  $("name").value = getName();
+  $field("name").value = getName();
   try {
     catalog = await api("GET", "/api/variants");
   } catch (e) { setAlert(alertBox, t("lobby.games_failed", { error: e.message })); return; }
@@ -377,7 +377,7 @@ async function init() {
   $("refresh").addEventListener("click", loadTables);
   restore();
   const wanted = variantByName(new URLSearchParams(location.search).get("play")); // a How to play page's "Play now"
-  if (wanted) { $("variant").value = wanted.name; buildVariantForm(); $("play-now").focus(); }
+  if (wanted) { $field("variant").value = wanted.name; buildVariantForm(); $("play-now").focus(); }
   loadTables();
   setInterval(loadTables, 5000);
   await initProfile();

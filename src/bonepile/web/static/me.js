@@ -1,12 +1,11 @@
 // "Your games": this browser's profile's finished games, newest first, with the result, the
 // final score and a link to each game's replay; a select keeps one game's tables only.
-import { el, clear, api, seatName, setAlert } from "/static/common.js";
+import { $, $field, el, clear, api, seatName, setAlert } from "/static/common.js";
 import { ready, t, has, language } from "/static/i18n.js";
 import { getProfile, profileHeaders } from "/static/profile.js";
 
 await ready;
 
-const $ = (id) => document.getElementById(id);
 const alertBox = $("alert");
 const profile = getProfile();
 let labels = {};
@@ -66,7 +65,7 @@ function showStats(s) {
 }
 
 async function load(more = false) {
-  const game = $("game-filter").value;
+  const game = $field("game-filter").value;
   const q = new URLSearchParams();
   if (game) q.set("game", game);
   if (more && next !== null) q.set("before", String(next));
@@ -89,7 +88,7 @@ async function load(more = false) {
 }
 
 async function start() {
-  const sel = $("game-filter");
+  const sel = $field("game-filter");
   sel.appendChild(el("option", { value: "" }, t("history.all_games")));
   try {
     const c = await api("GET", "/api/variants");

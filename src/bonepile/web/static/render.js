@@ -90,7 +90,7 @@ export function tileSVG(name, { vertical = true, label = null, classes = [], bac
 const DIRS = { E: [1, 0], W: [-1, 0], N: [0, -1], S: [0, 1] };
 const ANGLE = { E: 0, S: 90, W: 180, N: 270 };
 /** An arm of the layout in words ("left", "right", "up", "down"). */
-export const ARM_WORDS = new Proxy({}, { get: (_, a) => (["L", "R", "U", "D"].includes(a) ? tr(`arm.${a}`) : undefined) });
+export const ARM_WORDS = new Proxy({}, { get: (_, a) => (typeof a === "string" && ["L", "R", "U", "D"].includes(a) ? tr(`arm.${a}`) : undefined) });
 /** An arm's one-letter mark on the board (L, R, U, D in English). */
 export const armLetter = (a) => (["L", "R", "U", "D"].includes(a) ? tr(`arm.letter.${a}`) : a);
 
@@ -298,6 +298,11 @@ export function fitLayout(layout, choices, w, h, maxUnit = 42) {
   return { lay, unit, viewBox: `${r(cx - vw / 2)} ${r(cy - vh / 2)} ${r(vw)} ${r(vh)}` };
 }
 
+/** @type {WeakMap<Element, Record<string, {cx: number, cy: number}>>} */
+const boardEnds = new WeakMap();
+/** Where each arm's next tile goes on a drawn board (board units; a dropped tile picks the nearest). */
+export const endsOf = (/** @type {Element} */ board) => boardEnds.get(board);
+
 /**
  * Draw view.layout into the <svg> `board` (cleared first).  opts.last: tile name to mark;
  * opts.choices: [{arm, move, label}] end markers to draw; opts.onChoose(move).
@@ -333,7 +338,7 @@ export function drawBoard(board, layout, opts = {}) {
     // the spinner's four arms, labelled where they start
     const arms = svg("g", { class: "spinner-arms", "aria-hidden": "true" }, board);
     const sp = lay.tiles.find((t) => t.root);
-    for (const [arm, dx, dy] of [["L", -1, 0], ["R", 1, 0], ["U", 0, -1], ["D", 0, 1]]) {
+    for (const [arm, dx, dy] of /** @type {[string, number, number][]} */ ([["L", -1, 0], ["R", 1, 0], ["U", 0, -1], ["D", 0, 1]])) {
       const n = (layout.arms?.[arm] || []).length;
       const lbl = svg("text", { x: r(sp.cx + dx * 0.9 + (dy ? 0.75 : 0)),
                                 y: r(sp.cy + dy * 1.25 + (dx ? -0.75 : 0) + 0.12),
@@ -363,6 +368,6 @@ export function drawBoard(board, layout, opts = {}) {
     g.addEventListener("click", act);
     g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") act(ev); });
   }
-  board.ends = lay.ends;  // where each arm's next tile goes (a dropped tile picks the nearest)
+  boardEnds.set(board, lay.ends);
   return lay;
 }

@@ -1,5 +1,5 @@
 // The replay page: load a record (a file, or ?table=<id>), step through every hand's moves.
-import { el, clear, api, endWords, setAlert, winnerWords, scoreWords } from "/static/common.js";
+import { $, $field, $button, el, clear, api, endWords, setAlert, winnerWords, scoreWords } from "/static/common.js";
 import { drawBoard, lastPlayed, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands } from "/static/panels.js";
 import { ready, t, has } from "/static/i18n.js";
@@ -20,7 +20,6 @@ api("GET", "/api/variants").then((c) => {
   setTitle();
 }).catch(() => {});
 
-const $ = (id) => document.getElementById(id);
 const alertBox = $("alert");
 const R = { data: null, hand: 0, frame: 0 };
 
@@ -78,7 +77,7 @@ function render() {
   const h = d.hands[R.hand];
   const fr = h.frames[R.frame];
   const nm = seatNames();
-  $("hand-select").value = String(R.hand);
+  $field("hand-select").value = String(R.hand);
   const view = fr?.view || {};
   const b = $("board");
   drawBoard(b, view.layout, { last: lastPlayed(view.history), emptyText: t("replay.leads", { name: nm[h.leader] ?? "" }) });
@@ -121,10 +120,10 @@ function render() {
     }
   }
   const lastHand = R.hand >= d.hands.length - 1;
-  $("first").disabled = R.frame === 0;
-  $("prev").disabled = R.frame === 0 && R.hand === 0;
-  $("last").disabled = R.frame >= h.frames.length - 1;
-  $("next").disabled = R.frame >= h.frames.length - 1 && lastHand;
+  $button("first").disabled = R.frame === 0;
+  $button("prev").disabled = R.frame === 0 && R.hand === 0;
+  $button("last").disabled = R.frame >= h.frames.length - 1;
+  $button("next").disabled = R.frame >= h.frames.length - 1 && lastHand;
   $("next").querySelector("[data-i18n]").textContent = R.frame >= h.frames.length - 1 && !lastHand ? t("replay.next_hand") : t("replay.next");
   renderAnalysis(R.hand, R.frame);
   document.body.dataset.frame = `${R.hand}:${R.frame}`;
@@ -161,10 +160,10 @@ $("first").addEventListener("click", () => go(R.hand, 0));
 $("prev").addEventListener("click", () => step(-1));
 $("next").addEventListener("click", () => step(1));
 $("last").addEventListener("click", () => go(R.hand, frames().length - 1));
-$("hand-select").addEventListener("change", (ev) => go(Number(ev.target.value), 0));
+$("hand-select").addEventListener("change", (ev) => go(Number($field("hand-select").value), 0));
 document.addEventListener("keydown", (ev) => {
   if (!R.data) return;
-  const t = ev.target;
+  const t = /** @type {HTMLElement | null} */ (ev.target);
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
   const map = { ArrowRight: () => step(1), ArrowLeft: () => step(-1),
     Home: () => go(R.hand, 0), End: () => go(R.hand, frames().length - 1),
@@ -175,7 +174,7 @@ document.addEventListener("keydown", (ev) => {
 $("load-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   setAlert(alertBox, "");
-  const f = $("file").files[0];
+  const f = $field("file").files[0];
   if (!f) { setAlert(alertBox, t("replay.choose_file")); return; }
   try {
     const text = await f.text();

@@ -3,8 +3,8 @@
 // views draw it (board, hand, seats, controls, pad, log, end, hints, timer), actions.js
 // turns clicks and keys into intents.  The page knows no rule and no game by name: the
 // server says what each move scored, the count, the sides, the scoring and the direction.
-import { setAlert } from "/static/common.js";
-import { S, $, tableId, invite, alertBox, myTurn, names, onRedraw, redraw, gameLabel } from "/static/table/state.js";
+import { $, $field, setAlert } from "/static/common.js";
+import { S, tableId, invite, alertBox, myTurn, names, onRedraw, redraw, gameLabel } from "/static/table/state.js";
 import { connect, send } from "/static/table/socket.js";
 import { bindChat, renderMutes } from "/static/table/chat.js";
 import { bindActions, playMove, clickTile, dropTile, cancelChoice, chooseLeader } from "/static/table/actions.js";
@@ -29,9 +29,9 @@ function render() {
   const st = S.state;
   if (!st) return;
   // keep the keyboard focus on the same tile or button across redraws
-  const act = document.activeElement;
+  const act = /** @type {HTMLElement | null} */ (document.activeElement);
   const keep = act && act !== document.body ? {
-    tile: act.dataset?.tile, end: act.dataset?.end, arm: act.closest?.(".end-choice")?.dataset.arm,
+    tile: act.dataset?.tile, end: act.dataset?.end, arm: /** @type {HTMLElement | null} */ (act.closest?.(".end-choice"))?.dataset.arm,
     hint: act.dataset?.hintMove, id: act.id } : null;
   draw(st);
   feel(st);
@@ -52,7 +52,7 @@ function render() {
     if (target && target !== document.activeElement && !target.hidden) target.focus({ preventScroll: true });
   }
   if (S.focusHand && st.phase === "play") {
-    const first = document.querySelector("#hand-card:not([hidden]) #hand button.tile-btn");
+    const first = /** @type {HTMLElement | null} */ (document.querySelector("#hand-card:not([hidden]) #hand button.tile-btn"));
     if (first) { S.focusHand = false; first.focus({ preventScroll: true }); }
   }
 }
@@ -73,9 +73,9 @@ function draw(st) {
   const tname = own.split(table.variant).join(game);
   document.title = `bonepile: ${tname || game}`;
   $("table-title").textContent = !tname || tname.includes(game) ? tname || game : `${game} · ${tname}`;
-  $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  /** @type {HTMLAnchorElement} */ ($("record-link")).href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   $("record-link").setAttribute("download", `bonepile-${tableId}.record.json`);
-  $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
+  /** @type {HTMLAnchorElement} */ ($("replay-link")).href = `/replay?table=${encodeURIComponent(tableId)}`;
   document.body.dataset.phase = st.phase;
   document.body.dataset.seq = String(st.seq);
   document.body.dataset.myTurn = myTurn() && !st.forced ? "1" : "0";
@@ -99,7 +99,7 @@ function draw(st) {
   tick();
   // waiting room
   $("waiting").hidden = st.phase !== "waiting";
-  $("invite").value = `${location.origin}/t/${tableId}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
+  $field("invite").value = `${location.origin}/t/${tableId}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
 }
 
 onRedraw(render);

@@ -4,11 +4,10 @@
 // player's accuracy; "with what you knew" by default, "with every hand shown" as a switch.
 // Everything here is the server's: the marks, the numbers, the reasons (as codes, worded
 // from the catalogue) and the layout after each better move; this page computes no rule.
-import { el, clear, api } from "/static/common.js";
+import { $, $button, el, clear, api } from "/static/common.js";
 import { drawBoard, svg } from "/static/render.js";
 import { t } from "/static/i18n.js";
 
-const $ = (id) => document.getElementById(id);
 export const MARK_SYMBOL = { best: "★", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const MARKS = ["best", "good", "inaccuracy", "mistake", "blunder"];
 
@@ -18,7 +17,7 @@ const A = { source: null, data: null, way: "knew", busy: false, ctx: null };
 export function setupAnalysis(ctx) {
   A.ctx = ctx;
   $("analyse").addEventListener("click", start);
-  for (const b of document.querySelectorAll("#way button")) {
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#way button"))) {
     b.addEventListener("click", () => { A.way = b.dataset.way; ctx.rerender(); });
   }
   $("graph").addEventListener("click", (ev) => pick(ev));
@@ -30,7 +29,7 @@ export function analysisSource(source) {
   A.data = null;
   $("analysis").hidden = !source;
   $("analyse").hidden = false;
-  $("analyse").disabled = false;
+  $button("analyse").disabled = false;
   $("analysis-progress").hidden = true;
   $("analysis-done").hidden = true;
   $("analysis-status").textContent = "";
@@ -70,9 +69,9 @@ function paths() {
 async function start() {
   if (A.busy || !A.source) return;
   A.busy = true;
-  const btn = $("analyse");
+  const btn = $button("analyse");
   btn.disabled = true;
-  const bar = $("analysis-progress");
+  const bar = /** @type {HTMLProgressElement} */ ($("analysis-progress"));
   const status = $("analysis-status");
   status.textContent = t("analysis.waiting");
   bar.hidden = false;
@@ -158,7 +157,7 @@ function kindWords(kind) {
  * own small board, the reason; the graph's current point; the accuracy table. */
 export function renderAnalysis(i, frame) {
   if (!A.data) return;
-  for (const b of document.querySelectorAll("#way button")) b.setAttribute("aria-pressed", String(b.dataset.way === A.way));
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#way button"))) b.setAttribute("aria-pressed", String(b.dataset.way === A.way));
   $("way-note").textContent = A.way === "shown" ? t("analysis.way.shown_note") : t("analysis.way.knew_note");
   renderGraph(i, frame);
   renderAccuracy();
@@ -240,6 +239,8 @@ function points() {
 }
 
 let GW = 300;
+/** The graph's points as drawn (their x in the graph's units): a click picks the nearest. */
+let graphPoints = [];
 
 function renderGraph(hand, frame) {
   const g = $("graph");
@@ -265,7 +266,7 @@ function renderGraph(hand, frame) {
         class: `graph-dot mark-fill-${p.mark}${here ? " here" : ""}`, "data-at": `${p.i}:${p.frame}` }, g);
     }
   });
-  g.pts = pts.map((p, k) => ({ ...p, x: x(k) }));
+  graphPoints = pts.map((p, k) => ({ ...p, x: x(k) }));
   const nm = A.ctx.names();
   const sides = A.ctx.sides();
   $("graph-note").textContent = (A.data.sides || []).length === 2
@@ -276,11 +277,11 @@ function renderGraph(hand, frame) {
 
 function pick(ev) {
   const g = $("graph");
-  if (!g.pts || !g.pts.length) return;
+  if (!graphPoints.length) return;
   const box = g.getBoundingClientRect();
   const gx = ((ev.clientX - box.left) / box.width) * GW;
-  let best = g.pts[0];
-  for (const p of g.pts) if (Math.abs(p.x - gx) < Math.abs(best.x - gx)) best = p;
+  let best = graphPoints[0];
+  for (const p of graphPoints) if (Math.abs(p.x - gx) < Math.abs(best.x - gx)) best = p;
   A.ctx.go(best.i, best.frame);
 }
 

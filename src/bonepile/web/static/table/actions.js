@@ -1,8 +1,8 @@
 // What you do at the table: play a tile (choosing its end when it fits two), draw, pass,
 // ask for a hint, next hand, take your seat back, start now; and the keys for them.
-import { api, setAlert } from "/static/common.js";
+import { $, $field, $button, api, setAlert } from "/static/common.js";
 import { tileWords } from "/static/render.js";
-import { S, $, tableId, alertBox, legal, myTurn, redraw } from "/static/table/state.js";
+import { S, tableId, alertBox, legal, myTurn, redraw } from "/static/table/state.js";
 import { send } from "/static/table/socket.js";
 import { t } from "/static/i18n.js";
 import { renderHints } from "/static/table/hints.js";
@@ -25,7 +25,7 @@ export function clickTile(name) {
   if (moves.length === 1) { playMove(moves[0].move); return; }
   S.selected = S.selected === name ? null : name;
   redraw();
-  const first = document.querySelector("#ends button");
+  const first = /** @type {HTMLElement | null} */ (document.querySelector("#ends button"));
   if (first) first.focus();
 }
 
@@ -67,7 +67,7 @@ export function bindActions() {
     if (send({ type: "next" })) {
       // a keyboard user lands on the new hand's tiles once it is dealt
       S.focusHand = document.activeElement === $("next");
-      $("next").disabled = true;
+      $button("next").disabled = true;
     }
   });
   $("takeover").addEventListener("click", () => send({ type: "takeover" }));
@@ -78,7 +78,7 @@ export function bindActions() {
     } catch (e) { setAlert(alertBox, t("common.start_failed", { error: e.message })); }
   });
   $("copy").addEventListener("click", async () => {
-    const inp = $("invite");
+    const inp = $field("invite");
     try { await navigator.clipboard.writeText(inp.value); }
     catch { inp.select(); document.execCommand && document.execCommand("copy"); }
     $("copy").textContent = t("table.copied");
@@ -95,6 +95,6 @@ function onKey(ev) {
   if (k === "d" && legal().some((m) => m.kind === "draw")) { ev.preventDefault(); doKind("draw"); }
   else if (k === "p" && legal().some((m) => m.kind === "pass")) { ev.preventDefault(); doKind("pass"); }
   else if (k === "h") { ev.preventDefault(); askHint(); }
-  else if (k === "n" && !$("next").hidden && !$("next").disabled) { ev.preventDefault(); $("next").click(); }
+  else if (k === "n" && !$("next").hidden && !$button("next").disabled) { ev.preventDefault(); $("next").click(); }
   else if (k === "escape" && S.selected) { ev.preventDefault(); cancelChoice(); }
 }

@@ -1,8 +1,8 @@
 // The layout on the felt (with the end markers when a tile fits two ends), its description
 // for a screen reader, and the line under it: open ends, the count, the boneyard, the leader.
-import { el, clear } from "/static/common.js";
+import { $, el, clear } from "/static/common.js";
 import { drawBoard, lastPlayed, tileWords, ARM_WORDS, armLetter } from "/static/render.js";
-import { S, $, legal, myTurn, people, said } from "/static/table/state.js";
+import { S, legal, myTurn, people, said } from "/static/table/state.js";
 import { t, has } from "/static/i18n.js";
 import { applyZoom } from "/static/table/zoom.js";
 

@@ -1,8 +1,8 @@
 // Table chat: lines shown as text (never markup), each once, the last 50; muting another
 // person's chat (the server stops sending you their lines and says how many you miss).
-import { el } from "/static/common.js";
+import { $, $field, el } from "/static/common.js";
 import { t } from "/static/i18n.js";
-import { S, $, names } from "/static/table/state.js";
+import { S, names } from "/static/table/state.js";
 import { remember, forget } from "/static/table/mutes.js";
 
 const seen = new Set();
@@ -37,6 +37,7 @@ export function onChat(msg) {
   renderMutes();
 }
 
+/** @type {(intent: object) => boolean} */
 let sender = () => false;
 
 /** The chat form sends through `send` (the socket's). */
@@ -44,7 +45,7 @@ export function bindChat(send) {
   sender = send;
   $("chat-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    const input = $("chat-text");
+    const input = $field("chat-text");
     const text = input.value.trim();
     if (text && send({ type: "chat", text })) input.value = "";
   });
@@ -72,9 +73,9 @@ export function renderMutes() {
     .filter((s) => s.seat !== you && s.kind === "human" && s.claimed);
   const nm = names();
   const want = new Set(seats.map((s) => String(s.seat)));
-  for (const b of [...box.children]) if (!want.has(b.dataset.seat)) b.remove();
+  for (const b of /** @type {HTMLElement[]} */ ([...box.children])) if (!want.has(b.dataset.seat)) b.remove();
   for (const s of seats) {
-    let b = box.querySelector(`button[data-seat="${s.seat}"]`);
+    let b = /** @type {HTMLButtonElement | null} */ (box.querySelector(`button[data-seat="${s.seat}"]`));
     if (!b) {
       b = el("button", { type: "button", id: `chat-mute-${s.seat}`, class: "chat-mute", dataset: { seat: String(s.seat) } });
       b.addEventListener("click", () => toggle(s.seat));

@@ -1,9 +1,9 @@
 // The buttons under your hand: draw, pass, hint, the end choice for a tile that fits two
 // ends, next hand, the leader choice, take my seat back, start now.
-import { el, clear } from "/static/common.js";
+import { $, $button, el, clear } from "/static/common.js";
 import { tileWords, ARM_WORDS, armLetter } from "/static/render.js";
 import { tileRow } from "/static/panels.js";
-import { S, $, legal, myTurn, people } from "/static/table/state.js";
+import { S, legal, myTurn, people } from "/static/table/state.js";
 import { t } from "/static/i18n.js";
 
 /** handlers: {play(move), cancel(), leader(seat)} */
@@ -12,7 +12,7 @@ export function renderControls(st, view, nm, choices, handlers) {
   const kinds = new Set(turn ? legal().map((m) => m.kind) : []);
   $("draw").hidden = !kinds.has("draw");
   $("pass").hidden = !kinds.has("pass");
-  $("draw").disabled = $("pass").disabled = S.busy || !!st.forced;
+  $button("draw").disabled = $button("pass").disabled = S.busy || !!st.forced;
   $("hint").hidden = !turn || !!st.forced;  // nothing to choose: nothing to hint
   // end choice
   const ends = clear($("ends"));
@@ -30,7 +30,7 @@ export function renderControls(st, view, nm, choices, handlers) {
     ends.appendChild(el("button", { type: "button", onclick: handlers.cancel }, t("controls.cancel")));
   } else ends.hidden = true;
   // next hand
-  const next = $("next");
+  const next = $button("next");
   const ready = st.ready || [];
   next.hidden = st.phase !== "hand_over" || st.you === null;  // a spectator only watches
   next.disabled = ready.includes(st.you);

@@ -1,9 +1,9 @@
 // The end of a hand (every hand shown, how it ended, who we wait for) and of the game (the
 // banner), and the line that says whose turn it is.
-import { el, clear, api, setToken, getName, setAlert, sideLabels, endWords, winnerWords, scoreWords } from "/static/common.js";
+import { $, $button, el, clear, api, setToken, getName, setAlert, sideLabels, endWords, winnerWords, scoreWords } from "/static/common.js";
 import { tileWords } from "/static/render.js";
 import { renderHands, renderScoreParts } from "/static/panels.js";
-import { S, $, tableId, alertBox, myTurn, names, people, cap, shortSides } from "/static/table/state.js";
+import { S, tableId, alertBox, myTurn, names, people, cap, shortSides } from "/static/table/state.js";
 import { send } from "/static/table/socket.js";
 import { rematchPart } from "/static/table/rematch.js";
 import { t } from "/static/i18n.js";
@@ -31,7 +31,7 @@ async function newTable(table, you) {
   const seats = (table.seats || []).map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" }));
   const first = seats.findIndex((s) => s.kind === "human");
   if (first >= 0) seats[first].name = me?.name || getName() || t("lobby.seat.you");
-  $("new-table").disabled = true;
+  $button("new-table").disabled = true;
   try {
     const res = await api("POST", "/api/tables", { variant: table.variant, players: players ?? table.players,
       options, seats, name: table.name, player: me?.name || getName() || t("lobby.seat.you"), timer: table.timer || 0 });
@@ -41,7 +41,7 @@ async function newTable(table, you) {
     location.href = url;
   } catch (e) {
     setAlert(alertBox, t("end.again_failed", { error: e.message }));
-    $("new-table").disabled = false;
+    $button("new-table").disabled = false;
   }
 }
 

@@ -1,11 +1,13 @@
 // Your tiles (buttons: the playable ones play), the tile turned up in blind games with the
 // peek at your row's next tile when the server offers it, and the face-down rows.
-import { el, clear } from "/static/common.js";
-import { tileSVG, tileWords } from "/static/render.js";
-import { S, $, legal, myTurn, names, redraw } from "/static/table/state.js";
+import { $, el, clear } from "/static/common.js";
+import { tileSVG, tileWords, endsOf } from "/static/render.js";
+import { S, legal, myTurn, names, redraw } from "/static/table/state.js";
 import { t } from "/static/i18n.js";
 
+/** @type {(tile: string) => void} */
 let clickTile = () => {};
+/** @type {(tile: string, arm: string) => void} */
 let dropTile = () => {};
 let dragging = null;  // the tiles of the hand while one of them is held (pressed or dragged)
 let skipped = false;  // a redraw was held back meanwhile
@@ -14,13 +16,14 @@ export function onTileClick(fn, drop = null) { clickTile = fn; if (drop) dropTil
 
 /** The end a tile dropped at (x, y) on the screen goes to: of the arms it fits, the nearest. */
 function nearestArm(arms, x, y) {
-  const board = $("board");
-  const m = board.getScreenCTM?.();
-  if (!m || !board.ends) return arms[0];
+  const board = /** @type {SVGSVGElement | null} */ (document.querySelector("svg#board"));
+  const m = board?.getScreenCTM?.();
+  const ends = board && endsOf(board);
+  if (!m || !ends) return arms[0];
   const p = new DOMPoint(x, y).matrixTransform(m.inverse());
   let best = arms[0], dist = Infinity;
   for (const a of arms) {
-    const e = board.ends[a];
+    const e = ends[a];
     const d = e ? (e.cx - p.x) ** 2 + (e.cy - p.y) ** 2 : Infinity;
     if (d < dist) { dist = d; best = a; }
   }

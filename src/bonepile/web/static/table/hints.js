@@ -2,10 +2,11 @@
 // the points it is expected to bring, the chance to win the hand (and the game, when it can
 // end now), and why (facts of the position sent as codes, put into words here); click a move
 // to play it.
-import { el, clear } from "/static/common.js";
+import { $, el, clear } from "/static/common.js";
 import { t } from "/static/i18n.js";
-import { S, $, legal, myTurn } from "/static/table/state.js";
+import { S, legal, myTurn } from "/static/table/state.js";
 
+/** @type {(move: string) => void} */
 let play = () => {};
 /** What clicking a hinted move does (set once by table.js: play it). */
 export function onHintPlay(fn) { play = fn; }

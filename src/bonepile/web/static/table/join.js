@@ -1,8 +1,8 @@
 // Joining a table (a name and a free seat), and a table no longer played here: how it ended.
-import { el, clear, api, setToken, getName, setName, seatName, sideLabels, setAlert } from "/static/common.js";
+import { $, $field, el, clear, api, setToken, getName, setName, seatName, sideLabels, setAlert } from "/static/common.js";
 import { drawBoard, lastPlayed } from "/static/render.js";
 import { renderHands } from "/static/panels.js";
-import { S, $, tableId, invite, alertBox, shortSides, setConn, gameLabel } from "/static/table/state.js";
+import { S, tableId, invite, alertBox, shortSides, setConn, gameLabel } from "/static/table/state.js";
 import { renderBanner } from "/static/table/end.js";
 import { renderLog } from "/static/table/log.js";
 import { renderScorePad } from "/static/table/pad.js";
@@ -23,7 +23,7 @@ export async function showJoin() {
   // the form is shown once the table's free seats are known (never an empty seat list)
   $("game").hidden = true;
   setConn("not_joined");
-  $("join-name").value = getName();
+  $field("join-name").value = getName();
   let info;
   try { info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`); } catch (e) {
     setAlert(alertBox, t("join.cannot", { error: e.message }));
@@ -66,12 +66,12 @@ export function bindJoin(joined) {
   joinedFn = joined;
   $("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const name = $("join-name").value.trim();
+    const name = $field("join-name").value.trim();
     if (!name) { setAlert(alertBox, t("lobby.need_name")); return; }
     setName(name);
     const body = { name };
     if (invite) body.invite = invite;  // a private table's secret, from its invite link
-    if ($("join-seat").value !== "") body.seat = Number($("join-seat").value);
+    if ($field("join-seat").value !== "") body.seat = Number($field("join-seat").value);
     try {
       await ensureProfile(name);  // the seat is tied to this browser's profile
       const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, body, profileHeaders());
@@ -104,8 +104,8 @@ export async function showFinished() {
   const sides = info.sides || rep.sides || nm.map((_, i) => [i]);
   const own = info.name && info.named !== false ? info.name : "";
   $("table-title").textContent = own ? `${gameLabel(info.variant)} · ${own}` : gameLabel(info.variant);
-  $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
-  $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  /** @type {HTMLAnchorElement} */ ($("replay-link")).href = `/replay?table=${encodeURIComponent(tableId)}`;
+  /** @type {HTMLAnchorElement} */ ($("record-link")).href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   const labels = sideLabels(info, sides);
   if (info.status === "over") renderBanner(info, sides, nm, null);
   $("turn").textContent = info.status === "over"

@@ -1,8 +1,8 @@
 // The moves of the hand, each play with what it scored (the server says), and the new ones
 // read out to a screen reader.
-import { el, clear } from "/static/common.js";
+import { $, el, clear } from "/static/common.js";
 import { ARM_WORDS } from "/static/render.js";
-import { S, $, said } from "/static/table/state.js";
+import { S, said } from "/static/table/state.js";
 import { t } from "/static/i18n.js";
 
 export function renderLog(view, nm) {

@@ -46,7 +46,7 @@ export function animate(st, fresh, prev) {
   if (still()) flights = [];
   else if (fresh.length) launch(st, fresh, prev, now);
   // where your tiles are now (the next move's flight starts there)
-  handAt = new Map([...document.querySelectorAll("#hand button[data-tile], #flip button[data-tile]")]
+  handAt = new Map([.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#hand button[data-tile], #flip button[data-tile]"))]
     .map((b) => [b.dataset.tile, centre(b.getBoundingClientRect())]));
   flights = flights.filter((f) => now - f.born < DURATION);
   fly(now);
@@ -85,7 +85,7 @@ function launch(st, fresh, prev, now) {
 
 /** The layer over the board where tiles fly (outside #board: the board holds only laid tiles). */
 function layer(board) {
-  let sky = document.getElementById("board-sky");
+  let sky = /** @type {SVGSVGElement | null} */ (document.querySelector("#board-sky"));
   if (!sky) {
     sky = document.createElementNS(SVG_NS, "svg");
     sky.id = "board-sky";

@@ -1,10 +1,9 @@
 // The seats round the felt: you at the bottom (in the dock under the felt), the others where
 // they sit: on your left, across the table and on your right, each with its tiles face down.
-import { el, clear } from "/static/common.js";
+import { $, el, clear, seatOrder, seatPlaces } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
-import { S, $, redraw, botLabel } from "/static/table/state.js";
+import { S, redraw, botLabel } from "/static/table/state.js";
 import { t } from "/static/i18n.js";
-import { seatOrder, seatPlaces } from "/static/common.js";
 
 export { seatOrder, seatPlaces };
 

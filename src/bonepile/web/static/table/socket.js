@@ -1,8 +1,8 @@
 // The table's socket: connecting with the seat token, reconnecting with backoff, sending
 // intents, and taking in the server's messages (state, error, chat, hint).
-import { setAlert, dropToken, serverWords } from "/static/common.js";
+import { $, setAlert, dropToken, serverWords } from "/static/common.js";
 import { t } from "/static/i18n.js";
-import { S, $, tableId, invite, alertBox, myTurn, redraw, setConn } from "/static/table/state.js";
+import { S, tableId, invite, alertBox, myTurn, redraw, setConn } from "/static/table/state.js";
 import { onChat } from "/static/table/chat.js";
 import { remembered } from "/static/table/mutes.js";
 import { renderHints } from "/static/table/hints.js";

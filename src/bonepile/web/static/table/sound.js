@@ -22,7 +22,7 @@ function remember(on) {
 function audio() {
   if (!gestured || muted()) return null;
   if (!ctx) {
-    const AC = window.AudioContext || window.webkitAudioContext;
+    const AC = window.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (window).webkitAudioContext;
     if (!AC) return null;
     try { ctx = new AC(); } catch { return null; }
   }

@@ -1,9 +1,8 @@
 // The table page's state: the latest "state" message from the server and what this page is
 // doing with it (a tile waiting for its end, a move sent and not yet answered, hints).
-import { getToken, seatName } from "/static/common.js";
+import { $, getToken, seatName } from "/static/common.js";
 import { t, has, ready } from "/static/i18n.js";
 
-export const $ = (id) => document.getElementById(id);
 export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 export const alertBox = $("alert");
 /** A private table's invite secret, from its link (/t/<id>?invite=...): joining needs it. */

@@ -1,6 +1,7 @@
 // The move timer: the server tells every socket how long the person to move has left; your
 // own clock is in the dock, the others' at the seat whose turn it is (seats.js).
-import { S, $, myTurn } from "/static/table/state.js";
+import { $ } from "/static/common.js";
+import { S, myTurn } from "/static/table/state.js";
 import { t as words } from "/static/i18n.js";
 
 const clockText = (left) => `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
@@ -10,7 +11,7 @@ export const LOW = 5;
 
 export function tick() {
   const t = $("timer");
-  const clocks = document.querySelectorAll("[data-clock]");
+  const clocks = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-clock]"));
   if (S.deadlineAt === null || !S.state || S.state.phase !== "play") {
     t.textContent = "";
     for (const c of clocks) c.textContent = "";

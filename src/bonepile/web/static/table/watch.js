@@ -1,9 +1,9 @@
 // Watching a table (a socket with no seat): how many are watching, and what a spectator's
 // page leaves out (your tiles, the buttons, writing in the chat: the table talk is the
 // players'; a spectator reads it).
-import { el } from "/static/common.js";
+import { $, el } from "/static/common.js";
 import { t } from "/static/i18n.js";
-import { S, $ } from "/static/table/state.js";
+import { S } from "/static/table/state.js";
 
 const NS = "http://www.w3.org/2000/svg";
 /** An eye (drawn, not an emoji: the same on every phone). */
@@ -11,7 +11,7 @@ function eye() {
   const s = document.createElementNS(NS, "svg");
   s.setAttribute("viewBox", "0 0 24 24");
   s.setAttribute("class", "icon");
-  for (const [tag, attrs] of [["path", { d: "M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z" }], ["circle", { cx: "12", cy: "12", r: "3" }]]) {
+  for (const [tag, attrs] of /** @type {[string, Record<string, string>][]} */ ([["path", { d: "M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z" }], ["circle", { cx: "12", cy: "12", r: "3" }]])) {
     const e = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
     s.appendChild(e);
@@ -55,7 +55,7 @@ export function renderWatching(st) {
     $("chat-form").after(note);
   }
   if (note) note.hidden = !spectator;
-  const keys = document.querySelector("#hand-card .keys");
+  const keys = /** @type {HTMLElement | null} */ (document.querySelector("#hand-card .keys"));
   if (keys) keys.hidden = spectator;
   if (spectator) $("hand-title").textContent = t("spectate.dock_title");
 }
