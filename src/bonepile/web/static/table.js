@@ -4,7 +4,8 @@
 // turns clicks and keys into intents.  The page knows no rule and no game by name: the
 // server says what each move scored, the count, the sides, the scoring and the direction.
 import { $, $field, setAlert } from "/static/common.js";
-import { S, tableId, invite, alertBox, myTurn, names, onRedraw, redraw, gameLabel } from "/static/table/state.js";
+import { store, tableId, invite, alertBox } from "/static/table/state.js";
+import { names, gameLabel } from "/static/table/words.js";
 import { connect, send } from "/static/table/socket.js";
 import { bindChat, renderMutes } from "/static/table/chat.js";
 import { bindActions, playMove, clickTile, dropTile, cancelChoice, chooseLeader } from "/static/table/actions.js";
@@ -26,7 +27,7 @@ await ready;
 mountFeel();
 
 function render() {
-  const st = S.state;
+  const st = store.state;
   if (!st) return;
   // keep the keyboard focus on the same tile or button across redraws
   const act = /** @type {HTMLElement | null} */ (document.activeElement);
@@ -51,9 +52,9 @@ function render() {
     }
     if (target && target !== document.activeElement && !target.hidden) target.focus({ preventScroll: true });
   }
-  if (S.focusHand && st.phase === "play") {
+  if (store.focusHand && st.phase === "play") {
     const first = /** @type {HTMLElement | null} */ (document.querySelector("#hand-card:not([hidden]) #hand button.tile-btn"));
-    if (first) { S.focusHand = false; first.focus({ preventScroll: true }); }
+    if (first) { store.setFocusHand(false); first.focus({ preventScroll: true }); }
   }
 }
 
@@ -78,8 +79,8 @@ function draw(st) {
   /** @type {HTMLAnchorElement} */ ($("replay-link")).href = `/replay?table=${encodeURIComponent(tableId)}`;
   document.body.dataset.phase = st.phase;
   document.body.dataset.seq = String(st.seq);
-  document.body.dataset.myTurn = myTurn() && !st.forced ? "1" : "0";
-  document.body.dataset.busy = S.busy ? "1" : "0";
+  document.body.dataset.myTurn = store.myTurn() && !st.forced ? "1" : "0";
+  document.body.dataset.busy = store.busy ? "1" : "0";
 
   renderWatching(st);
   renderSeats(st, nm);
@@ -102,10 +103,10 @@ function draw(st) {
   $field("invite").value = `${location.origin}/t/${tableId}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`;
 }
 
-onRedraw(render);
+store.onRedraw(render);
 // the board and your tiles take the size of their boxes: draw again when the window changes
 let sized = 0;
-new ResizeObserver(() => { cancelAnimationFrame(sized); sized = requestAnimationFrame(() => redraw()); })
+new ResizeObserver(() => { cancelAnimationFrame(sized); sized = requestAnimationFrame(() => store.redraw()); })
   .observe(document.querySelector(".board-wrap"));
 // on a narrow screen the score pad, the moves and the chat open over the table
 $("side-toggle").addEventListener("click", () => {
@@ -120,5 +121,5 @@ bindJoin(connect);
 setInterval(tick, 250);
 
 if (!tableId) setAlert(alertBox, t("table.no_id"));
-else if (S.token || S.watch) connect();  // your seat; or watching (?watch=1)
+else if (store.token || store.watch) connect();  // your seat; or watching (?watch=1)
 else showJoin();

@@ -2,16 +2,17 @@
 // for a screen reader, and the line under it: open ends, the count, the boneyard, the leader.
 import { $, el, clear } from "/static/common.js";
 import { drawBoard, lastPlayed, tileWords, ARM_WORDS, armLetter } from "/static/render.js";
-import { S, legal, myTurn, people, said } from "/static/table/state.js";
+import { store } from "/static/table/state.js";
+import { people, said } from "/static/table/words.js";
 import { t, has } from "/static/i18n.js";
 import { applyZoom } from "/static/table/zoom.js";
 
 /** The ends the selected tile may go on: [{arm, move, label}]. */
 export function endChoices(view) {
   const choices = [];
-  if (S.selected && myTurn()) {
-    for (const m of legal()) {
-      if (m.kind === "play" && m.tile === S.selected && m.arm) {
+  if (store.selected && store.myTurn()) {
+    for (const m of store.legal()) {
+      if (m.kind === "play" && m.tile === store.selected && m.arm) {
         choices.push({ arm: m.arm, move: m.move,
           label: t("board.play_tile_on", { tile: tileWords(m.tile), arm: ARM_WORDS[m.arm], pips: view.layout.ends?.[m.arm] ?? "" }) });
       }
@@ -65,6 +66,6 @@ export function renderBoardInfo(view, nm) {
   }
   if (view.round_bonus) box.appendChild(el("span", {}, t("board.round_bonus", { n: view.round_bonus })));
   const lead = view.leader;
-  if (lead !== null && lead !== undefined) box.appendChild(el("span", {}, lead === S.state?.you ? t("board.hand_led.you", { hand: view.hand_number })
+  if (lead !== null && lead !== undefined) box.appendChild(el("span", {}, lead === store.state?.you ? t("board.hand_led.you", { hand: view.hand_number })
     : t("board.hand_led", { hand: view.hand_number, name: people()[lead] })));
 }

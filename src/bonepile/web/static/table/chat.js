@@ -2,7 +2,8 @@
 // person's chat (the server stops sending you their lines and says how many you miss).
 import { $, $field, el } from "/static/common.js";
 import { t } from "/static/i18n.js";
-import { S, names } from "/static/table/state.js";
+import { store } from "/static/table/state.js";
+import { names } from "/static/table/words.js";
 import { remember, forget } from "/static/table/mutes.js";
 
 const seen = new Set();
@@ -54,7 +55,7 @@ export function bindChat(send) {
 /** The other people at the table (not bots, not empty seats), each with a button that
  * mutes or unmutes their chat for you; and how many lines you are not shown. */
 export function renderMutes() {
-  const st = S.state;
+  const st = store.state;
   const form = $("chat-form");
   let note = $("chat-hidden");
   if (!note) {
@@ -91,7 +92,7 @@ export function renderMutes() {
 }
 
 function toggle(seat) {
-  const st = S.state;
+  const st = store.state;
   const on = !muted.includes(seat);
   if (!sender({ type: on ? "mute" : "unmute", seat })) return;
   // the server keeps a mute between two profiles; any other this browser sends again

@@ -3,24 +3,25 @@
 import { $, $button, el, clear } from "/static/common.js";
 import { tileWords, ARM_WORDS, armLetter } from "/static/render.js";
 import { tileRow } from "/static/panels.js";
-import { S, legal, myTurn, people } from "/static/table/state.js";
+import { store } from "/static/table/state.js";
+import { people } from "/static/table/words.js";
 import { t } from "/static/i18n.js";
 
 /** handlers: {play(move), cancel(), leader(seat)} */
 export function renderControls(st, view, nm, choices, handlers) {
-  const turn = myTurn();
-  const kinds = new Set(turn ? legal().map((m) => m.kind) : []);
+  const turn = store.myTurn();
+  const kinds = new Set(turn ? store.legal().map((m) => m.kind) : []);
   $("draw").hidden = !kinds.has("draw");
   $("pass").hidden = !kinds.has("pass");
-  $button("draw").disabled = $button("pass").disabled = S.busy || !!st.forced;
+  $button("draw").disabled = $button("pass").disabled = store.busy || !!st.forced;
   $("hint").hidden = !turn || !!st.forced;  // nothing to choose: nothing to hint
   // end choice
   const ends = clear($("ends"));
-  if (choices.length || (S.selected && turn)) {
+  if (choices.length || (store.selected && turn)) {
     ends.hidden = false;
-    ends.appendChild(el("span", { class: "small" }, t("controls.play_on", { tile: tileWords(S.selected) })));
+    ends.appendChild(el("span", { class: "small" }, t("controls.play_on", { tile: tileWords(store.selected) })));
     const list = choices.length ? choices
-      : legal().filter((m) => m.tile === S.selected).map((m) => ({ arm: m.arm, move: m.move, label: m.move }));
+      : store.legal().filter((m) => m.tile === store.selected).map((m) => ({ arm: m.arm, move: m.move, label: m.move }));
     for (const c of list) {
       const pip = view?.layout?.ends?.[c.arm];
       ends.appendChild(el("button", { type: "button", class: "primary", "data-end": c.arm || c.move,

@@ -3,7 +3,8 @@
 import { $, $button, el, clear, api, setToken, getName, setAlert, sideLabels, endWords, winnerWords, scoreWords } from "/static/common.js";
 import { tileWords } from "/static/render.js";
 import { renderHands, renderScoreParts } from "/static/panels.js";
-import { S, tableId, alertBox, myTurn, names, people, cap, shortSides } from "/static/table/state.js";
+import { store, tableId, alertBox } from "/static/table/state.js";
+import { names, people, shortSides } from "/static/table/words.js";
 import { send } from "/static/table/socket.js";
 import { rematchPart } from "/static/table/rematch.js";
 import { t } from "/static/i18n.js";
@@ -97,9 +98,9 @@ export function renderTurn(st, view, nm) {
   } else if (st.phase === "hand_over") text = t("turn.hand_over");
   else if (st.phase === "leader") text = t("turn.leader");
   else if (view) {
-    if (myTurn()) {
-      text = S.busy ? t("turn.sent") : st.forced ? t("turn.forced") : t("turn.yours");
-      if (S.selected) text += ` ${t("turn.choose_end", { tile: tileWords(S.selected) })}`;
+    if (store.myTurn()) {
+      text = store.busy ? t("turn.sent") : st.forced ? t("turn.forced") : t("turn.yours");
+      if (store.selected) text += ` ${t("turn.choose_end", { tile: tileWords(store.selected) })}`;
     } else text = t("turn.other", { name: names()[view.to_move] ?? "?" });
   }
   $("turn").textContent = text;

@@ -2,7 +2,7 @@
 // (motion.js) and make their sounds (sound.js); the clock ticks in its last seconds.  A state
 // seen for the first time (the page opened, a reconnect that missed many moves, a new hand)
 // is drawn as it is: nothing flies and nothing sounds for moves nobody saw being made.
-import { S, myTurn, tableId } from "/static/table/state.js";
+import { store, tableId } from "/static/table/state.js";
 import { animate } from "/static/table/motion.js";
 import { sound, mountMute } from "/static/table/sound.js";
 import { mountZoom } from "/static/table/zoom.js";
@@ -40,7 +40,7 @@ function sounds(st, view, fresh, first) {
   }
 }
 
-/** Call after the table's views were drawn from S.state. */
+/** Call after the table's views were drawn from store.state. */
 export function feel(st) {
   const view = st?.view;
   if (!view) { seen = { key: null, len: 0, hand: [], counts: [], over: false }; return; }
@@ -54,8 +54,8 @@ export function feel(st) {
 // the clock's last seconds: one tick a second, on your turn only
 let lastTick = null;
 setInterval(() => {
-  if (!myTurn() || S.deadlineAt === null || S.deadlineAt === undefined) { lastTick = null; return; }
-  const left = Math.ceil((S.deadlineAt - Date.now()) / 1000);
+  if (!store.myTurn() || store.deadlineAt === null || store.deadlineAt === undefined) { lastTick = null; return; }
+  const left = Math.ceil((store.deadlineAt - Date.now()) / 1000);
   if (left > 0 && left <= LOW && left !== lastTick) { lastTick = left; sound("tick"); }
 }, 200);
 

@@ -2,7 +2,8 @@
 // peek at your row's next tile when the server offers it, and the face-down rows.
 import { $, el, clear } from "/static/common.js";
 import { tileSVG, tileWords, endsOf } from "/static/render.js";
-import { S, legal, myTurn, names, redraw } from "/static/table/state.js";
+import { store } from "/static/table/state.js";
+import { names } from "/static/table/words.js";
 import { t } from "/static/i18n.js";
 
 /** @type {(tile: string) => void} */
@@ -37,9 +38,9 @@ function draggable(b, name) {
   const over = (ev) => { const r = wrap().getBoundingClientRect();
     return ev.clientX >= r.left && ev.clientX <= r.right && ev.clientY >= r.top && ev.clientY <= r.bottom; };
   b.addEventListener("pointerdown", (ev) => {
-    if (S.busy || !myTurn() || ev.button > 0) return;
+    if (store.busy || !store.myTurn() || ev.button > 0) return;
     start = { x: ev.clientX, y: ev.clientY };
-    dragging = (S.state?.view?.hand || []).join(" ");
+    dragging = (store.state?.view?.hand || []).join(" ");
     b.setPointerCapture?.(ev.pointerId);
   });
   b.addEventListener("pointermove", (ev) => {
@@ -60,13 +61,13 @@ function draggable(b, name) {
     const dragged = !!ghost;
     start = null;
     dragging = null;
-    if (skipped) { skipped = false; setTimeout(redraw, 0); }
+    if (skipped) { skipped = false; setTimeout(store.redraw, 0); }
     if (ghost) { ghost.remove(); ghost = null; b.classList.remove("dragging"); wrap().classList.remove("drop-here"); }
     if (!dragged) return;
     b.dataset.dragged = "1";  // the click that follows a drag is not a tap
     setTimeout(() => { delete b.dataset.dragged; }, 0);
     if (cancel || !over(ev)) return;
-    const arms = legal().filter((m) => m.kind === "play" && m.tile === name).map((m) => m.arm);
+    const arms = store.legal().filter((m) => m.kind === "play" && m.tile === name).map((m) => m.arm);
     if (arms.length) dropTile(name, nearestArm(arms, ev.clientX, ev.clientY));
   };
   b.addEventListener("pointerup", (ev) => end(ev, false));
@@ -76,11 +77,11 @@ function draggable(b, name) {
 
 function tileButton(name, playable, extra = "") {
   const label = `${tileWords(name)}${playable ? `, ${t("hand.playable")}` : ""}${extra}`;
-  const b = el("button", { type: "button", class: `tile-btn${playable ? " playable" : ""}${S.selected === name ? " selected" : ""}`,
-    "aria-label": label, "data-tile": name, "aria-disabled": playable && !S.busy ? "false" : "true",
-    "aria-pressed": S.selected === name ? "true" : null });
+  const b = el("button", { type: "button", class: `tile-btn${playable ? " playable" : ""}${store.selected === name ? " selected" : ""}`,
+    "aria-label": label, "data-tile": name, "aria-disabled": playable && !store.busy ? "false" : "true",
+    "aria-pressed": store.selected === name ? "true" : null });
   b.appendChild(tileSVG(name));
-  b.addEventListener("click", () => { if (!S.busy && !b.dataset.dragged) clickTile(name); });
+  b.addEventListener("click", () => { if (!store.busy && !b.dataset.dragged) clickTile(name); });
   if (playable) draggable(b, name);
   return b;
 }
@@ -114,7 +115,7 @@ export function renderHand(view, you) {
     return;
   }
   box.style.setProperty("--tw", `${tileWidth(view.blind ? 1 : view.hand.length)}px`);
-  const playable = new Set(myTurn() ? legal().filter((m) => m.kind === "play").map((m) => m.tile) : []);
+  const playable = new Set(store.myTurn() ? store.legal().filter((m) => m.kind === "play").map((m) => m.tile) : []);
   if (view.blind) {
     $("hand-title").textContent = t("hand.row_title");
     if (view.turned_up) {

@@ -4,7 +4,7 @@
 // to play it.
 import { $, el, clear } from "/static/common.js";
 import { t } from "/static/i18n.js";
-import { S, legal, myTurn } from "/static/table/state.js";
+import { store } from "/static/table/state.js";
 
 /** @type {(move: string) => void} */
 let play = () => {};
@@ -40,14 +40,14 @@ function why(h) {
 
 export function renderHints() {
   const box = $("hints");
-  if (!S.hints) { box.hidden = true; return; }
+  if (!store.hints) { box.hidden = true; return; }
   box.hidden = false;
   clear(box);
-  if (S.hints === "asking") { box.appendChild(el("p", { class: "small" }, t("hint.thinking"))); return; }
+  if (store.hints === "asking") { box.appendChild(el("p", { class: "small" }, t("hint.thinking"))); return; }
   box.appendChild(el("p", { class: "small" }, t("hint.title")));
   const ol = el("ol", { class: "hint-list" });
-  for (const h of S.hints) {
-    const playable = legal().some((m) => m.move === h.move) && myTurn();
+  for (const h of store.hints) {
+    const playable = store.legal().some((m) => m.move === h.move) && store.myTurn();
     const name = playable
       ? el("button", { type: "button", class: "small", "data-hint-move": h.move, onclick: () => play(h.move) }, moveWords(h.move))
       : el("span", {}, moveWords(h.move));

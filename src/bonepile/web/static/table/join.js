@@ -2,7 +2,8 @@
 import { $, $field, el, clear, api, setToken, getName, setName, seatName, sideLabels, setAlert } from "/static/common.js";
 import { drawBoard, lastPlayed } from "/static/render.js";
 import { renderHands } from "/static/panels.js";
-import { S, tableId, invite, alertBox, shortSides, setConn, gameLabel } from "/static/table/state.js";
+import { store, tableId, invite, alertBox } from "/static/table/state.js";
+import { shortSides, setConn, gameLabel } from "/static/table/words.js";
 import { renderBanner } from "/static/table/end.js";
 import { renderLog } from "/static/table/log.js";
 import { renderScorePad } from "/static/table/pad.js";
@@ -13,7 +14,7 @@ let joinedFn = () => {};
 
 /** Watch the table: a socket with no seat token (the server sends what everybody sees). */
 function watchTable() {
-  S.watch = true;
+  store.setWatching();
   $("join").hidden = true;
   setAlert(alertBox, "");
   joinedFn();
@@ -76,7 +77,7 @@ export function bindJoin(joined) {
       await ensureProfile(name);  // the seat is tied to this browser's profile
       const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, body, profileHeaders());
       setToken(tableId, res.token);
-      S.token = res.token;
+      store.setSeat(res.token);
       setAlert(alertBox, "");
       $("join").hidden = true;
       joined();
@@ -95,7 +96,7 @@ export async function showFinished() {
   $("game").hidden = false;
   $("hand-card").hidden = info.status === "over";
   // no seat here, so no socket: the chat cannot be joined
-  if (!S.ws) {
+  if (!store.ws) {
     $("chat-form").hidden = true;
     if (!$("chat").children.length) $("chat").appendChild(el("li", { class: "muted" }, t("chat.players_only")));
   }

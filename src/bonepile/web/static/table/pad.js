@@ -1,7 +1,7 @@
 // The score pad of the table page (drawn by panels.js, shared with the replay page).
 import { $, sideLabels } from "/static/common.js";
 import { renderPad } from "/static/panels.js";
-import { shortSides } from "/static/table/state.js";
+import { shortSides } from "/static/table/words.js";
 
 /** Draw the pad: `lines` are its hand results; table info says the sides and the scoring. */
 export function renderScorePad(lines, table, sides, nm, { inPlay = null } = {}) {

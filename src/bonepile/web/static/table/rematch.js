@@ -3,9 +3,16 @@
 // everybody said yes the server sends each person their seat at the new table, and the page
 // goes there with it.  A spectator (or a late comer) is shown the rematch to watch.
 import { el, getToken, setToken } from "/static/common.js";
-import { S, invite, names, redraw } from "/static/table/state.js";
+import { store, invite } from "/static/table/state.js";
+import { names } from "/static/table/words.js";
 import { send } from "/static/table/socket.js";
 import { t } from "/static/i18n.js";
+
+/** Your seat at this finished table's rematch (its "rematch" message), once it came.
+ * @type {import("/static/messages.js").RematchSeat | null} */
+let rematchSeat = null;
+/** The seat whose rematch question this page put the keyboard on. @type {number | null} */
+let rematchAsked = null;
 
 /** The link to a table with this page's invite secret (a private table's rematch opens with
  * the same secret), watching or not. */
@@ -21,8 +28,8 @@ function tableLink(id, watch) {
  * back at the finished table later, e.g. with the Back button, you stay and get a link). */
 export function onRematchSeat(msg) {
   if (!msg.table || !msg.token) return;
-  S.rematchSeat = msg;
-  if (getToken(msg.table) === msg.token) { redraw(); return; }
+  rematchSeat = msg;
+  if (getToken(msg.table) === msg.token) { store.redraw(); return; }
   setToken(msg.table, msg.token);
   location.assign(tableLink(msg.table, false));
 }
@@ -51,8 +58,8 @@ export function rematchPart(offer, rematchId, you, newTable) {
   until = offer?.status === "asking" && offer.deadline !== null ? Date.now() + offer.deadline * 1000 : null;
   if (rematchId) {
     const without = seated && offer?.away?.includes(you);
-    const mine = seated && !without && (offer ? offer.accepted.includes(you) : S.rematchSeat?.table === rematchId);
-    if (mine && S.rematchSeat?.table === rematchId) {  // your seat there: a link to it
+    const mine = seated && !without && (offer ? offer.accepted.includes(you) : rematchSeat?.table === rematchId);
+    if (mine && rematchSeat?.table === rematchId) {  // your seat there: a link to it
       box.appendChild(el("p", {}, t("rematch.being_played")));
       box.appendChild(el("a", { href: tableLink(rematchId, false), id: "rematch-go", class: "button" }, t("rematch.go")));
     } else if (mine) box.appendChild(el("p", {}, t("rematch.starting")));
@@ -75,8 +82,8 @@ export function rematchPart(offer, rematchId, you, newTable) {
           el("button", { type: "button", class: "primary", id: "rematch-accept", onclick: () => answer(true) }, t("rematch.accept")),
           el("button", { type: "button", id: "rematch-decline", onclick: () => answer(false) }, t("rematch.decline"))));
       box.appendChild(ask);
-      if (S.rematchAsked !== offer.by) {  // the question is new: the keyboard goes to it
-        S.rematchAsked = offer.by;
+      if (rematchAsked !== offer.by) {  // the question is new: the keyboard goes to it
+        rematchAsked = offer.by;
         requestAnimationFrame(() => document.getElementById("rematch-accept")?.focus({ preventScroll: true }));
       }
     } else {
@@ -90,7 +97,7 @@ export function rematchPart(offer, rematchId, you, newTable) {
     if (offer.away.length) box.appendChild(el("p", { class: "muted" }, t("rematch.away", { names: list(offer.away) })));
     return box;
   }
-  S.rematchAsked = null;
+  rematchAsked = null;
   if (offer?.status === "declined") {
     const self = offer.declined === offer.by ? "rematch.withdrawn" : "rematch.declined";
     box.appendChild(el("p", { id: "rematch-said" }, offer.declined === you ? t(`${self}.you`)

@@ -2,7 +2,8 @@
 // they sit: on your left, across the table and on your right, each with its tiles face down.
 import { $, el, clear, seatOrder, seatPlaces } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
-import { S, redraw, botLabel } from "/static/table/state.js";
+import { store } from "/static/table/state.js";
+import { botLabel } from "/static/table/words.js";
 import { t } from "/static/i18n.js";
 
 export { seatOrder, seatPlaces };
@@ -22,39 +23,55 @@ function tileBacks(view, s) {
 
 const SHOW_MS = 1800;
 
+/**
+ * @typedef {object} Callout  words popping up at a seat for a while
+ * @property {string} text
+ * @property {number} born  when it was shown (ms)
+ * @property {number} until  when it goes
+ * @property {number} [draws]  tiles drawn in a row (a "Draws 3")
+ * @property {boolean} [big]  the domino's call-out
+ */
+/** The hand whose moves were called out (undefined: none seen yet), and how many of them.
+ * @type {number | null | undefined} */
+let coKey;
+let coLen = 0;
+/** @type {Record<number, Callout>} */
+let callouts = {};
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let coTimer;
+
 /** Call-outs at the seats for the moves that are new since the last state: what a play
  * scored ("+15", the server's points), "Pass", "Draws 2", "Domino!" for going out. */
 function updateCallouts(view) {
   const hist = view?.history || [];
   const key = view?.hand_number ?? null;
-  if (S.coKey !== key) {
+  if (coKey !== key) {
     // a hand seen for the first time: only a new hand's own moves are called out
-    S.coLen = S.coKey === undefined || S.coKey === null ? hist.length : 0;
-    S.coKey = key;
+    coLen = coKey === undefined || coKey === null ? hist.length : 0;
+    coKey = key;
   }
   const now = Date.now();
-  const fresh = hist.slice(S.coLen || 0);
-  S.callouts = S.callouts || {};
+  const fresh = hist.slice(coLen || 0);
   for (const h of fresh) {
-    const prev = S.callouts[h.seat];
-    if (h.action === "play" && h.points) S.callouts[h.seat] = { text: `+${h.points}`, born: now, until: now + SHOW_MS };
-    else if (h.action === "pass") S.callouts[h.seat] = { text: t("callout.pass"), born: now, until: now + SHOW_MS };
+    const prev = callouts[h.seat];
+    if (h.action === "play" && h.points) callouts[h.seat] = { text: `+${h.points}`, born: now, until: now + SHOW_MS };
+    else if (h.action === "pass") callouts[h.seat] = { text: t("callout.pass"), born: now, until: now + SHOW_MS };
     else if (h.action === "draw") {
       const n = prev?.draws && prev.until > now ? prev.draws + 1 : 1;
-      S.callouts[h.seat] = { text: n > 1 ? t("callout.draws_n", { n }) : t("callout.draws"), draws: n, born: now, until: now + SHOW_MS };
+      callouts[h.seat] = { text: n > 1 ? t("callout.draws_n", { n }) : t("callout.draws"), draws: n, born: now, until: now + SHOW_MS };
     }
   }
   const last = fresh[fresh.length - 1];
   if (last && view.over && view.end === "domino" && last.action === "play") {
-    S.callouts[last.seat] = { text: t("callout.domino"), born: now, until: now + SHOW_MS * 1.5, big: true };
+    callouts[last.seat] = { text: t("callout.domino"), born: now, until: now + SHOW_MS * 1.5, big: true };
   }
-  S.coLen = hist.length;
+  coLen = hist.length;
   // one redraw when the last call-out is over (not one per move: a fast table makes many)
-  if (fresh.length) { clearTimeout(S.coTimer); S.coTimer = setTimeout(redraw, SHOW_MS * 1.5 + 50); }
+  if (fresh.length) { clearTimeout(coTimer); coTimer = setTimeout(store.redraw, SHOW_MS * 1.5 + 50); }
 }
 
 function callout(s) {
-  const c = S.callouts?.[s];
+  const c = callouts?.[s];
   if (!c || c.until < Date.now()) return null;
   // drawn again on every state: the pop goes on from where it was, it does not start over
   return el("span", { class: `callout${c.big ? " big" : ""}`, "data-callout": s, "aria-hidden": "true",
@@ -77,7 +94,7 @@ function seatBox(st, s, nm, place) {
   const toMove = view && view.to_move === s && st.phase === "play";
   if (toMove) badges.push(el("span", { class: "badge turn" }, t("seat.to_play")));
   // the clock of the seat to move (yours is in the dock), kept going by timer.js
-  const clock = toMove && s !== st.you && S.deadlineAt !== null
+  const clock = toMove && s !== st.you && store.deadlineAt !== null
     ? el("span", { class: "seat-clock", "data-clock": s, "data-name": nm[s], role: "timer" }) : null;
   const count = view?.tile_counts?.[s];
   const cls = ["seat-box", `at-${place}`];

@@ -3,7 +3,7 @@
 // players'; a spectator reads it).
 import { $, el } from "/static/common.js";
 import { t } from "/static/i18n.js";
-import { S } from "/static/table/state.js";
+import { store } from "/static/table/state.js";
 
 const NS = "http://www.w3.org/2000/svg";
 /** An eye (drawn, not an emoji: the same on every phone). */
@@ -21,7 +21,7 @@ function eye() {
 
 /** True when this page watches the table (the server gave it no seat). */
 export function watching() {
-  return S.state ? S.state.you === null : !!S.watch && !S.token;
+  return store.state ? store.state.you === null : !!store.watch && !store.token;
 }
 
 export function renderWatching(st) {
