@@ -5,17 +5,21 @@ import { $, el, setAlert } from "/static/common.js";
 import { t, language } from "/static/i18n.js";
 import { devices, forgetDevice } from "/static/profile.js";
 
+/** @typedef {{id: string, created: number, this: boolean}} Device */
 
+/** @param {number} seconds */
 function since(seconds) {
   try {
     return new Date(seconds * 1000).toLocaleDateString(language(), { dateStyle: "medium" });
   } catch { return new Date(seconds * 1000).toLocaleDateString(); }
 }
 
-/** Fill the list (in ``box``) from the server; ``name`` is the profile's. */
+/** Fill the list (in ``box``) from the server; ``name`` is the profile's.
+ * @param {HTMLElement} box @param {string} name @param {HTMLElement} alertBox */
 export async function showDevices(box, name, alertBox) {
   let got;
   try { got = await devices(); } catch (e) { setAlert(alertBox, t("profiles.failed", { error: e.message })); return; }
+  /** @type {Device[]} */
   const list = got.devices || [];
   const ul = el("ul", { class: "devices" });
   for (const d of list) {
@@ -36,7 +40,9 @@ export async function showDevices(box, name, alertBox) {
   box.replaceChildren(ul, el("p", { id: "devices-note", class: "small", "aria-live": "polite" }));
 }
 
-/** Signing this device out asks first, in the page (no pop-up), with what it means. */
+/** Signing this device out asks first, in the page (no pop-up), with what it means.
+ * @param {HTMLElement} li @param {Device} device @param {number} count @param {string} name
+ * @param {HTMLElement} alertBox */
 function askSignOut(li, device, count, name, alertBox) {
   if ($("sign-out-ask")) { $("sign-out-yes").focus(); return; }
   const ask = el("div", { id: "sign-out-ask", class: "confirm", role: "group", "aria-labelledby": "sign-out-words" },

@@ -8,10 +8,20 @@ import { showDevices } from "/static/devices.js";
 
 await ready;
 
+/** @typedef {import("/static/messages.js").VariantInfo} VariantInfo */
+/** @typedef {import("/static/messages.js").OptionInfo} OptionInfo */
+/** @typedef {import("/static/messages.js").TableInfo & {ratings?: ({rating: number, provisional: boolean} | null)[]}} ListedTable */
+/** What the form sends to make a table (and remembers for the next visit).
+ * @typedef {{variant: string, players: number, options: Record<string, unknown>, timer: number,
+ *   seats: {kind: string, name?: string, level?: string}[], name: string, player: string,
+ *   private?: boolean, rated?: boolean}} TableChoice */
+
 const alertBox = $("alert");
+/** @type {import("/static/messages.js").Catalogue} */
 let catalog = { variants: [], bot_levels: ["random", "greedy", "expert"] };
 
-/** The catalogue's words for key in the reader's language, else the server's English. */
+/** The catalogue's words for key in the reader's language, else the server's English.
+ * @param {string | null | undefined} key @param {string} english */
 const words = (key, english) => (key && has(key) ? t(key) : english);
 
 const SEAT_CHOICES = () => [
@@ -25,11 +35,13 @@ function remembered() {
 }
 /** The choice for each seat after yours, in seat order (the form shows them as you sit). */
 function seatChoices() {
+  /** @type {string[]} */
   const out = [];
   for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seats select"))) out[Number(sel.dataset.seat) - 1] = sel.value;
   return out;
 }
 
+/** @param {TableChoice} body */
 function remember(body) {
   const seats = seatChoices();
   try {
@@ -38,18 +50,21 @@ function remember(body) {
   } catch { /* private mode */ }
 }
 
+/** @param {string | null | undefined} name */
 function variantByName(name) {
   return catalog.variants.find((v) => v.name === name);
 }
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The words the server gives for an option's value number i. */
+/** The words the server gives for an option's value number i.
+ * @param {OptionInfo} o @param {number} i */
 function valueLabel(o, i) {
-  return words(o.value_keys?.[i], o.labels?.[i] ?? showValue(o.values[i]));
+  return words(o.value_keys?.[i], o.labels?.[i] ?? showValue(o.values?.[i]));
 }
 
-/** The value chosen for option `name` in the form (its default when not shown). */
+/** The value chosen for option `name` in the form (its default when not shown).
+ * @param {VariantInfo} v @param {string} name */
 function chosen(v, name) {
   const o = (v.options || []).find((x) => x.name === name);
   const c = /** @type {HTMLInputElement | null} */ (document.getElementById(`opt-${name}`));
@@ -59,17 +74,20 @@ function chosen(v, name) {
 }
 
 /** Who plays with whom for n players and the options chosen: the catalogue's last matching
- * entry (the server lists the sides per player count and the option values that change them). */
+ * entry (the server lists the sides per player count and the option values that change them).
+ * @param {VariantInfo | undefined} v @param {number} n @returns {number[][]} */
 function sidesFor(v, n) {
+  /** @type {number[][] | null} */
   let sides = null;
   for (const p of v?.partnerships || []) {
-    if (p.players === n && Object.entries(p.options || {}).every(([k, val]) => same(chosen(v, k), val))) sides = p.sides;
+    if (p.players === n && Object.entries(p.options || {}).every(([k, val]) => v && same(chosen(v, k), val))) sides = p.sides;
   }
   return sides || Array.from({ length: n }, (_, i) => [i]);
 }
 
 /** Each seat's name as seen from seat 0 (yours): "You", "Left", "Across", "Right"... and
- * "Partner" for a seat on your side. */
+ * "Partner" for a seat on your side.
+ * @param {VariantInfo | undefined} v @param {number} n @param {number[][]} sides */
 function seatLabels(v, n, sides) {
   const order = seatOrder(0, n, v?.direction);
   const places = seatPlaces(order.length);
@@ -85,11 +103,12 @@ function seatLabels(v, n, sides) {
   return out;
 }
 
+/** @param {number[][]} sides @param {string[]} labels @param {number[]} order */
 function seatNote(sides, labels, order) {
   if (!sides.some((side) => side.length > 1)) return t("lobby.note.alone");
-  const at = (s) => (s === 0 ? -1 : order.indexOf(s));
+  const at = (/** @type {number} */ s) => (s === 0 ? -1 : order.indexOf(s));
   const mine = sides.find((side) => side.includes(0)) || [0];
-  const named = (side) => [...side].sort((a, b) => at(a) - at(b))
+  const named = (/** @type {number[]} */ side) => [...side].sort((a, b) => at(a) - at(b))
     .map((s) => (s === 0 ? t("lobby.note.you") : mine.includes(s) ? t("lobby.note.partner") : labels[s]))
     .join(` ${t("lobby.note.and")} `);
   const text = sides.map(named).join(` ${t("lobby.note.against")} `);
@@ -109,14 +128,16 @@ function buildVariantForm() {
   const shown = (v.options || []).filter((o) => !Array.isArray(o.values) || o.values.length > 1);
   for (const o of shown) {
     const id = `opt-${o.name}`;
+    /** @type {HTMLElement} */
     let control;
     if (Array.isArray(o.values)) {
-      control = el("select", { id, "data-option": o.name });
+      const select = el("select", { id, "data-option": o.name });
+      control = select;
       o.values.forEach((val, i) => {
         const opt = el("option", { value: String(i) },
           same(val, o.default) ? t("lobby.usual", { value: valueLabel(o, i) }) : valueLabel(o, i));
-        if (same(val, o.default)) opt.selected = true;
-        control.appendChild(opt);
+        if (same(val, o.default)) /** @type {HTMLOptionElement} */ (opt).selected = true;
+        select.appendChild(opt);
       });
     } else {
       control = el("input", { id, type: "number", step: 1, "data-option": o.name,
@@ -144,7 +165,7 @@ function buildSeats() {
     el("strong", {}, ($field("name").value.trim() || t("seat.you")))));
   // from your left round to your right, as you will sit at the table
   for (const i of seatOrder(0, n, v?.direction)) {
-    const sel = el("select", { id: `seat-${i}`, "data-seat": i });
+    const sel = /** @type {HTMLSelectElement} */ (el("select", { id: `seat-${i}`, "data-seat": i }));
     for (const [val, text] of SEAT_CHOICES()) sel.appendChild(el("option", { value: val }, text));
     const def = `bot:${catalog.default_bot_level || catalog.bot_levels[0]}`;
     const want = pendingSeats?.[i - 1] ?? old[i - 1];
@@ -158,8 +179,9 @@ function buildSeats() {
 
 function readOptions() {
   const v = variantByName($field("variant").value);
+  /** @type {Record<string, unknown>} */
   const out = {};
-  for (const o of v.options || []) {
+  for (const o of v?.options || []) {
     const c = /** @type {HTMLInputElement | null} */ (document.getElementById(`opt-${o.name}`));
     if (!c) continue;
     if (Array.isArray(o.values)) {
@@ -184,7 +206,8 @@ function readSeats() {
   return seats;
 }
 
-/** One click: this game with the rules chosen, casual bots in every other seat. */
+/** One click: this game with the rules chosen, casual bots in every other seat.
+ * @param {Event} ev */
 function playNow(ev) {
   if (!$field("name").value.trim()) $field("name").value = getName() || t("lobby.player");
   const casual = `bot:${catalog.default_bot_level || catalog.bot_levels[0]}`;
@@ -192,11 +215,13 @@ function playNow(ev) {
   create(ev);
 }
 
+/** @param {Event} ev */
 async function create(ev) {
   ev.preventDefault();
   setAlert(alertBox, "");
   const name = $field("name").value.trim();
   if (!name) { setAlert(alertBox, t("lobby.need_name")); $("name").focus(); return; }
+  /** @type {TableChoice} */
   let body;
   try {
     body = {
@@ -233,6 +258,7 @@ async function loadTables() {
     clear(box).appendChild(el("p", { class: "muted" }, t("lobby.tables_failed", { error: e.message })));
     return;
   }
+  /** @type {ListedTable[]} */
   const tables = data?.tables || [];
   clear(box);
   if (!tables.length) { box.appendChild(el("p", { class: "muted" }, t("lobby.no_tables"))); return; }
@@ -274,30 +300,34 @@ async function loadTables() {
 const ratingNumbers = new Intl.NumberFormat(language() === "es" ? "es-419" : language(),
   { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-/** A seated player's name with their rating at this table's game (the server sends it). */
+/** A seated player's name with their rating at this table's game (the server sends it).
+ * @param {ListedTable} tb @param {{seat: number}} s @param {string} name */
 function withRating(tb, s, name) {
   const r = tb.ratings?.[s.seat];
   if (!r) return name;
   return t(r.provisional ? "lobbyratings.provisional" : "lobbyratings.rating", { name, rating: ratingNumbers.format(r.rating) });
 }
 
-/** A table's name, with its game in words where the server named it after the game. */
+/** A table's name, with its game in words where the server named it after the game.
+ * @param {ListedTable} t @param {string} game */
 function tableName(t, game) {
   if (!t.name || t.named === false) return game;  // the server's own name for it
   return t.name.split(t.variant).join(game);
 }
 
-/** A bot level in words ("Bot: casual"); "" for a level the catalogue has no words for. */
+/** A bot level in words ("Bot: casual"); "" for a level the catalogue has no words for.
+ * @param {string | null} level */
 function botWords(level) {
-  const i = catalog.bot_levels.indexOf(level);
+  const i = catalog.bot_levels.indexOf(level ?? "");
   return words(catalog.bot_keys?.[i], catalog.bot_labels?.[i] || "");
 }
 
-/** A game's name in the reader's language. */
+/** A game's name in the reader's language. @param {VariantInfo | undefined} v */
 function gameWords(v) {
   return v ? words(v.label_key, v.label || t("common.dominoes")) : t("common.dominoes");
 }
 
+/** @param {string} id */
 async function start(id) {
   setAlert(alertBox, "");
   try {
@@ -306,6 +336,7 @@ async function start(id) {
   } catch (e) { setAlert(alertBox, t("common.start_failed", { error: e.message })); }
 }
 
+/** The seats remembered from the last visit, for the next seat form. @type {string[] | null} */
 let pendingSeats = null;
 
 /** The last game, player count, rules, seats and timer chosen in this browser. */

@@ -154,4 +154,65 @@
 /** @typedef {{type: "chat", lines: ChatLine[], full: boolean, muted: number[], hidden: number}} ChatMessage */
 /** @typedef {{type: "rematch", table: string, seat: number, token: string}} RematchSeat */
 
+/**
+ * @typedef {object} OptionInfo  a rule option of a game, as the lobby offers it
+ * @property {string} name
+ * @property {string} label
+ * @property {string} label_key
+ * @property {string} help
+ * @property {string} help_key
+ * @property {any} default
+ * @property {any[] | null} values  null: a whole number
+ * @property {string[] | null} labels
+ * @property {(string | null)[] | null} value_keys
+ * @property {number | null} minimum
+ */
+
+/**
+ * @typedef {object} VariantInfo  a game of the catalogue
+ * @property {string} name
+ * @property {string} label
+ * @property {string} label_key
+ * @property {string} description
+ * @property {string} description_key
+ * @property {number[]} players
+ * @property {number} default_players
+ * @property {string} scoring
+ * @property {string} direction
+ * @property {{players: number, options: Record<string, unknown>, sides: number[][]}[]} partnerships
+ * @property {OptionInfo[]} options
+ */
+
+/**
+ * @typedef {object} Catalogue  GET /api/variants
+ * @property {VariantInfo[]} variants
+ * @property {string[]} bot_levels
+ * @property {string[]} [bot_labels]
+ * @property {string} [default_bot_level]
+ * @property {string[]} [bot_keys]
+ */
+
+/**
+ * @typedef {object} ReplayHand
+ * @property {number} hand
+ * @property {number} leader
+ * @property {string[][]} deal
+ * @property {{move: string | null, seat: number | null, view: View & {hands?: string[][]}}[]} frames
+ * @property {boolean} finished
+ * @property {PadLine} result
+ */
+
+/**
+ * @typedef {object} Replay  GET /api/tables/<id>/replay, or a record file read by the server
+ * @property {string} variant
+ * @property {number} players
+ * @property {number[][]} sides
+ * @property {string} scoring
+ * @property {string[]} names
+ * @property {ReplayHand[]} hands
+ * @property {number[]} totals
+ * @property {number | null} winner
+ * @property {boolean} finished
+ */
+
 export {};

@@ -23,8 +23,14 @@ import { renderWatching } from "/static/table/watch.js";
 import { ready, t } from "/static/i18n.js";
 import { feel, mountFeel } from "/static/table/feel.js";
 
+/** @typedef {import("/static/messages.js").StateMessage} StateMessage */
+/** @typedef {import("/static/messages.js").TableInfo} TableInfo */
+
 await ready;
 mountFeel();
+
+/** The page's element that a CSS selector picks, if any. */
+const find = (/** @type {string} */ sel) => /** @type {HTMLElement | null} */ (document.querySelector(sel));
 
 function render() {
   const st = store.state;
@@ -37,32 +43,35 @@ function render() {
   draw(st);
   feel(st);
   if (keep) {
+    /** @type {HTMLElement | null} */
     let target = null;
-    if (keep.tile) target = document.querySelector(`#hand button[data-tile="${CSS.escape(keep.tile)}"], #flip button[data-tile="${CSS.escape(keep.tile)}"]`);
-    else if (keep.end) target = document.querySelector(`#ends button[data-end="${CSS.escape(keep.end)}"]`);
-    else if (keep.arm) target = document.querySelector(`#board .end-choice[data-arm="${CSS.escape(keep.arm)}"]`);
-    else if (keep.hint) target = document.querySelector(`#hints button[data-hint-move="${CSS.escape(keep.hint)}"]`);
+    if (keep.tile) target = find(`#hand button[data-tile="${CSS.escape(keep.tile)}"], #flip button[data-tile="${CSS.escape(keep.tile)}"]`);
+    else if (keep.end) target = find(`#ends button[data-end="${CSS.escape(keep.end)}"]`);
+    else if (keep.arm) target = find(`#board .end-choice[data-arm="${CSS.escape(keep.arm)}"]`);
+    else if (keep.hint) target = find(`#hints button[data-hint-move="${CSS.escape(keep.hint)}"]`);
     else if (keep.id) target = document.getElementById(keep.id);
     if (target && target.closest("[hidden]")) target = null;
     // the tile was played (or its end chosen): stay in the hand
-    if (!target && (keep.tile || keep.end || keep.arm)) target = document.querySelector("#hand-card:not([hidden]) #hand button.tile-btn");
+    if (!target && (keep.tile || keep.end || keep.arm)) target = find("#hand-card:not([hidden]) #hand button.tile-btn");
     // the hand ended under the keyboard: go on to Next hand (or the leader choice)
     if (!target && (keep.tile || keep.end || keep.arm || keep.id === "draw" || keep.id === "pass")) {
-      target = document.querySelector("#next:not([hidden]):not(:disabled), #leader:not([hidden]) button");
+      target = find("#next:not([hidden]):not(:disabled), #leader:not([hidden]) button");
     }
     if (target && target !== document.activeElement && !target.hidden) target.focus({ preventScroll: true });
   }
   if (store.focusHand && st.phase === "play") {
-    const first = /** @type {HTMLElement | null} */ (document.querySelector("#hand-card:not([hidden]) #hand button.tile-btn"));
+    const first = find("#hand-card:not([hidden]) #hand button.tile-btn");
     if (first) { store.setFocusHand(false); first.focus({ preventScroll: true }); }
   }
 }
 
+/** @param {StateMessage} st @param {TableInfo} table */
 function sidesFromPad(st, table) {
   const n = (st.pad?.[0]?.points || table.totals || []).length || table.players || 0;
   return Array.from({ length: n }, (_, i) => [i]);
 }
 
+/** @param {StateMessage} st */
 function draw(st) {
   const table = st.table || {};
   const view = st.view;
@@ -90,7 +99,7 @@ function draw(st) {
   renderControls(st, view, nm, choices, { play: playMove, cancel: cancelChoice, leader: chooseLeader });
   renderTurn(st, view, nm);
   const sides = view?.sides || table.sides || sidesFromPad(st, table);
-  renderScorePad(st.pad || [], { ...table, players: table.players || view?.players }, sides, nm,
+  renderScorePad(st.pad || [], { ...table, players: table.players || view?.players || 0 }, sides, nm,
     { inPlay: view && !view.over ? view.hand_points : null });
   renderBoardInfo(view, nm);
   renderLog(view, nm);
@@ -107,7 +116,7 @@ store.onRedraw(render);
 // the board and your tiles take the size of their boxes: draw again when the window changes
 let sized = 0;
 new ResizeObserver(() => { cancelAnimationFrame(sized); sized = requestAnimationFrame(() => store.redraw()); })
-  .observe(document.querySelector(".board-wrap"));
+  .observe(/** @type {Element} */ (document.querySelector(".board-wrap")));
 // on a narrow screen the score pad, the moves and the chat open over the table
 $("side-toggle").addEventListener("click", () => {
   const open = document.body.classList.toggle("side-open");

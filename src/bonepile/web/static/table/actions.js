@@ -7,6 +7,7 @@ import { send } from "/static/table/socket.js";
 import { t } from "/static/i18n.js";
 import { renderHints } from "/static/table/hints.js";
 
+/** @param {string} token */
 export function playMove(token) {
   if (store.busy) return;
   if (send({ type: "move", move: token, id: store.nextMoveId() })) {
@@ -15,6 +16,7 @@ export function playMove(token) {
   }
 }
 
+/** @param {string} name */
 export function clickTile(name) {
   if (!store.myTurn()) { setAlert(alertBox, t("error.not_your_turn")); return; }
   const moves = store.legal().filter((m) => m.kind === "play" && m.tile === name);
@@ -27,7 +29,8 @@ export function clickTile(name) {
   if (first) first.focus();
 }
 
-/** A tile dropped on the board at the end `arm` (an arm it fits). */
+/** A tile dropped on the board at the end `arm` (an arm it fits).
+ * @param {string} name @param {string | null} arm */
 export function dropTile(name, arm) {
   if (!store.myTurn()) return;
   const m = store.legal().find((x) => x.kind === "play" && x.tile === name && x.arm === arm)
@@ -40,11 +43,13 @@ export function cancelChoice() {
   store.redraw();
 }
 
+/** @param {string} kind */
 function doKind(kind) {
   const m = store.legal().find((x) => x.kind === kind);
   if (m && store.myTurn()) playMove(m.move);
 }
 
+/** @param {number} seat */
 export function chooseLeader(seat) { send({ type: "leader", seat }); }
 
 function askHint() {
@@ -84,8 +89,9 @@ export function bindActions() {
   document.addEventListener("keydown", onKey);
 }
 
+/** @param {KeyboardEvent} ev */
 function onKey(ev) {
-  const t = ev.target;
+  const t = /** @type {HTMLElement | null} */ (ev.target);
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const k = ev.key.toLowerCase();

@@ -6,10 +6,15 @@ import { store } from "/static/table/state.js";
 import { names } from "/static/table/words.js";
 import { remember, forget } from "/static/table/mutes.js";
 
+/** @typedef {import("/static/messages.js").ChatMessage} ChatMessage */
+/** @typedef {import("/static/messages.js").ChatLine} ChatLine */
+
 const seen = new Set();
+/** @type {number[]} */
 let muted = [];  // the seats you muted, as the server last said
 let hidden = 0;  // the table's recent lines you are not shown
 
+/** @param {ChatLine[]} lines */
 export function addChat(lines) {
   const box = $("chat");
   for (const line of lines) {
@@ -22,11 +27,12 @@ export function addChat(lines) {
     li.append(who, document.createTextNode(line.text));
     box.append(li);
   }
-  while (box.children.length > 50) box.firstChild.remove();
+  while (box.children.length > 50) box.children[0].remove();
   box.scrollTop = box.scrollHeight;
 }
 
-/** A chat message of the server: new lines, or ("full") the whole chat as you see it. */
+/** A chat message of the server: new lines, or ("full") the whole chat as you see it.
+ * @param {ChatMessage} msg */
 export function onChat(msg) {
   if (msg.full) {
     $("chat").replaceChildren();
@@ -41,7 +47,8 @@ export function onChat(msg) {
 /** @type {(intent: object) => boolean} */
 let sender = () => false;
 
-/** The chat form sends through `send` (the socket's). */
+/** The chat form sends through `send` (the socket's).
+ * @param {(intent: object) => boolean} send */
 export function bindChat(send) {
   sender = send;
   $("chat-form").addEventListener("submit", (ev) => {
@@ -70,13 +77,13 @@ export function renderMutes() {
     form.after(box);
   }
   const you = st?.you;
-  const seats = you === null || you === undefined ? [] : (st.table?.seats || [])
+  const seats = you === null || you === undefined ? [] : (st?.table?.seats || [])
     .filter((s) => s.seat !== you && s.kind === "human" && s.claimed);
   const nm = names();
   const want = new Set(seats.map((s) => String(s.seat)));
-  for (const b of /** @type {HTMLElement[]} */ ([...box.children])) if (!want.has(b.dataset.seat)) b.remove();
+  for (const b of /** @type {HTMLElement[]} */ ([...box.children])) if (!want.has(b.dataset.seat ?? "")) b.remove();
   for (const s of seats) {
-    let b = /** @type {HTMLButtonElement | null} */ (box.querySelector(`button[data-seat="${s.seat}"]`));
+    let b = /** @type {HTMLElement | null} */ (box.querySelector(`button[data-seat="${s.seat}"]`));
     if (!b) {
       b = el("button", { type: "button", id: `chat-mute-${s.seat}`, class: "chat-mute", dataset: { seat: String(s.seat) } });
       b.addEventListener("click", () => toggle(s.seat));
@@ -91,13 +98,14 @@ export function renderMutes() {
   box.hidden = !seats.length;
 }
 
+/** @param {number} seat */
 function toggle(seat) {
   const st = store.state;
   const on = !muted.includes(seat);
   if (!sender({ type: on ? "mute" : "unmute", seat })) return;
   // the server keeps a mute between two profiles; any other this browser sends again
   const profiles = st?.table?.seats || [];
-  const both = profiles[st.you]?.profile && profiles[seat]?.profile;
+  const both = profiles[st?.you ?? -1]?.profile && profiles[seat]?.profile;
   if (on && !both) remember(seat);
   else forget(seat);
 }

@@ -7,7 +7,13 @@ import { store } from "/static/table/state.js";
 import { people } from "/static/table/words.js";
 import { t } from "/static/i18n.js";
 
-/** handlers: {play(move), cancel(), leader(seat)} */
+/** @typedef {import("/static/messages.js").StateMessage} StateMessage */
+/** @typedef {import("/static/messages.js").View} View */
+
+/** handlers: {play(move), cancel(), leader(seat)}
+ * @param {StateMessage} st @param {View | null} view @param {string[]} nm
+ * @param {import("/static/render.js").EndChoice[]} choices
+ * @param {{play: (move: string) => void, cancel: () => void, leader: (seat: number) => void}} handlers */
 export function renderControls(st, view, nm, choices, handlers) {
   const turn = store.myTurn();
   const kinds = new Set(turn ? store.legal().map((m) => m.kind) : []);
@@ -23,7 +29,7 @@ export function renderControls(st, view, nm, choices, handlers) {
     const list = choices.length ? choices
       : store.legal().filter((m) => m.tile === store.selected).map((m) => ({ arm: m.arm, move: m.move, label: m.move }));
     for (const c of list) {
-      const pip = view?.layout?.ends?.[c.arm];
+      const pip = c.arm ? view?.layout?.ends?.[c.arm] : undefined;
       ends.appendChild(el("button", { type: "button", class: "primary", "data-end": c.arm || c.move,
         "aria-label": c.label, onclick: () => handlers.play(c.move) },
         c.arm ? `${ARM_WORDS[c.arm]} (${armLetter(c.arm)}${pip !== undefined ? ` · ${pip}` : ""})` : c.move));
@@ -34,12 +40,12 @@ export function renderControls(st, view, nm, choices, handlers) {
   const next = $button("next");
   const ready = st.ready || [];
   next.hidden = st.phase !== "hand_over" || st.you === null;  // a spectator only watches
-  next.disabled = ready.includes(st.you);
+  next.disabled = ready.includes(st.you ?? -1);
   // leader choice
   const lead = clear($("leader"));
   lead.hidden = true;
   if (st.phase === "leader" && st.pending?.kind === "leader") {
-    const side = view?.sides?.find((x) => x.includes(st.you)) || [st.you];
+    const side = view?.sides?.find((x) => x.includes(st.you ?? -1)) || [st.you];
     const mine = (st.pending.seats || []).some((s) => side.includes(s));
     lead.hidden = false;
     if (mine) {

@@ -9,8 +9,12 @@ import { store } from "/static/table/state.js";
 /** @type {(move: string) => void} */
 let play = () => {};
 /** What clicking a hinted move does (set once by table.js: play it). */
+/** @param {(move: string) => void} fn */
 export function onHintPlay(fn) { play = fn; }
 
+/** @typedef {import("/static/messages.js").HintMove} HintMove */
+
+/** @param {string} tok */
 function moveWords(tok) {
   if (tok === "draw") return t("hint.move.draw");
   if (tok === "pass") return t("hint.move.pass");
@@ -18,13 +22,14 @@ function moveWords(tok) {
   return arm ? t("hint.move.on", { tile, end: t(`hint.end.${arm}`) }) : t("hint.move.lead", { tile });
 }
 
+/** @param {number} x */
 function signed(x) {
   return `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(1)}`;
 }
 
-const pct = (x) => Math.round(x * 100);
+const pct = (/** @type {number} */ x) => Math.round(x * 100);
 
-/** The figures of one hinted move, in words. */
+/** The figures of one hinted move, in words. @param {HintMove} h */
 function figures(h) {
   const out = [];
   if (typeof h.points === "number") out.push(t("hint.points", { points: signed(h.points) }));
@@ -33,7 +38,7 @@ function figures(h) {
   return out.join(t("hint.sep"));
 }
 
-/** Why, in words: one phrase per reason the server gave. */
+/** Why, in words: one phrase per reason the server gave. @param {HintMove} h */
 function why(h) {
   return (h.reasons || []).map((r) => t(`hint.${r.code}`, r)).join(t("hint.sep"));
 }

@@ -10,6 +10,9 @@ import { renderScorePad } from "/static/table/pad.js";
 import { t } from "/static/i18n.js";
 import { ensureProfile, profileHeaders } from "/static/profile.js";
 
+/** @typedef {import("/static/messages.js").TableInfo} TableInfo */
+
+/** @type {() => void} */
 let joinedFn = () => {};
 
 /** Watch the table: a socket with no seat token (the server sends what everybody sees). */
@@ -25,6 +28,7 @@ export async function showJoin() {
   $("game").hidden = true;
   setConn("not_joined");
   $field("join-name").value = getName();
+  /** @type {TableInfo} */
   let info;
   try { info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`); } catch (e) {
     setAlert(alertBox, t("join.cannot", { error: e.message }));
@@ -50,7 +54,7 @@ export async function showJoin() {
   const sel = clear($("join-seat"));
   const nm = Array.from({ length: info.players }, (_, s) => seatName(info, s));
   for (const s of free) {
-    const partner = (info.sides || []).find((side) => side.length > 1 && side.includes(s))?.find((x) => x !== s);
+    const partner = (info.sides || []).find((side) => side.length > 1 && side.includes(s.seat))?.find((x) => x !== s.seat);
     sel.appendChild(el("option", { value: s.seat }, partner === undefined ? t("join.seat_n", { n: s.seat + 1 })
       : t("join.seat_partner", { n: s.seat + 1, name: nm[partner] })));
   }
@@ -62,7 +66,8 @@ export async function showJoin() {
   }
 }
 
-/** The join form; `joined()` connects once the server gave a seat token. */
+/** The join form; `joined()` connects once the server gave a seat token.
+ * @param {() => void} joined */
 export function bindJoin(joined) {
   joinedFn = joined;
   $("join-form").addEventListener("submit", async (ev) => {
@@ -70,6 +75,7 @@ export function bindJoin(joined) {
     const name = $field("join-name").value.trim();
     if (!name) { setAlert(alertBox, t("lobby.need_name")); return; }
     setName(name);
+    /** @type {{name: string, invite?: string, seat?: number}} */
     const body = { name };
     if (invite) body.invite = invite;  // a private table's secret, from its invite link
     if ($field("join-seat").value !== "") body.seat = Number($field("join-seat").value);
@@ -87,7 +93,12 @@ export function bindJoin(joined) {
 
 /** A table that is no longer played here (finished): its final score, from storage. */
 export async function showFinished() {
-  let info, rep;
+  /** @type {TableInfo} */
+  let info;
+  /** The table's replay: its hands, each with its result and its frames.
+   * @type {{sides?: number[][], hands?: {hand: number, result?: import("/static/panels.js").PadLine,
+   *   frames?: {view: import("/static/messages.js").View & {hands?: string[][]}}[]}[]}} */
+  let rep;
   try {
     info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
     rep = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
@@ -112,11 +123,12 @@ export async function showFinished() {
   $("turn").textContent = info.status === "over"
     ? `${info.winner === null || info.winner === undefined ? t("end.game_over_plain") : t("end.game_over_won", { who: labels[info.winner] })} ${t("join.replay_it")}`
     : t("join.not_here", { status: ["waiting", "playing", "over"].includes(info.status) ? t(`join.status.${info.status}`) : info.status });
-  renderScorePad((rep.hands || []).map((h) => h.result).filter(Boolean), info, sides, nm, {});
+  const played = rep.hands || [];
+  renderScorePad(played.flatMap((h) => (h.result ? [h.result] : [])), info, sides, nm, {});
   // the last hand as it ended: its layout, its moves and every hand
-  const lastHand = (rep.hands || [])[rep.hands.length - 1];
+  const lastHand = played[played.length - 1];
   const fr = lastHand?.frames?.[lastHand.frames.length - 1]?.view;
-  drawBoard($("board"), fr?.layout || null, { last: lastPlayed(fr?.history), emptyText: t("end.game_over") });
+  drawBoard(/** @type {SVGSVGElement} */ (document.querySelector("svg#board")), fr?.layout || null, { last: lastPlayed(fr?.history), emptyText: t("end.game_over") });
   if (fr) {
     renderLog(fr, nm);
     const hands = fr.hands || fr.revealed;

@@ -11,13 +11,15 @@ import { t } from "/static/i18n.js";
 let logKey = null;
 let logLen = 0;
 
+/** @param {{hand_number: number, history?: import("/static/messages.js").MoveEvent[]} | null} view
+ * @param {string[]} nm */
 export function renderLog(view, nm) {
   const box = clear($("log"));
   if (!view) return;
   const lines = [];
   for (const h of view.history || []) {
     // a seat's own line ("You play 6-4", "Ana plays 6-4"): the server's names where it has them
-    const line = (key, params) => (nm[h.seat] === undefined || h.seat === store.state?.you ? said(h.seat, key, params)
+    const line = (/** @type {string} */ key, /** @type {Record<string, unknown>} */ params = {}) => (nm[h.seat] === undefined || h.seat === store.state?.you ? said(h.seat, key, params)
       : t(key, { ...params, name: nm[h.seat] }));
     let text;
     if (h.action === "play") text = h.arm ? line("log.play_on", { tile: h.tile, arm: ARM_WORDS[h.arm] || h.arm }) : line("log.play", { tile: h.tile });

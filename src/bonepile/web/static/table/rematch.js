@@ -16,6 +16,9 @@ let rematchAsked = null;
 
 /** The link to a table with this page's invite secret (a private table's rematch opens with
  * the same secret), watching or not. */
+/** @typedef {import("/static/messages.js").RematchOffer} RematchOffer */
+
+/** @param {string} id @param {boolean} watch */
 function tableLink(id, watch) {
   const q = new URLSearchParams();
   if (invite) q.set("invite", invite);
@@ -26,6 +29,7 @@ function tableLink(id, watch) {
 
 /** Your seat at the rematch: keep its token as a joined seat's and go to the new table (once:
  * back at the finished table later, e.g. with the Back button, you stay and get a link). */
+/** @param {import("/static/messages.js").RematchSeat} msg */
 export function onRematchSeat(msg) {
   if (!msg.table || !msg.token) return;
   rematchSeat = msg;
@@ -34,10 +38,11 @@ export function onRematchSeat(msg) {
   location.assign(tableLink(msg.table, false));
 }
 
-const answer = (accept) => send({ type: "rematch", accept });
-const list = (seats) => seats.map((s) => names()[s] ?? "?").join(", ");
+const answer = (/** @type {boolean} */ accept) => send({ type: "rematch", accept });
+const list = (/** @type {number[]} */ seats) => seats.map((s) => names()[s] ?? "?").join(", ");
 
 // the seconds left to answer, counted down on the page between states
+/** @type {number | null} */
 let until = null;
 function secondsLeft() { return until === null ? 0 : Math.max(0, Math.round((until - Date.now()) / 1000)); }
 setInterval(() => {
@@ -51,7 +56,9 @@ function left() {
 
 /** What the banner says about the rematch, and its buttons.  `offer` is the state's rematch
  * (null: nobody asked), `rematchId` the table's (its rematch being played), `you` your seat
- * (null: watching); `newTable` makes a new table the old way (a link in the chat). */
+ * (null: watching); `newTable` makes a new table the old way (a link in the chat).
+ * @param {RematchOffer | null} offer @param {string | null | undefined} rematchId
+ * @param {number | null | undefined} you @param {() => void} newTable */
 export function rematchPart(offer, rematchId, you, newTable) {
   const seated = you !== null && you !== undefined;
   const box = el("div", { class: "rematch", id: "rematch" });
@@ -101,7 +108,7 @@ export function rematchPart(offer, rematchId, you, newTable) {
   if (offer?.status === "declined") {
     const self = offer.declined === offer.by ? "rematch.withdrawn" : "rematch.declined";
     box.appendChild(el("p", { id: "rematch-said" }, offer.declined === you ? t(`${self}.you`)
-      : t(self, { name: names()[offer.declined] ?? "?" })));
+      : t(self, { name: names()[offer.declined ?? -1] ?? "?" })));
   } else if (offer?.status === "expired") {
     box.appendChild(el("p", { id: "rematch-said" }, t("rematch.expired", { names: list(offer.waiting) })));
   }

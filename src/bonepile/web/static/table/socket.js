@@ -87,6 +87,7 @@ function scheduleReconnect() {
 }
 
 /** Send an intent; false (and a note) when the socket is not open. */
+/** @param {object} obj */
 export function send(obj) {
   setAlert(alertBox, "");
   if (!store.ws || store.ws.readyState !== WebSocket.OPEN) {
@@ -114,6 +115,7 @@ function onState(msg) {
 }
 
 /** A note that floats over the table for a few seconds (it pushes nothing down). */
+/** @param {string} text */
 function notice(text) {
   setAlert(alertBox, text);
   alertBox.classList.add("notice");
@@ -139,8 +141,10 @@ function onHint(msg) {
 }
 
 // one function per server message type
+/** @type {Record<string, (msg: any) => void>} */
 const ON = { state: onState, error: onError, chat: onChat, hint: onHint, rematch: onRematchSeat };
 
+/** @param {{type: string}} msg */
 function onMessage(msg) {
   const f = ON[msg.type];
   if (f) f(msg);

@@ -4,7 +4,7 @@ import { $ } from "/static/common.js";
 import { store } from "/static/table/state.js";
 import { t as words } from "/static/i18n.js";
 
-const clockText = (left) => `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+const clockText = (/** @type {number} */ left) => `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 
 /** Seconds left at which the clock turns red. */
 export const LOW = 5;

@@ -24,6 +24,7 @@ export function watching() {
   return store.state ? store.state.you === null : !!store.watch && !store.token;
 }
 
+/** @param {import("/static/messages.js").StateMessage} st */
 export function renderWatching(st) {
   const n = st.table?.watching || 0;
   let count = $("watching");
@@ -34,8 +35,8 @@ export function renderWatching(st) {
       el("span", { class: "long" }));
     $("conn").after(count);
   }
-  count.querySelector(".long").textContent = n ? t("spectate.watching", { n }) : "";
-  count.querySelector(".short .n").textContent = String(n);
+  /** @type {Element} */ (count.querySelector(".long")).textContent = n ? t("spectate.watching", { n }) : "";
+  /** @type {Element} */ (count.querySelector(".short .n")).textContent = String(n);
   count.title = n ? t("spectate.watching", { n }) : "";
   count.dataset.watching = String(n);
   count.hidden = !n;
