@@ -2,7 +2,8 @@
 // or attribute values, never into markup.
 import { t, has } from "/static/i18n.js";
 
-/** The page's element with this id (every id a script asks for is in its page's markup). */
+/** The page's element with this id: one its page's markup has (an element a script may not
+ * have made yet is looked up with document.getElementById, which may answer null). */
 export const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** A form field by id: an input, a select or a text area (its value, whether it is checked). */
 export const $field = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (document.getElementById(id));

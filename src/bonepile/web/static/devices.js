@@ -44,7 +44,7 @@ export async function showDevices(box, name, alertBox) {
  * @param {HTMLElement} li @param {Device} device @param {number} count @param {string} name
  * @param {HTMLElement} alertBox */
 function askSignOut(li, device, count, name, alertBox) {
-  if ($("sign-out-ask")) { $("sign-out-yes").focus(); return; }
+  if (document.getElementById("sign-out-ask")) { $("sign-out-yes").focus(); return; }
   const ask = el("div", { id: "sign-out-ask", class: "confirm", role: "group", "aria-labelledby": "sign-out-words" },
     el("p", { id: "sign-out-words" }, t(count > 1 ? "profiles.sign_out_confirm" : "profiles.sign_out_last", { name })),
     el("button", { type: "button", id: "sign-out-yes", class: count > 1 ? "primary" : "danger", onclick: async () => {

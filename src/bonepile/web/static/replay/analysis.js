@@ -34,9 +34,9 @@ const MARKS = ["best", "good", "inaccuracy", "mistake", "blunder"];
  */
 const A = { source: null, data: null, way: "knew", busy: false, ctx: null };
 /** The replay page's context (set once by setupAnalysis, before anything is drawn). */
-const ctx = () => /** @type {ReplayContext} */ (A.ctx);
+const replay = () => /** @type {ReplayContext} */ (A.ctx);
 
-/** ctx: { go(hand, frame), names() -> seat names, state() -> { hand, frame } }.
+/** The analysis's buttons and graph, working in the replay page `ctx`.
  * @param {ReplayContext} ctx */
 export function setupAnalysis(ctx) {
   A.ctx = ctx;
@@ -77,7 +77,7 @@ function show(analysis) {
   $("analysis-status").textContent = "";
   $("analysis-done").hidden = false;
   document.body.dataset.analysed = "1";
-  ctx().rerender();
+  replay().rerender();
 }
 
 /** @param {Source} source */
@@ -135,7 +135,7 @@ async function start() {
 }
 
 /** @param {number} i */
-function handOf(i) { return A.data?.hands?.find((/** @type {any} */ h) => h.hand === ctx().handNumber(i)) || null; }
+function handOf(i) { return A.data?.hands?.find((/** @type {any} */ h) => h.hand === replay().handNumber(i)) || null; }
 
 /** The judged decision made at frame `frame` of hand `i` (frame k shows move k played).
  * @param {number} i @param {number} frame @returns {Decision | null} */
@@ -209,7 +209,7 @@ export function renderAnalysis(i, frame) {
     gwrap.hidden = true;
     return;
   }
-  const names = ctx().names();
+  const names = replay().names();
   box.className = `verdict verdict-${j.mark}`;
   clear(box);
   box.appendChild(el("strong", {}, el("span", { class: `mark mark-${j.mark}`, "aria-hidden": "true" }, MARK_SYMBOL[j.mark]),
@@ -260,7 +260,7 @@ function points() {
   /** @type {{i: number, frame: number, y: number, mark: string, d: Decision}[]} */
   const out = [];
   const sides = A.data.sides || [];
-  (ctx().hands()).forEach((h, i) => {
+  (replay().hands()).forEach((h, i) => {
     const ha = handOf(i);
     if (!ha) return;
     for (const d of ha.decisions) {
@@ -307,8 +307,8 @@ function renderGraph(hand, frame) {
     }
   });
   graphPoints = pts.map((p, k) => ({ ...p, x: x(k) }));
-  const nm = ctx().names();
-  const sides = ctx().sides();
+  const nm = replay().names();
+  const sides = replay().sides();
   $("graph-note").textContent = (A.data.sides || []).length === 2
     ? t("analysis.graph_sides", { up: sides[0], down: sides[1] }) : t("analysis.graph_loss");
   const marked = pts.filter((p) => MARKS.indexOf(p.mark) >= 2).length;
@@ -323,12 +323,12 @@ function pick(ev) {
   const gx = ((ev.clientX - box.left) / box.width) * GW;
   let best = graphPoints[0];
   for (const p of graphPoints) if (Math.abs(p.x - gx) < Math.abs(best.x - gx)) best = p;
-  ctx().go(best.i, best.frame);
+  replay().go(best.i, best.frame);
 }
 
 function renderAccuracy() {
   const box = clear($("accuracy"));
-  const nm = ctx().names();
+  const nm = replay().names();
   const rows = A.data.summary?.[A.way] || [];
   const table = el("table", { class: "list accuracy" },
     el("thead", {}, el("tr", {},
@@ -363,6 +363,6 @@ function renderTurning(i, frame) {
   for (const n of tp) {
     const mark = markAt(i, n);
     box.appendChild(el("button", { type: "button", class: "turning-move", "aria-current": n === frame ? "step" : null,
-      onclick: () => ctx().go(i, n) }, t("analysis.turning_move", { n }), markBadge(mark)));
+      onclick: () => replay().go(i, n) }, t("analysis.turning_move", { n }), markBadge(mark)));
   }
 }

@@ -64,14 +64,14 @@ export function bindChat(send) {
 export function renderMutes() {
   const st = store.state;
   const form = $("chat-form");
-  let note = $("chat-hidden");
+  let note = document.getElementById("chat-hidden");
   if (!note) {
     note = el("p", { id: "chat-hidden", class: "small muted chat-hidden", "aria-live": "polite" });
     $("chat").after(note);
   }
   note.textContent = hidden ? t("moderation.hidden", { n: hidden }) : "";
   note.hidden = !hidden;
-  let box = $("chat-people");
+  let box = document.getElementById("chat-people");
   if (!box) {
     box = el("div", { id: "chat-people", class: "row chat-people", role: "group", "aria-label": t("moderation.group") });
     form.after(box);

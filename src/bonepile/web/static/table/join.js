@@ -60,7 +60,7 @@ export async function showJoin() {
   }
   $("join-form").hidden = !free.length;
   $("join").hidden = false;
-  if (!$("watch-instead")) {
+  if (!document.getElementById("watch-instead")) {
     $("join").appendChild(el("p", {}, el("button", { type: "button", id: "watch-instead", onclick: watchTable },
       t("spectate.watch_instead"))));
   }

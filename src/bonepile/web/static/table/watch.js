@@ -27,7 +27,7 @@ export function watching() {
 /** @param {import("/static/messages.js").StateMessage} st */
 export function renderWatching(st) {
   const n = st.table?.watching || 0;
-  let count = $("watching");
+  let count = document.getElementById("watching");
   if (!count) {
     // the words, and for a narrow header an eye and the number (the words stay for readers)
     count = el("span", { id: "watching", class: "status watching", "data-watching": "" },
@@ -42,7 +42,7 @@ export function renderWatching(st) {
   count.hidden = !n;
   const spectator = st.you === null;
   document.body.dataset.watching = spectator ? "1" : "0";
-  let badge = $("you-watch");
+  let badge = document.getElementById("you-watch");
   if (spectator && !badge) {
     badge = el("span", { id: "you-watch", class: "badge watch" }, t("spectate.you_watch"));
     $("turn").before(badge);  // in the dock, where a player's own turn is told
@@ -50,7 +50,7 @@ export function renderWatching(st) {
   if (badge) badge.hidden = !spectator;
   // the chat is read-only for a spectator
   $("chat-form").hidden = spectator;
-  let note = $("chat-note");
+  let note = document.getElementById("chat-note");
   if (spectator && !note) {
     note = el("p", { id: "chat-note", class: "small muted" }, t("spectate.chat_read_only"));
     $("chat-form").after(note);
