@@ -84,7 +84,7 @@ def test_a_table_in_play(server, sized, size):  # noqa: F811
             checked += axe_problems(page, f"table_{size}")
         # a tile that fits two ends: the choice on the board and in the dock
         two = page.evaluate("""async () => { const m = await import('/static/table/state.js');
-            const legal = m.S.state.view.legal || [];
+            const legal = m.store.state.view.legal || [];
             const n = {}; for (const x of legal) if (x.kind === 'play') n[x.tile] = (n[x.tile] || 0) + 1;
             return Object.keys(n).find(t => n[t] > 1) || null; }""")
         if two:

@@ -658,7 +658,7 @@ def test_the_table_shows_the_servers_count_points_and_seating(server, page):
     seen_count = seen_points = False
     for turn in range(40):
         phase = wait_turn_or_end(page)
-        st = page.evaluate("async () => (await import('/static/table/state.js')).S.state")
+        st = page.evaluate("async () => (await import('/static/table/state.js')).store.state")
         view = st["view"]
         if view and view["layout"]["first"]:
             info = page.locator("#board-info [data-info=ends]").inner_text()

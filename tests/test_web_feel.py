@@ -98,7 +98,7 @@ def _table(server: str, variant: str = "block", players: int = 4, **extra) -> di
 
 
 def _state(page) -> dict:
-    return page.evaluate("async () => (await import('/static/table/state.js')).S.state")
+    return page.evaluate("async () => (await import('/static/table/state.js')).store.state")
 
 
 def _tap_a_move(page, drag: bool = False) -> tuple[str, str | None]:
@@ -369,7 +369,7 @@ def test_zoom_buttons_keys_and_pinch(server, table_page):  # noqa: F811
         )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     assert float(page.locator("#board").get_attribute("viewBox").split()[0]) < float(vb.split()[0])
-    page.evaluate("async () => (await import('/static/table/state.js')).redraw()")
+    page.evaluate("async () => (await import('/static/table/state.js')).store.redraw()")
     assert _zoom(page) == pytest.approx(3, rel=0.05)
     # (a tap at once after a drag is taken by Chromium's gesture detection: click instead)
     page.click("#zoom-fit")
@@ -380,8 +380,8 @@ def _show_layout(page, layout: dict) -> None:
     """Draw a layout of a real hand on this table (the table's own renderer and zoom)."""
     page.evaluate(
         """async (layout) => { const m = await import('/static/table/state.js');
-        const st = m.S.state;
-        m.S.state = { ...st, view: { ...st.view, layout, legal: [] } }; m.redraw(); }""",
+        const st = m.store.state;
+        m.store.setState({ ...st, view: { ...st.view, layout, legal: [] } }); m.store.redraw(); }""",
         layout,
     )
 
@@ -431,7 +431,7 @@ def test_play_goes_on_after_a_reconnect_and_a_reload(server, table_page):  # noq
             break
     wait_turn_or_end(page)
     seq = page.evaluate("document.body.dataset.seq")
-    page.evaluate("async () => (await import('/static/table/state.js')).S.ws.close()")
+    page.evaluate("async () => (await import('/static/table/state.js')).store.ws.close()")
     page.wait_for_function("document.body.dataset.conn === '0'")
     page.wait_for_selector("body[data-conn='1']", timeout=20000)
     page.wait_for_function(

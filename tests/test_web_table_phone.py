@@ -122,7 +122,7 @@ def test_play_as_a_person(server, sized, size):  # noqa: F811
     for turn in range(12):
         if wait_turn_or_end(page) != "play":
             break
-        st = page.evaluate("async () => (await import('/static/table/state.js')).S.state")
+        st = page.evaluate("async () => (await import('/static/table/state.js')).store.state")
         fit = _fits_the_screen(page)
         assert fit["scroll"], f"the page scrolls at {size}"
         assert fit["tiles"] == len(st["view"]["hand"]) and fit["inside"], "your tiles are off screen"
@@ -252,7 +252,7 @@ def test_no_hint_on_a_forced_turn(server, sized):  # noqa: F811
     assert wait_turn_or_end(page) == "play"
     assert page.locator("#hint").is_visible()
     hidden = page.evaluate("""async () => { const m = await import('/static/table/state.js');
-        m.S.state = { ...m.S.state, forced: true }; m.redraw();
+        m.store.setState({ ...m.store.state, forced: true }); m.store.redraw();
         return document.getElementById('hint').hidden; }""")
     assert hidden
 
@@ -414,12 +414,12 @@ def test_call_outs_at_the_seats(server, sized):  # noqa: F811
     _open_seat(page, server, created)
     assert wait_turn_or_end(page) == "play"
     seen = page.evaluate("""async () => { const m = await import('/static/table/state.js');
-        const st = m.S.state, v = st.view, other = (st.you + 1) % 4;
+        const st = m.store.state, v = st.view, other = (st.you + 1) % 4;
         const hist = [...v.history, { seat: other, action: 'play', tile: '5-0', arm: 'L', points: 15 }];
-        m.S.state = { ...st, seq: st.seq + 1000, view: { ...v, history: hist } }; m.redraw();
+        m.store.setState({ ...st, seq: st.seq + 1000, view: { ...v, history: hist } }); m.store.redraw();
         const a = document.querySelector(`.seat-box[data-seat="${other}"] [data-callout]`)?.textContent;
         const hist2 = [...hist, { seat: other, action: 'pass', tile: null, arm: null, points: null }];
-        m.S.state = { ...m.S.state, view: { ...v, history: hist2 } }; m.redraw();
+        m.store.setState({ ...m.store.state, view: { ...v, history: hist2 } }); m.store.redraw();
         const b = document.querySelector(`.seat-box[data-seat="${other}"] [data-callout]`)?.textContent;
         return [a, b]; }""")
     assert seen == ["+15", "Pass"]

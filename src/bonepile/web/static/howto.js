@@ -7,26 +7,39 @@ import { api, clear, el } from "/static/common.js";
 import { has, ready, t } from "/static/i18n.js";
 import { drawBoard, tileSVG } from "/static/render.js";
 
-const root = document.getElementById("howto");
+/**
+ * A worked example of a game's page, played by the server: its board, the ends a tile fits
+ * (marks), the rows of tiles shown with it, the numbers its words take.
+ * @typedef {{id: string, board: import("/static/messages.js").Layout, last?: string | null, marks?: string[],
+ *   rows?: Row[], values?: Record<string, unknown>}} Example
+ */
+/** @typedef {{label: string, params?: Record<string, unknown>, won?: boolean, tiles: {tile: string | null, mark?: boolean}[]}} Row */
+
+const root = /** @type {HTMLElement} */ (document.getElementById("howto"));
 /** The parts of a game's page, each a heading and its numbered paragraphs. */
 const PARTS = ["deal", "turn", "end", "score"];
+/** The examples' boards, drawn again when the window changes. @type {{svg: SVGSVGElement, example: Example}[]} */
 const boards = [];
 
+/** @param {string} game @param {string} rest */
 function key(game, rest) {
   return `howto.${game}.${rest}`;
 }
 
 /** The numbered paragraphs key.1, key.2 ... that the catalogue has. */
+/** @param {string} base */
 function paragraphs(base) {
   const out = [];
   for (let i = 1; has(`${base}.${i}`); i++) out.push(el("p", {}, t(`${base}.${i}`)));
   return out;
 }
 
+/** @param {string} game */
 function playLink(game) {
   return el("a", { class: "button primary", href: `/?play=${encodeURIComponent(game)}` }, t("howto.play_now"));
 }
 
+/** @param {string} game */
 function facts(game) {
   return el("dl", { class: "facts" },
     el("dt", {}, t("howto.fact.where")), el("dd", {}, t(key(game, "where"))),
@@ -35,6 +48,7 @@ function facts(game) {
 }
 
 // ------------------------------------------------------------------------------ the picker
+/** @param {{games: {name: string}[]}} data */
 function picker(data) {
   document.title = t("howto.title");
   const list = el("ul", { class: "games" });
@@ -54,6 +68,7 @@ function picker(data) {
 }
 
 // ------------------------------------------------------------------------------ a game's page
+/** @param {Row} row */
 function tileRow(row) {
   const strip = el("div", { class: "strip" });
   for (const x of row.tiles) {
@@ -66,9 +81,11 @@ function tileRow(row) {
   return el("div", { class: "tile-row" + (row.won ? " won" : "") }, head, strip);
 }
 
+/** @param {{svg: SVGSVGElement, example: Example}} b */
 function draw(b) {
+  /** @type {Record<string, number>} */
   const ends = b.example.board.ends || {};
-  const choices = (b.example.marks || []).map((arm) => ({ arm, move: null, label: t("howto.fits_here", { end: ends[arm] }) }));
+  const choices = (b.example.marks || []).map((arm) => ({ arm, move: "", label: t("howto.fits_here", { end: ends[arm] }) }));
   drawBoard(b.svg, b.example.board, { last: b.example.last, choices });
   // the marked ends only show where a tile fits: pictures, not buttons
   for (const m of b.svg.querySelectorAll(".end-choice")) {
@@ -77,6 +94,7 @@ function draw(b) {
   }
 }
 
+/** @param {string} game @param {Example} ex @param {number} n */
 function example(game, ex, n) {
   const base = key(game, `ex.${ex.id}`);
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -92,6 +110,7 @@ function example(game, ex, n) {
   return fig;
 }
 
+/** @param {string} game @param {{examples?: Example[]}} data */
 function page(game, data) {
   const name = t(key(game, "name"));
   document.title = t("howto.page_title", { game: name });

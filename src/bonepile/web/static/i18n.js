@@ -16,11 +16,13 @@ export const LANGUAGES = {
   id: "Bahasa Indonesia",
 };
 const KEY = "bonepile:lang";
+/** @type {Record<string, unknown>} */
 let strings = {};
 let current = "en";
 /** Keys asked for that the catalogue lacks (the browser tests read it: it must stay empty). */
 export const missing = new Set();
 
+/** @param {readonly string[] | null | undefined} prefs */
 export function languageFromBrowser(prefs) {
   for (const tag of prefs || []) {
     const base = String(tag).toLowerCase().split("-")[0];
@@ -41,6 +43,7 @@ export function language() {
   return current;
 }
 
+/** @param {string} lang */
 export async function loadLanguage(lang) {
   const res = await fetch(`/i18n/${lang}.json`);
   if (!res.ok) throw new Error(`no words for language ${lang}`);
@@ -50,12 +53,15 @@ export async function loadLanguage(lang) {
 }
 
 /** Remember the player's language and show the page in it. */
+/** @param {string} lang */
 export function setLanguage(lang) {
   try { localStorage.setItem(KEY, lang); } catch { /* private mode */ }
   location.reload();
 }
 
+/** @type {Record<string, Intl.PluralRules>} */
 const plurals = {};
+/** @param {string} key @param {number} n */
 function pluralKey(key, n) {
   const rules = (plurals[current] ||= new Intl.PluralRules(current));
   const form = `${key}.${rules.select(n)}`;
@@ -63,7 +69,8 @@ function pluralKey(key, n) {
   return `${key}.other` in strings ? `${key}.other` : key;
 }
 
-/** The words for key in the chosen language, {name} placeholders filled from params. */
+/** The words for key in the chosen language, {name} placeholders filled from params.
+ * @param {string} key @param {Record<string, any>} [params] */
 export function t(key, params = {}) {
   const k = typeof params.n === "number" && !(key in strings) ? pluralKey(key, params.n) : key;
   const s = strings[k];
@@ -75,15 +82,16 @@ export function t(key, params = {}) {
 }
 
 /** True when the catalogue has words for key (for optional texts). */
+/** @param {string} key */
 export function has(key) {
   return typeof strings[key] === "string";
 }
 
 /** Fill every [data-i18n] element's text and every [data-i18n-attr] attribute under root. */
 export function translatePage(root = document) {
-  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
-  for (const node of root.querySelectorAll("[data-i18n-attr]")) {
-    for (const pair of node.dataset.i18nAttr.split(";")) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) node.textContent = t(node.dataset.i18n || "");
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-attr]"))) {
+    for (const pair of (node.dataset.i18nAttr || "").split(";")) {
       const [attr, key] = pair.split(":").map((x) => x.trim());
       if (attr && key) node.setAttribute(attr, t(key));
     }

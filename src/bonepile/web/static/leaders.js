@@ -1,26 +1,31 @@
 // The leaderboards: pick a game and a player count, see the players with enough rated games
 // best first (GET /api/ratings/<game>-<players>), and your own rating (this browser's profile)
 // marked, provisional or not. The games and their names come from the server's catalogue.
-import { api, clear, el, setAlert, showValue } from "/static/common.js";
+import { $, $field, api, clear, el, setAlert, showValue } from "/static/common.js";
 import { has, language, ready, t } from "/static/i18n.js";
 import { getProfile } from "/static/profile.js";
 
 await ready;
 
-const $ = (id) => document.getElementById(id);
 const alertBox = $("alert");
+/** @typedef {import("/static/messages.js").VariantInfo} VariantInfo */
+/** A leaderboard line: a participant ("profile:<id>" or "bot:<level>") and its rating.
+ * @typedef {{participant: string, name?: string | null, rating: number, games: number, provisional: boolean}} Rated */
+/** @typedef {{ratings: Rated[], provisional_games: number}} Board */
+
+/** @type {{variants: VariantInfo[]}} */
 let catalog = { variants: [] };
 let shown = 0;  // the latest request's number: an older answer arriving late is dropped
 
-const words = (key, english) => (key && has(key) ? t(key) : english);
-const gameName = (v) => words(v.label_key, v.label || showValue(v.name));
+const words = (/** @type {string} */ key, /** @type {string} */ english) => (key && has(key) ? t(key) : english);
+const gameName = (/** @type {VariantInfo} */ v) => words(v.label_key, v.label || showValue(v.name));
 // a rating with one decimal, written as the reader's language writes numbers (Spanish as in
 // Latin America, with a decimal point)
 const numbers = new Intl.NumberFormat(language() === "es" ? "es-419" : language(),
   { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const points = (r) => numbers.format(r);
+const points = (/** @type {number} */ r) => numbers.format(r);
 
-/** A participant's name: a profile's, or a bot's level in words. */
+/** A participant's name: a profile's, or a bot's level in words. @param {Rated} e */
 function who(e) {
   if (e.participant.startsWith("bot:")) {
     const level = e.participant.slice(4);
@@ -29,14 +34,16 @@ function who(e) {
   return e.name || t("leaders.unnamed");
 }
 
+/** @param {number} keep */
 function fillPlayers(keep) {
-  const v = catalog.variants.find((x) => x.name === $("game").value);
-  const sel = clear($("players"));
+  const v = catalog.variants.find((x) => x.name === $field("game").value);
+  const sel = clear($field("players"));
   for (const n of v?.players || []) sel.appendChild(el("option", { value: String(n) }, String(n)));
   const want = (v?.players || []).includes(keep) ? keep : v?.default_players;
   if (want) sel.value = String(want);
 }
 
+/** @param {Board} board @param {string | null} mine */
 function table(board, mine) {
   const body = el("tbody");
   board.ratings.forEach((e, i) => {
@@ -56,7 +63,8 @@ function table(board, mine) {
     body);
 }
 
-/** Your own line: your rating, marked provisional (with the games still to play) if so. */
+/** Your own line: your rating, marked provisional (with the games still to play) if so.
+ * @param {Rated | null} mine @param {Board} board @param {number} min */
 function yourLine(mine, board, min) {
   const box = $("you");
   box.hidden = !mine;
@@ -76,11 +84,13 @@ async function show() {
   const mine = ++shown;
   document.body.dataset.ready = "0";  // "1" once this board is drawn
   setAlert(alertBox, "");
-  const key = `${$("game").value}-${$("players").value}`;
+  const key = `${$field("game").value}-${$field("players").value}`;
   history.replaceState(null, "", `/leaderboard?game=${encodeURIComponent(key)}`);
   const me = getProfile();
   const id = me ? `profile:${me.id}` : null;
+  /** @type {Board} */
   let board;
+  /** @type {Rated | null} */
   let own = null;
   try {
     board = await api("GET", `/api/ratings/${encodeURIComponent(key)}`);
@@ -109,14 +119,14 @@ async function init() {
     setAlert(alertBox, t("leaders.failed", { error: e.message }));
     return;
   }
-  const sel = $("game");
+  const sel = $field("game");
   for (const v of catalog.variants) sel.appendChild(el("option", { value: v.name }, gameName(v)));
   const asked = new URLSearchParams(location.search).get("game") || "";
   const cut = asked.lastIndexOf("-");
   const name = cut > 0 ? asked.slice(0, cut) : "";
   if (catalog.variants.some((v) => v.name === name)) sel.value = name;
   fillPlayers(Number(asked.slice(cut + 1)));
-  sel.addEventListener("change", () => { fillPlayers(Number($("players").value)); show(); });
+  sel.addEventListener("change", () => { fillPlayers(Number($field("players").value)); show(); });
   $("players").addEventListener("change", show);
   await show();
 }

@@ -1,18 +1,27 @@
 // The lobby: create a table (game, players, rules, seats, timer) and list the open ones.
 // Every word about a game comes from the server's catalogue; the lobby remembers your last
 // choices in this browser.
-import { el, clear, api, seatName, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
+import { $, $field, $button, el, clear, api, seatName, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
 import { ready, t, has, language } from "/static/i18n.js";
 import { ensureProfile, profileHeaders, linkCode, claimCode } from "/static/profile.js";
 import { showDevices } from "/static/devices.js";
 
 await ready;
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("/static/messages.js").VariantInfo} VariantInfo */
+/** @typedef {import("/static/messages.js").OptionInfo} OptionInfo */
+/** @typedef {import("/static/messages.js").TableInfo & {ratings?: ({rating: number, provisional: boolean} | null)[]}} ListedTable */
+/** What the form sends to make a table (and remembers for the next visit).
+ * @typedef {{variant: string, players: number, options: Record<string, unknown>, timer: number,
+ *   seats: {kind: string, name?: string, level?: string}[], name: string, player: string,
+ *   private?: boolean, rated?: boolean}} TableChoice */
+
 const alertBox = $("alert");
+/** @type {import("/static/messages.js").Catalogue} */
 let catalog = { variants: [], bot_levels: ["random", "greedy", "expert"] };
 
-/** The catalogue's words for key in the reader's language, else the server's English. */
+/** The catalogue's words for key in the reader's language, else the server's English.
+ * @param {string | null | undefined} key @param {string} english */
 const words = (key, english) => (key && has(key) ? t(key) : english);
 
 const SEAT_CHOICES = () => [
@@ -26,11 +35,13 @@ function remembered() {
 }
 /** The choice for each seat after yours, in seat order (the form shows them as you sit). */
 function seatChoices() {
+  /** @type {string[]} */
   const out = [];
-  for (const sel of document.querySelectorAll("#seats select")) out[Number(sel.dataset.seat) - 1] = sel.value;
+  for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seats select"))) out[Number(sel.dataset.seat) - 1] = sel.value;
   return out;
 }
 
+/** @param {TableChoice} body */
 function remember(body) {
   const seats = seatChoices();
   try {
@@ -39,38 +50,44 @@ function remember(body) {
   } catch { /* private mode */ }
 }
 
+/** @param {string | null | undefined} name */
 function variantByName(name) {
   return catalog.variants.find((v) => v.name === name);
 }
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The words the server gives for an option's value number i. */
+/** The words the server gives for an option's value number i.
+ * @param {OptionInfo} o @param {number} i */
 function valueLabel(o, i) {
-  return words(o.value_keys?.[i], o.labels?.[i] ?? showValue(o.values[i]));
+  return words(o.value_keys?.[i], o.labels?.[i] ?? showValue(o.values?.[i]));
 }
 
-/** The value chosen for option `name` in the form (its default when not shown). */
+/** The value chosen for option `name` in the form (its default when not shown).
+ * @param {VariantInfo} v @param {string} name */
 function chosen(v, name) {
   const o = (v.options || []).find((x) => x.name === name);
-  const c = document.getElementById(`opt-${name}`);
+  const c = /** @type {HTMLInputElement | null} */ (document.getElementById(`opt-${name}`));
   if (!o || !c) return o?.default;
   if (Array.isArray(o.values)) return o.values[Number(c.value)];
   return c.value.trim() === "" ? o.default : Number(c.value);
 }
 
 /** Who plays with whom for n players and the options chosen: the catalogue's last matching
- * entry (the server lists the sides per player count and the option values that change them). */
+ * entry (the server lists the sides per player count and the option values that change them).
+ * @param {VariantInfo | undefined} v @param {number} n @returns {number[][]} */
 function sidesFor(v, n) {
+  /** @type {number[][] | null} */
   let sides = null;
   for (const p of v?.partnerships || []) {
-    if (p.players === n && Object.entries(p.options || {}).every(([k, val]) => same(chosen(v, k), val))) sides = p.sides;
+    if (p.players === n && Object.entries(p.options || {}).every(([k, val]) => v && same(chosen(v, k), val))) sides = p.sides;
   }
   return sides || Array.from({ length: n }, (_, i) => [i]);
 }
 
 /** Each seat's name as seen from seat 0 (yours): "You", "Left", "Across", "Right"... and
- * "Partner" for a seat on your side. */
+ * "Partner" for a seat on your side.
+ * @param {VariantInfo | undefined} v @param {number} n @param {number[][]} sides */
 function seatLabels(v, n, sides) {
   const order = seatOrder(0, n, v?.direction);
   const places = seatPlaces(order.length);
@@ -86,11 +103,12 @@ function seatLabels(v, n, sides) {
   return out;
 }
 
+/** @param {number[][]} sides @param {string[]} labels @param {number[]} order */
 function seatNote(sides, labels, order) {
   if (!sides.some((side) => side.length > 1)) return t("lobby.note.alone");
-  const at = (s) => (s === 0 ? -1 : order.indexOf(s));
+  const at = (/** @type {number} */ s) => (s === 0 ? -1 : order.indexOf(s));
   const mine = sides.find((side) => side.includes(0)) || [0];
-  const named = (side) => [...side].sort((a, b) => at(a) - at(b))
+  const named = (/** @type {number[]} */ side) => [...side].sort((a, b) => at(a) - at(b))
     .map((s) => (s === 0 ? t("lobby.note.you") : mine.includes(s) ? t("lobby.note.partner") : labels[s]))
     .join(` ${t("lobby.note.and")} `);
   const text = sides.map(named).join(` ${t("lobby.note.against")} `);
@@ -98,9 +116,9 @@ function seatNote(sides, labels, order) {
 }
 
 function buildVariantForm() {
-  const v = variantByName($("variant").value);
+  const v = variantByName($field("variant").value);
   if (!v) return;
-  const players = $("players");
+  const players = $field("players");
   const keep = Number(players.value);
   clear(players);
   for (const n of v.players) players.appendChild(el("option", { value: n }, String(n)));
@@ -110,14 +128,16 @@ function buildVariantForm() {
   const shown = (v.options || []).filter((o) => !Array.isArray(o.values) || o.values.length > 1);
   for (const o of shown) {
     const id = `opt-${o.name}`;
+    /** @type {HTMLElement} */
     let control;
     if (Array.isArray(o.values)) {
-      control = el("select", { id, "data-option": o.name });
+      const select = el("select", { id, "data-option": o.name });
+      control = select;
       o.values.forEach((val, i) => {
         const opt = el("option", { value: String(i) },
           same(val, o.default) ? t("lobby.usual", { value: valueLabel(o, i) }) : valueLabel(o, i));
-        if (same(val, o.default)) opt.selected = true;
-        control.appendChild(opt);
+        if (same(val, o.default)) /** @type {HTMLOptionElement} */ (opt).selected = true;
+        select.appendChild(opt);
       });
     } else {
       control = el("input", { id, type: "number", step: 1, "data-option": o.name,
@@ -134,18 +154,18 @@ function buildVariantForm() {
 }
 
 function buildSeats() {
-  const n = Number($("players").value);
-  const v = variantByName($("variant").value);
+  const n = Number($field("players").value);
+  const v = variantByName($field("variant").value);
   const box = $("seats");
   const old = seatChoices();
   const sides = sidesFor(v, n);
   const labels = seatLabels(v, n, sides);
   clear(box);
   box.appendChild(el("div", { class: "seat-you", "data-seat": 0 }, el("span", { class: "small" }, labels[0]),
-    el("strong", {}, ($("name").value.trim() || t("seat.you")))));
+    el("strong", {}, ($field("name").value.trim() || t("seat.you")))));
   // from your left round to your right, as you will sit at the table
   for (const i of seatOrder(0, n, v?.direction)) {
-    const sel = el("select", { id: `seat-${i}`, "data-seat": i });
+    const sel = /** @type {HTMLSelectElement} */ (el("select", { id: `seat-${i}`, "data-seat": i }));
     for (const [val, text] of SEAT_CHOICES()) sel.appendChild(el("option", { value: val }, text));
     const def = `bot:${catalog.default_bot_level || catalog.bot_levels[0]}`;
     const want = pendingSeats?.[i - 1] ?? old[i - 1];
@@ -158,10 +178,11 @@ function buildSeats() {
 }
 
 function readOptions() {
-  const v = variantByName($("variant").value);
+  const v = variantByName($field("variant").value);
+  /** @type {Record<string, unknown>} */
   const out = {};
-  for (const o of v.options || []) {
-    const c = document.getElementById(`opt-${o.name}`);
+  for (const o of v?.options || []) {
+    const c = /** @type {HTMLInputElement | null} */ (document.getElementById(`opt-${o.name}`));
     if (!c) continue;
     if (Array.isArray(o.values)) {
       const val = o.values[Number(c.value)];
@@ -177,43 +198,47 @@ function readOptions() {
 }
 
 function readSeats() {
-  const seats = [{ kind: "human", name: ($("name").value.trim() || t("lobby.seat.you")).slice(0, 24) }];
+  /** @type {{kind: string, name?: string, level?: string}[]} */
+  const seats = [{ kind: "human", name: ($field("name").value.trim() || t("lobby.seat.you")).slice(0, 24) }];
   for (const choice of seatChoices()) {
     seats.push(choice === "human" ? { kind: "human" } : { kind: "bot", level: choice.slice(4) });
   }
   return seats;
 }
 
-/** One click: this game with the rules chosen, casual bots in every other seat. */
+/** One click: this game with the rules chosen, casual bots in every other seat.
+ * @param {Event} ev */
 function playNow(ev) {
-  if (!$("name").value.trim()) $("name").value = getName() || t("lobby.player");
+  if (!$field("name").value.trim()) $field("name").value = getName() || t("lobby.player");
   const casual = `bot:${catalog.default_bot_level || catalog.bot_levels[0]}`;
-  for (const sel of document.querySelectorAll("#seats select")) sel.value = casual;
+  for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seats select"))) sel.value = casual;
   create(ev);
 }
 
+/** @param {Event} ev */
 async function create(ev) {
   ev.preventDefault();
   setAlert(alertBox, "");
-  const name = $("name").value.trim();
+  const name = $field("name").value.trim();
   if (!name) { setAlert(alertBox, t("lobby.need_name")); $("name").focus(); return; }
+  /** @type {TableChoice} */
   let body;
   try {
     body = {
-      variant: $("variant").value,
-      players: Number($("players").value),
+      variant: $field("variant").value,
+      players: Number($field("players").value),
       options: readOptions(),
       seats: readSeats(),
       name: t("lobby.table_of", { name }).slice(0, 24),
       player: name,
-      timer: Math.max(0, Number($("timer").value) || 0),
-      ...($("private").checked ? { private: true } : {}),
-      ...($("rated").checked ? { rated: true } : {}),
+      timer: Math.max(0, Number($field("timer").value) || 0),
+      ...($field("private").checked ? { private: true } : {}),
+      ...($field("rated").checked ? { rated: true } : {}),
     };
   } catch (e) { setAlert(alertBox, e.message); return; }
   setName(name);
   remember(body);
-  $("create").disabled = true;
+  $button("create").disabled = true;
   try {
     await ensureProfile(name);  // the creator's seat is tied to this browser's profile
     const res = await api("POST", "/api/tables", body, profileHeaders());
@@ -222,7 +247,7 @@ async function create(ev) {
   } catch (e) {
     setAlert(alertBox, t("lobby.create_failed", { error: e.message }));
   } finally {
-    $("create").disabled = false;
+    $button("create").disabled = false;
   }
 }
 
@@ -233,6 +258,7 @@ async function loadTables() {
     clear(box).appendChild(el("p", { class: "muted" }, t("lobby.tables_failed", { error: e.message })));
     return;
   }
+  /** @type {ListedTable[]} */
   const tables = data?.tables || [];
   clear(box);
   if (!tables.length) { box.appendChild(el("p", { class: "muted" }, t("lobby.no_tables"))); return; }
@@ -274,30 +300,34 @@ async function loadTables() {
 const ratingNumbers = new Intl.NumberFormat(language() === "es" ? "es-419" : language(),
   { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-/** A seated player's name with their rating at this table's game (the server sends it). */
+/** A seated player's name with their rating at this table's game (the server sends it).
+ * @param {ListedTable} tb @param {{seat: number}} s @param {string} name */
 function withRating(tb, s, name) {
   const r = tb.ratings?.[s.seat];
   if (!r) return name;
   return t(r.provisional ? "lobbyratings.provisional" : "lobbyratings.rating", { name, rating: ratingNumbers.format(r.rating) });
 }
 
-/** A table's name, with its game in words where the server named it after the game. */
+/** A table's name, with its game in words where the server named it after the game.
+ * @param {ListedTable} t @param {string} game */
 function tableName(t, game) {
   if (!t.name || t.named === false) return game;  // the server's own name for it
   return t.name.split(t.variant).join(game);
 }
 
-/** A bot level in words ("Bot: casual"); "" for a level the catalogue has no words for. */
+/** A bot level in words ("Bot: casual"); "" for a level the catalogue has no words for.
+ * @param {string | null} level */
 function botWords(level) {
-  const i = catalog.bot_levels.indexOf(level);
+  const i = catalog.bot_levels.indexOf(level ?? "");
   return words(catalog.bot_keys?.[i], catalog.bot_labels?.[i] || "");
 }
 
-/** A game's name in the reader's language. */
+/** A game's name in the reader's language. @param {VariantInfo | undefined} v */
 function gameWords(v) {
   return v ? words(v.label_key, v.label || t("common.dominoes")) : t("common.dominoes");
 }
 
+/** @param {string} id */
 async function start(id) {
   setAlert(alertBox, "");
   try {
@@ -306,25 +336,26 @@ async function start(id) {
   } catch (e) { setAlert(alertBox, t("common.start_failed", { error: e.message })); }
 }
 
+/** The seats remembered from the last visit, for the next seat form. @type {string[] | null} */
 let pendingSeats = null;
 
 /** The last game, player count, rules, seats and timer chosen in this browser. */
 function restore() {
   const m = remembered();
   const v = variantByName(m.variant);
-  if (v) $("variant").value = v.name;
+  if (v) $field("variant").value = v.name;
   buildVariantForm();
   if (!v) return;
-  if (v.players.includes(m.players)) { $("players").value = String(m.players); }
+  if (v.players.includes(m.players)) { $field("players").value = String(m.players); }
   for (const o of v.options || []) {
-    const c = document.getElementById(`opt-${o.name}`);
+    const c = /** @type {HTMLInputElement | null} */ (document.getElementById(`opt-${o.name}`));
     if (!c || !m.options || !(o.name in m.options)) continue;
     if (Array.isArray(o.values)) {
       const i = o.values.findIndex((x) => same(x, m.options[o.name]));
       if (i >= 0) c.value = String(i);
     } else c.value = String(m.options[o.name]);
   }
-  if (Number.isFinite(m.timer)) $("timer").value = String(m.timer);
+  if (Number.isFinite(m.timer)) $field("timer").value = String(m.timer);
   pendingSeats = Array.isArray(m.seats) ? m.seats : null;
   buildSeats();
 }
@@ -345,23 +376,23 @@ async function initProfile() {
     } catch (e) { setAlert(alertBox, t("profiles.failed", { error: e.message })); }
   });
   $("profile-devices").addEventListener("toggle", () => {
-    if ($("profile-devices").open) showDevices($("devices-list"), me.name, alertBox);
+    if (/** @type {HTMLDetailsElement} */ ($("profile-devices")).open) showDevices($("devices-list"), me.name, alertBox);
   });
   $("claim-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
-      const got = await claimCode($("claim-code").value);
+      const got = await claimCode($field("claim-code").value);
       setName(got.name);  // this device now plays under the profile's name
-      $("name").value = got.name;
+      $field("name").value = got.name;
       who.textContent = t("profiles.playing_as", { name: got.name });
       $("profile-code").textContent = t("profiles.claimed", { name: got.name });
-      $("claim-code").value = "";
+      $field("claim-code").value = "";
     } catch (e) { setAlert(alertBox, t("profiles.failed", { error: e.message })); }
   });
 }
 
 async function init() {
-  $("name").value = getName();
+  $field("name").value = getName();
   try {
     catalog = await api("GET", "/api/variants");
   } catch (e) { setAlert(alertBox, t("lobby.games_failed", { error: e.message })); return; }
@@ -377,7 +408,7 @@ async function init() {
   $("refresh").addEventListener("click", loadTables);
   restore();
   const wanted = variantByName(new URLSearchParams(location.search).get("play")); // a How to play page's "Play now"
-  if (wanted) { $("variant").value = wanted.name; buildVariantForm(); $("play-now").focus(); }
+  if (wanted) { $field("variant").value = wanted.name; buildVariantForm(); $("play-now").focus(); }
   loadTables();
   setInterval(loadTables, 5000);
   await initProfile();

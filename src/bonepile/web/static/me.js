@@ -1,38 +1,60 @@
 // "Your games": this browser's profile's finished games, newest first, with the result, the
 // final score and a link to each game's replay; a select keeps one game's tables only.
-import { el, clear, api, seatName, setAlert } from "/static/common.js";
+import { $, $field, el, clear, api, seatName, setAlert } from "/static/common.js";
 import { ready, t, has, language } from "/static/i18n.js";
 import { getProfile, profileHeaders } from "/static/profile.js";
 
 await ready;
 
-const $ = (id) => document.getElementById(id);
 const alertBox = $("alert");
+/** @typedef {{seat: number, name: string, named: boolean, kind: string, level: string | null}} HistorySeat */
+/**
+ * @typedef {object} HistoryGame  one finished game of the profile's
+ * @property {string} table
+ * @property {string} variant
+ * @property {number} players
+ * @property {number} finished  when its last action was (seconds)
+ * @property {number} side  the profile's side
+ * @property {HistorySeat[]} partners
+ * @property {HistorySeat[]} opponents
+ * @property {number[]} totals
+ * @property {string} result  "won", "lost", "tied"
+ * @property {boolean} rated
+ * @property {string} replay
+ */
+/** @typedef {Record<string, number | null> & {games: number, wins: number, win_rate: number | null}} HistoryStats */
+
 const profile = getProfile();
+/** @type {Record<string, string>} */
 let labels = {};
+/** Where the next page of games starts (null: no more). @type {number | null} */
 let next = null;
 
-const gameWords = (g) => t("lobby.game_players", { game: labels[g.variant] || t("common.dominoes"), n: g.players });
-/** A seat's name; a bot the server named by its level is called by its level's words. */
+const gameWords = (/** @type {HistoryGame} */ g) => t("lobby.game_players", { game: labels[g.variant] || t("common.dominoes"), n: g.players });
+/** A seat's name; a bot the server named by its level is called by its level's words.
+ * @param {HistorySeat} s @param {HistorySeat[]} seats */
 function seatWords(s, seats) {
   const key = `bot.level.${s.level}`;
   if (s.kind === "bot" && s.named === false && has(key)) return t(key);
   return seatName({ seats }, s.seat);
 }
-const names = (seats) => seats.map((s) => seatWords(s, seats)).join(", ");
+const names = (/** @type {HistorySeat[]} */ seats) => seats.map((s) => seatWords(s, seats)).join(", ");
 
+/** @param {number} seconds */
 function when(seconds) {
   try {
     return new Date(seconds * 1000).toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
   } catch { return new Date(seconds * 1000).toLocaleString(); }
 }
 
+/** @param {HistoryGame} g */
 function score(g) {
   const mine = g.totals[g.side];
   const others = g.totals.filter((_, i) => i !== g.side);
   return t("history.score", { mine, others: others.join(" · ") });
 }
 
+/** @param {HistoryGame} g */
 function row(g) {
   const who = [];
   if (g.partners.length) who.push(t("history.with", { names: names(g.partners) }));
@@ -52,34 +74,36 @@ function row(g) {
 const FIGURES = ["hands", "points_per_hand", "dominoes", "blocked_won", "capicus", "chuchazos"];
 const numbers = new Intl.NumberFormat(language() === "es" ? "es-419" : language(), { maximumFractionDigits: 1 });
 
+/** @param {HistoryStats} s */
 function showStats(s) {
   $("stats").textContent = s.games
-    ? t("history.stats", { n: s.games, wins: s.wins, rate: Math.round(s.win_rate * 100) })
+    ? t("history.stats", { n: s.games, wins: s.wins, rate: Math.round((s.win_rate ?? 0) * 100) })
     : "";
   const list = clear($("stat-list"));
   for (const k of FIGURES) {
-    if (!s.games || s[k] === null || s[k] === undefined) continue;
+    const figure = s[k];
+    if (!s.games || figure === null || figure === undefined) continue;
     list.appendChild(el("div", { class: "stat", "data-stat": k },
-      el("dt", {}, t(`history.stat.${k}`)), el("dd", {}, numbers.format(s[k]))));
+      el("dt", {}, t(`history.stat.${k}`)), el("dd", {}, numbers.format(figure))));
   }
   list.hidden = !list.children.length;
 }
 
 async function load(more = false) {
-  const game = $("game-filter").value;
+  const game = $field("game-filter").value;
   const q = new URLSearchParams();
   if (game) q.set("game", game);
   if (more && next !== null) q.set("before", String(next));
   let got;
   try {
-    got = await api("GET", `/api/profiles/${encodeURIComponent(profile.id)}/games?${q}`, undefined, profileHeaders());
+    got = await api("GET", `/api/profiles/${encodeURIComponent(profile?.id ?? "")}/games?${q}`, undefined, profileHeaders());
   } catch (e) {
     setAlert(alertBox, t("history.failed", { error: e.message }));
     return;
   }
   setAlert(alertBox, "");
   const list = more ? $("games") : clear($("games"));
-  for (const g of got.games) list.appendChild(row(g));
+  for (const g of /** @type {HistoryGame[]} */ (got.games)) list.appendChild(row(g));
   showStats(got.stats);
   next = got.next_before;
   $("more").hidden = next === null;
@@ -89,7 +113,7 @@ async function load(more = false) {
 }
 
 async function start() {
-  const sel = $("game-filter");
+  const sel = $field("game-filter");
   sel.appendChild(el("option", { value: "" }, t("history.all_games")));
   try {
     const c = await api("GET", "/api/variants");

@@ -3,10 +3,35 @@ import { el, clear, endWords, winnerWords } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
 import { t, has } from "/static/i18n.js";
 
-/** A part of a hand's score in words ("pips left", "round bonus", "capicú"...). */
+/** A hand's result as the pad reads it (a state's pad line, a replay's hand result).
+ * @typedef {object} PadLine
+ * @property {number} [hand]
+ * @property {string} [end]
+ * @property {number | null} [winner]
+ * @property {number[]} [points]
+ * @property {number[]} [totals]
+ * @property {number[]} [pips]
+ * @property {Record<string, unknown>} [breakdown]
+ * @property {string[] | null} [sum]
+ */
+/**
+ * @typedef {object} PadContext
+ * @property {number} players
+ * @property {string[]} seatNames  per seat
+ * @property {string[]} sideLabels  per side
+ * @property {string[]} [shortSides]  per side
+ * @property {number[] | null} [totals]  per side
+ * @property {number[] | null} [inPlay]  per side: the points of the hand in play
+ * @property {boolean} [resultOnly]  hands are won, not scored
+ * @property {number} [target]  the points that win the game
+ */
+
+/** A part of a hand's score in words ("pips left", "round bonus", "capicú"...).
+ * @param {string} k */
 function keyWords(k) { return has(`score.part.${k}`) ? t(`score.part.${k}`) : k.replaceAll("_", " "); }
 
 /** One breakdown entry as text, arrays named per side or per seat. */
+/** @param {string} key @param {unknown} value @param {PadContext} ctx */
 function describe(key, value, ctx) {
   if (Array.isArray(value)) {
     let names = null;
@@ -23,6 +48,7 @@ function describe(key, value, ctx) {
   return `${keyWords(key)} ${fmt(value)}`;
 }
 
+/** @param {unknown} v @returns {string} */
 function fmt(v) {
   if (Array.isArray(v)) return v.map(fmt).join("/");
   if (v && typeof v === "object") return JSON.stringify(v);
@@ -30,7 +56,9 @@ function fmt(v) {
 }
 
 /** The breakdown of one hand as text: how its points came about. */
+/** @param {PadLine} line @param {PadContext} ctx */
 function breakdownText(line, ctx) {
+  /** @type {Record<string, unknown>} */
   const bd = line.breakdown || {};
   const parts = [];
   const pips = bd.pips ?? line.pips;
@@ -39,7 +67,7 @@ function breakdownText(line, ctx) {
   const sum = Array.isArray(line.sum) ? line.sum.filter((k) => k in bd) : [];
   if (sum.length && line.winner !== null && line.winner !== undefined) {
     const terms = sum.map((k) => `${keyWords(k)} ${fmt(bd[k])}`);
-    parts.push(`${terms.join(" + ")} = ${line.points?.[line.winner] ?? ""}`);
+    parts.push(`${terms.join(" + ")} = ${line.points?.[line.winner ?? -1] ?? ""}`);
   }
   for (const [k, v] of Object.entries(bd)) {
     if (k === "pips" || sum.includes(k)) continue;
@@ -53,6 +81,7 @@ function breakdownText(line, ctx) {
  * how the hand ended and its breakdown, and the totals.
  * ctx: {players, seatNames: [per seat], sideLabels: [per side], shortSides?: [per side],
  *       totals?: [per side], inPlay?: [per side], resultOnly?: hands are won, not scored}
+ * @param {HTMLElement} node @param {PadLine[]} pad @param {PadContext} ctx
  */
 export function renderPad(node, pad, ctx) {
   clear(node);
@@ -104,13 +133,16 @@ export function renderPad(node, pad, ctx) {
  * How the winner's points of a hand add up, in large type: each part the server names in
  * `sum` ("pips scored 35 + round bonus 100 + capicú 100 = 235"); every part after the first is
  * a bonus on top, drawn as a badge, and a bonus that was not earned (0) is left out.
+ * @param {HTMLElement} node @param {PadLine | null | undefined} line
  */
 export function renderScoreParts(node, line, resultOnly = false) {
   clear(node);
+  /** @type {Record<string, unknown>} */
   const bd = line?.breakdown || {};
   const sum = Array.isArray(line?.sum) ? line.sum.filter((k) => k in bd) : [];
-  if (resultOnly || !sum.length || line.winner === null || line.winner === undefined) return;
-  const up = (w) => w.charAt(0).toUpperCase() + w.slice(1);
+  if (resultOnly || !line || !sum.length || line.winner === null || line.winner === undefined) return;
+  const winner = line.winner;
+  const up = (/** @type {string} */ w) => w.charAt(0).toUpperCase() + w.slice(1);
   sum.forEach((k, i) => {
     const v = bd[k];
     if (i > 0 && !v) return;
@@ -120,17 +152,20 @@ export function renderScoreParts(node, line, resultOnly = false) {
       : el("span", { class: "part bonus", "data-part": k }, `${t("score.bonus", { part: up(keyWords(k)) })} `, el("b", {}, `+${fmt(v)}`)));
   });
   node.appendChild(el("span", { class: "op", "aria-hidden": "true" }, "="));
-  node.appendChild(el("span", { class: "total", "data-part": "total" }, t("score.points", { n: line.points?.[line.winner] ?? 0 })));
+  node.appendChild(el("span", { class: "total", "data-part": "total" }, t("score.points", { n: line.points?.[winner] ?? 0 })));
 }
 
 /** A row of face-up tiles (small, upright). */
+/** @param {string[]} tiles */
 export function tileRow(tiles, cls = "") {
   const row = el("span", { class: `tile-row ${cls}` });
   for (const t of tiles) row.appendChild(tileSVG(t, { label: tileWords(t) }));
   return row;
 }
 
-/** Every seat's tiles (revealed at hand end, or all hands in the replay). */
+/** Every seat's tiles (revealed at hand end, or all hands in the replay).
+ * @param {HTMLElement} node @param {string[][]} hands @param {string[]} seatNames
+ * @param {{you?: number | null}} [opts] */
 export function renderHands(node, hands, seatNames, opts = {}) {
   clear(node);
   hands.forEach((tiles, s) => {

@@ -12,6 +12,11 @@ export function getProfile() {
   } catch { return null; }
 }
 
+/** This browser's profile: its id, and its key (sent as a bearer token; never shown).
+ * @typedef {{id: string, key: string}} Profile */
+/** A profile as the server names it. @typedef {{id: string, name: string}} ProfileInfo */
+
+/** @param {Profile} p */
 function keep(p) {
   try { localStorage.setItem(KEY, JSON.stringify({ id: p.id, key: p.key })); } catch { /* private mode */ }
 }
@@ -20,7 +25,8 @@ function forget() {
   try { localStorage.removeItem(KEY); } catch { /* private mode */ }
 }
 
-/** The header that acts as this browser's profile (none without one). */
+/** The header that acts as this browser's profile (none without one).
+ * @returns {Record<string, string>} */
 export function profileHeaders() {
   const p = getProfile();
   return p ? { Authorization: `Bearer ${p.key}` } : {};
@@ -29,7 +35,8 @@ export function profileHeaders() {
 /** This browser's profile ({id, name}), made now if it has none or the server does not know
  * its key, and named ``name`` (the name the person plays under) when one is given (a new one
  * without it is named ``fallback``); null when the server has profiles turned off or cannot
- * be reached. */
+ * be reached.
+ * @param {string} name @returns {Promise<ProfileInfo | null>} */
 export async function ensureProfile(name, fallback = "") {
   if (getProfile()) {
     let me;
@@ -57,7 +64,8 @@ export function linkCode() {
   return api("POST", "/api/profiles/me/link", undefined, profileHeaders());
 }
 
-/** Use a code from another device: this browser then plays as that profile ({id, name}). */
+/** Use a code from another device: this browser then plays as that profile ({id, name}).
+ * @param {string} code */
 export async function claimCode(code) {
   const got = await api("POST", "/api/profiles/claim", { code });
   keep(got);
@@ -70,7 +78,8 @@ export function devices() {
 }
 
 /** Sign device ``id`` out of this profile (this browser's own: it forgets the profile and the
- * name it played under). */
+ * name it played under).
+ * @param {string} id @param {boolean} own */
 export async function forgetDevice(id, own) {
   const left = await api("DELETE", `/api/profiles/me/devices/${encodeURIComponent(id)}`, undefined, profileHeaders());
   if (own) {

@@ -5,9 +5,31 @@ import { t as tr } from "/static/i18n.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** A pip value in words ("blank", "one"...). */
-const pipWords = (n) => tr(`tile.pips.${n}`);
+/** @typedef {import("/static/messages.js").Layout} Layout */
+/** @typedef {import("/static/messages.js").MoveEvent} MoveEvent */
+/** @typedef {{x0: number, y0: number, x1: number, y1: number}} Box */
+/** @typedef {{cx: number, cy: number, angle: number}} End  where an arm's next tile goes */
+/**
+ * @typedef {object} Laid  a tile where the layout puts it (board units; a tile is 2 x 1)
+ * @property {string} tile
+ * @property {number} a  the pips on its first half
+ * @property {number} b
+ * @property {number} cx
+ * @property {number} cy
+ * @property {number} angle  degrees
+ * @property {boolean} double
+ * @property {string | null} arm
+ * @property {boolean} [root]  the first tile laid (or the spinner)
+ * @property {string} [dir]  the way its arm runs there (E, S, W, N)
+ */
+/** @typedef {{tiles: Laid[], ends: Record<string, End>, box?: Box}} LaidOut */
+/** @typedef {{tile: string | null, a: number, b: number, arm?: string | null}} Placed */
+/** @typedef {{arm: string, move: string, label?: string}} EndChoice */
 
+/** A pip value in words ("blank", "one"...). */
+const pipWords = (/** @type {number} */ n) => tr(`tile.pips.${n}`);
+
+/** @param {string} tag @param {Record<string, unknown>} [attrs] @param {Element | null} [parent] */
 export function svg(tag, attrs = {}, parent = null) {
   const e = document.createElementNS(SVG_NS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -15,12 +37,14 @@ export function svg(tag, attrs = {}, parent = null) {
   return e;
 }
 
+/** @param {string | null} name @returns {[number, number]} */
 export function parseTile(name) {
   const [a, b] = String(name).split("-").map(Number);
   return [a, b];
 }
 
 /** "6-4" -> "six-four"; "5-5" -> "double five". */
+/** @param {string | null} name */
 export function tileWords(name) {
   const [a, b] = parseTile(name);
   if (a === b) return tr("tile.double", { a: pipWords(a) });
@@ -29,6 +53,7 @@ export function tileWords(name) {
 
 // Pip centres in a unit square (0..1), per value.
 const L = 0.25, M = 0.5, H = 0.75;
+/** @type {Record<number, number[][]>} */
 const PIPS = {
   0: [],
   1: [[M, M]],
@@ -43,6 +68,8 @@ const PIPS = {
  * A tile as an SVG group centred on (cx, cy), in board units (a tile is 2 x 1).
  * angle 0: lengthwise along +x, pip `a` on the left half, `b` on the right; the group is
  * rotated by `angle` degrees about its centre.  opts.classes adds CSS classes.
+ * @param {number} a @param {number} b @param {number} cx @param {number} cy @param {number} angle
+ * @param {{classes?: string[]}} [opts]
  */
 export function tileGroup(a, b, cx, cy, angle, opts = {}) {
   const g = svg("g", { transform: `translate(${r(cx)} ${r(cy)}) rotate(${angle})`,
@@ -58,7 +85,8 @@ export function tileGroup(a, b, cx, cy, angle, opts = {}) {
   return g;
 }
 
-/** The back of a tile (face down), same geometry as tileGroup. */
+/** The back of a tile (face down), same geometry as tileGroup.
+ * @param {number} cx @param {number} cy @param {number} angle @param {{classes?: string[]}} [opts] */
 export function tileBack(cx, cy, angle, opts = {}) {
   const g = svg("g", { transform: `translate(${r(cx)} ${r(cy)}) rotate(${angle})`,
                        class: ["tile", "tile-back", ...(opts.classes || [])].join(" ") });
@@ -67,9 +95,12 @@ export function tileBack(cx, cy, angle, opts = {}) {
   return g;
 }
 
+/** @param {number} x */
 function r(x) { return Math.round(x * 1000) / 1000; }
 
-/** A standalone small SVG of one tile (for hands, rows, the flip). */
+/** A standalone small SVG of one tile (for hands, rows, the flip).
+ * @param {string | null} name
+ * @param {{vertical?: boolean, label?: string | null, classes?: string[], back?: boolean}} [opts] */
 export function tileSVG(name, { vertical = true, label = null, classes = [], back = false } = {}) {
   const s = svg("svg", vertical ? { viewBox: "-0.55 -1.05 1.1 2.1", class: "tile-svg v" }
                                 : { viewBox: "-1.05 -0.55 2.1 1.1", class: "tile-svg h" });
@@ -87,12 +118,14 @@ export function tileSVG(name, { vertical = true, label = null, classes = [], bac
 // The layout: where every tile of view.layout goes.
 // ------------------------------------------------------------------------------------------
 
+/** @type {Record<string, [number, number]>} */
 const DIRS = { E: [1, 0], W: [-1, 0], N: [0, -1], S: [0, 1] };
+/** @type {Record<string, number>} */
 const ANGLE = { E: 0, S: 90, W: 180, N: 270 };
 /** An arm of the layout in words ("left", "right", "up", "down"). */
-export const ARM_WORDS = new Proxy({}, { get: (_, a) => (["L", "R", "U", "D"].includes(a) ? tr(`arm.${a}`) : undefined) });
+export const ARM_WORDS = new Proxy(/** @type {Record<string, string>} */ ({}), { get: (_, a) => (typeof a === "string" && ["L", "R", "U", "D"].includes(a) ? tr(`arm.${a}`) : undefined) });
 /** An arm's one-letter mark on the board (L, R, U, D in English). */
-export const armLetter = (a) => (["L", "R", "U", "D"].includes(a) ? tr(`arm.letter.${a}`) : a);
+export const armLetter = (/** @type {string} */ a) => (["L", "R", "U", "D"].includes(a) ? tr(`arm.letter.${a}`) : a);
 
 /** Board half-sizes (units) at which a line turns. */
 export const BOARD = { halfW: 12.5, halfH: 7, viewH: 2.5 };
@@ -105,8 +138,11 @@ export const BOARD = { halfW: 12.5, halfH: 7, viewH: 2.5 };
  * edge of the board, turns with one tile and comes back on a new row (R downwards, L upwards).
  * With a spinner the layout is rooted at the spinner and the four arms turn once each,
  * clockwise, like a pinwheel, so they never cross.
+ * @param {Layout | null | undefined} layout @param {{halfW: number, halfH: number, viewH: number}} [dims]
+ * @returns {LaidOut}
  */
 export function computeLayout(layout, dims = BOARD) {
+  /** @type {LaidOut} */
   const out = { tiles: [], ends: {} };
   if (!layout || !layout.first) return out;
   const arms = layout.arms || {};
@@ -114,27 +150,33 @@ export function computeLayout(layout, dims = BOARD) {
   const at = layout.spinner_at;
   const pin = Array.isArray(at);
   // each placed tile keeps the arm it belongs to, even when drawn on the other side of the spinner
+  /** @typedef {{tile: string, inner: number, outer: number}} OnArm */
+  /** @type {(list: OnArm[], arm: string) => Placed[]} */
   const seq = (list, arm) => list.map((p) => ({ tile: p.tile, a: p.inner, b: p.outer, arm }));
+  /** @type {(list: OnArm[], arm: string) => Placed[]} */
   const flip = (list, arm) => list.map((p) => ({ tile: p.tile, a: p.outer, b: p.inner, arm }));
   const [f1, f2] = parseTile(layout.first);
   const fl = layout.first_left ?? f1;
   const fr = fl === f1 ? f2 : f1;
   const firstPlaced = { tile: layout.first, a: fl, b: fr }; // a faces L
 
-  let root, left, right;
+  /** @type {Placed} */
+  let root;
+  /** @type {Placed[]} */
+  let left, right;
   if (!pin || at[0] === "C") {
     root = firstPlaced;
     left = seq(armL, "L");
     right = seq(armR, "R");
   } else if (at[0] === "L") {
-    const i = at[1];
+    const i = /** @type {number} */ (at[1]);
     root = seq([armL[i]], "L")[0];
     left = seq(armL.slice(i + 1), "L");
     // towards the right from the spinner: L[i-1] .. L[0] reversed, then the first tile, then R
     const back = flip(armL.slice(0, i).reverse(), "L");
     right = [...back, { tile: firstPlaced.tile, a: fl, b: fr, arm: null }, ...seq(armR, "R")];
   } else {
-    const i = at[1];
+    const i = /** @type {number} */ (at?.[1]);
     root = seq([armR[i]], "R")[0];
     right = seq(armR.slice(i + 1), "R");
     const back = flip(armR.slice(0, i).reverse(), "R");
@@ -142,7 +184,7 @@ export function computeLayout(layout, dims = BOARD) {
   }
   const rootDouble = root.a === root.b;
   // the root: a double stands across the line, any other tile lies along it (a on the left)
-  out.tiles.push({ tile: root.tile, a: root.a, b: root.b, cx: 0, cy: 0, arm: root.arm ?? null,
+  out.tiles.push({ tile: /** @type {string} */ (root.tile), a: root.a, b: root.b, cx: 0, cy: 0, arm: root.arm ?? null,
                    angle: rootDouble ? 90 : 0, double: rootDouble, root: true });
   const hx = rootDouble ? 0.5 : 1, hy = rootDouble ? 1 : 0.5;
   const mode = pin ? "pinwheel" : "snake";
@@ -157,20 +199,32 @@ export function computeLayout(layout, dims = BOARD) {
 }
 
 // The turns of each arm.  snake: after the edge, one tile outwards, then back the other way.
+/** @type {Record<string, string>} */
 const SNAKE_OUT = { L: "N", R: "S" };
+/** @type {Record<string, string>} */
 const PIN_TURN = { W: "N", E: "S", N: "E", S: "W" };
+/** @type {Record<string, string>} */
 const OPPOSITE = { E: "W", W: "E", N: "S", S: "N" };
 
+/** @typedef {{halfW: number, halfH: number, viewH?: number}} Dims */
+/** @typedef {{P: number[], d: string, hw: number, connector: boolean, turned: number, row: string}} Walker */
+
+/** Lay the tiles of one arm from `start` going `dir`, turning where the board ends.
+ * @param {LaidOut} out @param {string} arm @param {Placed[]} list @param {number[]} start
+ * @param {string} dir @param {number} across @param {string} mode @param {Dims} dims */
 function walk(out, arm, list, start, dir, across, mode, dims) {
   // the walker's state: head point, direction, half across-width of the last tile, whether in
   // the one-tile connector of a snake turn, whether a pinwheel arm has turned, the row's way
+  /** @type {Walker} */
   let st = { P: [start[0], start[1]], d: dir, hw: across, connector: false, turned: 0, row: dir };
+  /** @type {(s: Walker, nd: string) => void} */
   const move = (s, nd) => {
     s.P = [s.P[0] - DIRS[s.d][0] * 0.5 + DIRS[nd][0] * s.hw,
            s.P[1] - DIRS[s.d][1] * 0.5 + DIRS[nd][1] * s.hw];
     s.d = nd;
     s.hw = 0.5;
   };
+  /** @type {(s: Walker, t: Placed) => Laid} */
   const step = (s, t) => {
     const dbl = t.a === t.b;
     let len = dbl ? 1 : 2;
@@ -184,7 +238,7 @@ function walk(out, arm, list, start, dir, across, mode, dims) {
     }
     const cross = dbl && len === 1;
     const c = [s.P[0] + DIRS[s.d][0] * len / 2, s.P[1] + DIRS[s.d][1] * len / 2];
-    const placed = { tile: t.tile, a: t.a, b: t.b, cx: c[0], cy: c[1],
+    const placed = { tile: /** @type {string} */ (t.tile), a: t.a, b: t.b, cx: c[0], cy: c[1],
                      angle: ANGLE[s.d] + (cross ? 90 : 0), double: dbl,
                      arm: t.arm === undefined ? arm : t.arm, dir: s.d };
     s.P = [s.P[0] + DIRS[s.d][0] * len, s.P[1] + DIRS[s.d][1] * len];
@@ -197,6 +251,8 @@ function walk(out, arm, list, start, dir, across, mode, dims) {
   out.ends[arm] = { cx: g.cx, cy: g.cy, angle: g.angle };
 }
 
+/** @param {number[]} P @param {string} d @param {number} len @param {string} mode
+ * @param {number} turned @param {string} arm @param {Dims} dims */
 function needsTurn(P, d, len, mode, turned, arm, dims) {
   const { halfW, halfH } = dims;
   if (mode === "pinwheel") {
@@ -214,6 +270,7 @@ function needsTurn(P, d, len, mode, turned, arm, dims) {
   return P[1] + len > halfH;
 }
 
+/** @param {Laid[]} tiles @returns {Box} */
 function bbox(tiles) {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const t of tiles) {
@@ -226,14 +283,17 @@ function bbox(tiles) {
 }
 
 /** The last tile played in this hand (from view.history), or null. */
+/** @param {MoveEvent[] | null | undefined} history */
 export function lastPlayed(history) {
-  for (let i = (history || []).length - 1; i >= 0; i--) {
-    if (history[i].action === "play" && history[i].tile) return history[i].tile;
+  const h = history || [];
+  for (let i = h.length - 1; i >= 0; i--) {
+    if (h[i].action === "play" && h[i].tile) return h[i].tile;
   }
   return null;
 }
 
 /** The box of a layout with the end markers of `choices`, in board units. */
+/** @param {LaidOut} lay @param {EndChoice[]} choices @returns {Box} */
 function boxWith(lay, choices) {
   let { x0, y0, x1, y1 } = lay.box || { x0: -1, y0: -0.5, x1: 1, y1: 0.5 };
   for (const c of choices) {
@@ -244,12 +304,14 @@ function boxWith(lay, choices) {
   return { x0: x0 - 0.5, y0: y0 - 0.5, x1: x1 + 0.5, y1: y1 + 0.5 };
 }
 
+/** @param {Laid} t */
 function rectOf(t) {
   const v = Math.round(((t.angle % 180) + 180) % 180) === 90;
   return v ? [t.cx - 0.5, t.cy - 1, t.cx + 0.5, t.cy + 1] : [t.cx - 1, t.cy - 0.5, t.cx + 1, t.cy + 0.5];
 }
 
 /** Whether two tiles of a layout lie on each other. */
+/** @param {Laid[]} tiles */
 export function overlaps(tiles) {
   const rs = tiles.map(rectOf);
   for (let i = 0; i < rs.length; i++) {
@@ -263,7 +325,8 @@ export function overlaps(tiles) {
 
 /** The largest tiles that fit a box of w x h pixels: the line turns where this box's shape
  * wants it to (narrow and tall on a phone held upright, wide on a laptop).  Returns the
- * layout, its viewBox and the pixels per board unit (a tile is 2 x 1 units). */
+ * layout, its viewBox and the pixels per board unit (a tile is 2 x 1 units).
+ * @param {Layout | null | undefined} layout @param {EndChoice[]} choices @param {number} w @param {number} h */
 export function fitLayout(layout, choices, w, h, maxUnit = 42) {
   if (!w || !h) {  // not on screen: the default turning points
     const lay = computeLayout(layout);
@@ -272,6 +335,7 @@ export function fitLayout(layout, choices, w, h, maxUnit = 42) {
     const y0 = Math.min(b.y0, -BOARD.viewH - 0.6), y1 = Math.max(b.y1, BOARD.viewH + 0.6);
     return { lay, unit: 0, viewBox: `${r(x0)} ${r(y0)} ${r(x1 - x0)} ${r(y1 - y0)}` };
   }
+  /** @type {{lay: LaidOut, b: Box, unit: number} | null} */
   let best = null;
   const pin = Array.isArray(layout?.spinner_at);
   // widest first: at equal tile size the straighter line wins
@@ -298,9 +362,16 @@ export function fitLayout(layout, choices, w, h, maxUnit = 42) {
   return { lay, unit, viewBox: `${r(cx - vw / 2)} ${r(cy - vh / 2)} ${r(vw)} ${r(vh)}` };
 }
 
+/** @type {WeakMap<Element, Record<string, {cx: number, cy: number}>>} */
+const boardEnds = new WeakMap();
+/** Where each arm's next tile goes on a drawn board (board units; a dropped tile picks the nearest). */
+export const endsOf = (/** @type {Element} */ board) => boardEnds.get(board);
+
 /**
  * Draw view.layout into the <svg> `board` (cleared first).  opts.last: tile name to mark;
  * opts.choices: [{arm, move, label}] end markers to draw; opts.onChoose(move).
+ * @param {SVGSVGElement} board @param {Layout | null | undefined} layout
+ * @param {{last?: string | null, choices?: EndChoice[], onChoose?: (move: string) => void, emptyText?: string}} [opts]
  */
 export function drawBoard(board, layout, opts = {}) {
   while (board.firstChild) board.removeChild(board.firstChild);
@@ -317,7 +388,7 @@ export function drawBoard(board, layout, opts = {}) {
   for (const t of lay.tiles) {
     const classes = [];
     if (t.tile === opts.last) classes.push("last");
-    if (t.root && Array.isArray(layout.spinner_at)) classes.push("spinner");
+    if (t.root && Array.isArray(layout?.spinner_at)) classes.push("spinner");
     const g = tileGroup(t.a, t.b, t.cx, t.cy, t.angle, { classes });
     g.setAttribute("data-tile", t.tile);
     if (t.arm) g.setAttribute("data-arm", t.arm);
@@ -332,8 +403,8 @@ export function drawBoard(board, layout, opts = {}) {
   if (Array.isArray(layout?.spinner_at)) {
     // the spinner's four arms, labelled where they start
     const arms = svg("g", { class: "spinner-arms", "aria-hidden": "true" }, board);
-    const sp = lay.tiles.find((t) => t.root);
-    for (const [arm, dx, dy] of [["L", -1, 0], ["R", 1, 0], ["U", 0, -1], ["D", 0, 1]]) {
+    const sp = /** @type {Laid} */ (lay.tiles.find((t) => t.root));
+    for (const [arm, dx, dy] of /** @type {[string, number, number][]} */ ([["L", -1, 0], ["R", 1, 0], ["U", 0, -1], ["D", 0, 1]])) {
       const n = (layout.arms?.[arm] || []).length;
       const lbl = svg("text", { x: r(sp.cx + dx * 0.9 + (dy ? 0.75 : 0)),
                                 y: r(sp.cy + dy * 1.25 + (dx ? -0.75 : 0) + 0.12),
@@ -344,6 +415,7 @@ export function drawBoard(board, layout, opts = {}) {
       t.textContent = tr("board.spinner_arm", { arm: ARM_WORDS[arm], n });
     }
   }
+  /** @type {Record<string, number>} */
   const ends = layout?.ends || {};
   const marks = svg("g", { class: "layer-ends" }, board);
   for (const c of opts.choices || []) {
@@ -359,10 +431,10 @@ export function drawBoard(board, layout, opts = {}) {
     const txt = svg("text", { x: r(e.cx), y: r(e.cy + 0.2), "text-anchor": "middle", class: "end-text",
                               "aria-hidden": "true" }, marks);
     txt.textContent = `${armLetter(c.arm)}${ends[c.arm] !== undefined ? " " + ends[c.arm] : ""}`;
-    const act = (ev) => { ev.preventDefault(); opts.onChoose && opts.onChoose(c.move); };
+    const act = (/** @type {Event} */ ev) => { ev.preventDefault(); opts.onChoose && opts.onChoose(c.move); };
     g.addEventListener("click", act);
     g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") act(ev); });
   }
-  board.ends = lay.ends;  // where each arm's next tile goes (a dropped tile picks the nearest)
+  boardEnds.set(board, lay.ends);
   return lay;
 }

@@ -1,5 +1,5 @@
 // The replay page: load a record (a file, or ?table=<id>), step through every hand's moves.
-import { el, clear, api, endWords, setAlert, winnerWords, scoreWords } from "/static/common.js";
+import { $, $field, $button, el, clear, api, endWords, setAlert, winnerWords, scoreWords } from "/static/common.js";
 import { drawBoard, lastPlayed, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands } from "/static/panels.js";
 import { ready, t, has } from "/static/i18n.js";
@@ -7,8 +7,13 @@ import { setupAnalysis, analysisSource, renderAnalysis, markAt, markBadge } from
 
 await ready;
 
-/** The games' names in words, from the server's catalogue. */
+/** @typedef {import("/static/messages.js").Replay} Replay */
+/** @typedef {import("/static/messages.js").ReplayHand} ReplayHand */
+/** @typedef {import("/static/messages.js").MoveEvent} MoveEvent */
+
+/** The games' names in words, from the server's catalogue. @type {Record<string, string>} */
 let gameLabels = {};
+/** The replay the title names. @type {Replay | null} */
 let titled = null;
 function setTitle() {
   if (titled) {
@@ -16,18 +21,19 @@ function setTitle() {
   }
 }
 api("GET", "/api/variants").then((c) => {
-  gameLabels = Object.fromEntries((c?.variants || []).map((v) => [v.name, has(v.label_key) ? t(v.label_key) : v.label]));
+  gameLabels = Object.fromEntries((c?.variants || []).map((/** @type {import("/static/messages.js").VariantInfo} */ v) => [v.name, has(v.label_key) ? t(v.label_key) : v.label]));
   setTitle();
 }).catch(() => {});
 
-const $ = (id) => document.getElementById(id);
 const alertBox = $("alert");
+/** The replay shown, and the hand and the move (frame) on the board.
+ * @type {{data: Replay | null, hand: number, frame: number}} */
 const R = { data: null, hand: 0, frame: 0 };
 
 function seatNames() {
   const d = R.data;
-  return Array.from({ length: d.players }, (_, s) => {
-    const name = d.names && d.names[s];
+  return Array.from({ length: d?.players ?? 0 }, (_, s) => {
+    const name = d?.names && d.names[s];
     // a bot the server named by its level ("greedy bot 2") is called a bot in the reader's words
     const bot = /^(\w+) bot (\d+)$/.exec(name || "");
     if (bot && has(`bot.level.${bot[1]}`) && Number(bot[2]) === s) return t("seat.server_bot", { level: bot[1], n: s + 1 });
@@ -36,9 +42,10 @@ function seatNames() {
 }
 function sideLabelsOf() {
   const nm = seatNames();
-  return (R.data.sides || []).map((side) => side.map((s) => nm[s]).join(" & "));
+  return (R.data?.sides || []).map((side) => side.map((s) => nm[s]).join(" & "));
 }
 
+/** @param {Replay} data */
 function load(data) {
   if (!data || !Array.isArray(data.hands)) throw new Error(t("replay.no_hands_sent"));
   R.data = data;
@@ -55,7 +62,8 @@ function load(data) {
 
 function frames() { return R.data?.hands?.[R.hand]?.frames || []; }
 
-/** One step forwards or back; past a hand's last move to the next hand's deal, and back. */
+/** One step forwards or back; past a hand's last move to the next hand's deal, and back.
+ * @param {number} delta */
 function step(delta) {
   if (!R.data || !R.data.hands.length) return;
   const n = frames().length;
@@ -64,6 +72,7 @@ function step(delta) {
   else go(R.hand, R.frame + delta);
 }
 
+/** @param {number} hand @param {number} frame */
 function go(hand, frame) {
   if (!R.data || !R.data.hands.length) return;
   R.hand = Math.max(0, Math.min(R.data.hands.length - 1, hand));
@@ -78,12 +87,13 @@ function render() {
   const h = d.hands[R.hand];
   const fr = h.frames[R.frame];
   const nm = seatNames();
-  $("hand-select").value = String(R.hand);
+  $field("hand-select").value = String(R.hand);
+  /** @type {Partial<ReplayHand["frames"][number]["view"]>} */
   const view = fr?.view || {};
-  const b = $("board");
+  const b = /** @type {SVGSVGElement} */ (document.querySelector("svg#board"));
   drawBoard(b, view.layout, { last: lastPlayed(view.history), emptyText: t("replay.leads", { name: nm[h.leader] ?? "" }) });
   let info = t("replay.frame", { hand: h.hand ?? R.hand + 1, move: R.frame, moves: h.frames.length - 1 });
-  if (fr && fr.move !== null && fr.move !== undefined) info += `: ${describeFrame(h.frames, R.frame, nm[fr.seat] ?? "?")}`;
+  if (fr && fr.move !== null && fr.move !== undefined) info += `: ${describeFrame(h.frames, R.frame, nm[fr.seat ?? -1] ?? "?")}`;
   else info += `: ${t("replay.the_deal")}`;
   const lastFrame = R.frame === h.frames.length - 1;
   if (lastFrame && h.result) {
@@ -100,7 +110,7 @@ function render() {
   const hands = view.hands || view.revealed || h.deal || [];
   renderHands($("hands"), hands, nm, {});
   const results = d.hands.slice(0, R.hand + (R.frame === h.frames.length - 1 ? 1 : 0))
-    .map((x) => x.result).filter(Boolean);
+    .flatMap((x) => (x.result ? [x.result] : []));
   renderPad($("pad"), results, { players: d.players, seatNames: nm, sideLabels: sideLabelsOf(),
     shortSides: shortSides(),
     resultOnly: d.scoring === "hands" });
@@ -110,10 +120,10 @@ function render() {
     const mark = markAt(R.hand, i);
     const li = el("li", { "data-mark": mark }, el("button", { type: "button", class: "small",
       "aria-current": i === R.frame ? "step" : null, style: i === R.frame ? "font-weight:700" : null,
-      onclick: () => go(R.hand, i) }, describeFrame(h.frames, i, nm[f.seat] ?? "?"), markBadge(mark)));
+      onclick: () => go(R.hand, i) }, describeFrame(h.frames, i, nm[f.seat ?? -1] ?? "?"), markBadge(mark)));
     moves.appendChild(li);
   });
-  const cur = moves.querySelector("[aria-current=step]");
+  const cur = /** @type {HTMLElement | null} */ (moves.querySelector("[aria-current=step]"));
   if (cur) {  // keep the current move in sight inside the list (not by scrolling the page)
     const top = cur.offsetTop - moves.offsetTop;
     if (top < moves.scrollTop || top > moves.scrollTop + moves.clientHeight - cur.offsetHeight) {
@@ -121,32 +131,34 @@ function render() {
     }
   }
   const lastHand = R.hand >= d.hands.length - 1;
-  $("first").disabled = R.frame === 0;
-  $("prev").disabled = R.frame === 0 && R.hand === 0;
-  $("last").disabled = R.frame >= h.frames.length - 1;
-  $("next").disabled = R.frame >= h.frames.length - 1 && lastHand;
-  $("next").querySelector("[data-i18n]").textContent = R.frame >= h.frames.length - 1 && !lastHand ? t("replay.next_hand") : t("replay.next");
+  $button("first").disabled = R.frame === 0;
+  $button("prev").disabled = R.frame === 0 && R.hand === 0;
+  $button("last").disabled = R.frame >= h.frames.length - 1;
+  $button("next").disabled = R.frame >= h.frames.length - 1 && lastHand;
+  /** @type {Element} */ ($("next").querySelector("[data-i18n]")).textContent = R.frame >= h.frames.length - 1 && !lastHand ? t("replay.next_hand") : t("replay.next");
   renderAnalysis(R.hand, R.frame);
   document.body.dataset.frame = `${R.hand}:${R.frame}`;
 }
 
 function shortSides() {
   const nm = seatNames();
-  return (R.data.sides || []).map((side, i) => (side.length > 1 ? t("seat.team", { n: i + 1 }) : nm[side[0]]));
+  return (R.data?.sides || []).map((side, i) => (side.length > 1 ? t("seat.team", { n: i + 1 }) : nm[side[0]]));
 }
 
 /** A frame's move in words, who made it first, with its end from the frame's history and
- * what it scored (the server says; the hand's end bonus is on the score pad, not in a move). */
+ * what it scored (the server says; the hand's end bonus is on the score pad, not in a move).
+ * @param {ReplayHand["frames"]} frs @param {number} i @param {string} name */
 function describeFrame(frs, i, name) {
   const f = frs[i];
   const hist = f.view?.history || [];
   const last = hist[hist.length - 1];
   let text = describeMove(f.move, name, last);
   if (last && last.action === "pass" && last.tile) text += ` ${t("move.turned_up", { tile: last.tile })}`;
-  if (last && last.action === "play" && last.points > 0) text += ` ${t("move.scores_paren", { n: last.points })}`;
+  if (last && last.action === "play" && (last.points ?? 0) > 0) text += ` ${t("move.scores_paren", { n: last.points })}`;
   return text;
 }
 
+/** @param {string | null} tok @param {string} name @param {MoveEvent | undefined} last */
 function describeMove(tok, name, last) {
   if (tok === "pass") return t("move.passes", { name });
   if (tok === "draw") return last && last.action === "draw" && last.tile ? t("move.draws_tile", { name, tile: last.tile }) : t("move.draws", { name });
@@ -156,16 +168,17 @@ function describeMove(tok, name, last) {
   return arm ? t("move.plays_on", { name, tile, arm: ARM_WORDS[arm] || arm }) : t("move.plays", { name, tile });
 }
 
-setupAnalysis({ go, names: seatNames, sides: () => shortSides(), hands: () => R.data?.hands || [], handNumber: (i) => i + 1, rerender: render });
+setupAnalysis({ go, names: seatNames, sides: () => shortSides(), hands: () => R.data?.hands || [], handNumber: (/** @type {number} */ i) => i + 1, rerender: render });
 $("first").addEventListener("click", () => go(R.hand, 0));
 $("prev").addEventListener("click", () => step(-1));
 $("next").addEventListener("click", () => step(1));
 $("last").addEventListener("click", () => go(R.hand, frames().length - 1));
-$("hand-select").addEventListener("change", (ev) => go(Number(ev.target.value), 0));
+$("hand-select").addEventListener("change", (ev) => go(Number($field("hand-select").value), 0));
 document.addEventListener("keydown", (ev) => {
   if (!R.data) return;
-  const t = ev.target;
+  const t = /** @type {HTMLElement | null} */ (ev.target);
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+  /** @type {Record<string, () => void>} */
   const map = { ArrowRight: () => step(1), ArrowLeft: () => step(-1),
     Home: () => go(R.hand, 0), End: () => go(R.hand, frames().length - 1),
     PageDown: () => go(R.hand + 1, 0), PageUp: () => go(R.hand - 1, 0) };
@@ -175,7 +188,7 @@ document.addEventListener("keydown", (ev) => {
 $("load-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   setAlert(alertBox, "");
-  const f = $("file").files[0];
+  const f = $field("file").files?.[0];
   if (!f) { setAlert(alertBox, t("replay.choose_file")); return; }
   try {
     const text = await f.text();
@@ -186,8 +199,9 @@ $("load-form").addEventListener("submit", async (ev) => {
 });
 
 const params = new URLSearchParams(location.search);
-if (params.get("table")) {
-  const id = params.get("table");
+const tableParam = params.get("table");
+if (tableParam) {
+  const id = tableParam;
   $("load").hidden = true;  // a table's own game: the file form is one click away (the header's link)
   api("GET", `/api/tables/${encodeURIComponent(id)}/replay`)
     .then((data) => { analysisSource(data.finished ? { table: id } : null); load(data); })

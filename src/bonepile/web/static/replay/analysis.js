@@ -4,33 +4,57 @@
 // player's accuracy; "with what you knew" by default, "with every hand shown" as a switch.
 // Everything here is the server's: the marks, the numbers, the reasons (as codes, worded
 // from the catalogue) and the layout after each better move; this page computes no rule.
-import { el, clear, api } from "/static/common.js";
+import { $, $button, el, clear, api } from "/static/common.js";
 import { drawBoard, svg } from "/static/render.js";
 import { t } from "/static/i18n.js";
 
-const $ = (id) => document.getElementById(id);
+/** @type {Record<string, string>} */
 export const MARK_SYMBOL = { best: "★", good: "✓", inaccuracy: "?!", mistake: "?", blunder: "??" };
 const MARKS = ["best", "good", "inaccuracy", "mistake", "blunder"];
 
-const A = { source: null, data: null, way: "knew", busy: false, ctx: null };
+/**
+ * What the replay page gives the analysis: moving to a move, the seats' and sides' names, the
+ * replay's hands (their frames), a hand's number, drawing the page again.
+ * @typedef {object} ReplayContext
+ * @property {(hand: number, frame: number) => void} go
+ * @property {() => string[]} names
+ * @property {() => string[]} sides
+ * @property {() => import("/static/messages.js").ReplayHand[]} hands
+ * @property {(i: number) => number} handNumber
+ * @property {() => void} rerender
+ */
+/** What may be analysed: a finished table's game, or a record's text. @typedef {{table?: string, record?: string}} Source */
+/** One move's judgement (the server's marks and figures, "with what you knew" or "shown"). @typedef {any} Judged */
+/** One decision of a hand as the server judged it. @typedef {any} Decision */
 
-/** ctx: { go(hand, frame), names() -> seat names, state() -> { hand, frame } }. */
+/**
+ * The analysis shown: its source, the server's analysis (its shape is the server's analysis
+ * module's; read as it comes), the way chosen ("knew" or "shown"), a request running.
+ * @type {{source: Source | null, data: any, way: string, busy: boolean, ctx: ReplayContext | null}}
+ */
+const A = { source: null, data: null, way: "knew", busy: false, ctx: null };
+/** The replay page's context (set once by setupAnalysis, before anything is drawn). */
+const replay = () => /** @type {ReplayContext} */ (A.ctx);
+
+/** The analysis's buttons and graph, working in the replay page `ctx`.
+ * @param {ReplayContext} ctx */
 export function setupAnalysis(ctx) {
   A.ctx = ctx;
   $("analyse").addEventListener("click", start);
-  for (const b of document.querySelectorAll("#way button")) {
-    b.addEventListener("click", () => { A.way = b.dataset.way; ctx.rerender(); });
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#way button"))) {
+    b.addEventListener("click", () => { A.way = b.dataset.way ?? A.way; ctx.rerender(); });
   }
   $("graph").addEventListener("click", (ev) => pick(ev));
 }
 
-/** What the page may analyse: { table: id } or { record: text }; resets any analysis. */
+/** What the page may analyse: { table: id } or { record: text }; resets any analysis.
+ * @param {Source | null} source */
 export function analysisSource(source) {
   A.source = source;
   A.data = null;
   $("analysis").hidden = !source;
   $("analyse").hidden = false;
-  $("analyse").disabled = false;
+  $button("analyse").disabled = false;
   $("analysis-progress").hidden = true;
   $("analysis-done").hidden = true;
   $("analysis-status").textContent = "";
@@ -45,6 +69,7 @@ export function analysisSource(source) {
   }
 }
 
+/** @param {any} analysis */
 function show(analysis) {
   A.data = analysis;
   $("analyse").hidden = true;
@@ -52,17 +77,19 @@ function show(analysis) {
   $("analysis-status").textContent = "";
   $("analysis-done").hidden = false;
   document.body.dataset.analysed = "1";
-  A.ctx.rerender();
+  replay().rerender();
 }
 
-function paths() {
-  if (A.source.table) {
-    const p = `/api/tables/${encodeURIComponent(A.source.table)}/analysis`;
+/** @param {Source} source */
+function paths(source) {
+  if (source.table) {
+    const p = `/api/tables/${encodeURIComponent(source.table)}/analysis`;
     return { start: () => api("POST", p), poll: () => api("GET", p) };
   }
-  let job = null;
+  /** @type {string} */
+  let job = "";
   return {
-    start: async () => { const r = await api("POST", "/api/analysis", A.source.record); job = r.job; return r; },
+    start: async () => { const r = await api("POST", "/api/analysis", source.record); job = r.job; return r; },
     poll: () => api("GET", `/api/analysis/${encodeURIComponent(job)}`),
   };
 }
@@ -70,14 +97,14 @@ function paths() {
 async function start() {
   if (A.busy || !A.source) return;
   A.busy = true;
-  const btn = $("analyse");
+  const btn = $button("analyse");
   btn.disabled = true;
-  const bar = $("analysis-progress");
+  const bar = /** @type {HTMLProgressElement} */ ($("analysis-progress"));
   const status = $("analysis-status");
   status.textContent = t("analysis.waiting");
   bar.hidden = false;
   bar.removeAttribute("value");
-  const p = paths();
+  const p = paths(A.source);
   try {
     let r = await p.start();
     let asked = false;
@@ -107,21 +134,25 @@ async function start() {
   }
 }
 
-function handOf(i) { return A.data?.hands?.find((h) => h.hand === A.ctx.handNumber(i)) || null; }
+/** @param {number} i */
+function handOf(i) { return A.data?.hands?.find((/** @type {any} */ h) => h.hand === replay().handNumber(i)) || null; }
 
-/** The judged decision made at frame `frame` of hand `i` (frame k shows move k played). */
+/** The judged decision made at frame `frame` of hand `i` (frame k shows move k played).
+ * @param {number} i @param {number} frame @returns {Decision | null} */
 export function decisionAt(i, frame) {
   const h = handOf(i);
-  return h ? h.decisions.find((d) => d.move === frame) || null : null;
+  return h ? h.decisions.find((/** @type {Decision} */ d) => d.move === frame) || null : null;
 }
 
-/** The mark of a frame's move (the way chosen), or null. */
+/** The mark of a frame's move (the way chosen), or null.
+ * @param {number} i @param {number} frame @returns {string | null} */
 export function markAt(i, frame) {
   const d = decisionAt(i, frame);
   return d && d[A.way] ? d[A.way].mark : null;
 }
 
-/** A mark as a small symbol and its words, for a move in the list. */
+/** A mark as a small symbol and its words, for a move in the list.
+ * @param {string | null} mark */
 export function markBadge(mark) {
   if (!mark) return null;
   return el("span", { class: `mark mark-${mark}` },
@@ -129,7 +160,8 @@ export function markBadge(mark) {
     el("span", { class: "visually-hidden" }, ` ${t(`analysis.mark.${mark}`)}`));
 }
 
-/** A move of decision d in words, from what the server says the move did. */
+/** A move of decision d in words, from what the server says the move did.
+ * @param {Decision} d @param {string} tok */
 export function moveWords(d, tok) {
   const w = d.words?.[tok] || {};
   if (w.action === "draw" || tok === "draw") return t("hint.move.draw");
@@ -139,14 +171,16 @@ export function moveWords(d, tok) {
   return t("hint.move.on", { tile, end: t(`hint.end.${w.arm}`) });
 }
 
-const pct = (x) => Math.round(x * 100);
-const num = (x) => (Math.round(x * 10) / 10).toLocaleString();
+const pct = (/** @type {number} */ x) => Math.round(x * 100);
+const num = (/** @type {number} */ x) => (Math.round(x * 10) / 10).toLocaleString();
 
+/** @param {Judged} j */
 function lossWords(j) {
   const unit = A.data.thresholds?.unit;
   return unit === "win" ? t("analysis.lost_chance", { pct: pct(j.loss) }) : t("analysis.lost_points", { n: num(j.loss) });
 }
 
+/** @param {string | undefined} kind */
 function kindWords(kind) {
   if (A.way !== "shown") return "";
   if (kind === "bound") return ` ${t("analysis.kind.bound")}`;
@@ -155,10 +189,11 @@ function kindWords(kind) {
 }
 
 /** The analysis's part of the page for the frame shown: the mark, the better move on its
- * own small board, the reason; the graph's current point; the accuracy table. */
+ * own small board, the reason; the graph's current point; the accuracy table.
+ * @param {number} i @param {number} frame */
 export function renderAnalysis(i, frame) {
   if (!A.data) return;
-  for (const b of document.querySelectorAll("#way button")) b.setAttribute("aria-pressed", String(b.dataset.way === A.way));
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#way button"))) b.setAttribute("aria-pressed", String(b.dataset.way === A.way));
   $("way-note").textContent = A.way === "shown" ? t("analysis.way.shown_note") : t("analysis.way.knew_note");
   renderGraph(i, frame);
   renderAccuracy();
@@ -166,7 +201,7 @@ export function renderAnalysis(i, frame) {
   const box = $("verdict");
   const d = decisionAt(i, frame);
   const j = d && d[A.way];
-  const ghost = $("better-board");
+  const ghost = /** @type {SVGSVGElement} */ (document.querySelector("svg#better-board"));
   const gwrap = $("better");
   if (!j) {
     box.className = "verdict";
@@ -174,14 +209,14 @@ export function renderAnalysis(i, frame) {
     gwrap.hidden = true;
     return;
   }
-  const names = A.ctx.names();
+  const names = replay().names();
   box.className = `verdict verdict-${j.mark}`;
   clear(box);
   box.appendChild(el("strong", {}, el("span", { class: `mark mark-${j.mark}`, "aria-hidden": "true" }, MARK_SYMBOL[j.mark]),
     ` ${t(`analysis.mark.${j.mark}`)}`));
   const who = names[d.seat] ?? "?";
-  const played = d.moves.find((m) => m.move === d.played);
-  const best = d.moves.find((m) => m.move === j.best);
+  const played = d.moves.find((/** @type {any} */ m) => m.move === d.played);
+  const best = d.moves.find((/** @type {any} */ m) => m.move === j.best);
   const lines = [];
   if (j.best === d.played) {
     lines.push(t(j.mark === "best" ? "analysis.was_best" : "analysis.was_good", { name: who }) + kindWords(j.kind));
@@ -198,7 +233,7 @@ export function renderAnalysis(i, frame) {
       lines.push(t("analysis.game_chance", { played: pct(pw.game), best: pct(bw.game) }));
     }
     if (A.way === "knew" && (j.reasons || []).length) {
-      lines.push(t("analysis.because", { why: j.reasons.map((r) => t(`hint.${r.code}`, r)).join(t("hint.sep")) }));
+      lines.push(t("analysis.because", { why: j.reasons.map((/** @type {{code: string}} */ r) => t(`hint.${r.code}`, r)).join(t("hint.sep")) }));
     } else if (A.way === "shown" && pw && bw) {
       lines.push(t("analysis.shown_points", { best: signed(bw.points), played: signed(pw.points) }));
     }
@@ -215,21 +250,23 @@ export function renderAnalysis(i, frame) {
   }
 }
 
+/** @param {number} x */
 function signed(x) {
   return `${x > 0 ? "+" : x < 0 ? "−" : ""}${num(Math.abs(x))}`;
 }
 
 /** Every judged decision of the game in order, with where it sits (hand index, frame). */
 function points() {
+  /** @type {{i: number, frame: number, y: number, mark: string, d: Decision}[]} */
   const out = [];
   const sides = A.data.sides || [];
-  (A.ctx.hands()).forEach((h, i) => {
+  (replay().hands()).forEach((h, i) => {
     const ha = handOf(i);
     if (!ha) return;
     for (const d of ha.decisions) {
       const j = d[A.way];
       if (!j) continue;
-      const m = d.moves.find((x) => x.move === d.played)?.[A.way];
+      const m = d.moves.find((/** @type {any} */ x) => x.move === d.played)?.[A.way];
       // the evaluation for the first side (two sides) of the move played; else what it lost
       let y = sides.length === 2 && m ? (d.side === 0 ? m.score : -m.score) : -j.loss;
       if (!Number.isFinite(y)) y = 0;
@@ -240,7 +277,11 @@ function points() {
 }
 
 let GW = 300;
+/** The graph's points as drawn (their x in the graph's units): a click picks the nearest. */
+/** @type {{i: number, frame: number, x: number}[]} */
+let graphPoints = [];
 
+/** @param {number} hand @param {number} frame */
 function renderGraph(hand, frame) {
   const g = $("graph");
   while (g.firstChild) g.removeChild(g.firstChild);
@@ -250,8 +291,8 @@ function renderGraph(hand, frame) {
   g.setAttribute("viewBox", `0 0 ${GW} ${GH}`);
   if (!pts.length) return;
   const top = Math.max(1e-6, ...pts.map((p) => Math.abs(p.y)));
-  const x = (k) => (pts.length === 1 ? GW / 2 : 6 + (k * (GW - 12)) / (pts.length - 1));
-  const y = (v) => GH / 2 - (v / top) * (GH / 2 - 6);
+  const x = (/** @type {number} */ k) => (pts.length === 1 ? GW / 2 : 6 + (k * (GW - 12)) / (pts.length - 1));
+  const y = (/** @type {number} */ v) => GH / 2 - (v / top) * (GH / 2 - 6);
   svg("rect", { x: 0, y: 0, width: GW, height: GH / 2, class: "graph-top" }, g);
   svg("rect", { x: 0, y: GH / 2, width: GW, height: GH / 2, class: "graph-bottom" }, g);
   svg("line", { x1: 0, x2: GW, y1: GH / 2, y2: GH / 2, class: "graph-axis" }, g);
@@ -265,28 +306,29 @@ function renderGraph(hand, frame) {
         class: `graph-dot mark-fill-${p.mark}${here ? " here" : ""}`, "data-at": `${p.i}:${p.frame}` }, g);
     }
   });
-  g.pts = pts.map((p, k) => ({ ...p, x: x(k) }));
-  const nm = A.ctx.names();
-  const sides = A.ctx.sides();
+  graphPoints = pts.map((p, k) => ({ ...p, x: x(k) }));
+  const nm = replay().names();
+  const sides = replay().sides();
   $("graph-note").textContent = (A.data.sides || []).length === 2
     ? t("analysis.graph_sides", { up: sides[0], down: sides[1] }) : t("analysis.graph_loss");
   const marked = pts.filter((p) => MARKS.indexOf(p.mark) >= 2).length;
   g.setAttribute("aria-label", t("analysis.graph_label", { n: pts.length, marked, who: nm.join(", ") }));
 }
 
+/** @param {MouseEvent} ev */
 function pick(ev) {
   const g = $("graph");
-  if (!g.pts || !g.pts.length) return;
+  if (!graphPoints.length) return;
   const box = g.getBoundingClientRect();
   const gx = ((ev.clientX - box.left) / box.width) * GW;
-  let best = g.pts[0];
-  for (const p of g.pts) if (Math.abs(p.x - gx) < Math.abs(best.x - gx)) best = p;
-  A.ctx.go(best.i, best.frame);
+  let best = graphPoints[0];
+  for (const p of graphPoints) if (Math.abs(p.x - gx) < Math.abs(best.x - gx)) best = p;
+  replay().go(best.i, best.frame);
 }
 
 function renderAccuracy() {
   const box = clear($("accuracy"));
-  const nm = A.ctx.names();
+  const nm = replay().names();
   const rows = A.data.summary?.[A.way] || [];
   const table = el("table", { class: "list accuracy" },
     el("thead", {}, el("tr", {},
@@ -310,7 +352,8 @@ function renderAccuracy() {
   box.appendChild(table);
 }
 
-/** The hand's biggest turning points (with what the movers knew), each a button to go there. */
+/** The hand's biggest turning points (with what the movers knew), each a button to go there.
+ * @param {number} i @param {number} frame */
 function renderTurning(i, frame) {
   const box = clear($("turning"));
   const tp = handOf(i)?.turning_points || [];
@@ -320,6 +363,6 @@ function renderTurning(i, frame) {
   for (const n of tp) {
     const mark = markAt(i, n);
     box.appendChild(el("button", { type: "button", class: "turning-move", "aria-current": n === frame ? "step" : null,
-      onclick: () => A.ctx.go(i, n) }, t("analysis.turning_move", { n }), markBadge(mark)));
+      onclick: () => replay().go(i, n) }, t("analysis.turning_move", { n }), markBadge(mark)));
   }
 }

@@ -1,59 +1,61 @@
 // What you do at the table: play a tile (choosing its end when it fits two), draw, pass,
 // ask for a hint, next hand, take your seat back, start now; and the keys for them.
-import { api, setAlert } from "/static/common.js";
+import { $, $field, $button, api, setAlert } from "/static/common.js";
 import { tileWords } from "/static/render.js";
-import { S, $, tableId, alertBox, legal, myTurn, redraw } from "/static/table/state.js";
+import { store, tableId, alertBox } from "/static/table/state.js";
 import { send } from "/static/table/socket.js";
 import { t } from "/static/i18n.js";
 import { renderHints } from "/static/table/hints.js";
 
+/** @param {string} token */
 export function playMove(token) {
-  if (S.busy) return;
-  S.moveId += 1;
-  if (send({ type: "move", move: token, id: S.moveId })) {
-    S.busy = true;
-    S.selected = null;
-    redraw();
+  if (store.busy) return;
+  if (send({ type: "move", move: token, id: store.nextMoveId() })) {
+    store.moveSent();
+    store.redraw();
   }
 }
 
+/** @param {string} name */
 export function clickTile(name) {
-  if (!myTurn()) { setAlert(alertBox, t("error.not_your_turn")); return; }
-  const moves = legal().filter((m) => m.kind === "play" && m.tile === name);
+  if (!store.myTurn()) { setAlert(alertBox, t("error.not_your_turn")); return; }
+  const moves = store.legal().filter((m) => m.kind === "play" && m.tile === name);
   if (!moves.length) { setAlert(alertBox, t("hand.no_fit", { tile: tileWords(name) })); return; }
   setAlert(alertBox, "");
   if (moves.length === 1) { playMove(moves[0].move); return; }
-  S.selected = S.selected === name ? null : name;
-  redraw();
-  const first = document.querySelector("#ends button");
+  store.select(store.selected === name ? null : name);
+  store.redraw();
+  const first = /** @type {HTMLElement | null} */ (document.querySelector("#ends button"));
   if (first) first.focus();
 }
 
-/** A tile dropped on the board at the end `arm` (an arm it fits). */
+/** A tile dropped on the board at the end `arm` (an arm it fits).
+ * @param {string} name @param {string | null} arm */
 export function dropTile(name, arm) {
-  if (!myTurn()) return;
-  const m = legal().find((x) => x.kind === "play" && x.tile === name && x.arm === arm)
-    || legal().find((x) => x.kind === "play" && x.tile === name);
+  if (!store.myTurn()) return;
+  const m = store.legal().find((x) => x.kind === "play" && x.tile === name && x.arm === arm)
+    || store.legal().find((x) => x.kind === "play" && x.tile === name);
   if (m) playMove(m.move);
 }
 
 export function cancelChoice() {
-  S.selected = null;
-  redraw();
+  store.select(null);
+  store.redraw();
 }
 
+/** @param {string} kind */
 function doKind(kind) {
-  const m = legal().find((x) => x.kind === kind);
-  if (m && myTurn()) playMove(m.move);
+  const m = store.legal().find((x) => x.kind === kind);
+  if (m && store.myTurn()) playMove(m.move);
 }
 
+/** @param {number} seat */
 export function chooseLeader(seat) { send({ type: "leader", seat }); }
 
 function askHint() {
-  if (!myTurn()) { setAlert(alertBox, t("error.hint_turn")); return; }
+  if (!store.myTurn()) { setAlert(alertBox, t("error.hint_turn")); return; }
   if (send({ type: "hint" })) {
-    S.hints = "asking";
-    S.hintSeq = S.state?.seq;
+    store.askHint();
     renderHints();
   }
 }
@@ -66,19 +68,19 @@ export function bindActions() {
   $("next").addEventListener("click", () => {
     if (send({ type: "next" })) {
       // a keyboard user lands on the new hand's tiles once it is dealt
-      S.focusHand = document.activeElement === $("next");
-      $("next").disabled = true;
+      store.setFocusHand(document.activeElement === $("next"));
+      $button("next").disabled = true;
     }
   });
   $("takeover").addEventListener("click", () => send({ type: "takeover" }));
   $("start").addEventListener("click", async () => {
     try {
-      await api("POST", `/api/tables/${encodeURIComponent(tableId)}/start`, { token: S.token });
+      await api("POST", `/api/tables/${encodeURIComponent(tableId)}/start`, { token: store.token });
       setAlert(alertBox, "");
     } catch (e) { setAlert(alertBox, t("common.start_failed", { error: e.message })); }
   });
   $("copy").addEventListener("click", async () => {
-    const inp = $("invite");
+    const inp = $field("invite");
     try { await navigator.clipboard.writeText(inp.value); }
     catch { inp.select(); document.execCommand && document.execCommand("copy"); }
     $("copy").textContent = t("table.copied");
@@ -87,14 +89,15 @@ export function bindActions() {
   document.addEventListener("keydown", onKey);
 }
 
+/** @param {KeyboardEvent} ev */
 function onKey(ev) {
-  const t = ev.target;
+  const t = /** @type {HTMLElement | null} */ (ev.target);
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const k = ev.key.toLowerCase();
-  if (k === "d" && legal().some((m) => m.kind === "draw")) { ev.preventDefault(); doKind("draw"); }
-  else if (k === "p" && legal().some((m) => m.kind === "pass")) { ev.preventDefault(); doKind("pass"); }
+  if (k === "d" && store.legal().some((m) => m.kind === "draw")) { ev.preventDefault(); doKind("draw"); }
+  else if (k === "p" && store.legal().some((m) => m.kind === "pass")) { ev.preventDefault(); doKind("pass"); }
   else if (k === "h") { ev.preventDefault(); askHint(); }
-  else if (k === "n" && !$("next").hidden && !$("next").disabled) { ev.preventDefault(); $("next").click(); }
-  else if (k === "escape" && S.selected) { ev.preventDefault(); cancelChoice(); }
+  else if (k === "n" && !$("next").hidden && !$button("next").disabled) { ev.preventDefault(); $("next").click(); }
+  else if (k === "escape" && store.selected) { ev.preventDefault(); cancelChoice(); }
 }

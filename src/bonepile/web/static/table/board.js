@@ -1,17 +1,24 @@
 // The layout on the felt (with the end markers when a tile fits two ends), its description
 // for a screen reader, and the line under it: open ends, the count, the boneyard, the leader.
-import { el, clear } from "/static/common.js";
+import { $, el, clear } from "/static/common.js";
 import { drawBoard, lastPlayed, tileWords, ARM_WORDS, armLetter } from "/static/render.js";
-import { S, $, legal, myTurn, people, said } from "/static/table/state.js";
+import { store } from "/static/table/state.js";
+import { people, said } from "/static/table/words.js";
 import { t, has } from "/static/i18n.js";
 import { applyZoom } from "/static/table/zoom.js";
 
-/** The ends the selected tile may go on: [{arm, move, label}]. */
+/** @typedef {import("/static/messages.js").StateMessage} StateMessage */
+/** @typedef {import("/static/messages.js").View} View */
+/** @typedef {import("/static/render.js").EndChoice} EndChoice */
+
+/** The ends the selected tile may go on: [{arm, move, label}].
+ * @param {View | null} view @returns {EndChoice[]} */
 export function endChoices(view) {
+  /** @type {EndChoice[]} */
   const choices = [];
-  if (S.selected && myTurn()) {
-    for (const m of legal()) {
-      if (m.kind === "play" && m.tile === S.selected && m.arm) {
+  if (store.selected && store.myTurn()) {
+    for (const m of store.legal()) {
+      if (view && m.kind === "play" && m.tile === store.selected && m.arm) {
         choices.push({ arm: m.arm, move: m.move,
           label: t("board.play_tile_on", { tile: tileWords(m.tile), arm: ARM_WORDS[m.arm], pips: view.layout.ends?.[m.arm] ?? "" }) });
       }
@@ -20,8 +27,10 @@ export function endChoices(view) {
   return choices;
 }
 
+/** @param {StateMessage} st @param {View | null} view @param {string[]} nm @param {EndChoice[]} choices
+ * @param {(move: string) => void} onChoose */
 export function renderBoard(st, view, nm, choices, onChoose) {
-  const board = $("board");
+  const board = /** @type {SVGSVGElement} */ (document.querySelector("svg#board"));
   if (view) {
     drawBoard(board, view.layout, { last: lastPlayed(view.history), choices, onChoose,
       emptyText: st.phase === "play" && view.to_move !== null && view.to_move !== undefined ? said(view.to_move, "board.leads") : "" });
@@ -32,6 +41,7 @@ export function renderBoard(st, view, nm, choices, onChoose) {
   applyZoom(board, view?.hand_number ?? null);
 }
 
+/** @param {View} view */
 function describeLayout(view) {
   const lay = view.layout;
   if (!lay || !lay.first) return t("board.described_empty");
@@ -42,6 +52,7 @@ function describeLayout(view) {
     (Array.isArray(lay.spinner_at) ? `; ${t("board.described_spinner", { tile: tileWords(`${lay.spinner}-${lay.spinner}`) })}` : "");
 }
 
+/** @param {View | null} view @param {string[]} nm */
 export function renderBoardInfo(view, nm) {
   const box = clear($("board-info"));
   if (!view) return;
@@ -65,6 +76,6 @@ export function renderBoardInfo(view, nm) {
   }
   if (view.round_bonus) box.appendChild(el("span", {}, t("board.round_bonus", { n: view.round_bonus })));
   const lead = view.leader;
-  if (lead !== null && lead !== undefined) box.appendChild(el("span", {}, lead === S.state?.you ? t("board.hand_led.you", { hand: view.hand_number })
+  if (lead !== null && lead !== undefined) box.appendChild(el("span", {}, lead === store.state?.you ? t("board.hand_led.you", { hand: view.hand_number })
     : t("board.hand_led", { hand: view.hand_number, name: people()[lead] })));
 }

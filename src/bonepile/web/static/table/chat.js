@@ -1,14 +1,20 @@
 // Table chat: lines shown as text (never markup), each once, the last 50; muting another
 // person's chat (the server stops sending you their lines and says how many you miss).
-import { el } from "/static/common.js";
+import { $, $field, el } from "/static/common.js";
 import { t } from "/static/i18n.js";
-import { S, $, names } from "/static/table/state.js";
+import { store } from "/static/table/state.js";
+import { names } from "/static/table/words.js";
 import { remember, forget } from "/static/table/mutes.js";
 
+/** @typedef {import("/static/messages.js").ChatMessage} ChatMessage */
+/** @typedef {import("/static/messages.js").ChatLine} ChatLine */
+
 const seen = new Set();
+/** @type {number[]} */
 let muted = [];  // the seats you muted, as the server last said
 let hidden = 0;  // the table's recent lines you are not shown
 
+/** @param {ChatLine[]} lines */
 export function addChat(lines) {
   const box = $("chat");
   for (const line of lines) {
@@ -21,11 +27,12 @@ export function addChat(lines) {
     li.append(who, document.createTextNode(line.text));
     box.append(li);
   }
-  while (box.children.length > 50) box.firstChild.remove();
+  while (box.children.length > 50) box.children[0].remove();
   box.scrollTop = box.scrollHeight;
 }
 
-/** A chat message of the server: new lines, or ("full") the whole chat as you see it. */
+/** A chat message of the server: new lines, or ("full") the whole chat as you see it.
+ * @param {ChatMessage} msg */
 export function onChat(msg) {
   if (msg.full) {
     $("chat").replaceChildren();
@@ -37,14 +44,16 @@ export function onChat(msg) {
   renderMutes();
 }
 
+/** @type {(intent: object) => boolean} */
 let sender = () => false;
 
-/** The chat form sends through `send` (the socket's). */
+/** The chat form sends through `send` (the socket's).
+ * @param {(intent: object) => boolean} send */
 export function bindChat(send) {
   sender = send;
   $("chat-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
-    const input = $("chat-text");
+    const input = $field("chat-text");
     const text = input.value.trim();
     if (text && send({ type: "chat", text })) input.value = "";
   });
@@ -53,28 +62,28 @@ export function bindChat(send) {
 /** The other people at the table (not bots, not empty seats), each with a button that
  * mutes or unmutes their chat for you; and how many lines you are not shown. */
 export function renderMutes() {
-  const st = S.state;
+  const st = store.state;
   const form = $("chat-form");
-  let note = $("chat-hidden");
+  let note = document.getElementById("chat-hidden");
   if (!note) {
     note = el("p", { id: "chat-hidden", class: "small muted chat-hidden", "aria-live": "polite" });
     $("chat").after(note);
   }
   note.textContent = hidden ? t("moderation.hidden", { n: hidden }) : "";
   note.hidden = !hidden;
-  let box = $("chat-people");
+  let box = document.getElementById("chat-people");
   if (!box) {
     box = el("div", { id: "chat-people", class: "row chat-people", role: "group", "aria-label": t("moderation.group") });
     form.after(box);
   }
   const you = st?.you;
-  const seats = you === null || you === undefined ? [] : (st.table?.seats || [])
+  const seats = you === null || you === undefined ? [] : (st?.table?.seats || [])
     .filter((s) => s.seat !== you && s.kind === "human" && s.claimed);
   const nm = names();
   const want = new Set(seats.map((s) => String(s.seat)));
-  for (const b of [...box.children]) if (!want.has(b.dataset.seat)) b.remove();
+  for (const b of /** @type {HTMLElement[]} */ ([...box.children])) if (!want.has(b.dataset.seat ?? "")) b.remove();
   for (const s of seats) {
-    let b = box.querySelector(`button[data-seat="${s.seat}"]`);
+    let b = /** @type {HTMLElement | null} */ (box.querySelector(`button[data-seat="${s.seat}"]`));
     if (!b) {
       b = el("button", { type: "button", id: `chat-mute-${s.seat}`, class: "chat-mute", dataset: { seat: String(s.seat) } });
       b.addEventListener("click", () => toggle(s.seat));
@@ -89,13 +98,14 @@ export function renderMutes() {
   box.hidden = !seats.length;
 }
 
+/** @param {number} seat */
 function toggle(seat) {
-  const st = S.state;
+  const st = store.state;
   const on = !muted.includes(seat);
   if (!sender({ type: on ? "mute" : "unmute", seat })) return;
   // the server keeps a mute between two profiles; any other this browser sends again
   const profiles = st?.table?.seats || [];
-  const both = profiles[st.you]?.profile && profiles[seat]?.profile;
+  const both = profiles[st?.you ?? -1]?.profile && profiles[seat]?.profile;
   if (on && !both) remember(seat);
   else forget(seat);
 }

@@ -1,28 +1,35 @@
 // The buttons under your hand: draw, pass, hint, the end choice for a tile that fits two
 // ends, next hand, the leader choice, take my seat back, start now.
-import { el, clear } from "/static/common.js";
+import { $, $button, el, clear } from "/static/common.js";
 import { tileWords, ARM_WORDS, armLetter } from "/static/render.js";
 import { tileRow } from "/static/panels.js";
-import { S, $, legal, myTurn, people } from "/static/table/state.js";
+import { store } from "/static/table/state.js";
+import { people } from "/static/table/words.js";
 import { t } from "/static/i18n.js";
 
-/** handlers: {play(move), cancel(), leader(seat)} */
+/** @typedef {import("/static/messages.js").StateMessage} StateMessage */
+/** @typedef {import("/static/messages.js").View} View */
+
+/** handlers: {play(move), cancel(), leader(seat)}
+ * @param {StateMessage} st @param {View | null} view @param {string[]} nm
+ * @param {import("/static/render.js").EndChoice[]} choices
+ * @param {{play: (move: string) => void, cancel: () => void, leader: (seat: number) => void}} handlers */
 export function renderControls(st, view, nm, choices, handlers) {
-  const turn = myTurn();
-  const kinds = new Set(turn ? legal().map((m) => m.kind) : []);
+  const turn = store.myTurn();
+  const kinds = new Set(turn ? store.legal().map((m) => m.kind) : []);
   $("draw").hidden = !kinds.has("draw");
   $("pass").hidden = !kinds.has("pass");
-  $("draw").disabled = $("pass").disabled = S.busy || !!st.forced;
+  $button("draw").disabled = $button("pass").disabled = store.busy || !!st.forced;
   $("hint").hidden = !turn || !!st.forced;  // nothing to choose: nothing to hint
   // end choice
   const ends = clear($("ends"));
-  if (choices.length || (S.selected && turn)) {
+  if (choices.length || (store.selected && turn)) {
     ends.hidden = false;
-    ends.appendChild(el("span", { class: "small" }, t("controls.play_on", { tile: tileWords(S.selected) })));
+    ends.appendChild(el("span", { class: "small" }, t("controls.play_on", { tile: tileWords(store.selected) })));
     const list = choices.length ? choices
-      : legal().filter((m) => m.tile === S.selected).map((m) => ({ arm: m.arm, move: m.move, label: m.move }));
+      : store.legal().filter((m) => m.tile === store.selected).map((m) => ({ arm: m.arm, move: m.move, label: m.move }));
     for (const c of list) {
-      const pip = view?.layout?.ends?.[c.arm];
+      const pip = c.arm ? view?.layout?.ends?.[c.arm] : undefined;
       ends.appendChild(el("button", { type: "button", class: "primary", "data-end": c.arm || c.move,
         "aria-label": c.label, onclick: () => handlers.play(c.move) },
         c.arm ? `${ARM_WORDS[c.arm]} (${armLetter(c.arm)}${pip !== undefined ? ` · ${pip}` : ""})` : c.move));
@@ -30,15 +37,15 @@ export function renderControls(st, view, nm, choices, handlers) {
     ends.appendChild(el("button", { type: "button", onclick: handlers.cancel }, t("controls.cancel")));
   } else ends.hidden = true;
   // next hand
-  const next = $("next");
+  const next = $button("next");
   const ready = st.ready || [];
   next.hidden = st.phase !== "hand_over" || st.you === null;  // a spectator only watches
-  next.disabled = ready.includes(st.you);
+  next.disabled = ready.includes(st.you ?? -1);
   // leader choice
   const lead = clear($("leader"));
   lead.hidden = true;
   if (st.phase === "leader" && st.pending?.kind === "leader") {
-    const side = view?.sides?.find((x) => x.includes(st.you)) || [st.you];
+    const side = view?.sides?.find((x) => x.includes(st.you ?? -1)) || [st.you];
     const mine = (st.pending.seats || []).some((s) => side.includes(s));
     lead.hidden = false;
     if (mine) {

@@ -1,14 +1,22 @@
 // The end of a hand (every hand shown, how it ended, who we wait for) and of the game (the
 // banner), and the line that says whose turn it is.
-import { el, clear, api, setToken, getName, setAlert, sideLabels, endWords, winnerWords, scoreWords } from "/static/common.js";
+import { $, $button, el, clear, api, setToken, getName, setAlert, sideLabels, endWords, winnerWords, scoreWords } from "/static/common.js";
 import { tileWords } from "/static/render.js";
 import { renderHands, renderScoreParts } from "/static/panels.js";
-import { S, $, tableId, alertBox, myTurn, names, people, cap, shortSides } from "/static/table/state.js";
+import { store, tableId, alertBox } from "/static/table/state.js";
+import { names, people, shortSides } from "/static/table/words.js";
 import { send } from "/static/table/socket.js";
 import { rematchPart } from "/static/table/rematch.js";
 import { t } from "/static/i18n.js";
 
-/** The game's result in words: who won and the final score. */
+/** @typedef {import("/static/messages.js").StateMessage} StateMessage */
+/** @typedef {import("/static/messages.js").View} View */
+/** @typedef {import("/static/messages.js").TableInfo} TableInfo */
+/** @typedef {import("/static/messages.js").RematchOffer} RematchOffer */
+
+/** The game's result in words: who won and the final score.
+ * @param {TableInfo | null | undefined} table @param {number[][]} sides @param {string[]} nm
+ * @param {number | null | undefined} you */
 export function overText(table, sides, nm, you) {
   const w = table?.winner;
   if (w === null || w === undefined) return t("end.game_over_plain");
@@ -16,7 +24,7 @@ export function overText(table, sides, nm, you) {
   const short = shortSides(sides, nm);
   const who = short[w] !== labels[w] ? `${short[w]} (${labels[w]})` : labels[w];
   const totals = table?.totals || [];
-  const mine = sides?.[w]?.includes(you);
+  const mine = sides?.[w]?.includes(you ?? -1);
   const text = totals.some((x) => x) ? t("end.game_over_score", { who, score: scoreWords(totals, w, short) })
     : t("end.game_over_won", { who });
   return `${text}${you === undefined || you === null ? "" : mine ? ` ${t("end.you_won")}` : ""}`;
@@ -24,14 +32,16 @@ export function overText(table, sides, nm, you) {
 
 /** A new table for the same game, rules, seats and clock, the old way (after a rematch was
  * declined or not answered): you take the first human seat; the link goes to the old
- * table's chat for the friends who played with you. */
+ * table's chat for the friends who played with you.
+ * @param {TableInfo} table @param {number | null} you */
 async function newTable(table, you) {
   const me = (table.seats || []).find((s) => s.seat === you);
   const { players, ...options } = table.options || {};
+  /** @type {{kind: string, level?: string | null, name?: string}[]} */
   const seats = (table.seats || []).map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" }));
   const first = seats.findIndex((s) => s.kind === "human");
   if (first >= 0) seats[first].name = me?.name || getName() || t("lobby.seat.you");
-  $("new-table").disabled = true;
+  $button("new-table").disabled = true;
   try {
     const res = await api("POST", "/api/tables", { variant: table.variant, players: players ?? table.players,
       options, seats, name: table.name, player: me?.name || getName() || t("lobby.seat.you"), timer: table.timer || 0 });
@@ -41,11 +51,13 @@ async function newTable(table, you) {
     location.href = url;
   } catch (e) {
     setAlert(alertBox, t("end.again_failed", { error: e.message }));
-    $("new-table").disabled = false;
+    $button("new-table").disabled = false;
   }
 }
 
-/** The game's end: its result, the rematch (asked for, to answer, being played) and links. */
+/** The game's end: its result, the rematch (asked for, to answer, being played) and links.
+ * @param {TableInfo} table @param {number[][]} sides @param {string[]} nm @param {number | null} you
+ * @param {RematchOffer | null} [offer] */
 export function renderBanner(table, sides, nm, you, offer = null) {
   const box = clear($("banner"));
   box.hidden = false;
@@ -59,6 +71,7 @@ export function renderBanner(table, sides, nm, you, offer = null) {
     el("a", { href: "/" }, t("end.back_lobby"))));
 }
 
+/** @param {StateMessage} st @param {View | null} view @param {string[]} nm */
 export function renderEnd(st, view, nm) {
   const box = $("revealed");
   const done = view && view.over && view.revealed;
@@ -70,7 +83,7 @@ export function renderEnd(st, view, nm) {
   const line = (st.pad || []).find((p) => p.hand === view.hand_number) || (st.pad || [])[st.pad.length - 1];
   const labels = sideLabels(st.table, view.sides);
   const short = shortSides(view.sides, people());  // you are "you"
-  const named = (i) => (view.sides[i]?.length > 1 ? `${short[i]} (${labels[i]})` : short[i]);
+  const named = (/** @type {number} */ i) => (view.sides[i]?.length > 1 ? `${short[i]} (${labels[i]})` : short[i]);
   let summary = endWords(view.end);
   if (line) {
     summary += `, ${winnerWords(line, short.map((x, i) => named(i)))}`;
@@ -79,7 +92,7 @@ export function renderEnd(st, view, nm) {
   $("rev-title").textContent = st.phase === "over" ? t("end.game_over") : t("end.hand_over");
   $("hand-summary").textContent = t("end.summary", { hand: view.hand_number, text: summary });
   renderScoreParts($("score-parts"), line, st.table?.scoring === "hands");
-  renderHands($("revealed-rows"), view.revealed, nm, { you: st.you });
+  renderHands($("revealed-rows"), view.revealed || [], nm, { you: st.you });
   const ready = st.ready || [];
   const humans = (st.table?.seats || []).filter((s) => s.kind === "human" && !s.bot_playing).map((s) => s.seat);
   const waiting = humans.filter((s) => !ready.includes(s));
@@ -89,6 +102,7 @@ export function renderEnd(st, view, nm) {
     : "";
 }
 
+/** @param {StateMessage} st @param {View | null} view @param {string[]} nm */
 export function renderTurn(st, view, nm) {
   let text = "";
   if (st.phase === "waiting") text = t("turn.waiting");
@@ -97,10 +111,10 @@ export function renderTurn(st, view, nm) {
   } else if (st.phase === "hand_over") text = t("turn.hand_over");
   else if (st.phase === "leader") text = t("turn.leader");
   else if (view) {
-    if (myTurn()) {
-      text = S.busy ? t("turn.sent") : st.forced ? t("turn.forced") : t("turn.yours");
-      if (S.selected) text += ` ${t("turn.choose_end", { tile: tileWords(S.selected) })}`;
-    } else text = t("turn.other", { name: names()[view.to_move] ?? "?" });
+    if (store.myTurn()) {
+      text = store.busy ? t("turn.sent") : st.forced ? t("turn.forced") : t("turn.yours");
+      if (store.selected) text += ` ${t("turn.choose_end", { tile: tileWords(store.selected) })}`;
+    } else text = t("turn.other", { name: names()[view.to_move ?? -1] ?? "?" });
   }
   $("turn").textContent = text;
 }

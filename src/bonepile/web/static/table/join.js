@@ -1,19 +1,23 @@
 // Joining a table (a name and a free seat), and a table no longer played here: how it ended.
-import { el, clear, api, setToken, getName, setName, seatName, sideLabels, setAlert } from "/static/common.js";
+import { $, $field, el, clear, api, setToken, getName, setName, seatName, sideLabels, setAlert } from "/static/common.js";
 import { drawBoard, lastPlayed } from "/static/render.js";
 import { renderHands } from "/static/panels.js";
-import { S, $, tableId, invite, alertBox, shortSides, setConn, gameLabel } from "/static/table/state.js";
+import { store, tableId, invite, alertBox } from "/static/table/state.js";
+import { shortSides, setConn, gameLabel } from "/static/table/words.js";
 import { renderBanner } from "/static/table/end.js";
 import { renderLog } from "/static/table/log.js";
 import { renderScorePad } from "/static/table/pad.js";
 import { t } from "/static/i18n.js";
 import { ensureProfile, profileHeaders } from "/static/profile.js";
 
+/** @typedef {import("/static/messages.js").TableInfo} TableInfo */
+
+/** @type {() => void} */
 let joinedFn = () => {};
 
 /** Watch the table: a socket with no seat token (the server sends what everybody sees). */
 function watchTable() {
-  S.watch = true;
+  store.setWatching();
   $("join").hidden = true;
   setAlert(alertBox, "");
   joinedFn();
@@ -23,7 +27,8 @@ export async function showJoin() {
   // the form is shown once the table's free seats are known (never an empty seat list)
   $("game").hidden = true;
   setConn("not_joined");
-  $("join-name").value = getName();
+  $field("join-name").value = getName();
+  /** @type {TableInfo} */
   let info;
   try { info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`); } catch (e) {
     setAlert(alertBox, t("join.cannot", { error: e.message }));
@@ -49,34 +54,36 @@ export async function showJoin() {
   const sel = clear($("join-seat"));
   const nm = Array.from({ length: info.players }, (_, s) => seatName(info, s));
   for (const s of free) {
-    const partner = (info.sides || []).find((side) => side.length > 1 && side.includes(s))?.find((x) => x !== s);
+    const partner = (info.sides || []).find((side) => side.length > 1 && side.includes(s.seat))?.find((x) => x !== s.seat);
     sel.appendChild(el("option", { value: s.seat }, partner === undefined ? t("join.seat_n", { n: s.seat + 1 })
       : t("join.seat_partner", { n: s.seat + 1, name: nm[partner] })));
   }
   $("join-form").hidden = !free.length;
   $("join").hidden = false;
-  if (!$("watch-instead")) {
+  if (!document.getElementById("watch-instead")) {
     $("join").appendChild(el("p", {}, el("button", { type: "button", id: "watch-instead", onclick: watchTable },
       t("spectate.watch_instead"))));
   }
 }
 
-/** The join form; `joined()` connects once the server gave a seat token. */
+/** The join form; `joined()` connects once the server gave a seat token.
+ * @param {() => void} joined */
 export function bindJoin(joined) {
   joinedFn = joined;
   $("join-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const name = $("join-name").value.trim();
+    const name = $field("join-name").value.trim();
     if (!name) { setAlert(alertBox, t("lobby.need_name")); return; }
     setName(name);
+    /** @type {{name: string, invite?: string, seat?: number}} */
     const body = { name };
     if (invite) body.invite = invite;  // a private table's secret, from its invite link
-    if ($("join-seat").value !== "") body.seat = Number($("join-seat").value);
+    if ($field("join-seat").value !== "") body.seat = Number($field("join-seat").value);
     try {
       await ensureProfile(name);  // the seat is tied to this browser's profile
       const res = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, body, profileHeaders());
       setToken(tableId, res.token);
-      S.token = res.token;
+      store.setSeat(res.token);
       setAlert(alertBox, "");
       $("join").hidden = true;
       joined();
@@ -86,7 +93,12 @@ export function bindJoin(joined) {
 
 /** A table that is no longer played here (finished): its final score, from storage. */
 export async function showFinished() {
-  let info, rep;
+  /** @type {TableInfo} */
+  let info;
+  /** The table's replay: its hands, each with its result and its frames.
+   * @type {{sides?: number[][], hands?: {hand: number, result?: import("/static/panels.js").PadLine,
+   *   frames?: {view: import("/static/messages.js").View & {hands?: string[][]}}[]}[]}} */
+  let rep;
   try {
     info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
     rep = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
@@ -95,7 +107,7 @@ export async function showFinished() {
   $("game").hidden = false;
   $("hand-card").hidden = info.status === "over";
   // no seat here, so no socket: the chat cannot be joined
-  if (!S.ws) {
+  if (!store.ws) {
     $("chat-form").hidden = true;
     if (!$("chat").children.length) $("chat").appendChild(el("li", { class: "muted" }, t("chat.players_only")));
   }
@@ -104,18 +116,19 @@ export async function showFinished() {
   const sides = info.sides || rep.sides || nm.map((_, i) => [i]);
   const own = info.name && info.named !== false ? info.name : "";
   $("table-title").textContent = own ? `${gameLabel(info.variant)} · ${own}` : gameLabel(info.variant);
-  $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
-  $("record-link").href = `/api/tables/${encodeURIComponent(tableId)}/record`;
+  /** @type {HTMLAnchorElement} */ ($("replay-link")).href = `/replay?table=${encodeURIComponent(tableId)}`;
+  /** @type {HTMLAnchorElement} */ ($("record-link")).href = `/api/tables/${encodeURIComponent(tableId)}/record`;
   const labels = sideLabels(info, sides);
   if (info.status === "over") renderBanner(info, sides, nm, null);
   $("turn").textContent = info.status === "over"
     ? `${info.winner === null || info.winner === undefined ? t("end.game_over_plain") : t("end.game_over_won", { who: labels[info.winner] })} ${t("join.replay_it")}`
     : t("join.not_here", { status: ["waiting", "playing", "over"].includes(info.status) ? t(`join.status.${info.status}`) : info.status });
-  renderScorePad((rep.hands || []).map((h) => h.result).filter(Boolean), info, sides, nm, {});
+  const played = rep.hands || [];
+  renderScorePad(played.flatMap((h) => (h.result ? [h.result] : [])), info, sides, nm, {});
   // the last hand as it ended: its layout, its moves and every hand
-  const lastHand = (rep.hands || [])[rep.hands.length - 1];
+  const lastHand = played[played.length - 1];
   const fr = lastHand?.frames?.[lastHand.frames.length - 1]?.view;
-  drawBoard($("board"), fr?.layout || null, { last: lastPlayed(fr?.history), emptyText: t("end.game_over") });
+  drawBoard(/** @type {SVGSVGElement} */ (document.querySelector("svg#board")), fr?.layout || null, { last: lastPlayed(fr?.history), emptyText: t("end.game_over") });
   if (fr) {
     renderLog(fr, nm);
     const hands = fr.hands || fr.revealed;

@@ -11,6 +11,7 @@ export function remembered() {
   } catch { return []; }
 }
 
+/** @param {number[]} seats */
 function keep(seats) {
   try {
     if (seats.length) localStorage.setItem(key, JSON.stringify(seats));
@@ -18,5 +19,7 @@ function keep(seats) {
   } catch { /* private mode: this page only */ }
 }
 
+/** @param {number} seat */
 export function remember(seat) { keep([...new Set([...remembered(), seat])]); }
+/** @param {number} seat */
 export function forget(seat) { keep(remembered().filter((s) => s !== seat)); }

@@ -3,12 +3,22 @@
 // everybody said yes the server sends each person their seat at the new table, and the page
 // goes there with it.  A spectator (or a late comer) is shown the rematch to watch.
 import { el, getToken, setToken } from "/static/common.js";
-import { S, invite, names, redraw } from "/static/table/state.js";
+import { store, invite } from "/static/table/state.js";
+import { names } from "/static/table/words.js";
 import { send } from "/static/table/socket.js";
 import { t } from "/static/i18n.js";
 
+/** Your seat at this finished table's rematch (its "rematch" message), once it came.
+ * @type {import("/static/messages.js").RematchSeat | null} */
+let rematchSeat = null;
+/** The seat whose rematch question this page put the keyboard on. @type {number | null} */
+let rematchAsked = null;
+
 /** The link to a table with this page's invite secret (a private table's rematch opens with
  * the same secret), watching or not. */
+/** @typedef {import("/static/messages.js").RematchOffer} RematchOffer */
+
+/** @param {string} id @param {boolean} watch */
 function tableLink(id, watch) {
   const q = new URLSearchParams();
   if (invite) q.set("invite", invite);
@@ -19,18 +29,20 @@ function tableLink(id, watch) {
 
 /** Your seat at the rematch: keep its token as a joined seat's and go to the new table (once:
  * back at the finished table later, e.g. with the Back button, you stay and get a link). */
+/** @param {import("/static/messages.js").RematchSeat} msg */
 export function onRematchSeat(msg) {
   if (!msg.table || !msg.token) return;
-  S.rematchSeat = msg;
-  if (getToken(msg.table) === msg.token) { redraw(); return; }
+  rematchSeat = msg;
+  if (getToken(msg.table) === msg.token) { store.redraw(); return; }
   setToken(msg.table, msg.token);
   location.assign(tableLink(msg.table, false));
 }
 
-const answer = (accept) => send({ type: "rematch", accept });
-const list = (seats) => seats.map((s) => names()[s] ?? "?").join(", ");
+const answer = (/** @type {boolean} */ accept) => send({ type: "rematch", accept });
+const list = (/** @type {number[]} */ seats) => seats.map((s) => names()[s] ?? "?").join(", ");
 
 // the seconds left to answer, counted down on the page between states
+/** @type {number | null} */
 let until = null;
 function secondsLeft() { return until === null ? 0 : Math.max(0, Math.round((until - Date.now()) / 1000)); }
 setInterval(() => {
@@ -44,15 +56,17 @@ function left() {
 
 /** What the banner says about the rematch, and its buttons.  `offer` is the state's rematch
  * (null: nobody asked), `rematchId` the table's (its rematch being played), `you` your seat
- * (null: watching); `newTable` makes a new table the old way (a link in the chat). */
+ * (null: watching); `newTable` makes a new table the old way (a link in the chat).
+ * @param {RematchOffer | null} offer @param {string | null | undefined} rematchId
+ * @param {number | null | undefined} you @param {() => void} newTable */
 export function rematchPart(offer, rematchId, you, newTable) {
   const seated = you !== null && you !== undefined;
   const box = el("div", { class: "rematch", id: "rematch" });
   until = offer?.status === "asking" && offer.deadline !== null ? Date.now() + offer.deadline * 1000 : null;
   if (rematchId) {
     const without = seated && offer?.away?.includes(you);
-    const mine = seated && !without && (offer ? offer.accepted.includes(you) : S.rematchSeat?.table === rematchId);
-    if (mine && S.rematchSeat?.table === rematchId) {  // your seat there: a link to it
+    const mine = seated && !without && (offer ? offer.accepted.includes(you) : rematchSeat?.table === rematchId);
+    if (mine && rematchSeat?.table === rematchId) {  // your seat there: a link to it
       box.appendChild(el("p", {}, t("rematch.being_played")));
       box.appendChild(el("a", { href: tableLink(rematchId, false), id: "rematch-go", class: "button" }, t("rematch.go")));
     } else if (mine) box.appendChild(el("p", {}, t("rematch.starting")));
@@ -75,8 +89,8 @@ export function rematchPart(offer, rematchId, you, newTable) {
           el("button", { type: "button", class: "primary", id: "rematch-accept", onclick: () => answer(true) }, t("rematch.accept")),
           el("button", { type: "button", id: "rematch-decline", onclick: () => answer(false) }, t("rematch.decline"))));
       box.appendChild(ask);
-      if (S.rematchAsked !== offer.by) {  // the question is new: the keyboard goes to it
-        S.rematchAsked = offer.by;
+      if (rematchAsked !== offer.by) {  // the question is new: the keyboard goes to it
+        rematchAsked = offer.by;
         requestAnimationFrame(() => document.getElementById("rematch-accept")?.focus({ preventScroll: true }));
       }
     } else {
@@ -90,11 +104,11 @@ export function rematchPart(offer, rematchId, you, newTable) {
     if (offer.away.length) box.appendChild(el("p", { class: "muted" }, t("rematch.away", { names: list(offer.away) })));
     return box;
   }
-  S.rematchAsked = null;
+  rematchAsked = null;
   if (offer?.status === "declined") {
     const self = offer.declined === offer.by ? "rematch.withdrawn" : "rematch.declined";
     box.appendChild(el("p", { id: "rematch-said" }, offer.declined === you ? t(`${self}.you`)
-      : t(self, { name: names()[offer.declined] ?? "?" })));
+      : t(self, { name: names()[offer.declined ?? -1] ?? "?" })));
   } else if (offer?.status === "expired") {
     box.appendChild(el("p", { id: "rematch-said" }, t("rematch.expired", { names: list(offer.waiting) })));
   }

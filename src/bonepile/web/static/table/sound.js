@@ -7,6 +7,7 @@ import { el } from "/static/common.js";
 import { t } from "/static/i18n.js";
 
 const KEY = "bonepile:muted";
+/** @type {AudioContext | null} */
 let ctx = null;        // the AudioContext, made at the first gesture (never before)
 let gestured = false;  // a person tapped, clicked or pressed a key on this page
 
@@ -14,6 +15,7 @@ export function muted() {
   try { return localStorage.getItem(KEY) === "1"; } catch { return false; }
 }
 
+/** @param {boolean} on */
 function remember(on) {
   try { localStorage.setItem(KEY, on ? "1" : "0"); } catch { /* private mode: this page only */ }
 }
@@ -22,7 +24,7 @@ function remember(on) {
 function audio() {
   if (!gestured || muted()) return null;
   if (!ctx) {
-    const AC = window.AudioContext || window.webkitAudioContext;
+    const AC = window.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (window).webkitAudioContext;
     if (!AC) return null;
     try { ctx = new AC(); } catch { return null; }
   }
@@ -36,7 +38,9 @@ function onGesture() {
 }
 for (const kind of ["pointerdown", "keydown"]) window.addEventListener(kind, onGesture, { capture: true });
 
-/** A tone: an oscillator from f0 to f1 Hz under an envelope that rises fast and dies away. */
+/** A tone: an oscillator from f0 to f1 Hz under an envelope that rises fast and dies away.
+ * @param {AudioContext} a
+ * @param {{at?: number, f0: number, f1?: number, dur: number, type?: OscillatorType, gain?: number}} opts */
 function tone(a, { at = 0, f0, f1 = f0, dur, type = "sine", gain = 0.2 }) {
   const t0 = a.currentTime + at;
   const osc = a.createOscillator();
@@ -52,7 +56,9 @@ function tone(a, { at = 0, f0, f1 = f0, dur, type = "sine", gain = 0.2 }) {
   osc.stop(t0 + dur + 0.02);
 }
 
-/** A burst of filtered noise: the sound of a tile touching the table or sliding over it. */
+/** A burst of filtered noise: the sound of a tile touching the table or sliding over it.
+ * @param {AudioContext} a
+ * @param {{at?: number, dur: number, freq: number, q?: number, gain?: number, filter?: BiquadFilterType}} opts */
 function noise(a, { at = 0, dur, freq, q = 1, gain = 0.3, filter = "bandpass" }) {
   const t0 = a.currentTime + at;
   const len = Math.max(1, Math.floor(a.sampleRate * dur));
@@ -71,6 +77,7 @@ function noise(a, { at = 0, dur, freq, q = 1, gain = 0.3, filter = "bandpass" })
   src.start(t0);
 }
 
+/** @type {Record<string, (a: AudioContext) => void>} */
 const SOUNDS = {
   // a tile laid: a sharp tap with a short wooden ring
   play: (a) => { noise(a, { dur: 0.045, freq: 2600, q: 2.5, gain: 0.55 });
@@ -95,7 +102,8 @@ const SOUNDS = {
 };
 
 /** Make a sound by name (play, draw, pass, domino, bonus, tick); silent when muted or before
- * the page had a gesture.  Returns whether a sound was made. */
+ * the page had a gesture.  Returns whether a sound was made.
+ * @param {string} name */
 export function sound(name) {
   const a = audio();
   const make = SOUNDS[name];
@@ -106,12 +114,13 @@ export function sound(name) {
 
 const ICON_NS = "http://www.w3.org/2000/svg";
 /** A speaker, with waves (sound on) or a cross (muted). */
+/** @param {boolean} off */
 function icon(off) {
   const s = document.createElementNS(ICON_NS, "svg");
   s.setAttribute("viewBox", "0 0 24 24");
   s.setAttribute("aria-hidden", "true");
   s.setAttribute("class", "icon");
-  const path = (d) => {
+  const path = (/** @type {string} */ d) => {
     const p = document.createElementNS(ICON_NS, "path");
     p.setAttribute("d", d);
     s.appendChild(p);
@@ -123,6 +132,7 @@ function icon(off) {
 }
 
 /** The mute button (in the table's header): pressed when the sounds are off. */
+/** @param {Element} parent @param {Node | null} [before] */
 export function mountMute(parent, before = null) {
   const b = el("button", { type: "button", id: "mute", class: "icon-btn mute",
     "aria-label": t("feel.mute"), title: t("feel.mute") });

@@ -7,8 +7,12 @@ import { t } from "/static/i18n.js";
 
 const MAX = 4;
 const STEP = 1.5;
-const Z = { k: 1, x: 0, y: 0, hand: null };  // zoom factor, the view's centre off the fit's (units)
+/** The zoom factor, the view's centre off the fit's (units), the hand it is for.
+ * @type {{k: number, x: number, y: number, hand: number | null}} */
+const Z = { k: 1, x: 0, y: 0, hand: null };
+/** @type {SVGSVGElement | null} */
 let board = null;
+/** @type {{out?: HTMLElement, fit?: HTMLElement, in?: HTMLElement}} */
 let buttons = {};
 
 const fitBox = () => (board?.dataset.fit || "").split(" ").map(Number);
@@ -16,7 +20,7 @@ const fitBox = () => (board?.dataset.fit || "").split(" ").map(Number);
 /** Set the board's viewBox from the fitted one (drawBoard's) and the zoom. */
 function show() {
   const [x, y, w, h] = fitBox();
-  if (!(w > 0 && h > 0)) return;
+  if (!board || !(w > 0 && h > 0)) return;
   Z.k = Math.min(MAX, Math.max(1, Z.k));
   if (Z.k === 1) { Z.x = 0; Z.y = 0; }
   // the view never leaves the board: its centre stays inside the fitted box
@@ -25,7 +29,7 @@ function show() {
   Z.y = Math.max(-my, Math.min(my, Z.y));
   const vw = w / Z.k, vh = h / Z.k;
   const cx = x + w / 2 + Z.x, cy = y + h / 2 + Z.y;
-  const r = (v) => Math.round(v * 1000) / 1000;
+  const r = (/** @type {number} */ v) => Math.round(v * 1000) / 1000;
   board.setAttribute("viewBox", `${r(cx - vw / 2)} ${r(cy - vh / 2)} ${r(vw)} ${r(vh)}`);
   board.dataset.zoom = String(r(Z.k));
   const unit = Number(board.dataset.fitUnit || 0) * Z.k;
@@ -36,7 +40,8 @@ function show() {
   buttons.in?.setAttribute("aria-disabled", Z.k >= MAX ? "true" : "false");
 }
 
-/** After drawBoard: remember its fitted view and apply the zoom (a new hand shows it all). */
+/** After drawBoard: remember its fitted view and apply the zoom (a new hand shows it all).
+ * @param {SVGSVGElement} svgBoard @param {number | null} hand */
 export function applyZoom(svgBoard, hand) {
   board = svgBoard;
   board.dataset.fit = board.getAttribute("viewBox") || "";
@@ -45,7 +50,8 @@ export function applyZoom(svgBoard, hand) {
   show();
 }
 
-/** Zoom by `f` keeping the board point under the screen point (sx, sy) where it is. */
+/** Zoom by `f` keeping the board point under the screen point (sx, sy) where it is.
+ * @param {number} f @param {number} [sx] @param {number} [sy] */
 function zoomBy(f, sx, sy) {
   if (!board) return;
   const before = toBoard(sx, sy);
@@ -55,12 +61,14 @@ function zoomBy(f, sx, sy) {
   if (before && after) { Z.x += before.x - after.x; Z.y += before.y - after.y; show(); }
 }
 
+/** @param {number} [sx] @param {number} [sy] */
 function toBoard(sx, sy) {
   const m = board?.getScreenCTM?.();
-  if (!m || sx === undefined) return null;
+  if (!m || sx === undefined || sy === undefined) return null;
   return new DOMPoint(sx, sy).matrixTransform(m.inverse());
 }
 
+/** @param {number} dxPx @param {number} dyPx */
 function panBy(dxPx, dyPx) {
   const m = board?.getScreenCTM?.();
   if (!m || !m.a) return;
@@ -71,13 +79,19 @@ function panBy(dxPx, dyPx) {
 
 const reset = () => { Z.k = 1; show(); };
 
-/** Pinch with two fingers, drag with one (when zoomed in); a drag is not a tap on an end. */
+/** Pinch with two fingers, drag with one (when zoomed in); a drag is not a tap on an end.
+ * @param {HTMLElement} wrap */
 function bindPointers(wrap) {
+  /** @type {Map<number, {x: number, y: number}>} */
   const down = new Map();
-  let pinch = null, pan = null, moved = false;
+  /** @type {{d: number, k: number} | null} */
+  let pinch = null;
+  /** @type {{x: number, y: number, on: boolean} | null} */
+  let pan = null;
+  let moved = false;
   wrap.addEventListener("pointerdown", (ev) => {
     moved = false;
-    if (ev.target.closest(".zoom")) return;
+    if (/** @type {Element} */ (ev.target).closest(".zoom")) return;
     down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
     if (down.size === 2) {
       const [a, b] = [...down.values()];
@@ -103,14 +117,14 @@ function bindPointers(wrap) {
       if (pan.on) { panBy(ev.clientX - pan.x, ev.clientY - pan.y); pan.x = ev.clientX; pan.y = ev.clientY; moved = true; }
     }
   });
-  const up = (ev) => {
+  const up = (/** @type {PointerEvent} */ ev) => {
     down.delete(ev.pointerId);
     if (down.size < 2) pinch = null;
     if (!down.size) pan = null;
   };
-  for (const kind of ["pointerup", "pointercancel", "lostpointercapture"]) wrap.addEventListener(kind, up);
+  for (const kind of /** @type {const} */ (["pointerup", "pointercancel", "lostpointercapture"])) wrap.addEventListener(kind, up);
   // the click after a pinch or a drag does not choose an end
-  wrap.addEventListener("click", (ev) => { if (moved && !ev.target.closest(".zoom")) { ev.stopPropagation(); ev.preventDefault(); moved = false; } }, true);
+  wrap.addEventListener("click", (ev) => { if (moved && !/** @type {Element} */ (ev.target).closest(".zoom")) { ev.stopPropagation(); ev.preventDefault(); moved = false; } }, true);
   wrap.addEventListener("wheel", (ev) => {
     if (!ev.ctrlKey) return;  // a trackpad's pinch, or Ctrl and the wheel
     ev.preventDefault();
@@ -120,9 +134,10 @@ function bindPointers(wrap) {
 
 /** Where the buttons and keys zoom: about the last tile played while it is in view (the
  * place of the action stays under the eye), else about the middle of the board. */
+/** @returns {[number, number] | []} */
 function anchor() {
   const r = board?.getBoundingClientRect();
-  if (!r) return [];
+  if (!board || !r) return [];
   const last = board.querySelector("g.tile.last")?.getBoundingClientRect();
   if (last && last.width) {
     const x = last.left + last.width / 2, y = last.top + last.height / 2;
@@ -131,8 +146,9 @@ function anchor() {
   return [r.left + r.width / 2, r.top + r.height / 2];
 }
 
+/** @param {KeyboardEvent} ev */
 function onKey(ev) {
-  const tgt = ev.target;
+  const tgt = /** @type {HTMLElement | null} */ (ev.target);
   if (tgt && (tgt.tagName === "INPUT" || tgt.tagName === "SELECT" || tgt.tagName === "TEXTAREA")) return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey || !board) return;
   const [cx, cy] = anchor();
@@ -141,14 +157,18 @@ function onKey(ev) {
   else if (ev.key === "0") { ev.preventDefault(); reset(); }
   else if (Z.k > 1 && ev.key.startsWith("Arrow") && tgt?.closest?.(".zoom, .board-wrap")) {
     const step = 40;
-    const d = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] }[ev.key];
+    /** @type {Record<string, number[]>} */
+    const ways = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+    const d = ways[ev.key];
     ev.preventDefault();
     panBy(d[0], d[1]);
   }
 }
 
 /** The zoom buttons under the board, the pointer gestures and the keys (once). */
+/** @param {HTMLElement} wrap */
 export function mountZoom(wrap) {
+  /** @type {(id: string, text: string, key: string, shortcut: string, act: () => void) => HTMLElement} */
   const mk = (id, text, key, shortcut, act) => {
     const b = el("button", { type: "button", class: "icon-btn", id, "data-zoom": key,
       "aria-label": t(`feel.zoom_${key}`), title: `${t(`feel.zoom_${key}`)} (${shortcut})`,
@@ -156,12 +176,13 @@ export function mountZoom(wrap) {
     b.addEventListener("click", () => { if (b.getAttribute("aria-disabled") !== "true") act(); });
     return b;
   };
+  const fit = mk("zoom-fit", "", "fit", "0", reset);
   buttons = {
     out: mk("zoom-out", "−", "out", "-", () => zoomBy(1 / STEP, ...anchor())),
-    fit: mk("zoom-fit", "", "fit", "0", reset),
+    fit,
     in: mk("zoom-in", "+", "in", "+", () => zoomBy(STEP, ...anchor())),
   };
-  buttons.fit.firstChild.replaceWith(fitIcon());
+  /** @type {ChildNode} */ (fit.firstChild).replaceWith(fitIcon());
   // beside the board's line of facts, under the board: over its corner they hid tiles and
   // the end markers a player taps
   const group = el("div", { class: "zoom", role: "group", "aria-label": t("feel.zoom") },
