@@ -1,5 +1,5 @@
 """The end of a hand solved across several sampled worlds at once (vector minimax): research
-code, measured and not kept in the expert (README, Benchmark, "Less strategy fusion";
+code, measured and not kept in the expert (docs/BENCHMARKS.md, "Less strategy fusion";
 ``bench/fusion.py``).
 
 The per-world α-β of ``playout.solve`` lets the searching seat play each world as if it saw

@@ -5,8 +5,8 @@ sampled worlds, UCB over the actions legal in that world (availability counts), 
 expansion, then the expert's playout (and exact endgame); the reward is the expert's
 objective, credited to the side that chose each action.  The budget's ``simulations`` count
 iterations.  Measured on the 4-player partnership block game at 0.1 s per decision it is not
-stronger than the expert's PIMC (about even head to head, weaker against random: README,
-Benchmark; ``bench/expert_algos.py``).
+stronger than the expert's PIMC (about even head to head, weaker against random:
+docs/BENCHMARKS.md; ``bench/expert_algos.py``).
 """
 
 from __future__ import annotations

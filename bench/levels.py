@@ -15,7 +15,7 @@ the machine's load (the strong level always searches ``STRONG_SIMULATIONS`` deal
   averaged first, so the interval is over deals, not seatings), games won, and the median
   ms per decision of each.
 
-The README's figures (Benchmark, Levels):
+The figures in docs/BENCHMARKS.md (Levels):
 
     PYTHONPATH=src python bench/levels.py --ladder --hands 1200 --simulations 40
     PYTHONPATH=src python bench/levels.py --hands 200 --most 600 --simulations 40 --variants block-teams,draw-2p

@@ -1,6 +1,6 @@
 """Levels people understand (issue 11): beginner, casual, strong and expert, built from the
 researchers' bots with fixed noise or budgets; how strong each is, is measured by
-bench/levels.py (README, Benchmark), not here."""
+bench/levels.py (docs/BENCHMARKS.md), not here."""
 
 from __future__ import annotations
 

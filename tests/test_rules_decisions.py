@@ -1,4 +1,4 @@
-"""Where RULES.md is silent, the engine decides (README "Rules decisions"); each decision here."""
+"""Where RULES.md is silent, the engine decides (docs/RULES_DECISIONS.md); each decision here."""
 
 from __future__ import annotations
 

@@ -27,7 +27,7 @@ are searched once.
 
 What the search weighs is an ``ExpertConfig``; each kind of game has its preset
 (``preset``), chosen by what the rules say, measured against greedy (bench/expert_greedy.py;
-README, Benchmark).  How long it thinks is a ``Budget``: ``simulations`` worlds per decision
+docs/BENCHMARKS.md).  How long it thinks is a ``Budget``: ``simulations`` worlds per decision
 when given (deterministic for a seed), else as many as fit in ``time`` seconds.  Ideas that
 were measured and did not pay (ISMCTS, strategy fusion at the end of a hand, other playout
 policies) live in ``bench/`` with their measurements.
@@ -86,7 +86,7 @@ class ExpertConfig:
 
 
 #: the presets, by what the rules of a game say (``preset_name``); measured at 0.1 s per
-#: decision against greedy (bench/expert_greedy.py; README, Benchmark)
+#: decision against greedy (bench/expert_greedy.py; docs/BENCHMARKS.md)
 PRESETS: dict[str, ExpertConfig] = {
     # points scored during play (Cinque): deterministic playouts of two rounds, net points
     # only, worlds weighed by a points-taking model of play

@@ -2,7 +2,7 @@
 researchers' bots (``random``, ``greedy``, ``expert``) with a fixed budget or noise.
 
 Each level is measured clearly stronger than the one below on duplicate deals
-(``bench/levels.py``; README, Benchmark, Levels):
+(``bench/levels.py``; docs/BENCHMARKS.md, Levels):
 
 * **beginner**: the greedy player's one-ply scores, but it picks among the moves at random
   with weights ``exp(score / BEGINNER_TEMPERATURE)``: it often misses the best move;
