@@ -126,9 +126,7 @@ def _minimax(h: Hand, v, side: int, leaf) -> float:
     return max(vals) if v.side_of(h.to_move) == side else min(vals)
 
 
-@pytest.mark.parametrize(
-    "name,options", [("block", {"teams": True}), ("cinque", {}), ("quinientos", {})]
-)
+@pytest.mark.parametrize("name,options", [("block", {"teams": True}), ("cinque", {}), ("quinientos", {})])
 def test_the_one_alphabeta_is_minimax_with_or_without_a_table(name, options):
     v, positions = _positions(name, options, 11, 6, tiles=8)
     for h in positions:
