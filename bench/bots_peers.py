@@ -606,7 +606,7 @@ def play_hand(deal_seed: int, players: list[Chooser], lockstep: list[Any] = ()) 
     from their views; every lockstep engine mirrors each move and is checked after it."""
     game = Game.new(VARIANT[0], VARIANT[1], seed=deal_seed)
     hand = game.hands[0]
-    deal = [bits(m) for m in hand.hands]
+    deal = [bits(m) for m in hand.masks]
     for ls in lockstep:
         ls.start(deal, hand.leader)
         ls.check(hand)

@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             s = g.to_move
             view = g.view(s)
             if len(view.legal) > 1 and len(view.history) >= 8 and models(v, view):
-                truth = list(g.hand.hands)
+                truth = list(g.hand.masks)
                 hidden = sum(truth[o].bit_count() for o in range(v.players) if o != s)
                 for i, (k, beta, kinds) in enumerate(ks):
                     expert = ExpertBot(v, seed=n, config=replace(tuned, infer=k))
@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
                             for o in range(v.players)
                             if o != s
                             for t in bits(truth[o])
-                            if w.hands[o] >> t & 1
+                            if w.masks[o] >> t & 1
                         )
                         right.append(ok / hidden)
                     share[i].append(statistics.fmean(right))

@@ -176,8 +176,8 @@ def test_with_what_you_knew_reads_nothing_but_the_view():
     rng = random.Random(1)
     for _ in range(3):
         world = Sampler(g.variant, view).sample(rng)  # another deal the view allows
-        assert world.hands[s] == pos.hands[s]
-        assert any(world.hands[o] != pos.hands[o] for o in range(4) if o != s)
+        assert world.masks[s] == pos.masks[s]
+        assert any(world.masks[o] != pos.masks[o] for o in range(4) if o != s)
         other = Game(g.variant, auto_deal=False)
         w = other.next_hand([sorted(r) for r in world.deal_rows], list(world.boneyard), world.leader)
         for _s, mm, _t in pos.log:

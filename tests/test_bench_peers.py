@@ -49,7 +49,7 @@ def test_lockstep_catches_a_disagreement():
     lock = bp.LockstepDominoes()
     game = Game.new(*bp.VARIANT, seed=3)
     hand = game.hands[0]
-    lock.start([sorted(b for b in range(28) if hand.hands[s] >> b & 1) for s in range(4)], hand.leader)
+    lock.start([sorted(b for b in range(28) if hand.masks[s] >> b & 1) for s in range(4)], hand.leader)
     game.apply(hand.legal_moves()[0])  # bonepile moves, the mirror does not
     with pytest.raises(AssertionError):
         lock.check(hand)
@@ -122,11 +122,11 @@ def test_public_facts_and_stand_in_deals_respect_the_record():
     # the voids found are true of the real hands
     for s in range(4):
         for t in range(28):
-            if hand.hands[s] >> t & 1:
+            if hand.masks[s] >> t & 1:
                 assert HI[t] not in pub.void[s] and LO[t] not in pub.void[s]
     assert any(pub.void[s] for s in range(4))
     rng = random.Random(1)
-    real = [sorted(t for t in range(28) if hand.hands[s] >> t & 1) for s in range(4)]
+    real = [sorted(t for t in range(28) if hand.masks[s] >> t & 1) for s in range(4)]
     differs = 0
     for _ in range(200):
         hands = bp.stand_in_hands(pub, rng)

@@ -155,7 +155,7 @@ def _same_view_other_deal(game: Game, seat: int, rng: random.Random, tries: int 
     sampler = Sampler(game.variant, game.view(seat))
     for _ in range(tries):
         world = sampler.sample(rng)
-        if world.hands != game.hand.hands or world.deal_rows != game.hand.deal_rows:
+        if world.masks != game.hand.masks or world.deal_rows != game.hand.deal_rows:
             return _game_from_world(game, world)
     return None
 
@@ -232,7 +232,7 @@ def test_no_peeking_same_view_same_answer(case):
             hidden = game.hand
             for s in range(v.players):
                 if s != seat:
-                    hidden.hands[s] = 0
+                    hidden.masks[s] = 0
             hidden.boneyard = tuple(reversed(hidden.boneyard))
             eb = b.evaluate(view2) if level in ("greedy", "expert") else b.choose(view2)
             assert ea == eb, (level, name)

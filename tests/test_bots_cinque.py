@@ -93,10 +93,10 @@ def _threat_tiles(game: Game, m: int) -> int:
     h.push(m)
     nxt = h.to_move
     side = h._side[nxt]
-    saved = h.hands[nxt]
+    saved = h.masks[nxt]
     n = 0
     for t in bits(k.unseen):
-        h.hands[nxt] = saved | 1 << t
+        h.masks[nxt] = saved | 1 << t
         best = 0
         for a in h.fits(t):
             h.push(t * 4 + a)
@@ -104,7 +104,7 @@ def _threat_tiles(game: Game, m: int) -> int:
             h.pop()
         if best - h.inplay[side] >= 10:
             n += 1
-    h.hands[nxt] = saved
+    h.masks[nxt] = saved
     h.pop()
     return n
 
@@ -183,14 +183,14 @@ def test_no_peeking_with_every_cinque_option():
             config = replace(preset(CINQUE), **opts)
             ea = ExpertBot(CINQUE, seed=3, budget=Budget(simulations=4), config=config).evaluate(view)
             hidden = game.hand
-            saved = hidden.hands[:]
+            saved = hidden.masks[:]
             for s in range(4):
                 if s != seat:
-                    hidden.hands[s] = 0
+                    hidden.masks[s] = 0
             eb = ExpertBot(CINQUE, seed=3, budget=Budget(simulations=4), config=config).evaluate(
                 other.view(seat)
             )
-            hidden.hands[:] = saved
+            hidden.masks[:] = saved
             assert ea == eb, opts
         checked += 1
     assert checked

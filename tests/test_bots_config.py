@@ -98,21 +98,21 @@ def test_reply_points_is_the_best_play_of_the_tile_now():
     scored = 0
     for h in positions:
         seat = h.to_move
-        before = h.hands[:]
-        for t in bits(h.hands[seat]):
+        before = h.masks[:]
+        for t in bits(h.masks[seat]):
             got = reply_points(h, t)
             assert got == _best_play(h, t)
             scored += got > 0
         nxt = (seat + 1) % 4
-        for t in bits(h.hands[nxt]):  # a tile of another seat, as if the mover held it
+        for t in bits(h.masks[nxt]):  # a tile of another seat, as if the mover held it
             lent = h.copy()
-            lent.hands[nxt] &= ~(1 << t)
-            lent.hands[seat] |= 1 << t
+            lent.masks[nxt] &= ~(1 << t)
+            lent.masks[seat] |= 1 << t
             assert reply_points(h, t) == _best_play(lent, t)
-        assert h.hands == before
+        assert h.masks == before
     assert scored  # some positions had points to take
     _v, plain = _positions("block", {"players": 2}, 3, 5)
-    assert all(reply_points(h, t) == 0 for h in plain for t in bits(h.hands[h.to_move]))
+    assert all(reply_points(h, t) == 0 for h in plain for t in bits(h.masks[h.to_move]))
 
 
 def _minimax(h: Hand, v, side: int, leaf) -> float:

@@ -74,12 +74,12 @@ def check_reason(game: Game, seat: int, m: int, r: dict, seen: set) -> None:
         p = r["pips"]
         assert not partner(nxt) and p in ends
         assert nxt in shown_by  # it showed it, by a pass or a draw
-        assert not has_pip(bits(h.hands[nxt]), p)  # and it is true: it holds none
+        assert not has_pip(bits(h.masks[nxt]), p)  # and it is true: it holds none
     elif code == "partner_lacks":
         p = r["pips"]
         mates = [s for s in range(v.players) if partner(s)]
         assert p in ends and mates
-        assert any(s in shown_by and not has_pip(bits(h.hands[s]), p) for s in mates)
+        assert any(s in shown_by and not has_pip(bits(h.masks[s]), p) for s in mates)
     elif code == "keeps_suit":
         p = r["pips"]
         assert p in ends and has_pip(hand_after, p)

@@ -264,7 +264,7 @@ def state(g: Game) -> tuple:
     h = g.hand
     return (
         tuple(h.log),
-        tuple(h.hands),
+        tuple(h.masks),
         h.to_move,
         h.ends(),
         tuple(g.legal_moves()),

@@ -56,7 +56,7 @@ def _check_hand(h: Hand, seats_views: list) -> int:
     claimed = 0
     # every void is true of the hidden state (blind games keep no voids)
     for s in range(v.players):
-        held = h.rows[s] if h.rows is not None else [t for t in range(28) if h.hands[s] >> t & 1]
+        held = h.rows[s] if h.rows is not None else [t for t in range(28) if h.masks[s] >> t & 1]
         for p in range(7):
             if k.voids[s] >> p & 1:
                 claimed += 1
@@ -88,7 +88,7 @@ def _check_hand(h: Hand, seats_views: list) -> int:
         if h.rows is None:
             for o in range(v.players):
                 if o != s:
-                    hidden = h.hands[o] & ~sum(BIT[e.tile] for e in view.history if e.tile is not None)
+                    hidden = h.masks[o] & ~sum(BIT[e.tile] for e in view.history if e.tile is not None)
                     assert hidden & ~unseen == 0
         assert unseen & ~ALL_TILES == 0
     return claimed

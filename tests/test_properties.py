@@ -83,7 +83,7 @@ def check_accounting(g: Game, where: str) -> None:
     )
     # the hand masks agree with the rows of the blind games
     for s in range(g.variant.players):
-        assert sorted(h.held(s)) == bits(h.hands[s]), f"{where}: seat {s} rows/hand mask disagree"
+        assert sorted(h.held(s)) == bits(h.masks[s]), f"{where}: seat {s} rows/hand mask disagree"
     laid = sum(1 for _, m, _ in h.log if m < PASS) + (1 if g.variant.starter else 0)
     assert h.placed == laid, f"{where}: placed={h.placed} but {laid} tiles laid"
 
@@ -97,7 +97,7 @@ def snapshot(g: Game) -> tuple:
                 h.deal_rows,
                 h.boneyard,
                 tuple(h.log),
-                tuple(h.hands),
+                tuple(h.masks),
                 None if h.rows is None else tuple(map(tuple, h.rows)),
                 None if h.face_up is None else tuple(h.face_up),
                 tuple(h.pip),

@@ -89,23 +89,23 @@ def _hidden_swap(h, seat, rng):
         (s1, i1), (s2, i2) = pairs[rng.randrange(len(pairs))]
         t1, t2 = g.rows[s1][i1], g.rows[s2][i2]
         g.rows[s1][i1], g.rows[s2][i2] = t2, t1
-        g.hands[s1] ^= BIT[t1] | BIT[t2]
-        g.hands[s2] ^= BIT[t1] | BIT[t2]
+        g.masks[s1] ^= BIT[t1] | BIT[t2]
+        g.masks[s2] ^= BIT[t1] | BIT[t2]
         return g
-    held = [(s, t) for s in others for t in range(28) if g.hands[s] >> t & 1]
+    held = [(s, t) for s in others for t in range(28) if g.masks[s] >> t & 1]
     bone = list(g.boneyard[g.bpos :])
     choices = [(a, b) for a in held for b in held if a[0] < b[0]]
     choices += [(a, ("B", t)) for a in held for t in bone]
     if not choices:
         return None
     (s1, t1), (s2, t2) = choices[rng.randrange(len(choices))]
-    g.hands[s1] ^= BIT[t1] | BIT[t2]
+    g.masks[s1] ^= BIT[t1] | BIT[t2]
     if s2 == "B":
         by = list(g.boneyard)
         by[by.index(t2, g.bpos)] = t1
         g.boneyard = tuple(by)
     else:
-        g.hands[s2] ^= BIT[t1] | BIT[t2]
+        g.masks[s2] ^= BIT[t1] | BIT[t2]
     return g
 
 
@@ -337,7 +337,7 @@ def test_voids_are_true_of_the_hidden_state(name, options):
                 for p in range(7):
                     if voids[r, p]:
                         marked += 1
-                        assert not h.hands[s] & PIP_MASK[p], (s, p)
+                        assert not h.masks[s] & PIP_MASK[p], (s, p)
             ms = h.legal_moves()
             h.apply(ms[rng.randrange(len(ms))])
     assert marked > 50

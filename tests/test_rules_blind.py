@@ -101,7 +101,7 @@ def test_s5_3_deal_sizes(players, deal, size, out):
         v = g.view(0)
         assert v.tile_counts == (size,) * players, f"{deal} deal with {players} players"
         assert v.boneyard_size == out, "the rest stays out of play"
-        assert v.boneyard == 0, "nothing can ever be drawn in Blind Hugie"
+        assert v.drawable == 0, "nothing can ever be drawn in Blind Hugie"
         assert v.layout.first is None, "no tile on the table before the lead"
 
 
@@ -405,7 +405,7 @@ def test_s6_2_deal_sizes(players):
         else:
             expect = tuple(6 if (s - lead) % 5 < 3 else 5 for s in range(5))
             assert v.tile_counts == expect, f"leader {lead}: the leader and the next two get 6"
-        assert v.boneyard == 0
+        assert v.drawable == 0
 
 
 def test_s6_2_3p_starter_laid_as_written():

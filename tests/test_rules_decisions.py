@@ -301,12 +301,12 @@ def test_d3_4_no_double_lead_redeal_deals_again_in_random_games():
     found = 0
     for seed in range(4000):
         h = Hand.deal(by_lot, random.Random(seed))
-        if any(m & DOUBLE_MASK for m in h.hands):
+        if any(m & DOUBLE_MASK for m in h.masks):
             continue
         found += 1
         again = Hand.deal(redeal, random.Random(seed))
-        assert any(m & DOUBLE_MASK for m in again.hands)  # a new deal, with a double
-        assert again.must_lead >= 0 and again.hands[again.leader] >> again.must_lead & 1
+        assert any(m & DOUBLE_MASK for m in again.masks)  # a new deal, with a double
+        assert again.must_lead >= 0 and again.masks[again.leader] >> again.must_lead & 1
     assert found >= 3  # about 0.3% of 2-player deals hold no double
 
 

@@ -342,7 +342,7 @@ def test_s3_3_draw_hand_sizes_and_boneyard(n, size, bone):
         g = Game.new("draw", {"players": n}, seed=seed)
         v = g.view(0)
         assert v.tile_counts == (size,) * n
-        assert (v.boneyard_size, v.boneyard) == (bone, bone)
+        assert (v.boneyard_size, v.drawable) == (bone, bone)
 
 
 def test_s3_3_draw_wrong_hand_size_in_record_is_an_error():
@@ -512,7 +512,7 @@ def test_s3_3_reserve2_pass_when_only_two_remain():
     for m in R_MOVES:
         g.play(m)
     assert not g.hand.over and g.to_move == 0
-    assert g.view(0).boneyard == 0 and g.view(0).boneyard_size == 2
+    assert g.view(0).drawable == 0 and g.view(0).boneyard_size == 2
     assert g.legal_moves() == [PASS]
     with pytest.raises(ValueError):
         g.play("draw")
@@ -535,7 +535,7 @@ def test_s3_3_block_4_players_7_each_no_boneyard():
 def test_s3_3_block_2_players_7_each_and_14_stock():
     for seed in range(4):
         v = Game.new("block", {"players": 2}, seed=seed).view(0)
-        assert v.tile_counts == (7, 7) and (v.boneyard_size, v.boneyard) == (14, 14)
+        assert v.tile_counts == (7, 7) and (v.boneyard_size, v.drawable) == (14, 14)
 
 
 def test_s3_3_block_previous_winner_leads_any_tile():

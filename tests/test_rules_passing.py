@@ -113,7 +113,7 @@ def test_s4_3_hand_sizes_and_boneyard_with_two_never_drawn(n, size, bone):
     for seed in range(4):
         v = Game.new("passing", {"players": n}, seed=seed).view(0)
         assert v.tile_counts == (size,) * n
-        assert (v.boneyard_size, v.boneyard) == (bone, bone - 2)
+        assert (v.boneyard_size, v.drawable) == (bone, bone - 2)
 
 
 def test_s4_3_wrong_hand_size_in_record_is_an_error():
@@ -180,10 +180,10 @@ def test_s4_3_draw_allowed_while_holding_a_playable_tile_and_ends_the_turn():
     g = game({"players": 2}, P1_DEAL, P1_BY, 1)
     for m in ["6-6", "pass", "6-5@R"]:
         g.play(m)
-    assert g.to_move == 0 and g.view(0).boneyard == 12
+    assert g.to_move == 0 and g.view(0).drawable == 12
     g.play("draw")  # seat 0 holds 6-0, which fits
     assert g.to_move == 1, "draw_ends_turn: the turn passes after a draw"
-    assert tile("3-1") in g.hand.held(0) and g.view(0).boneyard == 11
+    assert tile("3-1") in g.hand.held(0) and g.view(0).drawable == 11
 
 
 def test_s4_3_last_two_tiles_never_drawn_2_players():
@@ -198,7 +198,7 @@ def test_s4_3_last_two_tiles_never_drawn_2_players():
     g = game({"players": 2}, P1_DEAL, P1_BY, 1)
     for m in moves:
         g.play(m)
-    assert g.view(0).boneyard == 0 and g.view(0).boneyard_size == 2
+    assert g.view(0).drawable == 0 and g.view(0).boneyard_size == 2
     assert DRAW not in g.legal_moves() and PASS in g.legal_moves()
 
 

@@ -125,7 +125,7 @@ def check_view(g: Game, h: Hand, seat: int) -> None:
     assert v.tile_counts == tuple(len(h.held(s)) for s in range(n)), f"{where}: tile_counts"
     assert v.boneyard_size == len(undrawn), f"{where}: boneyard_size"
     if blind:
-        assert v.boneyard == 0, f"{where}: nothing is drawn in a blind game"
+        assert v.drawable == 0, f"{where}: nothing is drawn in a blind game"
 
     # history: plays are public, other seats' draws are not; blind passes name the tile that
     # was turned up (it was face up for everyone to see before going back)

@@ -40,7 +40,7 @@ def position_key(h: Hand) -> int:
     ends in a double and whether it holds a tile; L and R are interchangeable, and so are U and
     D (mirror images share an entry)."""
     k = 0
-    for m in h.hands:
+    for m in h.masks:
         k = (k << 28) | m
     arms = [((h.pip[a] + 1) << 2) | (h.dbl[a] << 1) | h.occ[a] for a in range(4)]
     for x in (*sorted(arms[:2]), *sorted(arms[2:])):

@@ -40,7 +40,7 @@ def voluntary_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> in
     if PASS in ms and h.passes == h.n - 1 and h.v.pass_cycle_ends_hand:
         side_of = h._side
         totals = [0] * (max(side_of) + 1)
-        for s, x in enumerate(h.hands):
+        for s, x in enumerate(h.masks):
             totals[side_of[s]] += mask_pips(x)
         side = side_of[h.to_move]
         mine = totals[side]
@@ -56,8 +56,8 @@ def reply_points(h: Hand, t: int) -> int:
         return 0
     s = h.to_move
     side = h._side[s]
-    saved = h.hands[s]
-    h.hands[s] = saved | BIT[t]
+    saved = h.masks[s]
+    h.masks[s] = saved | BIT[t]
     base = h.inplay[side]
     best = 0
     for a in h.fits(t):
@@ -66,7 +66,7 @@ def reply_points(h: Hand, t: int) -> int:
         h.pop()
         if g > best:
             best = g
-    h.hands[s] = saved
+    h.masks[s] = saved
     return best
 
 
@@ -89,7 +89,7 @@ def fives_guard_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> 
         gain = h.inplay[side] - base
         threat = 0
         if not h.over and sides[h.to_move] != side:
-            for r in bits(h.hands[h.to_move]):
+            for r in bits(h.masks[h.to_move]):
                 g = reply_points(h, r)
                 if g > threat:
                     threat = g

@@ -344,10 +344,10 @@ def agrees(h: Hand, view: View) -> bool:
         if view.turned_up is not None and h.rows[h.to_move][0] != view.turned_up:
             return False
     else:
-        if tuple(m.bit_count() for m in h.hands) != view.tile_counts:
+        if tuple(m.bit_count() for m in h.masks) != view.tile_counts:
             return False
-        if h.hands[view.seat] != mask_of(view.hand):
+        if h.masks[view.seat] != mask_of(view.hand):
             return False
-    if h.drawable() != view.boneyard:
+    if h.drawable() != view.drawable:
         return False
     return not (view.to_move == view.seat and tuple(h.legal_moves()) != view.legal)

@@ -269,8 +269,8 @@ class PlaySession:
                 )
         bone = ""
         if view.boneyard_size:
-            bone = f" · boneyard {view.boneyard} to draw" + (
-                f" ({view.boneyard_size} in all)" if view.boneyard_size != view.boneyard else ""
+            bone = f" · boneyard {view.drawable} to draw" + (
+                f" ({view.boneyard_size} in all)" if view.boneyard_size != view.drawable else ""
             )
         self.print("Others: " + ", ".join(others) + bone)
         playable = {m >> 2 for m in view.legal if m < PASS}

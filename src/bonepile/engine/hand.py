@@ -104,7 +104,7 @@ class _Snapshot:
         "end",
         "face_up",
         "first_to_target",
-        "hands",
+        "masks",
         "in_hands",
         "inplay",
         "log_len",
@@ -123,7 +123,7 @@ class _Snapshot:
 
     def __init__(self, h: Hand) -> None:
         rows = h.rows
-        self.hands = h.hands[:]
+        self.masks = h.masks[:]
         self.rows = None if rows is None else [r[:] for r in rows]
         self.face_up = None if h.face_up is None else h.face_up[:]
         self.in_hands = h.in_hands
@@ -166,7 +166,7 @@ class Hand:
         "deal_rows",
         "boneyard",
         "starter_first",
-        "hands",
+        "masks",
         "rows",
         "face_up",
         "in_hands",
@@ -211,7 +211,7 @@ class Hand:
     deal_rows: tuple[tuple[int, ...], ...]  # as dealt (blind games: rows, front first)
     boneyard: tuple[int, ...]  # in drawing order
     starter_first: int | None  # the starter tile's pip facing L, when the boneyard starts it
-    hands: list[int]  # tile mask per seat
+    masks: list[int]  # tile mask per seat
     rows: list[list[int]] | None  # blind games: each row, front (next turned up) first
     face_up: list[int] | None  # blind games: mask of face-up tiles in each row
     in_hands: int  # union of the hands
@@ -268,7 +268,7 @@ class Hand:
         self.must_lead = must_lead
         self.deal_rows = tuple(map(tuple, deal))
         self.boneyard = boneyard = tuple(boneyard)
-        self.hands = hands = list(map(mask_of, deal)) if _masks is None else _masks
+        self.masks = hands = list(map(mask_of, deal)) if _masks is None else _masks
         self.in_hands = sum(hands)
         if blind:
             self.rows = [list(r) for r in deal]
@@ -354,7 +354,7 @@ class Hand:
         h = Hand.__new__(Hand)
         for name in Hand.__slots__:
             setattr(h, name, getattr(self, name))
-        h.hands = self.hands[:]
+        h.masks = self.masks[:]
         if self.rows is not None:
             h.rows = [r[:] for r in self.rows]
             h.face_up = self.face_up[:]  # type: ignore[index]
@@ -394,7 +394,7 @@ class Hand:
             return self.undo()
         s = self._stack.pop()
         # copies: a snapshot may be shared with copies of this hand
-        self.hands = s.hands[:]
+        self.masks = s.masks[:]
         self.rows = None if s.rows is None else [r[:] for r in s.rows]
         self.face_up = None if s.face_up is None else s.face_up[:]
         self.pip, self.dbl, self.occ, self.inplay = s.pip[:], s.dbl[:], s.occ[:], s.inplay[:]
@@ -434,7 +434,7 @@ class Hand:
         """Tiles a seat holds (blind games: its row, front first).  Full information."""
         if self.rows is not None:
             return list(self.rows[seat])
-        return bits(self.hands[seat])
+        return bits(self.masks[seat])
 
     def turned_up(self) -> int | None:
         """Blind games: the tile the player to move turns up now."""
@@ -453,7 +453,7 @@ class Hand:
             return []
         seat = self.to_move
         if self._plain and self.placed:
-            hand = self.hands[seat]
+            hand = self.masks[seat]
             if hand & self.open_mask:
                 pip = self.pip
                 k = (hand & PIP_MASK[pip[0]]) << 2
@@ -471,7 +471,7 @@ class Hand:
             if self.placed == 0:
                 return [t * 4]
             return [t * 4 + a for a in self.fits(t)] or [PASS]
-        hand = self.hands[seat]
+        hand = self.masks[seat]
         if self.placed == 0:
             if self.must_lead >= 0:
                 return [self.must_lead * 4]
@@ -524,7 +524,7 @@ class Hand:
         if m < PASS and self._plain and self.placed:
             # ---- a tile on a plain line (the hot path of every rollout)
             t = m >> 2
-            hands = self.hands
+            hands = self.masks
             hand = hands[seat] ^ BIT[t]
             hands[seat] = hand
             in_hands = self.in_hands ^ BIT[t]
@@ -553,8 +553,8 @@ class Hand:
             if self.rows is not None:
                 self.rows[seat].pop(0)
                 self.face_up[seat] &= ~bit  # type: ignore[index]
-            hand = self.hands[seat] ^ bit
-            self.hands[seat] = hand
+            hand = self.masks[seat] ^ bit
+            self.masks[seat] = hand
             self.in_hands ^= bit
             self.log.append((seat, m, t))
             self.passes = 0
@@ -595,7 +595,7 @@ class Hand:
         else:
             t = self.boneyard[self.bpos]
             self.bpos += 1
-            self.hands[seat] |= BIT[t]
+            self.masks[seat] |= BIT[t]
             self.in_hands |= BIT[t]
             self.log.append((seat, m, t))
             self.passes = 0
@@ -690,7 +690,7 @@ class Hand:
 
     # ------------------------------------------------------------------ scoring
     def pips_left(self) -> list[int]:
-        return [mask_pips(h) for h in self.hands]
+        return [mask_pips(h) for h in self.masks]
 
     def _finish(self, end: HandEnd, dominoer: int | None) -> None:
         self.over = True
@@ -758,7 +758,7 @@ class Hand:
                 return f"seat {seat} turns up {NAME[self.rows[seat][0]]}, which must be played"  # type: ignore[index]
             if self.placed == 0:
                 return f"seat {seat} leads and must lay a tile, it cannot pass"
-            playable = bits(self.hands[seat] & self.open_mask)
+            playable = bits(self.masks[seat] & self.open_mask)
             if playable:
                 return f"seat {seat} cannot pass: it holds {NAME[playable[0]]}, which fits"
             return f"seat {seat} cannot pass: it must draw from the boneyard"
@@ -777,7 +777,7 @@ class Hand:
         t, code = m >> 2, m & 3
         if self._turn == _BLIND:
             return f"seat {seat} turns up {NAME[self.rows[seat][0]]} next, not {NAME[t]}"  # type: ignore[index]
-        if not self.hands[seat] & BIT[t]:
+        if not self.masks[seat] & BIT[t]:
             return f"seat {seat} does not hold {NAME[t]}"
         if self.placed == 0:
             if self.must_lead >= 0:

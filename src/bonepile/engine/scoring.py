@@ -41,7 +41,7 @@ def _unique_min(values: Sequence[int]) -> int | None:
 def score_hand(h: Hand, end: HandEnd, dominoer: int | None) -> HandResult:
     v = h.v
     sides = v.sides
-    pips = list(map(mask_pips, h.hands))
+    pips = list(map(mask_pips, h.masks))
     side_pips = [pips[0] + pips[2], pips[1] + pips[3]] if v.teams else pips
     points = [0] * len(sides)
     winner: int | None = None
@@ -54,7 +54,7 @@ def score_hand(h: Hand, end: HandEnd, dominoer: int | None) -> HandResult:
         elif v.blocked_winner == "lowest_pips":
             winner = _unique_min(pips)
         elif v.blocked_winner == "fewest_tiles":
-            winner = _unique_min([len(bits(m)) for m in h.hands])
+            winner = _unique_min([len(bits(m)) for m in h.masks])
         next_lead = winner
     elif v.scoring == "quinientos":
         if end == "domino":

@@ -76,7 +76,7 @@ class View:
     turned_up: int | None  # blind: the tile turned up by the player to move (public)
     peek: int | None  # Billitonnen: the next tile of the seat's own row, when it may peek
     layout: Layout
-    boneyard: int  # tiles that may still be drawn
+    drawable: int  # tiles that may still be drawn (the boneyard's tiles are Hand.boneyard)
     boneyard_size: int  # tiles not dealt and not drawn (drawable or not)
     history: tuple[Event, ...]
     totals: tuple[int, ...]  # per side, before this hand
@@ -104,7 +104,7 @@ class PublicView:
     face_up: tuple[tuple[tuple[int, int], ...], ...]
     turned_up: int | None  # blind: turned up by the player to move, for everybody to see
     layout: Layout
-    boneyard: int
+    drawable: int
     boneyard_size: int
     history: tuple[Event, ...]  # every draw without its tile
     totals: tuple[int, ...]
@@ -137,7 +137,7 @@ def public_of(view: View) -> PublicView:
         face_up=view.face_up,
         turned_up=view.turned_up,
         layout=view.layout,
-        boneyard=view.boneyard,
+        drawable=view.drawable,
         boneyard_size=view.boneyard_size,
         history=hist,
         totals=view.totals,
@@ -428,7 +428,7 @@ class Observer:
         h = self._h
         if h.rows is not None:
             return tuple(map(len, h.rows))
-        return tuple(map(int.bit_count, h.hands))
+        return tuple(map(int.bit_count, h.masks))
 
     def face_up(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Blind games: (position, tile) of the face-up tiles in each row."""
@@ -446,7 +446,7 @@ class Observer:
         h = self._h
         return h.turned_up() if h.rows is not None else None
 
-    def boneyard(self) -> int:
+    def drawable(self) -> int:
         return self._h.drawable()
 
     def boneyard_size(self) -> int:
@@ -473,14 +473,14 @@ class Observer:
         tuple[int, ...],
     ]:
         """The public facts of the moment in one tuple, for encoders: (to_move, end_pips(),
-        double_end_arms(), counts(), boneyard(), boneyard_size(), totals(), hand_points())."""
+        double_end_arms(), counts(), drawable(), boneyard_size(), totals(), hand_points())."""
         h = self._h
         pip = h.pip
         return (
             None if h.over else h.to_move,
             [(a, pip[a]) for a in h.open_arms],
             self.double_end_arms(),
-            tuple(map(len, h.rows)) if h.rows is not None else tuple(map(int.bit_count, h.hands)),
+            tuple(map(len, h.rows)) if h.rows is not None else tuple(map(int.bit_count, h.masks)),
             h.drawable(),
             len(h.boneyard) - h.bpos,
             h.totals,
@@ -520,7 +520,7 @@ class Observer:
     def own_mask(self, seat: int) -> int:
         """The seat's own tiles as a mask (0 in blind games: rows are face down)."""
         h = self._h
-        return 0 if h.rows is not None else h.hands[seat]
+        return 0 if h.rows is not None else h.masks[seat]
 
     def own(self, seat: int) -> tuple[int, ...]:
         """The seat's own tiles, lowest first (() in blind games)."""
@@ -573,7 +573,7 @@ class Observer:
             turned_up=self.turned_up(),
             peek=self.peek(seat),
             layout=self.layout(),
-            boneyard=h.drawable(),
+            drawable=h.drawable(),
             boneyard_size=self.boneyard_size(),
             history=tuple(self.history(seat)),
             totals=self.totals(),
@@ -600,7 +600,7 @@ class Observer:
             face_up=self.face_up(),
             turned_up=self.turned_up(),
             layout=self.layout(),
-            boneyard=h.drawable(),
+            drawable=h.drawable(),
             boneyard_size=self.boneyard_size(),
             history=tuple(self.public_history()),
             totals=self.totals(),

@@ -139,7 +139,7 @@ def render_view(v: View) -> str:
     lines.append(
         "tiles held: "
         + " ".join(f"s{s}={c}" for s, c in enumerate(v.tile_counts))
-        + f"; boneyard {v.boneyard}"
+        + f"; boneyard {v.drawable}"
     )
     if v.hand:
         lines.append("own tiles: " + " ".join(NAME[t] for t in v.hand))

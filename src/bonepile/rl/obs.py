@@ -239,7 +239,7 @@ class Encoder:
         counts = view.tile_counts
         for r in range(n):
             x[oc + r] = counts[(seat + r) % n]
-        x[o["boneyard"]] = view.boneyard
+        x[o["boneyard"]] = view.drawable
         x[o["boneyard"] + 1] = view.boneyard_size
         ns = self.nsides
         own = self.seat_sides[seat]

@@ -387,7 +387,7 @@ class BonepileObserver:
                 lay = view.layout
                 parts.append("ends: " + " ".join(f"{a}={p}" for a, p in lay.ends.items()))
                 parts.append("counts: " + " ".join(map(str, view.tile_counts)))
-                parts.append(f"boneyard: {view.boneyard}")
+                parts.append(f"boneyard: {view.drawable}")
                 parts.append("points: " + " ".join(map(str, view.hand_points)))
                 if view.history:
                     e = view.history[-1]

@@ -127,7 +127,7 @@ def _seat_rows(h: Hand, winner_seats: tuple[int, ...] = ()) -> list[dict[str, An
     for s in range(h.n):
         label = "howto.row.player_team" if h.v.teams else "howto.row.player"
         team = h.v.side_of(s) + 1
-        out.append(_row(label, _tiles(bits(h.hands[s])), player=s + 1, team=team, pips=mask_pips(h.hands[s])))
+        out.append(_row(label, _tiles(bits(h.masks[s])), player=s + 1, team=team, pips=mask_pips(h.masks[s])))
         out[-1]["won"] = s in winner_seats
     return out
 
@@ -188,7 +188,7 @@ def _blocked(h: Hand, rng: random.Random) -> Example | None:
     if res is None or res.end != "blocked" or res.winner is None or not res.points[res.winner]:
         return None
     v = h.v
-    pips = [mask_pips(x) for x in h.hands]
+    pips = [mask_pips(x) for x in h.masks]
     if v.teams:
         side = [sum(pips[s] for s in seats) for seats in v.sides]
         w = res.winner
@@ -220,7 +220,7 @@ def _domino(h: Hand, rng: random.Random) -> Example | None:
     if res is None or res.end != "domino" or res.dominoer is None or res.winner is None:
         return None
     d = res.dominoer
-    others = [mask_pips(h.hands[s]) for s in range(h.n) if s != d]
+    others = [mask_pips(h.masks[s]) for s in range(h.n) if s != d]
     if h.v.teams or 0 in others:
         return None
     rows = [r for r in _seat_rows(h) if r["params"]["player"] != d + 1]
@@ -247,10 +247,10 @@ def _lowest(h: Hand, rng: random.Random) -> Example | None:
     if res is None or res.winner is None or h.v.teams:
         return None
     w = res.winner
-    own = mask_pips(h.hands[w])
+    own = mask_pips(h.masks[w])
     if not own or not res.points[w]:
         return None
-    others = [mask_pips(h.hands[s]) for s in range(h.n) if s != w]
+    others = [mask_pips(h.masks[s]) for s in range(h.n) if s != w]
     ex = _example(
         "score",
         h,
@@ -312,7 +312,7 @@ def _draws(h: Hand, rng: random.Random) -> Example | None:
         if h.placed >= 3 and h.legal_moves() == [DRAW] and len(set(h.ends().values())) == 2:
             before = h.copy()
             seat = h.to_move
-            hand = bits(h.hands[seat])
+            hand = bits(h.masks[seat])
             drawn = []
             while not h.over and h.to_move == seat and h.legal_moves() == [DRAW]:
                 h.apply(DRAW)
@@ -355,7 +355,7 @@ def _choices(h: Hand, rng: random.Random) -> Example | None:
                 "turn",
                 h,
                 marks=[ARM_NAMES[m & 3] for m in plays],
-                rows=[_row("howto.row.hand", _tiles(bits(h.hands[seat]), t))],
+                rows=[_row("howto.row.hand", _tiles(bits(h.masks[seat]), t))],
                 values={
                     "left": ends["L"],
                     "right": ends["R"],
