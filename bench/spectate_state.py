@@ -21,9 +21,9 @@ sys.path.insert(0, str(ROOT / "src"))
 
 def main() -> None:
     from bonepile.engine import make_variant
+    from bonepile.web.play.table import LiveTable, begin, deal
     from bonepile.web.server import Server
-    from bonepile.web.store import TableRow
-    from bonepile.web.table import LiveTable, begin, deal
+    from bonepile.web.store.database import TableRow
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--variant", default="cinque")

@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bonepile.engine import record as rec
-from bonepile.web import analysis_jobs
 from bonepile.web.app import create_app
-from bonepile.web.replay import MAX_RECORD
+from bonepile.web.jobs import analyses as analysis_jobs
+from bonepile.web.jobs.replays import MAX_RECORD
 
 #: a small budget: the tests check the plumbing, not the expert
 FAST = {"simulations": 4, "nodes": 2000, "processes": False}

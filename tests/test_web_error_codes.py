@@ -10,7 +10,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from bonepile.web.app import create_app
-from bonepile.web.i18n import catalogue
+from bonepile.web.words.i18n import catalogue
 from webutil import receive_until
 
 WEB = Path(__file__).resolve().parents[1] / "src" / "bonepile" / "web"

@@ -31,9 +31,8 @@ from sqlalchemy import (
 from sqlalchemy.pool import NullPool
 
 from bonepile.engine import Game, make_variant
-from bonepile.web import migrations
 from bonepile.web.server import Server
-from bonepile.web.store import Store, metadata, normalize_url
+from bonepile.web.store.database import Store, metadata, migrations, normalize_url
 
 pytest_plugins = ["pgcluster"]  # the pg_url fixture: a throwaway PostgreSQL cluster
 

@@ -64,7 +64,7 @@ def _lock_postgres(url: Any, cluster: bool = False) -> None:
     from sqlalchemy.exc import SQLAlchemyError
     from sqlalchemy.pool import NullPool
 
-    from ..web.store import describe
+    from ..web.store.database import describe
 
     where = url.render_as_string(hide_password=True)
     try:
@@ -208,7 +208,7 @@ def serve(
     from sqlalchemy import make_url
     from sqlalchemy.exc import ArgumentError
 
-    from ..web.store import normalize_url
+    from ..web.store.database import normalize_url
 
     try:
         url = make_url(normalize_url(db))
@@ -224,7 +224,7 @@ def serve(
         fail("--workers needs a PostgreSQL --db (postgresql://USER@HOST/DB): SQLite serves one process only")
     words = None
     if chat_filter is not None:
-        from ..web.chatfilter import ChatFilterError, load
+        from ..web.play.chatfilter import ChatFilterError, load
 
         try:
             words = load(chat_filter)
@@ -288,7 +288,7 @@ def build_app(db: str, settings: dict[str, Any]) -> Any:
     from sqlalchemy.exc import ArgumentError, DatabaseError
 
     from ..web.app import create_app
-    from ..web.store import Unusable, describe, unusable
+    from ..web.store.database import Unusable, describe, unusable
 
     try:
         app = create_app(db, **settings)
@@ -382,7 +382,7 @@ def _worker(spec: Spec, index: int, child: bool, serving: Any) -> None:
 
     from ..web.cluster import ClusterSettings
     from ..web.guard import hide_tokens
-    from ..web.store import normalize_url
+    from ..web.store.database import normalize_url
 
     if child:
         _die_with_parent()
@@ -398,7 +398,7 @@ def _worker(spec: Spec, index: int, child: bool, serving: Any) -> None:
     worker_id = f"{socket.gethostname()[:40]}/{os.getpid()}/{secrets.token_hex(3)}"
     settings = dict(spec.settings)
     if spec.chat_filter is not None:
-        from ..web.chatfilter import load
+        from ..web.play.chatfilter import load
 
         settings["chat_filter"] = load(spec.chat_filter)
     settings["cluster"] = ClusterSettings(worker=worker_id, address=address, port=port, lease=spec.lease)

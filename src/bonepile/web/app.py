@@ -17,23 +17,23 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine import record as rec
 from . import validate
-from .analysis_jobs import Analyses
-from .analysis_routes import router as analysis_router
-from .catalog import catalogue
-from .connection import REFUSED, Connection, dumps
 from .guard import hide_tokens
-from .handlers import dispatch
-from .history import router as history_router
-from .howto import router as howto_router
-from .i18n import strings
-from .lobby_ratings import listed
-from .mute_routes import router as mutes_router
-from .profile_routes import router as profiles_router
-from .ratings_api import router as ratings_router
-from .replay import MAX_RECORD
+from .jobs.analyses import Analyses
+from .jobs.replays import MAX_RECORD
+from .play.connection import REFUSED, Connection, dumps
+from .play.handlers import dispatch
+from .routes.analysis import router as analysis_router
+from .routes.history import router as history_router
+from .routes.lobby import listed
+from .routes.mutes import router as mutes_router
+from .routes.profiles import router as profiles_router
+from .routes.ratings import router as ratings_router
 from .server import Server
+from .store.writer import StorageError
 from .validate import RequestError
-from .writer import StorageError
+from .words.catalog import catalogue
+from .words.howto import router as howto_router
+from .words.i18n import strings
 
 log = logging.getLogger("bonepile.serve")
 STATIC = Path(__file__).parent / "static"

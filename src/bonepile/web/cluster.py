@@ -33,8 +33,8 @@ import httpx
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
-from .leases import Fenced, Leases
-from .store import Damaged
+from .store.database import Damaged
+from .store.leases import Fenced, Leases
 
 if TYPE_CHECKING:
     from .server import Server

@@ -18,22 +18,22 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from . import validate
-from .chatfilter import ChatFilter
 from .cluster import Cluster, ClusterSettings
-from .connection import RATE
-from .driver import drive
+from .jobs.replays import build as build_replay
+from .jobs.searches import REPLAY_NICE, Searches, lower_priority
 from .messages import CreatedTable, JoinedSeat, ProfileInfo, TableInfo
-from .moderation import Mutes
-from .names import seat_default
-from .profiles import Profiles
-from .ratings_api import rate_missed
-from .replay import build as build_replay
-from .results_store import store_finished
-from .store import Damaged, Store, TableRow
-from .table import LiveTable
+from .play.chatfilter import ChatFilter
+from .play.connection import RATE
+from .play.driver import drive
+from .play.moderation import Mutes
+from .play.table import LiveTable
+from .routes.ratings import rate_missed
+from .store.database import Damaged, Store, TableRow
+from .store.profiles import Profiles
+from .store.results import store_finished
+from .store.writer import DAMAGED, Writer
 from .validate import RequestError, new_token, token_hash
-from .workers import REPLAY_NICE, Searches, lower_priority
-from .writer import DAMAGED, Writer
+from .words.names import seat_default
 
 log = logging.getLogger("bonepile.serve")
 

@@ -14,7 +14,7 @@ from typing import Any
 from ..bots import BOT_LEVELS
 from ..engine import BonepileError, make_variant
 from ..engine.variant import OPTION_SPECS, Variant
-from .names import seat_default, table_default
+from .words.names import seat_default, table_default
 
 NAME_MAX = 24  # characters of a display name
 CHAT_MAX = 200  # characters of one chat message
