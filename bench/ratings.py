@@ -30,8 +30,8 @@ def main() -> None:
     from fastapi.testclient import TestClient
 
     from bonepile.web.app import create_app
+    from bonepile.web.store import ratings as rs
     from bonepile.web.store.database import Store, TableRow
-    from bonepile.web.store.database import ratings as rs
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=10_000)

@@ -8,7 +8,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import delete, insert, select
 
 from bonepile.web.server import Server
-from bonepile.web.store.database import ratings as rs
+from bonepile.web.store import ratings as rs
 from webutil import Driver, InProcess, run
 
 PROFILE = "p1"

@@ -15,6 +15,7 @@ from sqlalchemy import create_engine, insert, select
 from bonepile.engine import Game, make_variant
 from bonepile.engine import record as rec
 from bonepile.engine.tally import bonus_kinds, seat_tallies, side_outcomes
+from bonepile.web.store import results as rs
 from bonepile.web.store.database import (
     TableRow,
     actions_t,
@@ -25,7 +26,6 @@ from bonepile.web.store.database import (
     results_t,
     tables_t,
 )
-from bonepile.web.store.database import results as rs
 from test_rules_quinientos import Q_BLOCK_OTHERS_WIN, Q_CAPICU, Q_CHUCH_BOTH, hand, record
 from webutil import InProcess
 

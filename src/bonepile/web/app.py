@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 from contextlib import asynccontextmanager, suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +18,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine import record as rec
 from . import validate
+from .cluster import ClusterSettings
 from .guard import hide_tokens
 from .jobs.analyses import Analyses
 from .jobs.replays import MAX_RECORD
+from .play.chatfilter import ChatFilter
 from .play.connection import REFUSED, Connection, dumps
 from .play.handlers import dispatch
 from .routes.analysis import router as analysis_router
@@ -29,6 +32,7 @@ from .routes.mutes import router as mutes_router
 from .routes.profiles import router as profiles_router
 from .routes.ratings import router as ratings_router
 from .server import Server
+from .settings import ServerSettings
 from .store.writer import StorageError
 from .validate import RequestError
 from .words.catalog import catalogue
@@ -65,12 +69,24 @@ def _json(status: int, body: bytes) -> Response:
 
 
 def create_app(
-    db: str = "sqlite:///bonepile.db", *, analysis: dict[str, Any] | None = None, **settings: Any
+    db: str = "sqlite:///bonepile.db",
+    settings: ServerSettings | None = None,
+    *,
+    chat_filter: ChatFilter | None = None,
+    cluster: ClusterSettings | None = None,
+    **options: Any,
 ) -> FastAPI:
-    """``analysis``: the post-game analysis's settings (``analysis_jobs.Analyses``: its
-    budget ``time``/``simulations``/``nodes`` per decision, ``waiting``, ``processes``)."""
-    server = Server(db, **settings)
-    analyses = Analyses(server.store.engine, **(analysis or {}))
+    """The application of a server on ``db`` with its ``settings`` (``options``: some fields
+    of ``ServerSettings`` changed from ``settings``, a shorthand for tests and scripts)."""
+    settings = replace(settings or ServerSettings(), **options)
+    server = Server(db, settings, chat_filter=chat_filter, cluster=cluster)
+    analyses = Analyses(
+        server.store.engine,
+        time=settings.analysis_time,
+        simulations=settings.analysis_simulations,
+        nodes=settings.analysis_nodes,
+        processes=settings.analysis_processes,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -220,7 +236,7 @@ def create_app(
             await websocket.send_text(json.dumps({"type": "error", "message": e.message, **_coded(e)}))
             await websocket.close(code=4000 + e.status)
             return
-        conn = Connection(t, seat, websocket.send_text, rate=server.rate)
+        conn = Connection(t, seat, websocket.send_text, rate=settings.rate)
         sender = asyncio.get_running_loop().create_task(_sending(conn))
         t.attach(conn)
         try:

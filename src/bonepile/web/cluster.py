@@ -27,17 +27,17 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import httpx
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
-from .store.database import Damaged
+from .messages import TableInfo
+from .play.table import LiveTable
+from .store.database import Damaged, Store, TableRow
 from .store.leases import Fenced, Leases
-
-if TYPE_CHECKING:
-    from .server import Server
+from .store.writer import Writer
 
 log = logging.getLogger("bonepile.serve")
 
@@ -58,8 +58,30 @@ class ClusterSettings:
     lease: float = LEASE
 
 
+class ClusterHost(Protocol):
+    """What a worker of the cluster reads and calls of its server."""
+
+    store: Store
+    writer: Writer
+    tables: dict[str, LiveTable]  # the tables this worker plays
+    damaged: dict[str, str]  # tables whose stored data cannot be used: id -> why
+    listed: int  # tables in the lobby's list
+
+    async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+        """``fn`` run in the storage thread."""
+
+    def mark_damaged(self, table_id: str, why: str) -> None:
+        """A table whose stored data cannot be used."""
+
+    async def adopt(self, row: TableRow) -> LiveTable | None:
+        """A stored table, rebuilt and played here (None: damaged)."""
+
+    def listing(self) -> list[TableInfo]:
+        """This worker's newest public tables not over."""
+
+
 class Cluster:
-    def __init__(self, server: Server, settings: ClusterSettings):
+    def __init__(self, server: ClusterHost, settings: ClusterSettings):
         self.server = server
         self.settings = settings
         self.worker = settings.worker
@@ -144,7 +166,7 @@ class Cluster:
                 try:
                     row = await self.server.db(self.server.store.load, table_id)
                 except Damaged as e:
-                    self.server._damaged(table_id, e.reason)
+                    self.server.mark_damaged(table_id, e.reason)
                     return False
                 if row is None or row.status == "over":
                     await self.server.db(self.leases.release, [table_id])

@@ -48,7 +48,7 @@ def _min(a: float | None, b: float) -> float:
 def stand_ins(t: LiveTable, now: float) -> float | None:
     """A bot stands in for each person away longer than the grace period; how long until the
     next one would."""
-    grace = t.server.grace
+    grace = t.host.settings.grace
     wait: float | None = None
     for s in t.seats:
         if s.kind == "human" and s.token_hash is not None and not s.conns and not s.bot_playing:
@@ -64,12 +64,13 @@ def stand_ins(t: LiveTable, now: float) -> float | None:
 async def step(t: LiveTable) -> float | None:
     """Do one thing if something is to be done; AGAIN means "call again", DONE "stop", else
     how long to wait for a change (None: until woken)."""
-    server = t.server
+    host = t.host
+    settings = host.settings
     if t.status == "waiting":  # waiting for its players, at most table_ttl seconds
         age = time.time() - t.created
-        if age < server.table_ttl:
-            return server.table_ttl - age
-        await server.expire(t)
+        if age < settings.table_ttl:
+            return settings.table_ttl - age
+        await host.expire(t)
         return DONE
     now = time.monotonic()
     g = t.game
@@ -79,12 +80,11 @@ async def step(t: LiveTable) -> float | None:
         if (
             not any(s.conns for s in t.seats)
             and not t.watchers
-            and now - t.over_since >= server.keep_finished
+            and now - t.over_since >= settings.keep_finished
         ):
-            server.tables.pop(t.id, None)
-            server.searches.forget(t.id)
+            host.let_go(t)
             return DONE
-        return server.keep_finished
+        return settings.keep_finished
     if t.status != "playing":
         return None
     if g.hands and t.has_people() and not any(s.conns for s in t.seats):
@@ -105,8 +105,8 @@ async def step(t: LiveTable) -> float | None:
         # the finished hand until each presses "next" (at most hand_pause seconds)
         people = [i for i, x in enumerate(t.seats) if x.person]
         waited = now - (t.hand_over_since or now)
-        if people and not set(people) <= t.ready and waited < server.hand_pause:
-            return _min(wait, server.hand_pause - waited)
+        if people and not set(people) <= t.ready and waited < settings.hand_pause:
+            return _min(wait, settings.hand_pause - waited)
         async with t.lock:
             if g.hands and g.hand.over and not g.over:
                 await t.deal_next()
@@ -125,21 +125,22 @@ def reply_due(t: LiveTable) -> float:
     """When a move played by the server (a bot's, a stand-in's, a forced one) is sent: the
     bot delay plus the expert's time budget after the turn began, the same for every
     position and every bot."""
-    return t.turn_since + t.server.bot_delay + t.server.bot_time
+    return t.turn_since + t.host.settings.bot_delay + t.host.settings.bot_time
 
 
 async def searched_move(t: LiveTable, seat: int, view: View, due: float | None, level: str = "expert") -> int:
     """The move of a searching level (expert, strong) in a worker (``workers``); when no search could answer
     before the move is due, too many moves wait for one, or the search failed, the greedy
     bot's (no search: under load the server thinks less rather than answers late)."""
-    server = t.server
+    host = t.host
+    settings = host.settings
     try:
-        return await server.searches.move(
+        return await host.searches.move(
             t.id,
             t.rules,
             view,
             seed=derive(t.seed, "bot", seat, t.seq),
-            budget=server.bot_time,
+            budget=settings.bot_time,
             due=due,
             level=level,
         )
@@ -153,7 +154,8 @@ async def searched_move(t: LiveTable, seat: int, view: View, due: float | None, 
 async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | None:
     """The turn of the seat to move, when no person decides it (a bot's, a stand-in's, a
     forced one, one whose time ran out)."""
-    server = t.server
+    host = t.host
+    settings = host.settings
     g = t.game
     seat = g.to_move
     assert seat is not None
@@ -183,7 +185,7 @@ async def play_turn(t: LiveTable, now: float, wait: float | None) -> float | Non
     else:
         m = t.bot_for(seat, level).choose(view)
     if due is None and not t.has_people():  # a table of bots only plays at a bounded rate
-        due = time.monotonic() + server.bot_delay
+        due = time.monotonic() + settings.bot_delay
     if due is not None:
         left = due - time.monotonic()
         if left > 0:

@@ -97,7 +97,7 @@ async def on_next(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
 
 async def on_chat(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
     text = validate.chat_text(msg)
-    words = t.server.chat_filter
+    words = t.host.chat_filter
     t.add_chat(seat_of(conn), words.mask(text) if words is not None else text)
 
 
@@ -129,13 +129,13 @@ async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
         raise RequestError("a hint is given only when it is your turn", code="hint_turn")
     view = t.view(seat)
     seq = t.seq
-    server = t.server
+    host = t.host
     # one search per seat and position, however many sockets ask: the others wait for it
     fut = t.hints.get((seat, seq))
     if fut is None:
         try:  # the seat's rate and the queue's bound apply to searches, not to answers found
-            fut = server.searches.hint(
-                t.id, seat, t.rules, view, seed=derive(t.seed, "hint", seq), budget=server.hint_time
+            fut = host.searches.hint(
+                t.id, seat, t.rules, view, seed=derive(t.seed, "hint", seq), budget=host.settings.hint_time
             )
         except (Busy, TooManyHints) as e:
             raise RequestError(str(e)) from None

@@ -9,27 +9,28 @@ A profile's stored mutes are read once, when one of its seats' sockets opens, an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-from ..messages import ChatLine, ChatMessage, ProfileInfo
+from ..messages import ProfileInfo
+from ..store.database import Store
 from ..validate import RequestError
-
-if TYPE_CHECKING:
-    from ..server import Server
-    from .table import LiveTable
+from .table import LiveTable
 
 
 class Mutes:
     """The stored mutes of the profiles seen so far: muter id -> the muted profiles' ids."""
 
-    def __init__(self, server: Server):
-        self.server = server
+    def __init__(self, store: Store, db: Callable[..., Awaitable[Any]], tables: dict[str, LiveTable]):
+        self.store = store
+        self.db = db  # runs a storage call in the storage thread (``Server.db``)
+        self.tables = tables  # the live tables: those where the muter sits are told
         self.known: dict[str, set[str]] = {}
 
     async def load(self, profile: str | None) -> None:
         """Read a profile's mutes from storage, once."""
         if profile is not None and profile not in self.known:
-            found = await self.server.db(self.server.store.mutes_of, profile)
+            found = await self.db(self.store.mutes_of, profile)
             self.known.setdefault(profile, {m["id"] for m in found})
 
     def of(self, profile: str | None) -> set[str]:
@@ -40,60 +41,34 @@ class Mutes:
         their chat again as it now is."""
         await self.load(muter)
         if (muted in self.known[muter]) != on:  # stored only when it changes
-            await self.server.db(self.server.store.set_mute, muter, muted, on)
+            await self.db(self.store.set_mute, muter, muted, on)
         if on:
             self.known[muter].add(muted)
         else:
             self.known[muter].discard(muted)
-        for t in self.server.tables.values():
+        for t in self.tables.values():
             for i, s in enumerate(t.seats):
                 if s.profile == muter:
                     resend(t, i)
 
     # ------------------------------------------------------------------ HTTP (a profile's)
     async def listed(self, profile: ProfileInfo) -> dict[str, Any]:
-        return {"muted": await self.server.db(self.server.store.mutes_of, profile["id"])}
+        return {"muted": await self.db(self.store.mutes_of, profile["id"])}
 
     async def change(self, profile: ProfileInfo, other: str, on: bool) -> dict[str, Any]:
         """Mute or unmute the profile ``other`` for ``profile`` (the HTTP route's)."""
         other = profile_id(other)
         if other == profile["id"]:
             raise RequestError("you cannot mute yourself", code="mute_self")
-        if await self.server.db(self.server.store.profile_name, other) is None:
+        if await self.db(self.store.profile_name, other) is None:
             raise RequestError(f"no profile {other!r}", 404)
         await self.set(profile["id"], other, on)
         return await self.listed(profile)
 
 
-def muted_seats(t: LiveTable, seat: int | None) -> set[int]:
-    """The seats whose chat ``seat`` is not shown (none for a spectator)."""
-    if seat is None:
-        return set()
-    out = set(t.mutes.get(seat, ()))
-    muted = t.server.mutes.of(t.seats[seat].profile)
-    if muted:
-        out |= {i for i, s in enumerate(t.seats) if s.profile in muted and i != seat}
-    return out
-
-
-def chat_for(t: LiveTable, seat: int | None, lines: list[ChatLine] | None = None) -> ChatMessage:
-    """A chat message for ``seat``: the given new ``lines`` (None: every line the table keeps,
-    replacing what the socket shows) less those of the seats it muted."""
-    muted = muted_seats(t, seat)
-    full = lines is None
-    shown = [x for x in (t.chat if lines is None else lines) if x["seat"] not in muted]
-    return {
-        "type": "chat",
-        "lines": shown,
-        "full": full,
-        "muted": sorted(muted),
-        "hidden": sum(1 for x in t.chat if x["seat"] in muted),
-    }
-
-
 def resend(t: LiveTable, seat: int) -> None:
     """Every socket of ``seat`` is sent the table's chat again, as it may see it now."""
-    msg = chat_for(t, seat)
+    msg = t.chat_for(seat)
     for c in t.seats[seat].conns:
         c.push(msg)
 
@@ -119,7 +94,7 @@ async def mute(t: LiveTable, seat: int, target: int, on: bool) -> None:
     if not on:
         t.mutes.get(seat, set()).discard(target)
     if mine is not None and theirs is not None:
-        await t.server.mutes.set(mine, theirs, on)  # every seat of the muter is told
+        await t.host.set_mute(mine, theirs, on)  # every seat of the muter is told
         return
     if on:
         t.mutes.setdefault(seat, set()).add(target)

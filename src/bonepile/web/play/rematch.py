@@ -9,7 +9,7 @@ table: the same seats (names, kinds, levels, profiles), the same variant, option
 rated-ness and privacy (the same invite secret opens it), a fresh seed, and the first hand's
 leader as the rules choose it for a new game (the engine's first deal: nothing here decides
 it).  Each person who said yes is sent their new seat token on their own sockets only.  One
-"no", or the wait running out (``Server.rematch_wait`` seconds), ends the question: everyone
+"no", or the wait running out (``ServerSettings.rematch_wait`` seconds), ends the question: everyone
 is told, and anyone may ask again.
 
 The link between the two tables lives in their settings (no column of its own): the new
@@ -20,52 +20,16 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..messages import RematchOffer, RematchSeat, RematchStatus
+from ..messages import RematchSeat
 from ..store.database import TableRow
 from ..validate import RequestError, new_token
 from ..words.names import seat_default
-
-if TYPE_CHECKING:
-    from .table import LiveTable
+from .offer import Offer
+from .table import LiveTable
 
 STANDIN_BOT = "expert"  # the level of the bot that takes the seat of a person who is not here
-
-
-class Offer:
-    """A rematch asked for at a finished table."""
-
-    def __init__(self, by: int, bots: list[int], people: list[int], here: list[int], wait: float):
-        self.by = by
-        self.status: RematchStatus = "asking"
-        self.accepted: set[int] = {by, *bots}  # bots accept at once
-        self.waiting: set[int] = {i for i in here if i != by}
-        self.away: set[int] = {i for i in people if i not in here and i != by}
-        self.declined: int | None = None
-        self.until = time.monotonic() + wait
-        self.table: str | None = None
-        self.timer: asyncio.TimerHandle | None = None
-        self.starting = False  # everybody said yes: the new table is being stored
-
-    def json(self) -> RematchOffer:
-        asking = self.status == "asking"
-        return {
-            "status": self.status,
-            "by": self.by,
-            "accepted": sorted(self.accepted),
-            "waiting": sorted(self.waiting),
-            "away": sorted(self.away),
-            "declined": self.declined,
-            "deadline": max(0.0, round(self.until - time.monotonic(), 1)) if asking else None,
-            "table": self.table,
-        }
-
-    def end(self, status: RematchStatus) -> None:
-        self.status = status
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
 
 
 def _people(t: LiveTable) -> list[int]:
@@ -97,8 +61,8 @@ async def answer(t: LiveTable, seat: int, accept: bool) -> None:
         return
     if offer is None or not asking:  # a new question
         bots = [i for i, s in enumerate(t.seats) if s.kind == "bot"]
-        offer = t.offer = Offer(seat, bots, _people(t), _here(t), t.server.rematch_wait)
-        offer.timer = asyncio.get_running_loop().call_later(t.server.rematch_wait, expire, t, offer)
+        offer = t.offer = Offer(seat, bots, _people(t), _here(t), t.host.settings.rematch_wait)
+        offer.timer = asyncio.get_running_loop().call_later(t.host.settings.rematch_wait, expire, t, offer)
     else:
         offer.accepted.add(seat)
         offer.waiting.discard(seat)
@@ -106,14 +70,6 @@ async def answer(t: LiveTable, seat: int, accept: bool) -> None:
     if not offer.waiting:
         await start(t, offer)
     t.changed()
-
-
-def came_back(t: LiveTable, seat: int) -> None:
-    """A person's first socket opened while a rematch is asked for: they are asked too."""
-    offer = t.offer
-    if offer is not None and offer.status == "asking" and seat in offer.away:
-        offer.away.discard(seat)
-        offer.waiting.add(seat)
 
 
 def expire(t: LiveTable, offer: Offer) -> None:
@@ -153,7 +109,6 @@ def _seats(t: LiveTable, offer: Offer) -> tuple[list[dict[str, Any]], dict[int, 
 async def start(t: LiveTable, offer: Offer) -> None:
     """Everybody asked said yes: make and start the new table, and send each person who said
     yes their new seat (the table's lock held)."""
-    server = t.server
     seats, tokens = _seats(t, offer)
     settings: dict[str, Any] = {"timer": t.timer, "rematch_of": t.id}
     if t.rated:
@@ -174,14 +129,13 @@ async def start(t: LiveTable, offer: Offer) -> None:
     old = dict(t.settings, rematch=row.id)
     offer.starting = True  # the wait may run out meanwhile: the answers were all in time
     try:
-        await server.db(server.store.create_rematch, row, t.id, old)
+        await t.host.start_rematch(row, t, old)
     except Exception:  # not stored: the question stays open (nothing else changed)
         offer.starting = False
         if time.monotonic() >= offer.until:
             expire(t, offer)
         raise
     t.settings = old
-    server.play(row)
     t.rematch = row.id
     offer.table = row.id
     offer.end("started")

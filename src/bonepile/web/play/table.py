@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ...bots import make_bot
 from ...bots.base import Bot
@@ -18,8 +18,10 @@ from ...engine.hand import Hand
 from ...engine.record import game_record
 from ...engine.tiles import NAME
 from ...engine.view import Observer, View
+from ..jobs.searches import Searches
 from ..messages import (
     ChatLine,
+    ChatMessage,
     CountJSON,
     PadLine,
     Pending,
@@ -29,17 +31,15 @@ from ..messages import (
     TableInfo,
 )
 from ..protocol import count_json, hand_result_json, move_points, public_view_json, view_json
-from ..routes.ratings import rate_finished
+from ..settings import ServerSettings
 from ..store.database import TableRow
-from ..store.results import store_finished
+from ..store.ratings import Outcome
+from ..store.results import Finished, finished_of
 from ..words.catalog import scoring, sides
 from ..words.names import seat_named, table_named
-from . import rematch
+from .chatfilter import ChatFilter
 from .connection import Connection, dumps
-from .moderation import chat_for, muted_seats
-
-if TYPE_CHECKING:
-    from ..server import Server
+from .offer import Offer
 
 STANDIN_LEVEL = "greedy"  # plays a person's turn when the person is away or out of time
 CHAT_KEEP = 50  # chat lines a table remembers (in memory: chat is not stored)
@@ -90,12 +90,43 @@ class Seat:
         return self.kind == "human" and self.token_hash is None
 
 
+# ---------------------------------------------------------------------------- the server
+class TableHost(Protocol):
+    """What a table (and its driver, handlers, rematch and mutes) needs of the server that
+    holds it: the settings, the bots' searches, the chat filter and a few callbacks."""
+
+    settings: ServerSettings
+    searches: Searches
+    chat_filter: ChatFilter | None
+
+    async def store_action(self, action: tuple[str, int, str, str, int]) -> None:
+        """Store one action: (table id, sequence number, kind, value, seat)."""
+
+    def muted_by(self, profile: str | None) -> set[str]:
+        """The profiles whose chat ``profile`` muted (stored mutes)."""
+
+    async def set_mute(self, muter: str, muted: str, on: bool) -> None:
+        """Store a mute between two profiles (or its end) and resend the chat it changes."""
+
+    async def game_over(self, t: LiveTable) -> None:
+        """Store the finished table's result (and rate it)."""
+
+    async def expire(self, t: LiveTable) -> None:
+        """Close a table that waited too long for its players."""
+
+    def let_go(self, t: LiveTable) -> None:
+        """A finished table leaves memory."""
+
+    async def start_rematch(self, row: TableRow, of: LiveTable, settings: dict[str, Any]) -> None:
+        """Store and start the rematch ``row`` of ``of`` (whose settings become ``settings``)."""
+
+
 # ---------------------------------------------------------------------------- the table
 class LiveTable:
     """A table being played (or a finished one loaded to be looked at)."""
 
-    def __init__(self, server: Server, row: TableRow):
-        self.server = server
+    def __init__(self, row: TableRow, host: TableHost):
+        self.host = host
         self.id = row.id
         self.name = row.name
         self.created = row.created
@@ -110,7 +141,7 @@ class LiveTable:
         self.status = row.status
         self.rematch: str | None = row.settings.get("rematch")  # the id of this table's rematch
         self.rematch_of: str | None = row.settings.get("rematch_of")
-        self.offer: rematch.Offer | None = None  # a rematch asked for (in memory only)
+        self.offer: Offer | None = None  # a rematch asked for (in memory only)
         self.handoff: dict[int, RematchSeat] = {}  # the rematch's seat of each person who said yes
         self.seats = [Seat(d) for d in row.seats]
         self.game = Game(
@@ -160,17 +191,17 @@ class LiveTable:
         if conn.seat is None:
             self.watchers.append(conn)
             if self.chat:
-                conn.push(chat_for(self, None))
+                conn.push(self.chat_for(None))
             self.changed()  # "n watching" changes for everybody
             return
         s = self.seats[conn.seat]
         s.conns.append(conn)
-        if self.chat or muted_seats(self, conn.seat):
-            conn.push(chat_for(self, conn.seat))
+        if self.chat or self.muted_seats(conn.seat):
+            conn.push(self.chat_for(conn.seat))
         if conn.seat in self.handoff:  # the seat is waiting at the rematch's table
             conn.push(self.handoff[conn.seat])
-        if len(s.conns) == 1:
-            rematch.came_back(self, conn.seat)
+        if len(s.conns) == 1 and self.offer is not None:
+            self.offer.came_back(conn.seat)
         if len(s.conns) > 1 and not s.bot_playing:  # another tab of a seat already here: the
             conn.push_state()  # others are told nothing (a storm of sockets costs them nothing)
             return
@@ -387,7 +418,7 @@ class LiveTable:
         key = (seat, level)
         bot = self.bots.get(key)
         if bot is None:
-            budget = {"time": self.server.bot_time} if level == "expert" else {}
+            budget = {"time": self.host.settings.bot_time} if level == "expert" else {}
             bot = self.bots[key] = make_bot(
                 level, self.variant, seed=derive(self.seed, "bot", seat, level), **budget
             )
@@ -396,7 +427,7 @@ class LiveTable:
     # --------------------------------------------------------------------- actions (lock held)
     async def _store(self, kind: str, value: str, seat: int) -> None:
         """Store one action (its sequence number is this table's next)."""
-        await self.server.writer.append((self.id, self.seq, kind, value, seat))
+        await self.host.store_action((self.id, self.seq, kind, value, seat))
 
     async def commit_move(self, seat: int, m: int) -> None:
         """Store, then apply a move already checked to be legal for ``seat``."""
@@ -412,8 +443,7 @@ class LiveTable:
         if g.over and self.status != "over":
             self.status = "over"
             self._common = None  # the table's info says so from now on
-            await store_finished(self)  # the "over" mark and the result, in one transaction
-            await rate_finished(self)
+            await self.host.game_over(self)  # the "over" mark, the result, the rating
 
     async def deal_first(self) -> None:
         """The first hand (not stored: its first move's replay deals it)."""
@@ -466,10 +496,51 @@ class LiveTable:
         # many lines it is not shown); spectators see every line
         for i, s in enumerate(self.seats):
             if s.conns:
-                msg = chat_for(self, i, [line])
+                msg = self.chat_for(i, [line])
                 for c in s.conns:
                     c.push(msg)
         if self.watchers:
-            msg = chat_for(self, None, [line])
+            msg = self.chat_for(None, [line])
             for c in self.watchers:
                 c.push(msg)
+
+    def muted_seats(self, seat: int | None) -> set[int]:
+        """The seats whose chat ``seat`` is not shown (none for a spectator): muted here, or
+        tied to a profile that the seat's profile muted."""
+        if seat is None:
+            return set()
+        out = set(self.mutes.get(seat, ()))
+        muted = self.host.muted_by(self.seats[seat].profile)
+        if muted:
+            out |= {i for i, s in enumerate(self.seats) if s.profile in muted and i != seat}
+        return out
+
+    def chat_for(self, seat: int | None, lines: list[ChatLine] | None = None) -> ChatMessage:
+        """A chat message for ``seat``: the given new ``lines`` (None: every line the table
+        keeps, replacing what the socket shows) less those of the seats it muted."""
+        muted = self.muted_seats(seat)
+        shown = [x for x in (self.chat if lines is None else lines) if x["seat"] not in muted]
+        return {
+            "type": "chat",
+            "lines": shown,
+            "full": lines is None,
+            "muted": sorted(muted),
+            "hidden": sum(1 for x in self.chat if x["seat"] in muted),
+        }
+
+    # --------------------------------------------------------------------- a finished game
+    def result(self) -> Finished:
+        """The finished game's result, as storage keeps it (``store.results``)."""
+        return finished_of(
+            self.game,
+            self.variant_name,
+            self.created,
+            [s.profile for s in self.seats],
+            rated=self.rated,
+            private=self.invite_hash is not None,
+        )
+
+    def outcome(self) -> Outcome:
+        """The finished game, as the ratings read it (``store.ratings``)."""
+        g = self.game
+        return Outcome(self.variant_name, self.variant.players, g.sides, list(g.totals), g.winner)

@@ -1,10 +1,9 @@
-"""Ratings on the server: a finished rated table is rated once (``rate_finished``, and
-``rate_missed`` at start for tables the server stopped before rating), and the leaderboard
-routes ``GET /api/ratings/{game}`` and ``GET /api/ratings/{game}/{participant}``."""
+"""The leaderboard routes: ``GET /leaderboard`` (the page), ``GET /api/ratings/{game}`` and
+``GET /api/ratings/{game}/{participant}``.  A finished rated table is rated by the server
+(``Server.game_over``)."""
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,38 +16,9 @@ from ..store import ratings as rs
 from ..validate import RequestError
 
 if TYPE_CHECKING:
-    from ..play.table import LiveTable
     from ..server import Server
 
-log = logging.getLogger("bonepile.serve")
 STATIC = Path(__file__).parents[1] / "static"
-
-
-# ---------------------------------------------------------------------------- rating tables
-def outcome(t: LiveTable) -> rs.Outcome:
-    g = t.game
-    return rs.Outcome(t.variant_name, t.variant.players, g.sides, list(g.totals), g.winner)
-
-
-async def rate_finished(t: LiveTable) -> None:
-    """The table's game is over: rate it (in the storage thread) if it is a rated table.  A
-    failure is logged and the table is rated at the next start."""
-    try:
-        await t.server.db(rs.rate_table, t.server.store.engine, t.id, outcome(t))
-    except Exception:
-        log.exception("table %s: its game could not be rated now (it will be at the next start)", t.id)
-
-
-async def rate_missed(server: Server) -> None:
-    """At start: rate each finished rated table that was not rated (the server stopped in
-    between)."""
-    for tid in await server.db(rs.unrated_tables, server.store.engine):
-        try:
-            t = await server.finished(tid)
-            if t.game.over:
-                await server.db(rs.rate_table, server.store.engine, tid, outcome(t))
-        except Exception:
-            log.exception("table %s: its game could not be rated", tid)
 
 
 # ---------------------------------------------------------------------------- names

@@ -24,7 +24,6 @@ from .database import actions_t, profile_stats_t, result_seats_t, results_t, tab
 
 if TYPE_CHECKING:
     from ...engine.game import Game
-    from ..play.table import LiveTable
 
 
 # ---------------------------------------------------------------------------- writing
@@ -172,19 +171,6 @@ def _add(c: Connection, profile: str, f: Finished, s: dict[str, Any]) -> None:
     c.execute(
         update(profile_stats_t).where(key).values(**{k: _plus(getattr(old, k), v) for k, v in add.items()})
     )
-
-
-async def store_finished(t: LiveTable) -> None:
-    """The table's game is over: mark it and store its result (in the storage thread)."""
-    f = finished_of(
-        t.game,
-        t.variant_name,
-        t.created,
-        [s.profile for s in t.seats],
-        rated=t.rated,
-        private=t.invite_hash is not None,
-    )
-    await t.server.db(finish_table, t.server.store.engine, t.id, f)
 
 
 # ---------------------------------------------------------------------------- reading
