@@ -5,21 +5,26 @@ message on a socket); nothing here changes a table."""
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import BOT_LEVELS
 from ..engine import BonepileError, make_variant
 from ..engine.variant import OPTION_SPECS, Variant
 from .words.names import seat_default, table_default
 
+if TYPE_CHECKING:
+    from starlette.requests import Request
+
 NAME_MAX = 24  # characters of a display name
 CHAT_MAX = 200  # characters of one chat message
 TOKEN_MAX = 16  # characters of a move token
 ID_MAX = 32  # characters of a message id
+MAX_BODY = 1 << 20  # any request body: 1 MiB
 TARGET_FACTOR = 10  # a table's target is at most this many times its game's default target
 MARKS_MAX = 3  # combining marks on one letter (more is "zalgo" text spilling over other lines)
 #: letters that show nothing though Unicode does not call them spaces or format characters
@@ -319,3 +324,30 @@ def chat_text(msg: dict[str, Any]) -> str:
             f"a chat message is at most {CHAT_MAX} characters", code="chat_long", params={"max": CHAT_MAX}
         )
     return text
+
+
+# ---------------------------------------------------------------------------- HTTP bodies
+async def body_json(request: Request) -> Any:
+    """A request's body read as JSON (an empty body: {})."""
+    data = await read_body(request)
+    if not data:
+        return {}
+    try:
+        return json.loads(data)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise RequestError(f"the body is not JSON: {e}") from None
+    except RecursionError:
+        raise RequestError("the body is not JSON that can be read: nested too deeply") from None
+
+
+async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """A request's body, refused (413) past ``limit`` bytes."""
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > limit:
+        raise RequestError(f"the body is larger than {limit} bytes", 413)
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > limit:
+            raise RequestError(f"the body is larger than {limit} bytes", 413)
+    return data

@@ -16,7 +16,6 @@ import orjson
 from ..messages import ErrorMessage, ServerMessage
 
 MAX_MESSAGE = 4096  # bytes of one client message
-RATE = 20.0  # client messages a second, on average (bursts of twice as many)
 MAX_QUEUED = 32  # messages other than states waiting to be sent
 REFUSED = object()  # what ``Connection.read`` returns for a frame it refused
 
@@ -42,7 +41,7 @@ class Connection:
         seat: int | None,
         send: Callable[[str], Awaitable[Any]],
         *,
-        rate: float = RATE,
+        rate: float,  # client messages a second, on average (bursts of twice as many)
         clock: Callable[[], float] = time.monotonic,
     ):
         self.table = table

@@ -1,11 +1,10 @@
-"""The HTTP routes of post-game analysis (``analysis_jobs``): start the analysis of a
+"""The HTTP routes of post-game analysis (``jobs.analyses``): start the analysis of a
 finished table or of an uploaded record, then poll its progress until the answer carries the
 analysis.  docs/PROTOCOL.md, "Analysis"."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, Request
@@ -15,7 +14,7 @@ from ...engine import BonepileError
 from ...engine import record as rec
 from ..jobs.analyses import Analyses, record_key
 from ..jobs.replays import MAX_RECORD
-from ..validate import RequestError
+from ..validate import RequestError, read_body
 
 if TYPE_CHECKING:
     from ..server import Server
@@ -27,9 +26,7 @@ def _json(status: int, body: bytes) -> Response:
     return Response(body, status_code=status, media_type="application/json")
 
 
-def router(
-    server: Server, analyses: Analyses, read_body: Callable[[Request, int], Awaitable[bytes]]
-) -> APIRouter:
+def router(server: Server, analyses: Analyses) -> APIRouter:
     r = APIRouter()
 
     async def over(table_id: str):

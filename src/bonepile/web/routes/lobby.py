@@ -9,11 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from fastapi import APIRouter
+from fastapi.responses import Response
 from sqlalchemy import and_, select
 from sqlalchemy.engine import Engine
 
 from ...arena.skill import Rating, game_key, profile_participant
 from ..messages import ListedTable, SeatRating, TableInfo
+from ..play.connection import dumps
 from ..store.database import ratings_t
 from ..validate import RequestError
 
@@ -70,3 +73,14 @@ async def listed(server: Server) -> list[ListedTable]:
         ]
         out.append({**t, "ratings": ratings})
     return out
+
+
+def router(server: Server) -> APIRouter:
+    r = APIRouter()
+
+    @r.get("/api/tables")
+    async def listing():
+        # encoded here (orjson): FastAPI's encoder would walk the hundred tables' info
+        return Response(dumps({"tables": await listed(server)}).encode(), media_type="application/json")
+
+    return r

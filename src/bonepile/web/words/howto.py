@@ -16,16 +16,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter
-from fastapi.responses import FileResponse
-
 from ...engine.game import Game
 from ...engine.hand import Hand
 from ...engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS, bits, mask_pips
-from ...engine.variant import DEFAULT_PLAYERS, PLAYER_COUNTS, VARIANT_NAMES
+from ...engine.variant import DEFAULT_PLAYERS, PLAYER_COUNTS
 from ...engine.view import hand_view
 from ..protocol import layout_json
-from ..validate import RequestError
 
 STATIC = Path(__file__).parents[1] / "static"
 #: seeds tried for each example (the search stops early once enough hands showed it)
@@ -496,36 +492,3 @@ def examples(name: str) -> list[Example]:
 def game_facts(name: str) -> dict[str, Any]:
     """The few facts the picker shows beside the words: player counts."""
     return {"name": name, "players": list(PLAYER_COUNTS[name]), "default_players": DEFAULT_PLAYERS[name]}
-
-
-# ---------------------------------------------------------------------------- routes
-router = APIRouter()
-
-
-def _page(status: int = 200) -> FileResponse:
-    path = STATIC / "howto.html"
-    if not path.is_file():
-        raise RequestError("the web client's howto.html is missing from this installation", 404)
-    return FileResponse(path, status_code=status)
-
-
-@router.get("/how-to-play")
-async def picker_page() -> FileResponse:
-    return _page()
-
-
-@router.get("/how-to-play/{game}")
-async def game_page(game: str) -> FileResponse:
-    return _page(200 if game in PAGES else 404)
-
-
-@router.get("/api/howto")
-async def games() -> dict[str, Any]:
-    return {"games": [game_facts(n) for n in VARIANT_NAMES]}
-
-
-@router.get("/api/howto/{game}")
-def game(game: str) -> dict[str, Any]:  # (not async: a first call plays the examples, in a thread)
-    if game not in PAGES:
-        raise RequestError(f"no game {game!r} is explained here", 404)
-    return {**game_facts(game), "examples": examples(game)}
