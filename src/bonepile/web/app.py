@@ -104,11 +104,14 @@ def create_app(
         for err in e.errors():
             where = ".".join(str(x) for x in err.get("loc", ()))
             parts.append(f"{where}: {err.get('msg')}")
-        return JSONResponse({"error": "; ".join(parts) or "bad request"}, status_code=400)
+        return JSONResponse(
+            {"error": "; ".join(parts) or "bad request", "code": "bad_request"}, status_code=400
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_req: Request, e: StarletteHTTPException):
-        return JSONResponse({"error": str(e.detail)}, status_code=e.status_code)
+        code = "no_route" if e.status_code == 404 else "bad_request"  # a path or method not served
+        return JSONResponse({"error": str(e.detail), "code": code}, status_code=e.status_code)
 
     app.include_router(tables_router(server))  # /api/variants, /api/tables/..., /api/replay
     app.include_router(lobby_router(server))  # GET /api/tables: the lobby's list

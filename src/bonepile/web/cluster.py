@@ -265,7 +265,14 @@ class Cluster:
             async for chunk in request.stream():
                 body += chunk
                 if len(body) > MAX_BODY:
-                    return JSONResponse({"error": f"the body is larger than {MAX_BODY} bytes"}, 413)
+                    return JSONResponse(
+                        {
+                            "error": f"the body is larger than {MAX_BODY} bytes",
+                            "code": "too_large",
+                            "params": {"n": MAX_BODY},
+                        },
+                        413,
+                    )
             # kept as Request.body() keeps it: Starlette gives it to the route again
             request._body = body
             end = time.monotonic() + 3 * self.lease
@@ -278,7 +285,10 @@ class Cluster:
                 except httpx.TransportError:  # the owner is gone: its lease runs out soon
                     if time.monotonic() > end:
                         return JSONResponse(
-                            {"error": "the worker playing this table cannot be reached; try again later"},
+                            {
+                                "error": "the worker playing this table cannot be reached; try again later",
+                                "code": "worker_away",
+                            },
                             503,
                         )
                     await asyncio.sleep(RETRY)

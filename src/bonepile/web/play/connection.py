@@ -83,7 +83,9 @@ class Connection:
         else:
             raw = text.encode("utf-8", "replace")
         if len(raw) > MAX_MESSAGE:
-            self.error(f"message too long (at most {MAX_MESSAGE} bytes)")
+            self.error(
+                f"message too long (at most {MAX_MESSAGE} bytes)", code="too_long", params={"n": MAX_MESSAGE}
+            )
             return REFUSED
         if not self.allow():
             self.error("too many messages: slow down", code="slow_down")
@@ -91,7 +93,7 @@ class Connection:
         try:
             return orjson.loads(text)
         except ValueError as e:
-            self.error(f"not JSON: {e}")
+            self.error(f"not JSON: {e}", code="not_json")
             return REFUSED
 
     # ------------------------------------------------------------------ sending

@@ -137,8 +137,10 @@ async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
             fut = host.searches.hint(
                 t.id, seat, t.rules, view, seed=derive(t.seed, "hint", seq), budget=host.settings.hint_time
             )
-        except (Busy, TooManyHints) as e:
-            raise RequestError(str(e)) from None
+        except Busy as e:
+            raise RequestError(str(e), code="hint_busy") from None
+        except TooManyHints as e:
+            raise RequestError(str(e), code="hint_rate") from None
         t.hints = {k: f for k, f in t.hints.items() if k[1] == seq}  # other positions' are stale
         t.hints[(seat, seq)] = fut
     evals = await asyncio.shield(fut)
@@ -189,7 +191,7 @@ async def dispatch(t: LiveTable, conn: Connection, msg: Any) -> None:
     kind, mid = validate.message(msg)
     handler = HANDLERS.get(kind)
     if handler is None:
-        raise RequestError(f"unknown message type {kind!r} ({', '.join(HANDLERS)})")
+        raise RequestError(f"unknown message type {kind!r} ({', '.join(HANDLERS)})", code="bad_request")
     if conn.watching and kind in WATCHERS_CANNOT:
         raise RequestError(
             f"you are watching this table: only its players can {WATCHERS_CANNOT[kind]}", 403, code="watching"

@@ -61,7 +61,7 @@ class Mutes:
         if other == profile["id"]:
             raise RequestError("you cannot mute yourself", code="mute_self")
         if await self.db(self.store.profile_name, other) is None:
-            raise RequestError(f"no profile {other!r}", 404)
+            raise RequestError(f"no profile {other!r}", 404, code="no_profile")
         await self.set(profile["id"], other, on)
         return await self.listed(profile)
 
@@ -106,12 +106,14 @@ def target_seat(msg: dict[str, Any], players: int) -> int:
     """The "seat" of a mute or unmute intent."""
     seat = msg.get("seat")
     if type(seat) is not int or not 0 <= seat < players:
-        raise RequestError(f'"seat" must be the number of a seat at this table (0 to {players - 1})')
+        raise RequestError(
+            f'"seat" must be the number of a seat at this table (0 to {players - 1})', code="bad_request"
+        )
     return seat
 
 
 def profile_id(value: Any) -> str:
     """A profile id as the server makes them (16 hexadecimal digits)."""
     if not isinstance(value, str) or not 1 <= len(value) <= 32 or not value.isalnum() or not value.isascii():
-        raise RequestError(f"{str(value)[:40]!r} is not a profile id")
+        raise RequestError(f"{str(value)[:40]!r} is not a profile id", code="bad_request")
     return value

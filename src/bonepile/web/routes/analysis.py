@@ -52,7 +52,7 @@ def router(server: Server, analyses: Analyses) -> APIRouter:
         try:
             rec.loads(data)
         except BonepileError as e:
-            raise RequestError(f"the record is not valid: {e}", 400) from None
+            raise RequestError(f"the record is not valid: {e}", 400, code="record_invalid") from None
         job = await analyses.start(record_key(data), data)
         return _status(job)
 

@@ -105,11 +105,15 @@ def parse_query(
     game: str | None, limit: str | None, before: str | None
 ) -> tuple[str | None, int, float | None]:
     if game is not None and game not in VARIANT_NAMES:
-        raise RequestError(f"no game {game[:40]!r}: game= is one of {', '.join(VARIANT_NAMES)}", 400)
+        raise RequestError(
+            f"no game {game[:40]!r}: game= is one of {', '.join(VARIANT_NAMES)}", 400, code="bad_request"
+        )
     n = DEFAULT_LIMIT
     if limit is not None:
         if not limit.isdigit() or not 1 <= int(limit) <= MAX_LIMIT:
-            raise RequestError(f"limit= is a whole number from 1 to {MAX_LIMIT}, not {limit[:20]!r}", 400)
+            raise RequestError(
+                f"limit= is a whole number from 1 to {MAX_LIMIT}, not {limit[:20]!r}", 400, code="bad_request"
+            )
         n = int(limit)
     cut = None
     if before is not None:
@@ -119,7 +123,9 @@ def parse_query(
             cut = None
         if cut is None or not 0 < cut < 1e12:
             raise RequestError(
-                f"before= is a table's creation time (the last page's next_before), not {before[:20]!r}", 400
+                f"before= is a table's creation time (the last page's next_before), not {before[:20]!r}",
+                400,
+                code="bad_request",
             )
     return game, n, cut
 
@@ -138,14 +144,18 @@ class History:
     ) -> GameHistory:
         server = self.server
         if server.profiles.mode == "off":
-            raise RequestError("profiles are turned off on this server", 404)
+            raise RequestError("profiles are turned off on this server", 404, code="profiles_off")
         if not PROFILE_ID.fullmatch(profile_id):
-            raise RequestError(f"a profile id is up to 32 hexadecimal letters, not {profile_id[:40]!r}", 400)
+            raise RequestError(
+                f"a profile id is up to 32 hexadecimal letters, not {profile_id[:40]!r}",
+                400,
+                code="bad_request",
+            )
         variant, n, cut = parse_query(game, limit, before)
         engine = server.store.engine
         name = await server.db(profile_name, engine, profile_id)
         if name is None:
-            raise RequestError(f"no profile {profile_id!r} here", 404)
+            raise RequestError(f"no profile {profile_id!r} here", 404, code="no_profile")
         # a private table's games are listed only to the profile itself (its key sent)
         own = False
         if authorization is not None:
@@ -180,7 +190,9 @@ def router(server: Server) -> APIRouter:
     @r.get("/me")
     async def me_page():
         if not page.is_file():
-            raise RequestError("the web client's me.html is missing from this installation", 404)
+            raise RequestError(
+                "the web client's me.html is missing from this installation", 404, code="missing_page"
+            )
         return FileResponse(page)
 
     return r

@@ -18,7 +18,9 @@ router = APIRouter()
 def _page(status: int = 200) -> FileResponse:
     path = STATIC / "howto.html"
     if not path.is_file():
-        raise RequestError("the web client's howto.html is missing from this installation", 404)
+        raise RequestError(
+            "the web client's howto.html is missing from this installation", 404, code="missing_page"
+        )
     return FileResponse(path, status_code=status)
 
 
@@ -40,5 +42,5 @@ async def games() -> dict[str, Any]:
 @router.get("/api/howto/{game}")
 def game(game: str) -> dict[str, Any]:  # (not async: a first call plays the examples, in a thread)
     if game not in PAGES:
-        raise RequestError(f"no game {game!r} is explained here", 404)
+        raise RequestError(f"no game {game!r} is explained here", 404, code="no_game")
     return {**game_facts(game), "examples": examples(game)}

@@ -20,7 +20,9 @@ def router() -> APIRouter:
     def page(name: str):
         path = STATIC / name
         if not path.is_file():
-            raise RequestError(f"the web client's {name} is missing from this installation", 404)
+            raise RequestError(
+                f"the web client's {name} is missing from this installation", 404, code="missing_page"
+            )
         return FileResponse(path)
 
     @r.get("/")
@@ -40,7 +42,7 @@ def router() -> APIRouter:
         try:
             body = strings(lang)
         except KeyError:
-            raise RequestError(f"no words for the language {lang!r}", 404) from None
+            raise RequestError(f"no words for the language {lang!r}", 404, code="no_language") from None
         return Response(body, media_type="application/json")
 
     @r.get("/static/{name:path}")
@@ -51,7 +53,7 @@ def router() -> APIRouter:
         except (ValueError, OSError):  # e.g. a NUL byte in the name
             found = False
         if not found:
-            raise RequestError(f"no file {name!r}", 404)
+            raise RequestError(f"no file {name!r}", 404, code="no_file")
         return FileResponse(path)
 
     return r

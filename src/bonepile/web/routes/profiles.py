@@ -19,18 +19,28 @@ async def profile_body(request: Request) -> Any:
     """The JSON body of a profile request, at most MAX_PROFILE_BODY bytes (413 past it)."""
     size = request.headers.get("content-length")
     if size is not None and size.isdigit() and int(size) > MAX_PROFILE_BODY:
-        raise RequestError(f"a profile request's body is at most {MAX_PROFILE_BODY} bytes", 413)
+        raise RequestError(
+            f"a profile request's body is at most {MAX_PROFILE_BODY} bytes",
+            413,
+            code="too_large",
+            params={"n": MAX_PROFILE_BODY},
+        )
     data = b""
     async for chunk in request.stream():
         data += chunk
         if len(data) > MAX_PROFILE_BODY:
-            raise RequestError(f"a profile request's body is at most {MAX_PROFILE_BODY} bytes", 413)
+            raise RequestError(
+                f"a profile request's body is at most {MAX_PROFILE_BODY} bytes",
+                413,
+                code="too_large",
+                params={"n": MAX_PROFILE_BODY},
+            )
     if not data:
         return {}
     try:
         return json.loads(data)
     except (ValueError, UnicodeDecodeError, RecursionError) as e:
-        raise RequestError(f"the body is not JSON: {e}") from None
+        raise RequestError(f"the body is not JSON: {e}", code="not_json") from None
 
 
 def router(profiles: Profiles) -> APIRouter:

@@ -37,10 +37,14 @@ def game_of(text: str) -> tuple[str, str, int]:
     """A game key from the path: 400 when malformed, 404 when no such game."""
     parsed = parse_game_key(text)
     if parsed is None:
-        raise RequestError(f"a game is written <game>-<players> (e.g. draw-4), not {text[:40]!r}", 400)
+        raise RequestError(
+            f"a game is written <game>-<players> (e.g. draw-4), not {text[:40]!r}", 400, code="bad_request"
+        )
     variant, players = parsed
     if not known_game(variant, players):
-        raise RequestError(f"no game {text!r}: no such game is played with that many players here", 404)
+        raise RequestError(
+            f"no game {text!r}: no such game is played with that many players here", 404, code="no_game"
+        )
     return text, variant, players
 
 
@@ -66,7 +70,9 @@ def router(server: Server) -> APIRouter:
     async def page() -> FileResponse:
         path = STATIC / "leaders.html"
         if not path.is_file():
-            raise RequestError("the web client's leaders.html is missing from this installation", 404)
+            raise RequestError(
+                "the web client's leaders.html is missing from this installation", 404, code="missing_page"
+            )
         return FileResponse(path)
 
     @api.get("/api/ratings/{game}")
@@ -88,11 +94,13 @@ def router(server: Server) -> APIRouter:
         key, _variant, _players = game_of(game)
         if not PARTICIPANT.match(participant):
             raise RequestError(
-                f"a participant is written profile:<id> or bot:<level>, not {participant[:80]!r}", 400
+                f"a participant is written profile:<id> or bot:<level>, not {participant[:80]!r}",
+                400,
+                code="bad_request",
             )
         found = await server.db(rs.rating_of, engine, key, participant)
         if found is None:
-            raise RequestError(f"{participant} has no rating at {key}", 404)
+            raise RequestError(f"{participant} has no rating at {key}", 404, code="no_rating")
         return entry_json(found, await profile_names(server, [participant]))
 
     return api

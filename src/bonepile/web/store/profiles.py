@@ -134,7 +134,7 @@ class Profiles:
         profile = await self.me(authorization)
         body = validate.body_object(body)
         if "name" not in body:
-            raise RequestError('"name" is missing: the new display name')
+            raise RequestError('"name" is missing: the new display name', code="bad_request")
         name = validate.person_name(body.get("name"), "")
         if not name:
             raise RequestError("a display name must not be empty", code="name_empty")
@@ -159,7 +159,8 @@ class Profiles:
             or not all(ch in "0123456789abcdef" for ch in device)
         ):
             raise RequestError(
-                f"a device is named by {DEVICE_ID_CHARS} hexadecimal letters, not {device[:40]!r}"
+                f"a device is named by {DEVICE_ID_CHARS} hexadecimal letters, not {device[:40]!r}",
+                code="bad_request",
             )
         keys = await self.db(self.store.profile_keys, profile["id"])
         found = [h for h, _ in keys if secrets.compare_digest(device_id(h), device)]
