@@ -41,7 +41,7 @@ def main() -> None:
                 seed=n, seats=[{"name": f"P{i}", "kind": "human"} for i in range(players)],
                 settings={}, status="playing",
             )  # fmt: skip
-            t = LiveTable(server, row)
+            t = LiveTable(row, server)
             g = t.game
             rng = random.Random(n)
             begin(g, deal(g))

@@ -33,7 +33,7 @@ def worker(pg_url: str, n: int = 1) -> Child:
 def truth(store: Store, table_id: str) -> Timeline:
     """The ground truth of a table, from its stored actions alone."""
     row = store.load(table_id)
-    return Timeline(LiveTable(None, row).game, row.actions)  # type: ignore[arg-type]
+    return Timeline(LiveTable(row, None).game, row.actions)  # type: ignore[arg-type]
 
 
 def owners(store: Store) -> dict[str, str]:

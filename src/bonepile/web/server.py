@@ -1,4 +1,4 @@
-"""Every table the server holds, the storage, the bots' worker processes (``workers``) and
+"""Every table the server holds, the storage, the bots' worker processes (``jobs.searches``) and
 the HTTP requests that make and fill tables."""
 
 from __future__ import annotations

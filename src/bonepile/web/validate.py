@@ -320,13 +320,6 @@ def move_token(msg: dict[str, Any]) -> str:
     return token
 
 
-def leader_choice(msg: dict[str, Any], seats: tuple[int, ...]) -> int:
-    choice = msg.get("seat")
-    if type(choice) is not int or choice not in seats:
-        raise RequestError(f'"seat" must be one of {", ".join(map(str, seats))}', code="bad_request")
-    return choice
-
-
 def chat_text(msg: dict[str, Any]) -> str:
     """A chat line as plain text: control characters and runs of spaces become one space."""
     text = msg.get("text")

@@ -129,7 +129,7 @@ def reply_due(t: LiveTable) -> float:
 
 
 async def searched_move(t: LiveTable, seat: int, view: View, due: float | None, level: str = "expert") -> int:
-    """The move of a searching level (expert, strong) in a worker (``workers``); when no search could answer
+    """The move of a searching level (expert, strong) in a worker (``jobs.searches``); when no search could answer
     before the move is due, too many moves wait for one, or the search failed, the greedy
     bot's (no search: under load the server thinks less rather than answers late)."""
     host = t.host

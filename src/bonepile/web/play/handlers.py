@@ -6,21 +6,32 @@ told; a refused intent raises ``RequestError`` and changes nothing.  A spectator
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ...engine import BonepileError
 from ...engine.deals import derive
-from .. import validate
 from ..jobs.searches import Busy, TooManyHints
-from ..messages import HintMessage, HintReason, MessageId
+from ..messages import (
+    ChatIntent,
+    HintIntent,
+    HintMessage,
+    HintReason,
+    LeaderIntent,
+    MessageId,
+    MoveIntent,
+    MuteIntent,
+    NextIntent,
+    PingIntent,
+    RematchIntent,
+    TakeoverIntent,
+    UnmuteIntent,
+)
 from ..protocol import move_token
 from ..validate import RequestError
 from . import moderation, rematch
 from .connection import Connection
+from .intents import kind_of, parse
 from .table import LiveTable
-
-Handler = Callable[[LiveTable, Connection, dict[str, Any], MessageId | None], Awaitable[None]]
 
 #: what a spectator may not do, in words, per intent (a spectator may ping)
 WATCHERS_CANNOT = {
@@ -42,12 +53,12 @@ def seat_of(conn: Connection) -> int:
     return conn.seat
 
 
-async def on_ping(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+async def on_ping(t: LiveTable, conn: Connection, msg: PingIntent, mid: MessageId | None) -> None:
     conn.push({"type": "pong", "id": mid})
 
 
-async def on_move(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
-    token = validate.move_token(msg)
+async def on_move(t: LiveTable, conn: Connection, msg: MoveIntent, mid: MessageId | None) -> None:
+    token = msg["move"]
     seat = seat_of(conn)
     async with t.lock:
         g = t.game
@@ -70,7 +81,7 @@ async def on_move(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
     t.wake.set()
 
 
-async def on_leader(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+async def on_leader(t: LiveTable, conn: Connection, msg: LeaderIntent, mid: MessageId | None) -> None:
     async with t.lock:
         if t.pending_deal is None:
             raise RequestError("no leader is to be chosen now", code="no_lead_now")
@@ -80,13 +91,15 @@ async def on_leader(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Me
             raise RequestError(
                 "only the side that won the hand chooses the next leader", code="not_your_lead"
             )
-        await t.choose_leader(validate.leader_choice(msg, seats), seat)
+        if msg["seat"] not in seats:
+            raise RequestError(f'"seat" must be one of {", ".join(map(str, seats))}', code="bad_request")
+        await t.choose_leader(msg["seat"], seat)
         conn.ack = mid
     t.announce()
     t.wake.set()
 
 
-async def on_next(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+async def on_next(t: LiveTable, conn: Connection, msg: NextIntent, mid: MessageId | None) -> None:
     async with t.lock:
         if t.phase() != "hand_over":
             raise RequestError("the hand is not over", code="hand_not_over")
@@ -95,35 +108,35 @@ async def on_next(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: Mess
     t.wake.set()
 
 
-async def on_chat(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
-    text = validate.chat_text(msg)
+async def on_chat(t: LiveTable, conn: Connection, msg: ChatIntent, mid: MessageId | None) -> None:
+    text = msg["text"]
     words = t.host.chat_filter
     t.add_chat(seat_of(conn), words.mask(text) if words is not None else text)
 
 
-async def on_mute(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+async def on_mute(
+    t: LiveTable, conn: Connection, msg: MuteIntent | UnmuteIntent, mid: MessageId | None
+) -> None:
     """The seat stops (``mute``) or starts again (``unmute``) being shown a seat's chat: its
     sockets are sent the table's chat as it now sees it."""
-    target = moderation.target_seat(msg, len(t.seats))
-    await moderation.mute(t, seat_of(conn), target, msg["type"] == "mute")
+    await moderation.mute(t, seat_of(conn), msg["seat"], msg["type"] == "mute")
 
 
-async def on_takeover(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+async def on_takeover(t: LiveTable, conn: Connection, msg: TakeoverIntent, mid: MessageId | None) -> None:
     s = t.seats[seat_of(conn)]
     s.bot_playing = False
     s.away_since = None
     t.changed()
 
 
-async def on_rematch(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
-    accept = validate.rematch_answer(msg)
+async def on_rematch(t: LiveTable, conn: Connection, msg: RematchIntent, mid: MessageId | None) -> None:
     async with t.lock:
-        await rematch.answer(t, seat_of(conn), accept)
+        await rematch.answer(t, seat_of(conn), msg.get("accept", True))
 
 
-async def on_hint(t: LiveTable, conn: Connection, msg: dict[str, Any], mid: MessageId | None) -> None:
+async def on_hint(t: LiveTable, conn: Connection, msg: HintIntent, mid: MessageId | None) -> None:
     """The expert's opinion of the seat's legal moves (searched in a bot worker from the
-    seat's view only, ``workers``), in the protocol's shape."""
+    seat's view only, ``jobs.searches``), in the protocol's shape."""
     seat = seat_of(conn)
     if t.phase() != "play" or t.game.to_move != seat:
         raise RequestError("a hint is given only when it is your turn", code="hint_turn")
@@ -172,28 +185,30 @@ def hint_reason(r: dict[str, Any]) -> HintReason:
     return out
 
 
-HANDLERS: dict[str, Handler] = {
-    "move": on_move,
-    "leader": on_leader,
-    "next": on_next,
-    "hint": on_hint,
-    "chat": on_chat,
-    "mute": on_mute,
-    "unmute": on_mute,
-    "takeover": on_takeover,
-    "rematch": on_rematch,
-    "ping": on_ping,
-}
-
-
-async def dispatch(t: LiveTable, conn: Connection, msg: Any) -> None:
-    """Handle one message from a seat's socket (a bad one raises RequestError)."""
-    kind, mid = validate.message(msg)
-    handler = HANDLERS.get(kind)
-    if handler is None:
-        raise RequestError(f"unknown message type {kind!r} ({', '.join(HANDLERS)})", code="bad_request")
+async def dispatch(t: LiveTable, conn: Connection, raw: Any) -> None:
+    """Handle one message from a socket (a bad one raises RequestError): its type checked, a
+    spectator's refused unless it pings, its intent read, then its handler."""
+    kind, mid = kind_of(raw)
     if conn.watching and kind in WATCHERS_CANNOT:
         raise RequestError(
             f"you are watching this table: only its players can {WATCHERS_CANNOT[kind]}", 403, code="watching"
         )
-    await handler(t, conn, msg, mid)
+    msg = parse(kind, raw, len(t.seats))
+    if msg["type"] == "move":
+        await on_move(t, conn, msg, mid)
+    elif msg["type"] == "leader":
+        await on_leader(t, conn, msg, mid)
+    elif msg["type"] == "next":
+        await on_next(t, conn, msg, mid)
+    elif msg["type"] == "hint":
+        await on_hint(t, conn, msg, mid)
+    elif msg["type"] == "chat":
+        await on_chat(t, conn, msg, mid)
+    elif msg["type"] == "mute" or msg["type"] == "unmute":
+        await on_mute(t, conn, msg, mid)
+    elif msg["type"] == "takeover":
+        await on_takeover(t, conn, msg, mid)
+    elif msg["type"] == "rematch":
+        await on_rematch(t, conn, msg, mid)
+    else:
+        await on_ping(t, conn, msg, mid)

@@ -137,7 +137,7 @@ class LiveTable:
         self.settings = dict(row.settings)  # as stored (a rematch adds its link to them)
         self.timer = float(row.settings.get("timer") or 0)
         self.invite_hash: str | None = row.settings.get("invite_hash")  # a private table's
-        self.rated = row.settings.get("rated") is True  # its result changes ratings (ratings_api)
+        self.rated = row.settings.get("rated") is True  # its result changes ratings (Server.game_over)
         self.status = row.status
         self.rematch: str | None = row.settings.get("rematch")  # the id of this table's rematch
         self.rematch_of: str | None = row.settings.get("rematch_of")

@@ -3,7 +3,7 @@ the profile's seat, partners and opponents, result, final totals and a replay li
 profile's stats: games, wins, win rate, points per hand, dominoes, blocked hands won, and
 capicús and chuchazos where the games have them.
 
-Everything is read from the results stored when each table finished (``results_store``,
+Everything is read from the results stored when each table finished (``store.results``,
 migration 0004_results): one query for the page (the ``result_seats`` rows of the profile,
 by its index) and one for the stats (sums over the same rows); no game is rebuilt.
 """

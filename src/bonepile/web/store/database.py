@@ -133,7 +133,7 @@ result_seats_t = Table(
 
 #: a profile's sums over its finished tables, per game and private or not: its stats are
 #: read from these few rows, whatever the number of its games; kept in the same transaction
-#: as the results (results_store.finish_table)
+#: as the results (results.finish_table)
 profile_stats_t = Table(
     "profile_stats",
     metadata,

@@ -8,7 +8,7 @@ killed after it finds the table's row and leaves it.
 
 The schema is created by the Alembic revision ``0003_ratings``
 (web/store/migrations/versions/0003_ratings.py), which the server runs at start; the tables are
-described in ``store``.  Synchronous: called in the server's storage thread.
+described in ``store.database``.  Synchronous: called in the server's storage thread.
 """
 
 from __future__ import annotations
