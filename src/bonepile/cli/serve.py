@@ -20,6 +20,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..web.guard import HEADER_TIMEOUT
 from ..web.settings import PROFILES_MODES, ServerSettings
 from .common import fail
 
@@ -147,7 +148,7 @@ def serve(
     ] = DEFAULT.address_watchers,
     header_timeout: Annotated[
         float, typer.Option(min=0.1, help="Seconds a connection may take to send a request's headers.")
-    ] = 10.0,
+    ] = HEADER_TIMEOUT,
     durable: Annotated[
         bool,
         typer.Option(
