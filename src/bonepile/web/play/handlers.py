@@ -1,6 +1,6 @@
-"""One handler per client message type, behind a dispatch table.  A handler checks the
-intent (``validate``), changes the table under its lock (storing first) and says who must be
-told; a refused intent raises ``RequestError`` and changes nothing.  A spectator's socket
+"""One handler per client message type, each taking its own typed intent (read once by
+``intents``).  ``dispatch`` picks the handler; a handler checks the intent against the
+table's moment, changes the table under its lock (storing first) and says who must be told; a refused intent raises ``RequestError`` and changes nothing.  A spectator's socket
 (no seat) may only ping: every other intent is refused before any handler sees it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The HTTP routes of a profile's mutes (``moderation.Mutes``): the profiles whose table chat
+"""The HTTP routes of a profile's mutes (``play.moderation.Mutes``): the profiles whose table chat
 it is not shown, and muting or unmuting one by its id (a seat is muted at the table, through
 the socket; these serve a profile page and any other client)."""
 

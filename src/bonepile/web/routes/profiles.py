@@ -1,4 +1,4 @@
-"""The HTTP routes of profiles (``profiles.Profiles``): make one, read or rename yours, move
+"""The HTTP routes of profiles (``store.profiles.Profiles``): make one, read or rename yours, move
 it to another device with a short code.  A profile's key travels in the Authorization header
 (``Bearer <key>``), never in an address."""
 

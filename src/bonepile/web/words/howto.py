@@ -1,5 +1,5 @@
-"""How to play: the game picker and one page per game (``/how-to-play``, ``/how-to-play/<game>``)
-and the worked examples those pages draw (``GET /api/howto``, ``GET /api/howto/<game>``).
+"""How to play: the worked examples that the game picker and the page of each game draw
+(served by ``routes.howto``: ``/how-to-play``, ``GET /api/howto/<game>``).
 
 The words are in the catalogues (``static/i18n/<lang>/howto.json``); what is computed here is
 every example's position and numbers.  Each example is a real hand: dealt by the engine from a
