@@ -24,7 +24,7 @@ def word(rng: random.Random) -> str:
 
 
 def main() -> None:
-    from bonepile.web.chatfilter import ChatFilter
+    from bonepile.web.play.chatfilter import ChatFilter
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--words", type=int, default=2000)

@@ -41,8 +41,8 @@ def timed(c, url: str, n: int, headers: dict | None = None) -> tuple[float, floa
 def main() -> None:
     from sqlalchemy import insert, select
 
-    from bonepile.web.results_store import resum
-    from bonepile.web.store import actions_t, ratings_t, result_seats_t, results_t, tables_t
+    from bonepile.web.store.database import actions_t, ratings_t, result_seats_t, results_t, tables_t
+    from bonepile.web.store.results import resum
     from test_web_history import auth, make, play
     from webutil import InProcess
 

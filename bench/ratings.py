@@ -29,9 +29,9 @@ def pct(xs: list[float], q: float) -> float:
 def main() -> None:
     from fastapi.testclient import TestClient
 
-    from bonepile.web import ratings_store as rs
     from bonepile.web.app import create_app
-    from bonepile.web.store import Store, TableRow
+    from bonepile.web.store import ratings as rs
+    from bonepile.web.store.database import Store, TableRow
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=10_000)

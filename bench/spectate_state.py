@@ -21,9 +21,9 @@ sys.path.insert(0, str(ROOT / "src"))
 
 def main() -> None:
     from bonepile.engine import make_variant
+    from bonepile.web.play.table import LiveTable, begin, deal
     from bonepile.web.server import Server
-    from bonepile.web.store import TableRow
-    from bonepile.web.table import LiveTable, begin, deal
+    from bonepile.web.store.database import TableRow
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--variant", default="cinque")
@@ -41,7 +41,7 @@ def main() -> None:
                 seed=n, seats=[{"name": f"P{i}", "kind": "human"} for i in range(players)],
                 settings={}, status="playing",
             )  # fmt: skip
-            t = LiveTable(server, row)
+            t = LiveTable(row, server)
             g = t.game
             rng = random.Random(n)
             begin(g, deal(g))

@@ -1,4 +1,4 @@
-"""The chat word filter (``bonepile.web.chatfilter``): whole listed words are masked in any
+"""The chat word filter (``bonepile.web.play.chatfilter``): whole listed words are masked in any
 case, with or without accents, said with repeated letters or spelled out with separators;
 text with no listed word is never changed; a word list without words, unreadable or not
 UTF-8 is refused in words."""
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bonepile.web.chatfilter import ChatFilter, ChatFilterError, load
+from bonepile.web.play.chatfilter import ChatFilter, ChatFilterError, load
 
 WORDS = ChatFilter.parse("# rude words\nfrack\n\nsmeg  # a comment after a word\nson of a gun\nass\n")
 

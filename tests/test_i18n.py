@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bonepile.web.app import create_app
-from bonepile.web.i18n import LANGUAGES, catalogue
+from bonepile.web.words.i18n import LANGUAGES, catalogue
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -106,7 +106,7 @@ def test_no_english_left_in_another_language(lang: str) -> None:
 def test_the_server_words_have_keys_in_the_catalogue() -> None:
     """Every game, option, value and bot level the server names comes with a key the
     catalogue has, whose English words are the ones the server sends."""
-    from bonepile.web.catalog import catalogue as games
+    from bonepile.web.words.catalog import catalogue as games
 
     en = catalogue("en")
     c = games()

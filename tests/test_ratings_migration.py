@@ -10,8 +10,8 @@ from alembic.migration import MigrationContext
 from alembic.operations import Operations
 from sqlalchemy import create_engine, inspect
 
-from bonepile.web import ratings_store as rs
-from bonepile.web.store import metadata, rated_games_t, ratings_t
+from bonepile.web.store import ratings as rs
+from bonepile.web.store.database import metadata, rated_games_t, ratings_t
 
 VERSION = Path(rs.__file__).parent / "migrations" / "versions" / "0003_ratings.py"
 

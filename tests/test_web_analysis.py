@@ -1,4 +1,4 @@
-"""Post-game analysis through the server (``web/analysis_jobs``, ``analysis_routes``): a
+"""Post-game analysis through the server (``web.jobs.analyses``, ``web.routes.analysis``): a
 finished table's game is analysed in the background with its progress polled, stored, and
 served from the store the next time; an uploaded record too; every refusal is one line of
 JSON: no table 404, a table in play 409, a malformed record 400, too large 413, busy 503."""
@@ -11,17 +11,17 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bonepile.engine import record as rec
-from bonepile.web import analysis_jobs
 from bonepile.web.app import create_app
-from bonepile.web.replay import MAX_RECORD
+from bonepile.web.jobs import analyses as analysis_jobs
+from bonepile.web.jobs.replays import MAX_RECORD
 
 #: a small budget: the tests check the plumbing, not the expert
-FAST = {"simulations": 4, "nodes": 2000, "processes": False}
+FAST = {"analysis_simulations": 4, "analysis_nodes": 2000, "analysis_processes": False}
 
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(f"sqlite:///{tmp_path}/a.db", bot_delay=0, hand_pause=0, analysis=FAST)) as c:
+    with TestClient(create_app(f"sqlite:///{tmp_path}/a.db", bot_delay=0, hand_pause=0, **FAST)) as c:
         yield c
 
 
@@ -173,10 +173,8 @@ def test_uploaded_records_analyses_are_bounded(client, monkeypatch):
 
 
 def test_the_worker_process_reports_its_progress(tmp_path):
-    settings = {**FAST, "processes": True, "simulations": 6}
-    with TestClient(
-        create_app(f"sqlite:///{tmp_path}/p.db", bot_delay=0, hand_pause=0, analysis=settings)
-    ) as c:
+    settings = {**FAST, "analysis_processes": True, "analysis_simulations": 6}
+    with TestClient(create_app(f"sqlite:///{tmp_path}/p.db", bot_delay=0, hand_pause=0, **settings)) as c:
         tid = _finished(c)
         assert c.post(f"/api/tables/{tid}/analysis").status_code == 202
         seen: list = []

@@ -22,7 +22,7 @@ APP = """
 import sys, uvicorn
 from bonepile.web.app import create_app
 app = create_app(sys.argv[1], bot_delay=0, hand_pause=0, create_rate=100000,
-                 analysis={"simulations": 6, "nodes": 3000})
+                 analysis_simulations=6, analysis_nodes=3000)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 

@@ -14,7 +14,7 @@ import pytest
 
 from bonepile.engine import Game
 from bonepile.engine import record as rec
-from bonepile.web.replay import MAX_FRAMES, MAX_RECORD, frame_count
+from bonepile.web.jobs.replays import MAX_FRAMES, MAX_RECORD, frame_count
 from webutil import InProcess, Sock, run, wait_until
 
 

@@ -16,9 +16,9 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import OperationalError
 
-from bonepile.web.store import Store
+from bonepile.web.store.database import Store
+from bonepile.web.store.writer import DAMAGED, Writer
 from bonepile.web.validate import RequestError
-from bonepile.web.writer import DAMAGED, Writer
 from webutil import InProcess, Sock, run, wait_until
 
 PEOPLE2 = {"variant": "block", "players": 2, "seats": [{"kind": "human"}] * 2}

@@ -19,8 +19,8 @@ import uvicorn
 from typer.testing import CliRunner
 
 from bonepile.cli import app as cli
-from bonepile.web.store import Store, TableRow, Unusable
-from bonepile.web.writer import DAMAGED
+from bonepile.web.store.database import Store, TableRow, Unusable
+from bonepile.web.store.writer import DAMAGED
 from webutil import SRC, InProcess, Sock, free_port, run
 
 

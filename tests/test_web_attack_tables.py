@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from bonepile.web.table import LiveTable
+from bonepile.web.play.table import LiveTable
 from webutil import InProcess, Sock, run, wait_until
 
 BOTS3 = [{"kind": "bot", "level": "random"}] * 3

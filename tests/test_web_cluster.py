@@ -15,8 +15,8 @@ import sys
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
-from bonepile.web.store import Store, leases_t, workers_t
-from bonepile.web.table import LiveTable
+from bonepile.web.play.table import LiveTable
+from bonepile.web.store.database import Store, leases_t, workers_t
 from webutil import SRC, Child, Driver, Sock, Timeline, check_messages, free_port, strip_live, wait_until
 
 pytest_plugins = ["pgcluster"]  # the pg_url fixture: a throwaway cluster
@@ -33,7 +33,7 @@ def worker(pg_url: str, n: int = 1) -> Child:
 def truth(store: Store, table_id: str) -> Timeline:
     """The ground truth of a table, from its stored actions alone."""
     row = store.load(table_id)
-    return Timeline(LiveTable(None, row).game, row.actions)  # type: ignore[arg-type]
+    return Timeline(LiveTable(row, None).game, row.actions)  # type: ignore[arg-type]
 
 
 def owners(store: Store) -> dict[str, str]:
@@ -231,7 +231,7 @@ def test_a_lease_is_taken_only_once_expired_and_fences_the_worker_that_lost_it(p
     """Two workers' leases on one table, straight on the database: the second cannot take a
     running lease; once it ran out it can, and from then on the first worker's actions are
     refused (a stalled worker that wakes up stores nothing) while the second's are stored."""
-    from bonepile.web.leases import Fenced, Leases
+    from bonepile.web.store.leases import Fenced, Leases
 
     store = Store(pg_url)
     try:

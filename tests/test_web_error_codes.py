@@ -10,7 +10,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from bonepile.web.app import create_app
-from bonepile.web.i18n import catalogue
+from bonepile.web.words.i18n import catalogue
 from webutil import receive_until
 
 WEB = Path(__file__).resolve().parents[1] / "src" / "bonepile" / "web"
@@ -95,8 +95,8 @@ def test_http_and_socket_refusals_carry_their_code_and_numbers(tmp_path):
             }
             a.send_json({"type": "next"})
             assert receive_until(a, "error")["code"] == "hand_not_over"
-            a.send_json({"type": "chat", "text": 5})  # not a refusal a player meets: no code
-            assert "code" not in receive_until(a, "error")
+            a.send_json({"type": "chat", "text": 5})  # a client's fault: worded as one, in general
+            assert receive_until(a, "error")["code"] == "bad_request"
         with c.websocket_connect(f"/ws/tables/{t['id']}?token=wrong") as bad:
             e = bad.receive_json()
             assert e["type"] == "error" and e["code"] == "token"

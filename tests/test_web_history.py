@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 from bonepile.engine import record as rec
 from bonepile.engine.tally import seat_tallies
-from bonepile.web.store import actions_t
+from bonepile.web.store.database import actions_t
 from webutil import Driver, InProcess, run
 
 

@@ -204,7 +204,7 @@ def test_the_lobby_shows_each_seated_players_rating(tmp_path, sized, size, lang)
     from sqlalchemy import insert
 
     from bonepile.arena.skill import PROVISIONAL_GAMES
-    from bonepile.web.store import ratings_t
+    from bonepile.web.store.database import ratings_t
 
     with InProcess(f"sqlite:///{tmp_path}/l.db") as srv:
         ana, bea = make(srv, "Ana"), make(srv, "Bea")

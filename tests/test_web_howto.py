@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bonepile.engine.variant import VARIANT_NAMES, make_variant
-from bonepile.web import howto
 from bonepile.web.app import create_app
-from bonepile.web.i18n import LANGUAGES, catalogue
+from bonepile.web.words import howto
+from bonepile.web.words.i18n import LANGUAGES, catalogue
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from bonepile.engine.variant import VARIANT_NAMES
-from bonepile.web.i18n import LANGUAGES
+from bonepile.web.words.i18n import LANGUAGES
 from pages import SIZES
 from test_web_browser import ARTIFACTS, browser, server  # noqa: F401  (fixtures)
 from test_web_table_phone import IDENTIFIER

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bonepile.web.i18n import LANGUAGES, catalogue
+from bonepile.web.words.i18n import LANGUAGES, catalogue
 from test_web_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     _open_seat,

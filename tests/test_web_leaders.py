@@ -7,7 +7,7 @@ import time
 
 from sqlalchemy import insert
 
-from bonepile.web import ratings_store as rs
+from bonepile.web.store import ratings as rs
 from webutil import InProcess
 
 

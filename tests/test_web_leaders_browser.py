@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from bonepile.web.i18n import LANGUAGES
+from bonepile.web.words.i18n import LANGUAGES
 from test_web_axe import axe_problems
 from test_web_browser import ARTIFACTS, browser  # noqa: F401  (fixtures)
 from test_web_i18n_browser import _check, _fits

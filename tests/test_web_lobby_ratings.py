@@ -11,7 +11,7 @@ import time
 from sqlalchemy import event, insert
 
 from bonepile.arena.skill import PROVISIONAL_GAMES
-from bonepile.web.store import ratings_t
+from bonepile.web.store.database import ratings_t
 from webutil import InProcess
 
 
@@ -115,7 +115,7 @@ def test_a_list_without_profiles_asks_nothing_of_the_storage(tmp_path):
 def test_the_list_is_given_without_ratings_when_the_storage_fails(tmp_path, monkeypatch):
     from sqlalchemy.exc import OperationalError
 
-    from bonepile.web import lobby_ratings
+    from bonepile.web.routes import lobby as lobby_ratings
 
     def broken(*_a):
         raise OperationalError("SELECT", {}, Exception("disk I/O error"))

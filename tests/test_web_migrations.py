@@ -31,9 +31,10 @@ from sqlalchemy import (
 from sqlalchemy.pool import NullPool
 
 from bonepile.engine import Game, make_variant
-from bonepile.web import migrations
 from bonepile.web.server import Server
-from bonepile.web.store import Store, metadata, normalize_url
+from bonepile.web.settings import ServerSettings
+from bonepile.web.store import migrations
+from bonepile.web.store.database import Store, metadata, normalize_url
 
 pytest_plugins = ["pgcluster"]  # the pg_url fixture: a throwaway PostgreSQL cluster
 
@@ -188,7 +189,7 @@ def test_a_database_of_the_first_release_upgrades_to_head_keeping_every_record(d
     again.close()
 
     async def served() -> Server:
-        server = Server(db_url, bot_processes=False)
+        server = Server(db_url, ServerSettings(bot_processes=False))
         await server.start()
         try:
             finished = await server.finished("over1")

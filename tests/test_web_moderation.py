@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from bonepile.web.app import create_app
-from bonepile.web.chatfilter import ChatFilter
-from bonepile.web.store import mutes_t
+from bonepile.web.play.chatfilter import ChatFilter
+from bonepile.web.store.database import mutes_t
 
 SEATS4 = [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]
 

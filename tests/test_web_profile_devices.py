@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from bonepile.web.store import profile_keys_t
+from bonepile.web.store.database import profile_keys_t
 from test_web_browser import ARTIFACTS, browser  # noqa: F401  (the fixture sized uses)
 from webutil import InProcess
 

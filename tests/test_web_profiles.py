@@ -17,7 +17,7 @@ import time
 import pytest
 from sqlalchemy import select
 
-from bonepile.web.store import profile_keys_t, profile_links_t, profiles_t, tables_t
+from bonepile.web.store.database import profile_keys_t, profile_links_t, profiles_t, tables_t
 from webutil import SRC, InProcess
 
 pytest_plugins = ["pgcluster"]  # the pg_url fixture: a throwaway PostgreSQL cluster
@@ -340,7 +340,7 @@ def test_the_stored_profiles_work_on_both_databases(request, tmp_path, backend):
     from sqlalchemy import create_engine, text
     from sqlalchemy.pool import NullPool
 
-    from bonepile.web.store import Store, normalize_url
+    from bonepile.web.store.database import Store, normalize_url
 
     if backend == "sqlite":
         url = f"sqlite:///{tmp_path}/s.db"

@@ -7,8 +7,8 @@ import pytest
 from openskill.models import PlackettLuce
 from sqlalchemy import delete, insert, select
 
-from bonepile.web import ratings_store as rs
 from bonepile.web.server import Server
+from bonepile.web.store import ratings as rs
 from webutil import Driver, InProcess, run
 
 PROFILE = "p1"

@@ -8,6 +8,7 @@ who is not here is replaced by a bot."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -235,12 +236,12 @@ def test_nobody_answering_in_time_tells_the_asker(srv):
     async def go():
         d = await finish(srv, tid, tokens)
         a, b = d.socks[0], d.socks[1]
-        server.rematch_wait = 0.5
+        server.settings = replace(server.settings, rematch_wait=0.5)
         try:
             await a.send({"type": "rematch"})
             st = await a.expect(rematch_is("expired"), timeout=10, what="the question to run out")
         finally:
-            server.rematch_wait = 60.0
+            server.settings = replace(server.settings, rematch_wait=60.0)
         assert (st["rematch"]["by"], st["rematch"]["waiting"], st["rematch"]["declined"]) == (0, [1], None)
         await b.expect(rematch_is("expired"), what="Bea told")
         # too late to accept that one: Bea's yes asks anew

@@ -1,4 +1,4 @@
-"""Finished tables' stored results (migration 0004_results, web/results_store.py) and the
+"""Finished tables' stored results (migration 0004_results, web/store/results.py) and the
 stats counted from them: exact figures for hand-made Quinientos games (a capicú, a blocked
 hand, a chuchazo by a partner), each stat only where the game has it, and a database of the
 0003 schema with finished tables that gets their results from the upgrade."""
@@ -15,11 +15,11 @@ from sqlalchemy import create_engine, insert, select
 from bonepile.engine import Game, make_variant
 from bonepile.engine import record as rec
 from bonepile.engine.tally import bonus_kinds, seat_tallies, side_outcomes
-from bonepile.web import migrations
-from bonepile.web import results_store as rs
-from bonepile.web.store import (
+from bonepile.web.store import results as rs
+from bonepile.web.store.database import (
     TableRow,
     actions_t,
+    migrations,
     profile_stats_t,
     profiles_t,
     result_seats_t,

@@ -13,8 +13,8 @@ from sqlalchemy import create_engine, delete, update
 
 from bonepile.engine import record as rec
 from bonepile.engine.tally import seat_tallies, side_outcomes
-from bonepile.web.results_store import resum
-from bonepile.web.store import result_seats_t, results_t, tables_t
+from bonepile.web.store.database import result_seats_t, results_t, tables_t
+from bonepile.web.store.results import resum
 from webutil import Child, Driver
 
 SETTINGS = ("--grace", "1000", "--hand-pause", "0", "--rate", "1000")

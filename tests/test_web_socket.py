@@ -10,8 +10,7 @@ import pytest
 
 from bonepile.engine.tiles import DRAW, NAME, PASS
 from bonepile.web.client import SeatClient
-from bonepile.web.knowledge import count, move_points
-from bonepile.web.protocol import view_json
+from bonepile.web.protocol import count_json, move_points, view_json
 from webutil import Driver, InProcess, Sock, run, wait_until
 
 
@@ -359,7 +358,7 @@ def test_a_bot_stands_in_for_a_person_who_left_and_the_person_comes_back(quick):
         wait_until(persons_turn, 30, "a person's turn")
         st = await back.at(t.seq)
         assert st["seq"] == t.seq and st["view"] == view_json(
-            t.game.view(0), points=move_points(t.game.hand), count=count(t.game.hand)
+            t.game.view(0), points=move_points(t.game.hand), count=count_json(t.game.hand)
         )
         assert not t.game.over
         await back.close()

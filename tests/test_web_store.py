@@ -8,7 +8,7 @@ import random
 
 from bonepile.engine import Game, make_variant
 from bonepile.web.server import Server
-from bonepile.web.store import Store, TableRow
+from bonepile.web.store.database import Store, TableRow
 
 
 def _finished_actions(variant, seed: int) -> list[tuple[str, str, int]]:

@@ -1,4 +1,4 @@
-"""The bot workers of `bonepile serve` (web/workers.py): the experts' searches run in worker
+"""The bot workers of `bonepile serve` (web/jobs/searches.py): the experts' searches run in worker
 processes from the seat's View only, the tables take turns with one search each at a time,
 the budget shrinks (to a floor) as the queue grows, the queues are bounded, a seat's hint
 searches are rate-limited, and threads stand in where no process can start.
@@ -16,8 +16,8 @@ from concurrent.futures.process import BrokenProcessPool
 import pytest
 
 from bonepile.engine import Game, View
-from bonepile.web import workers
-from bonepile.web.workers import FLOOR, HINT_BURST, HINTS_WAITING, Busy, Searches, TooManyHints
+from bonepile.web.jobs import searches as workers
+from bonepile.web.jobs.searches import FLOOR, HINT_BURST, HINTS_WAITING, Busy, Searches, TooManyHints
 from webutil import InProcess, Sock, run, wait_until
 
 RULES = ("block", {"players": 4})

@@ -20,8 +20,11 @@ from typing import Annotated, Any
 
 import typer
 
-from ..bots.budget import EXPERT_TIME
+from ..web.guard import HEADER_TIMEOUT
+from ..web.settings import PROFILES_MODES, ServerSettings
 from .common import fail
+
+DEFAULT = ServerSettings()  # every option's default that the server shares
 
 _LOCKS: list[Any] = []  # the lock files held for the life of the process
 
@@ -65,7 +68,7 @@ def _lock_postgres(url: Any, cluster: bool = False) -> None:
     from sqlalchemy.exc import SQLAlchemyError
     from sqlalchemy.pool import NullPool
 
-    from ..web.store import describe
+    from ..web.store.database import describe
 
     where = url.render_as_string(hide_password=True)
     try:
@@ -95,16 +98,16 @@ def serve(
     ] = "sqlite:///bonepile.db",
     bot_delay: Annotated[
         float, typer.Option(min=0, help="Seconds a bot waits before moving while a person watches.")
-    ] = 0.6,
+    ] = DEFAULT.bot_delay,
     grace: Annotated[
         float, typer.Option(min=0, help="Seconds before a bot plays for a person who left.")
-    ] = 30.0,
+    ] = DEFAULT.grace,
     hand_pause: Annotated[
         float, typer.Option(min=0, help="Seconds at most between hands while people look at the result.")
-    ] = 120.0,
+    ] = DEFAULT.hand_pause,
     bot_time: Annotated[
         float, typer.Option(min=0.01, help="The expert bot's thinking time per move (seconds).")
-    ] = EXPERT_TIME,
+    ] = DEFAULT.bot_time,
     analysis_time: Annotated[
         float,
         typer.Option(
@@ -112,40 +115,40 @@ def serve(
             help="Seconds the post-game analysis thinks about each decision of a finished game "
             "(one game at a time, beside the play).",
         ),
-    ] = EXPERT_TIME,
+    ] = DEFAULT.analysis_time,
     rate: Annotated[
         float, typer.Option(min=1, help="Messages a second one socket may send (bursts of twice as many).")
-    ] = 20.0,
+    ] = DEFAULT.rate,
     create_rate: Annotated[
         float,
         typer.Option(
             min=0.01, help="Tables one client address may create a minute (bursts of twice as many)."
         ),
-    ] = 20.0,
+    ] = DEFAULT.create_rate,
     table_ttl: Annotated[
         float, typer.Option(min=1, help="Seconds a table may wait for its players before it is closed.")
-    ] = 3600.0,
+    ] = DEFAULT.table_ttl,
     rematch_wait: Annotated[
         float, typer.Option(min=1, help="Seconds the people asked for a rematch have to answer.")
-    ] = 60.0,
+    ] = DEFAULT.rematch_wait,
     seat_sockets: Annotated[
         int, typer.Option(min=1, help="Sockets one seat may have open at once (tabs).")
-    ] = 8,
+    ] = DEFAULT.seat_sockets,
     address_sockets: Annotated[
         int, typer.Option(min=1, help="Table sockets one client address may have open at once.")
-    ] = 64,
+    ] = DEFAULT.address_sockets,
     table_watchers: Annotated[
         int, typer.Option(min=1, help="Spectators' sockets one table may have open at once.")
-    ] = 64,
+    ] = DEFAULT.table_watchers,
     address_watchers: Annotated[
         int,
         typer.Option(
             min=1, help="Spectators' sockets one client address may have open at once (all tables)."
         ),
-    ] = 16,
+    ] = DEFAULT.address_watchers,
     header_timeout: Annotated[
         float, typer.Option(min=0.1, help="Seconds a connection may take to send a request's headers.")
-    ] = 10.0,
+    ] = HEADER_TIMEOUT,
     durable: Annotated[
         bool,
         typer.Option(
@@ -153,18 +156,18 @@ def serve(
             help="Every commit waits for the disk (SQLite synchronous=FULL): no acknowledged move "
             "is lost even on power loss, at the price of slower moves.",
         ),
-    ] = False,
+    ] = DEFAULT.durable,
     bot_workers: Annotated[
         int,
         typer.Option(min=0, help="Processes searching the expert bots' moves and hints (0: one per core)."),
-    ] = 0,
+    ] = DEFAULT.bot_workers,
     profiles: Annotated[
         str,
         typer.Option(
             help="Profiles (a name and a key kept by the browser): off, optional (seats taken with a "
             "profile are tied to it) or required (no table is made or joined without one)."
         ),
-    ] = "optional",
+    ] = DEFAULT.profiles,
     chat_filter: Annotated[
         str | None,
         typer.Option(
@@ -209,7 +212,7 @@ def serve(
     from sqlalchemy import make_url
     from sqlalchemy.exc import ArgumentError
 
-    from ..web.store import normalize_url
+    from ..web.store.database import normalize_url
 
     try:
         url = make_url(normalize_url(db))
@@ -217,7 +220,8 @@ def serve(
         fail(f"--db: not a database URL: {db!r} (e.g. sqlite:///bonepile.db or postgresql://user@host/db)")
     if url.get_backend_name() not in ("sqlite", "postgresql"):
         fail(f"--db: {url.get_backend_name()} is not supported (use sqlite or postgresql)")
-    if profiles not in ("off", "optional", "required"):
+    profile_mode = next((m for m in PROFILES_MODES if m == profiles), None)
+    if profile_mode is None:
         fail(f"--profiles must be off, optional or required, not {profiles!r}")
     if log_level not in ("debug", "info", "warning", "error", "critical"):
         fail(f"--log-level must be debug, info, warning, error or critical, not {log_level!r}")
@@ -225,7 +229,7 @@ def serve(
         fail("--workers needs a PostgreSQL --db (postgresql://USER@HOST/DB): SQLite serves one process only")
     words = None
     if chat_filter is not None:
-        from ..web.chatfilter import ChatFilterError, load
+        from ..web.play.chatfilter import ChatFilterError, load
 
         try:
             words = load(chat_filter)
@@ -238,7 +242,7 @@ def serve(
         fail(f"cannot listen on {host}:{port}: {e.strerror} (choose another --port or --host)")
 
     _lock_database(url, cluster=bool(workers))
-    settings: dict[str, Any] = dict(
+    settings = ServerSettings(
         bot_delay=bot_delay,
         grace=grace,
         hand_pause=hand_pause,
@@ -252,9 +256,9 @@ def serve(
         table_watchers=table_watchers,
         address_watchers=address_watchers,
         durable=durable,
-        bot_workers=bot_workers or None,
-        profiles=profiles,
-        analysis={"time": analysis_time},
+        bot_workers=bot_workers,
+        profiles=profile_mode,
+        analysis_time=analysis_time,
     )
     uv: dict[str, Any] = dict(log_level=log_level, header_timeout=header_timeout)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
@@ -267,7 +271,7 @@ def serve(
         typer.echo(f"storage: {db}")
         run_cluster(spec, workers)
         return
-    app = build_app(db, dict(settings, chat_filter=words))
+    app = build_app(db, settings, chat_filter=words)
     typer.echo(f"bonepile is serving on http://{shown}:{port}/  (open it in a browser; Ctrl-C stops)")
     typer.echo(f"storage: {db}")
     if profiles != "optional":
@@ -283,16 +287,16 @@ def serve(
     uvicorn.Server(config).run()
 
 
-def build_app(db: str, settings: dict[str, Any]) -> Any:
+def build_app(db: str, settings: ServerSettings, **parts: Any) -> Any:
     """The application, its storage checked (a damaged or read-only database is refused now,
     in one line, not at every move)."""
     from sqlalchemy.exc import ArgumentError, DatabaseError
 
     from ..web.app import create_app
-    from ..web.store import Unusable, describe, unusable
+    from ..web.store.database import Unusable, describe, unusable
 
     try:
-        app = create_app(db, **settings)
+        app = create_app(db, settings, **parts)
         app.state.server.store.check()
     except DatabaseError as e:
         fail(f"--db: cannot open {db!r}: {unusable(e)}")
@@ -334,7 +338,7 @@ class Spec:
     db: str
     host: str
     port: int
-    settings: dict[str, Any]  # Server's settings
+    settings: ServerSettings
     uvicorn: dict[str, Any]  # log_level, header_timeout
     chat_filter: str | None  # the file of --chat-filter (read by each worker)
     lease: float
@@ -383,7 +387,7 @@ def _worker(spec: Spec, index: int, child: bool, serving: Any) -> None:
 
     from ..web.cluster import ClusterSettings
     from ..web.guard import hide_tokens
-    from ..web.store import normalize_url
+    from ..web.store.database import normalize_url
 
     if child:
         _die_with_parent()
@@ -397,13 +401,13 @@ def _worker(spec: Spec, index: int, child: bool, serving: Any) -> None:
     host = spec.cluster_host
     address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     worker_id = f"{socket.gethostname()[:40]}/{os.getpid()}/{secrets.token_hex(3)}"
-    settings = dict(spec.settings)
+    words = None
     if spec.chat_filter is not None:
-        from ..web.chatfilter import load
+        from ..web.play.chatfilter import load
 
-        settings["chat_filter"] = load(spec.chat_filter)
-    settings["cluster"] = ClusterSettings(worker=worker_id, address=address, port=port, lease=spec.lease)
-    app = build_app(spec.db, settings)
+        words = load(spec.chat_filter)
+    cluster = ClusterSettings(worker=worker_id, address=address, port=port, lease=spec.lease)
+    app = build_app(spec.db, spec.settings, chat_filter=words, cluster=cluster)
     config = uvicorn_config(app, **spec.uvicorn)
     hide_tokens()
 

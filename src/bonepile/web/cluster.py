@@ -27,17 +27,17 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import httpx
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 
-from .leases import Fenced, Leases
-from .store import Damaged
-
-if TYPE_CHECKING:
-    from .server import Server
+from .messages import TableInfo
+from .play.table import LiveTable
+from .store.database import Damaged, Store, TableRow
+from .store.leases import Fenced, Leases
+from .store.writer import Writer
 
 log = logging.getLogger("bonepile.serve")
 
@@ -58,8 +58,30 @@ class ClusterSettings:
     lease: float = LEASE
 
 
+class ClusterHost(Protocol):
+    """What a worker of the cluster reads and calls of its server."""
+
+    store: Store
+    writer: Writer
+    tables: dict[str, LiveTable]  # the tables this worker plays
+    damaged: dict[str, str]  # tables whose stored data cannot be used: id -> why
+    listed: int  # tables in the lobby's list
+
+    async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+        """``fn`` run in the storage thread."""
+
+    def mark_damaged(self, table_id: str, why: str) -> None:
+        """A table whose stored data cannot be used."""
+
+    async def adopt(self, row: TableRow) -> LiveTable | None:
+        """A stored table, rebuilt and played here (None: damaged)."""
+
+    def listing(self) -> list[TableInfo]:
+        """This worker's newest public tables not over."""
+
+
 class Cluster:
-    def __init__(self, server: Server, settings: ClusterSettings):
+    def __init__(self, server: ClusterHost, settings: ClusterSettings):
         self.server = server
         self.settings = settings
         self.worker = settings.worker
@@ -144,7 +166,7 @@ class Cluster:
                 try:
                     row = await self.server.db(self.server.store.load, table_id)
                 except Damaged as e:
-                    self.server._damaged(table_id, e.reason)
+                    self.server.mark_damaged(table_id, e.reason)
                     return False
                 if row is None or row.status == "over":
                     await self.server.db(self.leases.release, [table_id])
@@ -243,7 +265,14 @@ class Cluster:
             async for chunk in request.stream():
                 body += chunk
                 if len(body) > MAX_BODY:
-                    return JSONResponse({"error": f"the body is larger than {MAX_BODY} bytes"}, 413)
+                    return JSONResponse(
+                        {
+                            "error": f"the body is larger than {MAX_BODY} bytes",
+                            "code": "too_large",
+                            "params": {"n": MAX_BODY},
+                        },
+                        413,
+                    )
             # kept as Request.body() keeps it: Starlette gives it to the route again
             request._body = body
             end = time.monotonic() + 3 * self.lease
@@ -256,7 +285,10 @@ class Cluster:
                 except httpx.TransportError:  # the owner is gone: its lease runs out soon
                     if time.monotonic() > end:
                         return JSONResponse(
-                            {"error": "the worker playing this table cannot be reached; try again later"},
+                            {
+                                "error": "the worker playing this table cannot be reached; try again later",
+                                "code": "worker_away",
+                            },
                             503,
                         )
                     await asyncio.sleep(RETRY)

@@ -4,7 +4,8 @@ Everything a client learns about a hand passes through ``view_json``; it reads o
 censored ``View`` of the client's own seat, so it cannot leak another seat's tiles or the
 boneyard order.  Tiles are written as their record names ("6-4"), moves as record tokens.  The public facts
 the client is told rather than working them out (what each move scored, the count of the
-ends) come from ``knowledge`` and are added by the caller.
+ends) are read from the engine's public knowledge (``bonepile.engine.knowledge``, kept up to
+date by the hand's ``Observer``) by ``move_points`` and ``count``, and added by the caller.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ..engine import notation
+from ..engine.hand import Hand
 from ..engine.tiles import ARM_NAMES, DRAW, NAME, PASS
-from ..engine.view import PublicView, View
+from ..engine.view import Observer, PublicView, View, observer
 from .messages import Arm, CountJSON, EventJSON, LayoutJSON, LegalMove, PadLine, ViewJSON
+from .words.labels import COUNT_SCORES, COUNT_SCORES_KEY
 
 
 def move_token(view: View, m: int) -> str:
@@ -67,7 +70,7 @@ def layout_json(view: View | PublicView) -> LayoutJSON:
 
 def history_json(view: View | PublicView, points: Sequence[int | None] = ()) -> list[EventJSON]:
     """The public history as the seat sees it, each event with what it scored (``points``:
-    per event of the hand, from ``knowledge.move_points``; missing ones are None)."""
+    per event of the hand, from ``move_points``; missing ones are None)."""
     n = len(points)
     return [
         {
@@ -176,3 +179,25 @@ def _plain(x: Any) -> Any:
     if isinstance(x, (list, tuple)):
         return [_plain(v) for v in x]
     return x
+
+
+# ---------------------------------------------------------------------------- public facts
+def move_points(h: Hand, ob: Observer | None = None) -> list[int | None]:
+    """The points each event of the hand scored during play (the engine's knowledge: the
+    change of ``hand.inplay``, the view's ``hand_points``); None for a pass or a draw.
+    ``ob``: the hand's observer, when the caller keeps one."""
+    k = (ob.sync() if ob is not None else observer(h)).knowledge()
+    return [p if m < PASS else None for (_seat, m, _tile), p in zip(h.log, k.points)]
+
+
+def count_json(h: Hand) -> CountJSON | None:
+    """The count of the open ends (``Hand.count``) where the variant scores it, with the
+    words that say when it scores (``Hand.count_points``); None in the other variants."""
+    if h.v.in_play != "fives":
+        return None
+    scores = h.count_points()
+    return {
+        "value": h.count(),
+        "note": COUNT_SCORES if scores else None,
+        "note_key": COUNT_SCORES_KEY if scores else None,
+    }

@@ -1,4 +1,4 @@
-"""Every table the server holds, the storage, the bots' worker processes (``workers``) and
+"""Every table the server holds, the storage, the bots' worker processes (``jobs.searches``) and
 the HTTP requests that make and fill tables."""
 
 from __future__ import annotations
@@ -17,90 +17,54 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..bots.budget import EXPERT_TIME, HINT_TIME
 from . import validate
-from .chatfilter import ChatFilter
 from .cluster import Cluster, ClusterSettings
-from .connection import RATE
-from .driver import drive
+from .jobs.replays import build as build_replay
+from .jobs.searches import REPLAY_NICE, Searches, lower_priority
 from .messages import CreatedTable, JoinedSeat, ProfileInfo, TableInfo
-from .moderation import Mutes
-from .names import seat_default
-from .profiles import Profiles
-from .ratings_api import rate_missed
-from .replay import build as build_replay
-from .results_store import store_finished
-from .store import Damaged, Store, TableRow
-from .table import LiveTable
+from .play.chatfilter import ChatFilter
+from .play.driver import drive
+from .play.moderation import Mutes
+from .play.table import LiveTable
+from .settings import ServerSettings
+from .store import ratings, results
+from .store.database import Damaged, Store, TableRow
+from .store.profiles import Profiles
+from .store.writer import DAMAGED, Writer
 from .validate import RequestError, new_token, token_hash
-from .workers import REPLAY_NICE, Searches, lower_priority
-from .writer import DAMAGED, Writer
+from .words.names import seat_default
 
 log = logging.getLogger("bonepile.serve")
 
-CREATE_RATE = 20.0  # tables one client address may create a minute (bursts of twice as many)
-TABLE_TTL = 3600.0  # seconds a table may wait for its players before it is closed
 LISTED = 100  # tables in the lobby's list (the newest)
-SEAT_SOCKETS = 8  # sockets open at once on one seat (tabs of one person)
-ADDRESS_SOCKETS = 64  # table sockets open at once from one client address
-TABLE_WATCHERS = 64  # spectators' sockets open at once on one table
-ADDRESS_WATCHERS = 16  # spectators' sockets open at once from one client address (all tables)
 REPLAYS_WAITING = 4  # replay requests being built or waiting for the replay worker; more get 503
-REMATCH_WAIT = 60.0  # seconds the people asked have to answer a rematch
 REPLAY_CACHE = 64 << 20  # bytes of finished tables' replays kept, built once each
 
 
 class Server:
+    """The tables of this server and what they share.  A table reaches it only through
+    ``play.table.TableHost`` (the settings, the searches and a few callbacks)."""
+
     def __init__(
         self,
         db: str,
+        settings: ServerSettings = ServerSettings(),
         *,
-        bot_delay: float = 0.6,
-        grace: float = 30.0,
-        hand_pause: float = 120.0,
-        bot_time: float = EXPERT_TIME,
-        hint_time: float = HINT_TIME,
-        rate: float = RATE,
-        keep_finished: float = 300.0,
-        create_rate: float = CREATE_RATE,
-        table_ttl: float = TABLE_TTL,
-        seat_sockets: int = SEAT_SOCKETS,
-        address_sockets: int = ADDRESS_SOCKETS,
-        table_watchers: int = TABLE_WATCHERS,
-        address_watchers: int = ADDRESS_WATCHERS,
-        durable: bool = False,
-        bot_workers: int | None = None,
-        bot_processes: bool = True,
-        profiles: str = "optional",
-        rematch_wait: float = REMATCH_WAIT,
         chat_filter: ChatFilter | None = None,
         cluster: ClusterSettings | None = None,
     ):
-        self.store = Store(db, durable=durable)
-        self.bot_delay = bot_delay
-        self.grace = grace
-        self.hand_pause = hand_pause
-        self.bot_time = bot_time
-        self.hint_time = hint_time
-        self.rate = rate
-        self.keep_finished = keep_finished
-        self.rematch_wait = rematch_wait  # seconds people have to answer a rematch
+        self.settings = settings
+        self.store = Store(db, durable=settings.durable)
         self.tables: dict[str, LiveTable] = {}
-        self.create_rate = create_rate
-        self.table_ttl = table_ttl
         self.creates: dict[str, tuple[float, float]] = {}  # client address -> (tokens, when)
-        self.seat_sockets = seat_sockets
-        self.address_sockets = address_sockets
         self.sockets_from: dict[str, int] = {}  # client address -> table sockets open
-        self.table_watchers = table_watchers
-        self.address_watchers = address_watchers
         self.watching_from: dict[str, int] = {}  # client address -> spectators' sockets open
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
         # the experts' searches (bot moves, hints): one worker process per core by default
-        self.searches = Searches(bot_workers, processes=bot_processes)
+        self.searches = Searches(settings.bot_workers or None, processes=settings.bot_processes)
         self.writer = Writer(self.store, self.db_pool, self.isolate)
-        self.profiles = Profiles(self.store, self.db, profiles)  # off, optional or required
-        self.mutes = Mutes(self)  # who muted whom (``moderation``)
+        self.profiles = Profiles(self.store, self.db, settings.profiles)
+        self.mutes = Mutes(self.store, self.db, self.tables)  # who muted whom (``moderation``)
         self.chat_filter = chat_filter  # the words masked in the chat (--chat-filter), if any
         self.damaged: dict[str, str] = {}  # tables whose stored data cannot be used: id -> why
         self._replay_pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
@@ -128,11 +92,11 @@ class Server:
             damaged: dict[str, str] = {}
             rows = await self.db(self.store.load_active, damaged)
             for tid, why in damaged.items():
-                self._damaged(tid, why)
+                self.mark_damaged(tid, why)
             for row in rows:
                 await self.adopt(row)
         log.info("resumed %d tables", len(self.tables))
-        await rate_missed(self)
+        await self._rate_missed()
         # A full collection of the cyclic garbage collector stops the event loop for as long
         # as it takes to scan every live object (over 100 ms with a few hundred tables):
         # leave what exists now out of it, and run it far less often.
@@ -143,15 +107,62 @@ class Server:
         """A stored table not over, rebuilt from its actions and played again (None: its
         stored data cannot be used)."""
         try:
-            t = LiveTable(self, row)
+            t = LiveTable(row, self)
         except Exception as e:
-            self._damaged(row.id, f"it cannot be rebuilt from its stored actions ({type(e).__name__}: {e})")
+            self.mark_damaged(
+                row.id, f"it cannot be rebuilt from its stored actions ({type(e).__name__}: {e})"
+            )
             return None
         if t.game.over and t.status != "over":  # stopped between its last move and this mark
             t.status = "over"
-            await store_finished(t)  # the mark and the result, in one transaction
+            await self._store_result(t)  # the mark and the result, in one transaction
         self._run(t)
         return t
+
+    # ------------------------------------------------------------------ what a table asks
+    async def store_action(self, action: tuple[str, int, str, str, int]) -> None:
+        """Store one action of a table (``Writer``)."""
+        await self.writer.append(action)
+
+    def muted_by(self, profile: str | None) -> set[str]:
+        return self.mutes.of(profile)
+
+    async def set_mute(self, muter: str, muted: str, on: bool) -> None:
+        await self.mutes.set(muter, muted, on)
+
+    async def game_over(self, t: LiveTable) -> None:
+        """The table's game is over: its mark and result stored, then the game rated when the
+        table is rated (a rating that fails is logged and made at the next start)."""
+        await self._store_result(t)
+        try:
+            await self.db(ratings.rate_table, self.store.engine, t.id, t.outcome())
+        except Exception:
+            log.exception("table %s: its game could not be rated now (it will be at the next start)", t.id)
+
+    async def _store_result(self, t: LiveTable) -> None:
+        await self.db(results.finish_table, self.store.engine, t.id, t.result())
+
+    async def _rate_missed(self) -> None:
+        """At start: rate each finished rated table that was not rated (the server stopped in
+        between)."""
+        for tid in await self.db(ratings.unrated_tables, self.store.engine):
+            try:
+                t = await self.finished(tid)
+                if t.game.over:
+                    await self.db(ratings.rate_table, self.store.engine, tid, t.outcome())
+            except Exception:
+                log.exception("table %s: its game could not be rated", tid)
+
+    def let_go(self, t: LiveTable) -> None:
+        """A finished table nobody looks at leaves memory (storage keeps it)."""
+        self.tables.pop(t.id, None)
+        self.searches.forget(t.id)
+
+    async def start_rematch(self, row: TableRow, of: LiveTable, settings: dict[str, Any]) -> None:
+        """Store the rematch ``row`` of table ``of`` (whose settings become ``settings``), then
+        play it."""
+        await self.db(self.store.create_rematch, row, of.id, settings)
+        self.play(row)
 
     def _run(self, t: LiveTable) -> None:
         self.tables[t.id] = t
@@ -161,7 +172,7 @@ class Server:
 
     def play(self, row: TableRow) -> LiveTable:
         """Start playing a table just stored (a rematch): in memory, driven, woken."""
-        t = LiveTable(self, row)
+        t = LiveTable(row, self)
         self._run(t)
         t.wake.set()
         return t
@@ -180,7 +191,7 @@ class Server:
         self.store.close()
 
     # --------------------------------------------------------------------- tables
-    def _damaged(self, table_id: str, why: str) -> None:
+    def mark_damaged(self, table_id: str, why: str) -> None:
         """A table whose stored data cannot be used: one log line; its routes answer 503."""
         self.damaged[table_id] = why
         log.error("table %s: its stored data is damaged: %s; left in storage untouched", table_id, why)
@@ -217,13 +228,15 @@ class Server:
             row = await self.db(self.store.load, validate.table_id(table_id))
             if row is None:
                 raise RequestError(f"no table {table_id!r}", 404, code="no_table")
-            return LiveTable(self, row)
+            return LiveTable(row, self)
         except Damaged as e:
-            self._damaged(table_id, e.reason)
+            self.mark_damaged(table_id, e.reason)
         except RequestError:
             raise
         except Exception as e:
-            self._damaged(table_id, f"it cannot be rebuilt from its stored actions ({type(e).__name__}: {e})")
+            self.mark_damaged(
+                table_id, f"it cannot be rebuilt from its stored actions ({type(e).__name__}: {e})"
+            )
         raise RequestError(DAMAGED, 503, code="damaged")
 
     def seat_of(self, t: LiveTable, token: Any) -> int:
@@ -239,32 +252,32 @@ class Server:
         """Count a new socket of ``seat`` (None: a spectator's) from ``address``
         (RequestError 429 past the caps); the address to give ``socket_closed``."""
         if seat is None:
-            if len(t.watchers) >= self.table_watchers:
+            if len(t.watchers) >= self.settings.table_watchers:
                 raise RequestError(
-                    f"{self.table_watchers} people are watching this table already "
-                    f"(at most {self.table_watchers}); try again later",
+                    f"{self.settings.table_watchers} people are watching this table already "
+                    f"(at most {self.settings.table_watchers}); try again later",
                     429,
                     code="watchers_full",
                 )
-            if self.watching_from.get(address, 0) >= self.address_watchers:
+            if self.watching_from.get(address, 0) >= self.settings.address_watchers:
                 raise RequestError(
-                    f"{self.address_watchers} tables are being watched from your address "
-                    f"already (at most {self.address_watchers}); close another tab",
+                    f"{self.settings.address_watchers} tables are being watched from your address "
+                    f"already (at most {self.settings.address_watchers}); close another tab",
                     429,
                     code="watching_many",
                 )
-        elif len(t.seats[seat].conns) >= self.seat_sockets:
+        elif len(t.seats[seat].conns) >= self.settings.seat_sockets:
             raise RequestError(
-                f"seat {seat} has {self.seat_sockets} sockets open already "
-                f"(at most {self.seat_sockets}); close another tab",
+                f"seat {seat} has {self.settings.seat_sockets} sockets open already "
+                f"(at most {self.settings.seat_sockets}); close another tab",
                 429,
                 code="seat_tabs",
             )
         n = self.sockets_from.get(address, 0)
-        if n >= self.address_sockets:
+        if n >= self.settings.address_sockets:
             raise RequestError(
-                f"{self.address_sockets} table sockets are open from your address "
-                f"already (at most {self.address_sockets})",
+                f"{self.settings.address_sockets} table sockets are open from your address "
+                f"already (at most {self.settings.address_sockets})",
                 429,
                 code="address_tabs",
             )
@@ -298,14 +311,14 @@ class Server:
         """A token bucket per client address: CREATE_RATE tables a minute, bursts of twice as
         many (RequestError 429 past it)."""
         now = time.monotonic()
-        rate = self.create_rate / 60.0
-        burst = 2 * self.create_rate
+        rate = self.settings.create_rate / 60.0
+        burst = 2 * self.settings.create_rate
         tokens, when = self.creates.get(address, (burst, now))
         tokens = min(burst, tokens + (now - when) * rate)
         if tokens < 1:
             wait = (1 - tokens) / rate
             raise RequestError(
-                f"too many tables created from your address: at most {self.create_rate:g} a "
+                f"too many tables created from your address: at most {self.settings.create_rate:g} a "
                 f"minute (bursts of {burst:g}); try again in {wait:.0f} s",
                 429,
                 code="create_rate",
@@ -323,7 +336,7 @@ class Server:
         t.changed()
         self.tables.pop(t.id, None)
         self.searches.forget(t.id)
-        log.info("table %s waited %.0f s for its players: closed", t.id, self.table_ttl)
+        log.info("table %s waited %.0f s for its players: closed", t.id, self.settings.table_ttl)
 
     # --------------------------------------------------------------------- replays
     async def replay(
@@ -411,7 +424,7 @@ class Server:
             status=status,
         )
         await self.db(self.store.create_table, row)
-        t = LiveTable(self, row)
+        t = LiveTable(row, self)
         self._run(t)
         t.wake.set()
         return {"id": t.id, "seat": new.creator, "token": new.token, "invite": link, "private": new.private}

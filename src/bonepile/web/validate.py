@@ -5,21 +5,26 @@ message on a socket); nothing here changes a table."""
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import BOT_LEVELS
 from ..engine import BonepileError, make_variant
 from ..engine.variant import OPTION_SPECS, Variant
-from .names import seat_default, table_default
+from .words.names import seat_default, table_default
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
 
 NAME_MAX = 24  # characters of a display name
 CHAT_MAX = 200  # characters of one chat message
 TOKEN_MAX = 16  # characters of a move token
 ID_MAX = 32  # characters of a message id
+MAX_BODY = 1 << 20  # any request body: 1 MiB
 TARGET_FACTOR = 10  # a table's target is at most this many times its game's default target
 MARKS_MAX = 3  # combining marks on one letter (more is "zalgo" text spilling over other lines)
 #: letters that show nothing though Unicode does not call them spaces or format characters
@@ -80,7 +85,7 @@ def clean_name(name: Any, default: str) -> str:
     if name is None or name == "":
         return default
     if not isinstance(name, str):
-        raise RequestError("name must be a string")
+        raise RequestError("name must be a string", code="bad_request")
     name = " ".join(unicodedata.normalize("NFC", name).split())
     if not name:
         return default
@@ -126,7 +131,8 @@ def person_name(name: Any, default: str) -> str:
     if name != default and _looks_like_bot(name):
         raise RequestError(
             f"the name {name!r} looks like a bot's or the server's: a person's name may not say "
-            f'"bot" or "bonepile"; please choose another'
+            f'"bot" or "bonepile"; please choose another',
+            code="name_refused",
         )
     return name
 
@@ -146,7 +152,7 @@ def _looks_like_bot(name: str) -> bool:
 
 def body_object(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
-        raise RequestError("the body must be a JSON object")
+        raise RequestError("the body must be a JSON object", code="bad_request")
     return body
 
 
@@ -171,45 +177,56 @@ def new_table(body: Any) -> NewTable:
     variant = body.get("variant")
     options = body.get("options") or {}
     if not isinstance(options, dict):
-        raise RequestError('"options" must be an object of rule options')
+        raise RequestError('"options" must be an object of rule options', code="bad_request")
     options = dict(options)
     if "players" in body:
         options["players"] = body["players"]
     try:
         v = make_variant(variant if isinstance(variant, str) else repr(variant), options)
     except BonepileError as e:
-        raise RequestError(str(e)) from None
+        raise RequestError(str(e), code="bad_rules") from None
     target_max = max_target(v.name)
     if target_max is not None and v.options.get("target", 0) > target_max:
         raise RequestError(
             f"option target must be an integer from 1 to {target_max} for {v.name} "
-            f"(on this server), not {v.options['target']!r}"
+            f"(on this server), not {v.options['target']!r}",
+            code="bad_rules",
         )
     seats_in = body.get("seats")
     if seats_in is None:
         seats_in = [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * (v.players - 1)
     if not isinstance(seats_in, list) or len(seats_in) != v.players:
-        raise RequestError(f'"seats" must list {v.players} seats ({v.name} with {v.players} players)')
+        raise RequestError(
+            f'"seats" must list {v.players} seats ({v.name} with {v.players} players)', code="bad_request"
+        )
     timer = body.get("timer", 0) or 0
     if type(timer) not in (int, float) or not 0 <= timer <= 3600:
-        raise RequestError('"timer" must be a number of seconds per move from 0 (none) to 3600')
+        raise RequestError(
+            '"timer" must be a number of seconds per move from 0 (none) to 3600', code="bad_request"
+        )
     name = clean_name(body.get("name"), "")
     private = body.get("private", False)
     if type(private) is not bool:
-        raise RequestError('"private" must be true (joined only with its invite link) or false')
+        raise RequestError(
+            '"private" must be true (joined only with its invite link) or false', code="bad_request"
+        )
     rated = body.get("rated", False)
     if type(rated) is not bool:
-        raise RequestError('"rated" must be true (the result counts for ratings) or false (casual)')
+        raise RequestError(
+            '"rated" must be true (the result counts for ratings) or false (casual)', code="bad_request"
+        )
     seats: list[dict[str, Any]] = []
     creator: int | None = None
     token: str | None = None
     for i, sd in enumerate(seats_in):
         if not isinstance(sd, dict) or sd.get("kind") not in ("human", "bot"):
-            raise RequestError(f'seat {i}: "kind" must be "human" or "bot"')
+            raise RequestError(f'seat {i}: "kind" must be "human" or "bot"', code="bad_request")
         if sd["kind"] == "bot":
             level = sd.get("level", "expert")
             if level not in BOT_LEVELS:
-                raise RequestError(f"seat {i}: bot level must be one of {', '.join(BOT_LEVELS)}")
+                raise RequestError(
+                    f"seat {i}: bot level must be one of {', '.join(BOT_LEVELS)}", code="bad_request"
+                )
             seats.append(
                 {
                     "name": clean_name(sd.get("name"), seat_default("bot", level, i)),
@@ -277,10 +294,10 @@ def table_id(value: Any) -> str:
 def message(msg: Any) -> tuple[str, str | int | None]:
     """The type and the id of a client message (a JSON object with a "type")."""
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-        raise RequestError('a message must be a JSON object with a "type"')
+        raise RequestError('a message must be a JSON object with a "type"', code="bad_request")
     mid = msg.get("id")
     if mid is not None and not (isinstance(mid, (int, str)) and len(str(mid)) <= ID_MAX):
-        raise RequestError('"id" must be a short number or string')
+        raise RequestError('"id" must be a short number or string', code="bad_request")
     return msg["type"], mid
 
 
@@ -288,29 +305,26 @@ def rematch_answer(msg: dict[str, Any]) -> bool:
     """A rematch message's answer: true (ask, or accept) unless it says false."""
     accept = msg.get("accept", True)
     if type(accept) is not bool:
-        raise RequestError('"accept" must be true (ask for a rematch or accept it) or false (decline it)')
+        raise RequestError(
+            '"accept" must be true (ask for a rematch or accept it) or false (decline it)', code="bad_request"
+        )
     return accept
 
 
 def move_token(msg: dict[str, Any]) -> str:
     token = msg.get("move")
     if not isinstance(token, str) or len(token) > TOKEN_MAX:
-        raise RequestError('"move" must be a move token such as "6-4@L", "draw" or "pass"')
+        raise RequestError(
+            '"move" must be a move token such as "6-4@L", "draw" or "pass"', code="bad_request"
+        )
     return token
-
-
-def leader_choice(msg: dict[str, Any], seats: tuple[int, ...]) -> int:
-    choice = msg.get("seat")
-    if type(choice) is not int or choice not in seats:
-        raise RequestError(f'"seat" must be one of {", ".join(map(str, seats))}')
-    return choice
 
 
 def chat_text(msg: dict[str, Any]) -> str:
     """A chat line as plain text: control characters and runs of spaces become one space."""
     text = msg.get("text")
     if not isinstance(text, str):
-        raise RequestError('"text" must be a string')
+        raise RequestError('"text" must be a string', code="bad_request")
     text = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
     if not text:
         raise RequestError("an empty chat message", code="chat_empty")
@@ -319,3 +333,36 @@ def chat_text(msg: dict[str, Any]) -> str:
             f"a chat message is at most {CHAT_MAX} characters", code="chat_long", params={"max": CHAT_MAX}
         )
     return text
+
+
+# ---------------------------------------------------------------------------- HTTP bodies
+async def body_json(request: Request) -> Any:
+    """A request's body read as JSON (an empty body: {})."""
+    data = await read_body(request)
+    if not data:
+        return {}
+    try:
+        return json.loads(data)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise RequestError(f"the body is not JSON: {e}", code="not_json") from None
+    except RecursionError:
+        raise RequestError(
+            "the body is not JSON that can be read: nested too deeply", code="not_json"
+        ) from None
+
+
+async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """A request's body, refused (413) past ``limit`` bytes."""
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > limit:
+        raise RequestError(
+            f"the body is larger than {limit} bytes", 413, code="too_large", params={"n": limit}
+        )
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > limit:
+            raise RequestError(
+                f"the body is larger than {limit} bytes", 413, code="too_large", params={"n": limit}
+            )
+    return data

@@ -1,0 +1,1 @@
+"""Work done off the event loop: the bots' searches, post-game analyses and replays."""

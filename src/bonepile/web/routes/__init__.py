@@ -1,0 +1,1 @@
+"""The HTTP routes: each module's ``router(...)`` is included by ``web.app``."""

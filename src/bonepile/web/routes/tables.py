@@ -1,0 +1,76 @@
+"""The HTTP routes of tables: the variants to choose from, making a table, joining it,
+starting it with bots in the free seats, its info, its record and its replay (and the replay
+of an uploaded record).  docs/PROTOCOL.md."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from ...engine import record as rec
+from ..jobs.replays import MAX_RECORD
+from ..validate import body_json, read_body
+from ..words.catalog import catalogue
+
+if TYPE_CHECKING:
+    from ..server import Server
+
+
+def _json(status: int, body: bytes) -> Response:
+    """A JSON answer already encoded (replay frames)."""
+    return Response(body, status_code=status, media_type="application/json")
+
+
+def router(server: Server) -> APIRouter:
+    r = APIRouter()
+
+    @r.get("/api/variants")
+    async def variants():
+        return catalogue()
+
+    @r.post("/api/tables")
+    async def create(request: Request):
+        body = await body_json(request)
+        profile = await server.profiles.of_request(request.headers.get("authorization"))
+        return await server.create(body, request.client.host if request.client else "", profile)
+
+    @r.get("/api/tables/{table_id}")
+    async def table(table_id: str):
+        return (await server.finished(table_id)).info()
+
+    @r.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Request):
+        body = await body_json(request)
+        profile = await server.profiles.of_request(request.headers.get("authorization"))
+        return await server.join(table_id, body, profile)
+
+    @r.post("/api/tables/{table_id}/start")
+    async def start(table_id: str, request: Request):
+        return await server.start_table(table_id, await body_json(request))
+
+    @r.get("/api/tables/{table_id}/record")
+    async def record(table_id: str):
+        t = await server.finished(table_id)
+        text = rec.dumps(t.record())
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="bonepile-{t.id}.record.json"'},
+        )
+
+    @r.get("/api/tables/{table_id}/replay")
+    async def table_replay(table_id: str):
+        if table_id in server.replay_cache:  # a finished table's, built once
+            return _json(200, server.replay_cache[table_id])
+        t = await server.finished(table_id)
+        over = t.status == "over"
+        return _json(*await server.replay(t.record(), finished_only=True, key=t.id if over else None))
+
+    @r.post("/api/replay")
+    async def replay(request: Request):
+        data = await read_body(request, MAX_RECORD)
+        return _json(*await server.replay(data, finished_only=False))
+
+    return r

@@ -1,0 +1,168 @@
+"""Storage of ratings: one row per (participant, game key), and one row per rated table so
+that a game is rated once, whatever stops the server when.
+
+A table is rated in one transaction: its ``rated_games`` row (the table id is its primary
+key) and its participants' new ratings are committed together or not at all.  A server
+killed before that commit rates the table again when it starts (``unrated_tables``); one
+killed after it finds the table's row and leaves it.
+
+The schema is created by the Alembic revision ``0003_ratings``
+(web/store/migrations/versions/0003_ratings.py), which the server runs at start; the tables are
+described in ``store.database``.  Synchronous: called in the server's storage thread.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import and_, insert, select, update
+from sqlalchemy.engine import Connection, Engine
+
+from ...arena.skill import (
+    FinishedGame,
+    Rating,
+    bot_participant,
+    profile_participant,
+    rate_game,
+)
+from .database import profiles_t, rated_games_t, ratings_t, tables_t
+
+LEADERBOARD_SIZE = 100
+
+
+# ---------------------------------------------------------------------------- rating a table
+@dataclass(frozen=True)
+class Outcome:
+    """A finished table's result as the engine computed it."""
+
+    variant: str
+    players: int
+    sides: Sequence[Sequence[int]]
+    totals: Sequence[int]
+    winner: int | None
+
+
+def participants(seats: Sequence[dict[str, Any]]) -> list[str] | None:
+    """The participant at each stored seat, or None when the table cannot be rated: a
+    person's seat without a profile, or no profile at all (bots only)."""
+    out: list[str] = []
+    for s in seats:
+        if s.get("kind") == "bot":
+            out.append(bot_participant(str(s.get("level"))))
+        elif s.get("profile"):
+            out.append(profile_participant(str(s["profile"])))
+        else:
+            return None
+    return out if any(p.startswith("profile:") for p in out) else None
+
+
+def rate_table(engine: Engine, table_id: str, outcome: Outcome) -> bool:
+    """Rate the finished table once, if it is a rated table; True when it was rated now."""
+    with engine.begin() as c:
+        row = c.execute(
+            select(tables_t.c.seats, tables_t.c.settings).where(tables_t.c.id == table_id)
+        ).first()
+        if row is None:
+            return False
+        try:
+            seats, settings = json.loads(row.seats), json.loads(row.settings)
+        except ValueError:
+            return False
+        if not isinstance(settings, dict) or settings.get("rated") is not True or not isinstance(seats, list):
+            return False
+        who = participants([s if isinstance(s, dict) else {} for s in seats])
+        if who is None:
+            return False
+        if c.execute(select(rated_games_t.c.table_id).where(rated_games_t.c.table_id == table_id)).first():
+            return False
+        game = FinishedGame(
+            outcome.variant, outcome.players, who, outcome.sides, outcome.totals, outcome.winner
+        )
+        now = time.time()
+        c.execute(insert(rated_games_t).values(table_id=table_id, game=game.key, rated=now))
+        current = _current(c, game.key, who)
+        names = {p: str(s.get("name") or "")[:80] for p, s in zip(who, seats)}
+        for p, r in rate_game(game, current).items():
+            values = {"mu": r.mu, "sigma": r.sigma, "games": r.games, "name": names[p], "updated": now}
+            if p in current:
+                key = and_(ratings_t.c.participant == p, ratings_t.c.game == game.key)
+                c.execute(update(ratings_t).where(key).values(**values))
+            else:
+                c.execute(insert(ratings_t).values(participant=p, game=game.key, **values))
+    return True
+
+
+def _current(c: Connection, game: str, who: Sequence[str]) -> dict[str, Rating]:
+    rs = c.execute(
+        select(ratings_t).where(and_(ratings_t.c.game == game, ratings_t.c.participant.in_(set(who))))
+    ).all()
+    return {r.participant: Rating(r.mu, r.sigma, r.games) for r in rs}
+
+
+def unrated_tables(engine: Engine) -> list[str]:
+    """Finished rated tables without their ``rated_games`` row (the server stopped between
+    the game's end and its rating), oldest first."""
+    done = select(rated_games_t.c.table_id)
+    with engine.connect() as c:
+        rs = c.execute(
+            select(tables_t.c.id, tables_t.c.settings)
+            .where(and_(tables_t.c.status == "over", tables_t.c.id.not_in(done)))
+            .where(tables_t.c.settings.like('%"rated": true%'))
+            .order_by(tables_t.c.created)
+        ).all()
+    out = []
+    for r in rs:
+        try:
+            if json.loads(r.settings).get("rated") is True:
+                out.append(r.id)
+        except (ValueError, AttributeError):
+            continue
+    return out
+
+
+# ---------------------------------------------------------------------------- reads
+@dataclass(frozen=True)
+class Entry:
+    participant: str
+    name: str | None
+    rating: Rating
+
+
+def _entry(r: Any) -> Entry:
+    return Entry(r.participant, r.name, Rating(r.mu, r.sigma, r.games))
+
+
+def leaderboard(engine: Engine, game: str, min_games: int, limit: int = LEADERBOARD_SIZE) -> list[Entry]:
+    """The participants of ``game`` with at least ``min_games`` rated games, best
+    conservative rating (mu - 3 sigma) first; equal ones by participant id."""
+    with engine.connect() as c:
+        rs = c.execute(
+            select(ratings_t)
+            .where(and_(ratings_t.c.game == game, ratings_t.c.games >= min_games))
+            .order_by((ratings_t.c.mu - 3 * ratings_t.c.sigma).desc(), ratings_t.c.participant)
+            .limit(limit)
+        ).all()
+    return [_entry(r) for r in rs]
+
+
+def rating_of(engine: Engine, game: str, participant: str) -> Entry | None:
+    with engine.connect() as c:
+        r = c.execute(
+            select(ratings_t).where(and_(ratings_t.c.game == game, ratings_t.c.participant == participant))
+        ).first()
+    return None if r is None else _entry(r)
+
+
+def profile_names(engine: Engine, profile_ids: Sequence[str]) -> dict[str, str]:
+    """The current names of these profiles (id -> name), in one query; an unknown id is left
+    out."""
+    ids = sorted(set(profile_ids))
+    if not ids:
+        return {}
+    with engine.connect() as c:
+        rs = c.execute(select(profiles_t.c.id, profiles_t.c.name).where(profiles_t.c.id.in_(ids))).all()
+    return {r.id: r.name for r in rs}
