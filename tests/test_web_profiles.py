@@ -256,6 +256,7 @@ BROWSER_ARGS = [
 ]
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("size", [(390, 844), (1280, 860)], ids=["phone", "desktop"])
 def test_the_lobby_makes_a_profile_ties_seats_and_moves_it_to_another_device(tmp_path, size):
     """As a person: the first visit makes a profile, the table made and the seat joined are
