@@ -115,22 +115,3 @@ def test_unknown_algorithm_is_refused():
     v = make_variant("block", {})
     with pytest.raises(ValueError, match="algorithm"):
         ExpertBot(v, algo="minimax")
-
-
-def test_ismcts_beats_random_on_partnership_block():
-    v = make_variant("block", {"teams": True})
-    won = total = 0
-    for deal in range(20):
-        for side in (0, 1):
-            game = Game.new("block", {"teams": True}, seed=2000 + deal)
-            bots = [
-                ismcts(v, deal, 150) if v.side_of(s) == side else make_bot("random", v, seed=deal + s)
-                for s in range(4)
-            ]
-            h = game.hand
-            while not h.over:
-                s = game.to_move
-                game.apply(bots[s].choose(game.view(s)))
-            total += 1
-            won += h.result.winner == side
-    assert won >= 24, f"ismcts won {won} of {total}"
