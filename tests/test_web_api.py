@@ -323,6 +323,7 @@ def _serve(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_serve_refuses_a_bad_database_or_a_busy_port(tmp_path):
     r = _serve("--db", "mysql://root@localhost/x", "--port", str(free_port()))
     assert r.returncode == 2 and "--db" in r.stderr and "mysql" in r.stderr
