@@ -199,6 +199,7 @@ def _deal(hand) -> list[list[str]]:
     return [[NAME[t] for t in row] for row in hand.deal_rows]
 
 
+@pytest.mark.slow
 def test_record_while_playing_holds_only_finished_hands_then_the_whole_game(srv):
     made = srv.create(
         {
