@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import subprocess
-import sys
+import traceback
 
+from typer.testing import CliRunner
+
+from bonepile.cli import app
+from bonepile.cli.common import fill_optional_values
 from bonepile.engine import record as rec
 from bonepile.engine.errors import RecordError
 from bonepile.engine.tiles import NAME, parse_tile
@@ -14,6 +19,7 @@ from bonepile.engine.tiles import NAME, parse_tile
 HERE = pathlib.Path(__file__).parent
 SCENARIOS = HERE / "scenarios"
 EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
+SRC = pathlib.Path(__file__).resolve().parents[1] / "src"
 
 
 def tile(name: str) -> int:
@@ -66,13 +72,24 @@ def check_scenario(path: pathlib.Path) -> None:
 
 
 def cli(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
-    """Run the `bonepile` command (as `python -m bonepile.cli`)."""
+    """Run the `bonepile` command in this process (Typer's test runner), as the console script
+    would: the same argument handling, exit status, standard output and standard error.  An
+    exception the command lets through ends up on standard error as its traceback, status 1,
+    as Python would print it."""
+    argv = fill_optional_values(list(args))
+    result = CliRunner().invoke(app, argv, input=input)
+    stderr = result.stderr
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        stderr += "".join(traceback.format_exception(*result.exc_info))
+    return subprocess.CompletedProcess(["bonepile", *argv], result.exit_code, result.stdout, stderr)
+
+
+def cli_process(command: list[str], *args: str, input: str | None = None) -> subprocess.CompletedProcess:
+    """Run ``command`` (the console script, or ``python -m bonepile``) with ``args`` as its own
+    process, this checkout's package first on its path."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]))
     return subprocess.run(
-        [sys.executable, "-m", "bonepile.cli", *args],
-        capture_output=True,
-        text=True,
-        input=input,
-        timeout=120,
+        [*command, *args], capture_output=True, text=True, input=input, env=env, timeout=120
     )
 
 

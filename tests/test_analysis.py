@@ -61,8 +61,8 @@ def endgames(variant: str, options: dict | None, tiles: int, count: int):
         ("block", {"teams": True}, 10),
         ("quinientos", None, 10),
         ("cinque", None, 9),
-        ("block", {"players": 2}, 7),
-        ("draw", {"players": 2}, 6),
+        pytest.param("block", {"players": 2}, 7, marks=pytest.mark.slow),
+        pytest.param("draw", {"players": 2}, 6, marks=pytest.mark.slow),
         ("block", None, 9),  # four sides: the others together against the mover
     ],
 )

@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 TESTS = ROOT / "tests"
 
+pytestmark = pytest.mark.cluster  # a local Ray instance and its worker processes
+
 #: a deterministic search budget: the expert's play depends on its seed only
 SPEC = ArenaSpec("block", {"players": 2}, ("expert", "greedy"), 16, seed=7, budget=Budget(simulations=2))
 

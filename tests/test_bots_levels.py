@@ -22,7 +22,7 @@ from support import cli
 
 GAMES = [
     ("block", {"players": 4, "teams": True}),
-    ("cinque", {}),
+    pytest.param(("cinque", {}), marks=pytest.mark.slow),
     ("quinientos", {}),
     ("passing", {"players": 3}),
     ("blind-hugie", {"players": 2}),
@@ -72,6 +72,7 @@ def test_every_level_plays_whole_games_legally_and_deterministically(case):
         assert runs[0] == runs[1], level
 
 
+@pytest.mark.slow
 def test_the_beginner_misses_the_best_move_sometimes_but_not_always():
     """With a temperature the choice is drawn among the moves, weighted by greedy's scores:
     over many positions it sometimes differs from greedy's best and often agrees with it."""

@@ -141,6 +141,7 @@ def test_arena_illegal_move_is_one_line_with_status_2(bad_bots, workers):
     assert "bot badbots:Cheat (seat" in line and "chose 999, which is not a legal action" in line
 
 
+@pytest.mark.slow
 def test_arena_and_play_refuse_bad_plugins_in_one_line(bad_bots):
     cases = {
         "badbots:NotABot": "is not a bonepile Bot class",

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import pathlib
 import re
+import sys
 
 import pytest
 
 from bonepile.engine import record as rec
-from support import SCENARIOS, cli
+from support import SCENARIOS, cli, cli_process
 from test_errors import DEAL, MOVES, block_doc
 
 # Ends after each move of the base Block game of test_errors.py, worked out by hand.
@@ -311,3 +313,32 @@ def test_random_non_integer_players_exits_2_without_traceback():
     r = cli("random", "block", "--players", "x")
     assert r.returncode == 2 and r.stdout == ""
     assert "Traceback" not in r.stderr and "players" in r.stderr
+
+
+# ------------------------------------------------------------------------------ as a process
+# The tests above run the command in this process; these start it as a user does.
+
+CONSOLE_SCRIPT = pathlib.Path(sys.executable).with_name("bonepile")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        pytest.param([sys.executable, "-m", "bonepile"], id="python -m bonepile"),
+        pytest.param(
+            [str(CONSOLE_SCRIPT)],
+            id="console script",
+            marks=pytest.mark.skipif(
+                not CONSOLE_SCRIPT.exists(), reason="bonepile is not installed in this venv"
+            ),
+        ),
+    ],
+)
+def test_the_command_as_its_own_process_replays_and_fails_cleanly(tmp_path, command):
+    r = cli_process(command, "replay", write(tmp_path, block_doc()), "--json")
+    assert r.returncode == 0, r.stderr
+    assert one_json_object(r.stdout) == one_json_object(
+        cli("replay", write(tmp_path, block_doc()), "--json").stdout
+    )
+    line = assert_clean_error(cli_process(command, "replay", str(tmp_path / "missing.json")))
+    assert "missing.json" in line

@@ -90,6 +90,7 @@ def bad_decisions(a):
     )
 
 
+@pytest.mark.slow
 def test_review_walks_through_the_analysis_own_mistakes_worst_first(tmp_path, small_budget, terminal):
     typed = moves()
     out = run(GAME, [*typed, "y", *[""] * 200], tmp_path)
@@ -127,6 +128,7 @@ def test_review_walks_through_the_analysis_own_mistakes_worst_first(tmp_path, sm
     assert "Traceback" not in out
 
 
+@pytest.mark.slow
 def test_q_stops_the_review(tmp_path, small_budget, terminal):
     typed = moves()
     out = run(GAME, [*typed, "yes", "q", *[""] * 50], tmp_path)
@@ -150,6 +152,7 @@ def test_no_review_option_does_not_ask(tmp_path, small_budget, terminal):
     assert "Review your mistakes" not in out and small_budget == []
 
 
+@pytest.mark.slow
 def test_review_option_reviews_without_asking(tmp_path, small_budget):
     typed = moves()
     out = run(GAME, [*typed, "q"], tmp_path, extra=["--review"])  # standard input is no terminal
@@ -182,6 +185,7 @@ def test_quitting_before_any_finished_hand_offers_nothing(tmp_path, small_budget
     assert "Leaving the game." in out and "Review" not in out and small_budget == []
 
 
+@pytest.mark.slow
 def test_no_mistakes_is_said_warmly_with_the_accuracy(tmp_path, small_budget, terminal, monkeypatch):
     real = analysis.analyze
 
@@ -200,6 +204,7 @@ def test_no_mistakes_is_said_warmly_with_the_accuracy(tmp_path, small_budget, te
     assert "──" not in out.split("Review:")[-1]
 
 
+@pytest.mark.slow
 def test_a_real_terminal_is_asked_once(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     from test_play_terminal import spawn

@@ -276,8 +276,8 @@ def test_an_invalid_record_fails_in_one_line_the_same_way_for_every_command(tmp_
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("records") / "db.sqlite"
-    analysis = {"simulations": 1, "nodes": 300, "processes": False}
-    with InProcess(f"sqlite:///{db}", analysis=analysis) as s:
+    analysis = {"analysis_simulations": 1, "analysis_nodes": 300, "analysis_processes": False}
+    with InProcess(f"sqlite:///{db}", **analysis) as s:
         yield s
 
 

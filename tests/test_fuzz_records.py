@@ -6,6 +6,7 @@ import copy
 import json
 import pathlib
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,7 @@ def mutate(doc, path, action, value):
     return doc
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_record_mangled_anywhere_gives_record_error_or_a_valid_game(data):
@@ -93,6 +95,7 @@ def test_record_text_that_is_not_a_record_gives_record_error(text):
         pass
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(data=st.data())
 def test_record_moves_shuffled_or_truncated_give_record_error_or_replay(data):

@@ -193,6 +193,7 @@ def check_record_round_trip(g: Game) -> None:
 # ------------------------------------------------------------------------------ properties
 
 
+@pytest.mark.slow
 @settings(
     max_examples=600, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
 )
@@ -219,6 +220,7 @@ def test_every_variant_and_player_count_with_defaults(variant, players):
         check_record_round_trip(g)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
 )
@@ -246,6 +248,7 @@ def test_undo_then_reapply_gives_identical_state(setup):
     check_record_round_trip(g)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
 )

@@ -199,6 +199,7 @@ def _deal(hand) -> list[list[str]]:
     return [[NAME[t] for t in row] for row in hand.deal_rows]
 
 
+@pytest.mark.slow
 def test_record_while_playing_holds_only_finished_hands_then_the_whole_game(srv):
     made = srv.create(
         {
@@ -323,6 +324,7 @@ def _serve(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_serve_refuses_a_bad_database_or_a_busy_port(tmp_path):
     r = _serve("--db", "mysql://root@localhost/x", "--port", str(free_port()))
     assert r.returncode == 2 and "--db" in r.stderr and "mysql" in r.stderr

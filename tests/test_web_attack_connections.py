@@ -29,6 +29,7 @@ def _closed_by_server(s: socket.socket) -> bool:
         return True
 
 
+@pytest.mark.slow
 def test_idle_and_slow_header_connections_are_closed(child):
     conns = []
     for i in range(40):
@@ -59,6 +60,7 @@ def test_security_headers_on_pages_api_and_errors(child):
         assert r.headers.get("x-content-type-options") == "nosniff"
 
 
+@pytest.mark.slow
 def test_seat_tokens_do_not_reach_the_log(tmp_path):
     with Child(f"sqlite:///{tmp_path}/db", "--log-level", "info") as c:
         made = c.create({"variant": "block", "players": 2})

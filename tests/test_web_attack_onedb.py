@@ -7,7 +7,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from webutil import SRC, Child, free_port
+
+pytestmark = pytest.mark.slow  # two servers started as processes
 
 
 def test_a_second_server_on_the_same_file_is_refused(tmp_path):

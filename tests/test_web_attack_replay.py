@@ -86,6 +86,7 @@ def test_an_oversized_replay_is_refused_and_stalls_nothing(srv):
         assert "at most" in r.json()["error"]
 
 
+@pytest.mark.slow
 def test_replays_within_the_caps_are_built_off_the_event_loop(srv):
     body = _long_record(MAX_FRAMES - 100, MAX_RECORD)
     worst, answers = _ping_while(srv, [body] * 4)

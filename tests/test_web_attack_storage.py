@@ -152,6 +152,7 @@ def test_a_table_whose_row_fails_is_stopped_and_the_others_play_on(tmp_path, cap
     assert "could not be stored" in lines[0].getMessage()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", ["database or disk is full", "attempt to write a readonly database"])
 def test_a_full_or_read_only_disk_during_play_is_json_errors_and_one_log_line(
     tmp_path, caplog, monkeypatch, fault

@@ -103,6 +103,7 @@ def _real_db(path) -> None:
     assert not os.path.exists(f"{path}-wal") or os.path.getsize(f"{path}-wal") == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", ["garbage", "zeroed", "truncated"])
 def test_a_damaged_database_file_is_one_line_and_no_traceback(tmp_path, damage):
     path = tmp_path / "games.db"
@@ -131,6 +132,7 @@ def _unwritable(path) -> bool:
         return True
 
 
+@pytest.mark.slow
 def test_a_read_only_database_is_refused_at_start_in_one_line(tmp_path):
     path = tmp_path / "games.db"
     _real_db(path)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from bonepile.web.play.table import LiveTable
 from webutil import InProcess, Sock, run, wait_until
 
@@ -36,6 +38,7 @@ def test_a_waiting_table_expires(tmp_path):
         assert r.status_code == 404 and "error" in r.json()
 
 
+@pytest.mark.slow
 def test_the_table_list_builds_only_the_tables_it_shows(tmp_path, monkeypatch):
     with InProcess(f"sqlite:///{tmp_path}/db", create_rate=10_000) as srv:
         ids = [

@@ -24,6 +24,7 @@ def srv(tmp_path_factory):
         yield s
 
 
+@pytest.mark.slow
 def test_bot_replies_take_the_same_time_with_one_legal_move_or_many(srv):
     made = srv.create(
         {

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SRC = str(Path(__file__).resolve().parent.parent / "src")
 
 
@@ -59,6 +61,7 @@ def test_serve_bad_number():
     assert "Traceback" not in r.stderr
 
 
+@pytest.mark.slow
 def test_serve_chat_filter_errors_are_one_line_and_exit_2(tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_text("# only comments\n\n", encoding="utf-8")
@@ -78,6 +81,7 @@ def test_serve_chat_filter_errors_are_one_line_and_exit_2(tmp_path):
         assert "Traceback" not in r.stderr + r.stdout
 
 
+@pytest.mark.slow
 def test_serve_with_a_chat_filter_says_how_many_words_it_masks(tmp_path):
     words = tmp_path / "words.txt"
     words.write_text("# the table's rude words\nfrack\nson of a gun  # a phrase\n\n", encoding="utf-8")
@@ -99,6 +103,7 @@ def test_serve_with_a_chat_filter_says_how_many_words_it_masks(tmp_path):
     assert lines[2].strip() == f"chat filter: 2 words and phrases from {words}"
 
 
+@pytest.mark.slow
 def test_serve_analysis_time_is_the_budget_of_the_post_game_analysis(tmp_path):
     from bonepile import Game, dump_record
     from webutil import Child, wait_until

@@ -141,6 +141,7 @@ def _check_table(srv, tid: str, clients: dict[int, SeatClient], watcher: Watcher
     return checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("batch", range(4))
 def test_no_seat_is_sent_a_tile_hidden_from_it(srv, batch):
     games = GAMES[batch::4]
@@ -162,6 +163,7 @@ def test_no_seat_is_sent_a_tile_hidden_from_it(srv, batch):
     assert total > 1000
 
 
+@pytest.mark.slow
 def test_with_three_server_bots_and_one_person(srv):
     for variant, opts in [
         ("cinque", {"target": 60}),

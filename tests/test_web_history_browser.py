@@ -35,6 +35,7 @@ def words(lang: str) -> dict[str, str]:
     return out
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize(
     ("size", "lang"), [((390, 844), "es"), ((1366, 768), "en")], ids=["phone", "desktop"]
 )

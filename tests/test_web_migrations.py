@@ -153,7 +153,7 @@ def drift(engine) -> list:
 
 
 # ---------------------------------------------------------------------------- databases
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.cluster)])
 def db_url(request, tmp_path):
     """An empty database: an SQLite file, or a new database in the throwaway cluster."""
     if request.param == "sqlite":

@@ -6,6 +6,8 @@ from __future__ import annotations
 import sqlite3
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
 from webutil import InProcess, Sock, run
 
 PEOPLE3 = {"variant": "block", "players": 3, "seats": [{"kind": "human"}] * 3}
@@ -84,6 +86,7 @@ def test_a_private_table_is_unlisted_and_joined_only_with_its_invite(tmp_path):
         assert srv.info(tid)["status"] == "playing"
 
 
+@pytest.mark.browser
 def test_the_lobby_checkbox_makes_a_private_table_and_its_link_lets_a_friend_in(tmp_path):
     import shutil
 

@@ -256,6 +256,7 @@ BROWSER_ARGS = [
 ]
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("size", [(390, 844), (1280, 860)], ids=["phone", "desktop"])
 def test_the_lobby_makes_a_profile_ties_seats_and_moves_it_to_another_device(tmp_path, size):
     """As a person: the first visit makes a profile, the table made and the seat joined are
@@ -333,7 +334,7 @@ def test_the_lobby_makes_a_profile_ties_seats_and_moves_it_to_another_device(tmp
             b.close()
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgresql", marks=pytest.mark.cluster)])
 def test_the_stored_profiles_work_on_both_databases(request, tmp_path, backend):
     """The store's profile rows on SQLite and PostgreSQL: a key finds its profile, a link code
     is claimed once and not after it expired."""

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bonepile.engine import record as rec
 from webutil import Child, Driver, Sock, strip_live
+
+pytestmark = pytest.mark.slow  # servers killed with SIGKILL and started again
 
 PEOPLE = [  # (variant, players, options, our moves before the kill)
     ("draw", 4, {}, 14),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from sqlalchemy import create_engine, delete, update
 
 from bonepile.engine import record as rec
@@ -16,6 +17,8 @@ from bonepile.engine.tally import seat_tallies, side_outcomes
 from bonepile.web.store.database import result_seats_t, results_t, tables_t
 from bonepile.web.store.results import resum
 from webutil import Child, Driver
+
+pytestmark = pytest.mark.slow  # a server killed with SIGKILL and started again
 
 SETTINGS = ("--grace", "1000", "--hand-pause", "0", "--rate", "1000")
 

@@ -266,6 +266,7 @@ def test_quinientos_winning_side_chooses_the_leader(srv):
     run(go(), timeout=120)
 
 
+@pytest.mark.slow
 def test_forced_turns_are_played_by_the_server(srv):
     """In Blind Hugie a turn is forced unless the turned-up tile fits two ends: four clients
     that never answer a forced state still see the game to its end.  In the Draw Game a seat

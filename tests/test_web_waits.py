@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from fastapi.testclient import TestClient
 
 from bonepile.web.app import create_app
@@ -70,6 +71,7 @@ def test_forced_turns_wait_for_a_person_not_yet_connected(tmp_path):
                 assert time.monotonic() < deadline
 
 
+@pytest.mark.slow
 def test_after_the_grace_period_a_bot_plays_the_absent_persons_seat(tmp_path):
     # another person is at the table: seat 0's person never came, a bot plays for them
     with _client(tmp_path, grace=0.5) as c:

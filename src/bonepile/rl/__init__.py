@@ -7,5 +7,15 @@
   a seat's ``View``.
 
 The submodules import their libraries (extra ``rl``: numpy, gymnasium, pettingzoo); this
-package itself imports nothing.
+package itself imports nothing.  Without its extra, a submodule's import fails with one line
+that names the extra (``extra_missing``).
 """
+
+
+def extra_missing(module: str, extra: str, error: ModuleNotFoundError) -> ModuleNotFoundError:
+    """The error of ``module`` when a library of its ``extra`` is not installed: one line that
+    says which extra to install."""
+    return ModuleNotFoundError(
+        f"{module} needs the {extra} extra ({error.name} is not installed): pip install 'bonepile[{extra}]'",
+        name=error.name,
+    )

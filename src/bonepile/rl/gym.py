@@ -21,9 +21,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+from . import extra_missing
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ModuleNotFoundError as e:
+    raise extra_missing(__name__, "rl", e) from None
 
 from ..bots import Bot, Budget, make_bot
 from ..engine import IllegalMoveError, OptionError, Variant

@@ -31,7 +31,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+from . import extra_missing
+
+try:
+    import pyspiel
+except ModuleNotFoundError as e:
+    raise extra_missing(__name__, "openspiel", e) from None
 
 from ..engine import VARIANT_NAMES, Hand, make_variant
 from ..engine.leaders import rule_leader

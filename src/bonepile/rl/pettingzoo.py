@@ -23,10 +23,16 @@ import random
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
+
+from . import extra_missing
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
+except ModuleNotFoundError as e:
+    raise extra_missing(__name__, "rl", e) from None
 
 from ..engine import VARIANT_NAMES, IllegalMoveError, Variant
 from ..engine.tiles import N_ACTIONS
