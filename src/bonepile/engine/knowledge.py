@@ -24,14 +24,10 @@ tiles lays each tile with ``Hand.lay``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .hand import Hand
 from .tiles import ALL_TILES, ARM_INDEX, BIT, DRAW, HI, PASS, PIP_MASK
 from .variant import Variant
-
-if TYPE_CHECKING:  # (view.py reads this module: no import at run time)
-    from .view import Event, Layout, View
+from .view_types import Event, Layout, View
 
 
 class PublicKnowledge:

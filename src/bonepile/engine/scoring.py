@@ -5,13 +5,29 @@ fields."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .tiles import IS_DOUBLE, bits, mask_pips
+from .variant import Variant
 from .vocab import HandEnd
 
-if TYPE_CHECKING:  # (hand.py scores its hands with this module)
-    from .hand import Hand
+
+class Scored(Protocol):
+    """What scoring reads of a finished hand (``engine/hand.py``'s ``Hand``, which scores its
+    hands with this module)."""
+
+    @property
+    def v(self) -> Variant: ...
+    @property
+    def masks(self) -> list[int]: ...  # tiles left per seat
+    @property
+    def log(self) -> list[tuple[int, int, int]]: ...  # (seat, move, tile drawn or turned up)
+    @property
+    def bonus(self) -> int: ...  # Quinientos: this round's bonus
+    @property
+    def capicu_ok(self) -> tuple[bool, int, int]: ...  # last tile fitted both ends; the ends
+    @property
+    def inplay(self) -> list[int]: ...  # points scored during play, per side
 
 
 def round5(x: int) -> int:
@@ -38,7 +54,7 @@ def _unique_min(values: Sequence[int]) -> int | None:
     return idx[0] if len(idx) == 1 else None
 
 
-def score_hand(h: Hand, end: HandEnd, dominoer: int | None) -> HandResult:
+def score_hand(h: Scored, end: HandEnd, dominoer: int | None) -> HandResult:
     v = h.v
     sides = v.sides
     pips = list(map(mask_pips, h.masks))

@@ -9,145 +9,27 @@ A ``PublicView`` holds the public facts alone: no tile of any hand before the ha
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .hand import Hand
 from .knowledge import PublicKnowledge
-from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, NAME, OTHER, PASS
-from .vocab import Action, HandEnd
+from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, OTHER, PASS
+from .view_types import PUBLIC_FIELDS, Event, Layout, Placed, PublicView, View, public_of
+from .vocab import HandEnd
 
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One action in the public history.  ``tile`` is None where the viewer may not know it
-    (another seat's draw)."""
-
-    seat: int
-    action: Action
-    tile: int | None = None
-    arm: str | None = None  # "L", "R", "U", "D"; None for the first tile
-
-    def __str__(self) -> str:
-        if self.action == "play":
-            return NAME[self.tile] + (f"@{self.arm}" if self.arm else "")  # type: ignore[index]
-        if self.tile is not None:
-            return f"{self.action}({NAME[self.tile]})"
-        return self.action
-
-
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A tile on the table: ``inner`` touches the centre side, ``outer`` faces out."""
-
-    tile: int
-    inner: int
-    outer: int
-
-
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """The table.  ``first`` is the first tile laid (``first_left`` facing L); ``arms`` maps
-    an arm name to the tiles on it from the centre outwards; ``spinner`` is the spinner's
-    pip (or None) and ``spinner_at`` where it sits: ("C", 0) for the first tile, or
-    (arm, index).  ``ends`` maps each open arm to its open pip."""
-
-    first: int | None
-    first_left: int | None
-    arms: dict[str, tuple[Placed, ...]]
-    ends: dict[str, int]
-    double_ends: frozenset[str]
-    spinner: int | None
-    spinner_at: tuple[str, int] | None
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    variant: str
-    players: int
-    seat: int
-    sides: tuple[tuple[int, ...], ...]
-    hand_number: int
-    leader: int
-    to_move: int | None
-    legal: tuple[int, ...]  # the seat's legal moves when it is to move, else ()
-    hand: tuple[int, ...]  # the seat's own tiles (empty in blind games: rows are face down)
-    tile_counts: tuple[int, ...]  # tiles each seat holds
-    face_up: tuple[tuple[tuple[int, int], ...], ...]  # blind: (position, tile) face up per row
-    turned_up: int | None  # blind: the tile turned up by the player to move (public)
-    peek: int | None  # Billitonnen: the next tile of the seat's own row, when it may peek
-    layout: Layout
-    drawable: int  # tiles that may still be drawn (the boneyard's tiles are Hand.boneyard)
-    boneyard_size: int  # tiles not dealt and not drawn (drawable or not)
-    history: tuple[Event, ...]
-    totals: tuple[int, ...]  # per side, before this hand
-    hand_points: tuple[int, ...]  # per side, scored so far in this hand (in-play points)
-    over: bool
-    end: HandEnd | None
-    revealed: tuple[tuple[int, ...], ...] | None  # every seat's tiles, once the hand is over
-    blind: bool
-    round_bonus: int = 0  # Quinientos: the bonus this round is worth to a side that dominoes
-
-
-@dataclass(frozen=True, slots=True)
-class PublicView:
-    """What every person at the table may see (a spectator's view): the ``View`` of a seat
-    without the seat's own facts (its tiles, its legal moves, its peek, its own draws).
-    The fields mean what the ``View``'s of the same name mean."""
-
-    variant: str
-    players: int
-    sides: tuple[tuple[int, ...], ...]
-    hand_number: int
-    leader: int
-    to_move: int | None
-    tile_counts: tuple[int, ...]
-    face_up: tuple[tuple[tuple[int, int], ...], ...]
-    turned_up: int | None  # blind: turned up by the player to move, for everybody to see
-    layout: Layout
-    drawable: int
-    boneyard_size: int
-    history: tuple[Event, ...]  # every draw without its tile
-    totals: tuple[int, ...]
-    hand_points: tuple[int, ...]
-    over: bool
-    end: HandEnd | None
-    revealed: tuple[tuple[int, ...], ...] | None  # every seat's tiles, once the hand is over
-    blind: bool
-    round_bonus: int = 0
-
-
-#: the fields a seat's View shares with the PublicView (``public_of``)
-PUBLIC_FIELDS = tuple(PublicView.__dataclass_fields__)
-
-
-def public_of(view: View) -> PublicView:
-    """The public part of a seat's view: its own facts dropped, its own draws hidden (what
-    any seat's view says of the table, and the same for every seat)."""
-    hist = tuple(
-        Event(e.seat, "draw") if e.action == "draw" and e.tile is not None else e for e in view.history
-    )
-    return PublicView(
-        variant=view.variant,
-        players=view.players,
-        sides=view.sides,
-        hand_number=view.hand_number,
-        leader=view.leader,
-        to_move=view.to_move,
-        tile_counts=view.tile_counts,
-        face_up=view.face_up,
-        turned_up=view.turned_up,
-        layout=view.layout,
-        drawable=view.drawable,
-        boneyard_size=view.boneyard_size,
-        history=hist,
-        totals=view.totals,
-        hand_points=view.hand_points,
-        over=view.over,
-        end=view.end,
-        revealed=view.revealed,
-        blind=view.blind,
-        round_bonus=view.round_bonus,
-    )
+#: the types of views are defined in view_types.py and read from here too
+__all__ = [
+    "PUBLIC_FIELDS",
+    "Event",
+    "Layout",
+    "Observer",
+    "Placed",
+    "PublicView",
+    "View",
+    "build_layout",
+    "hand_view",
+    "observer",
+    "public_of",
+    "public_view",
+]
 
 
 def build_layout(
