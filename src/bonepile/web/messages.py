@@ -4,17 +4,15 @@ mirrors these definitions field by field (tests/test_web_protocol_doc.py checks 
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-from ..engine.vocab import Direction
+from ..engine.vocab import Action, Direction
 
 MessageId = int | str
 Phase = Literal["waiting", "play", "hand_over", "leader", "over"]
 Status = Literal["waiting", "playing", "over"]
 SeatKind = Literal["human", "bot"]
-MoveKind = Literal["play", "pass", "draw"]
-Action = Literal["play", "pass", "draw"]
 Arm = Literal["L", "R", "U", "D"]
-#: "points": sides score points towards a target; "hands": hands are won, not scored
-Scoring = Literal["points", "hands"]
+#: what a game counts: "points" sides score towards a target; "hands" are won, not scored
+ScoreKind = Literal["points", "hands"]
 
 
 # ------------------------------------------------------------------------ client -> server
@@ -94,7 +92,7 @@ ClientMessage = (
 # ------------------------------------------------------------------------ a seat's view
 class LegalMove(TypedDict):
     move: str
-    kind: MoveKind
+    kind: Action
     tile: str | None
     arm: Arm | None
 
@@ -190,7 +188,7 @@ class TableInfo(TypedDict):
     players: int
     options: dict[str, Any]
     sides: list[list[int]]
-    scoring: Scoring
+    scoring: ScoreKind
     direction: Direction
     status: Status
     seats: list[SeatInfo]
@@ -351,7 +349,7 @@ class VariantInfo(TypedDict):
     description_key: str
     players: list[int]
     default_players: int
-    scoring: Scoring
+    scoring: ScoreKind
     direction: Direction
     partnerships: list[Partnership]
     options: list[OptionInfo]
@@ -428,7 +426,7 @@ class Replay(TypedDict):
     variant: str
     players: int
     sides: list[list[int]]
-    scoring: Scoring
+    scoring: ScoreKind
     names: list[str]
     hands: list[ReplayHand]
     totals: list[int]

@@ -23,7 +23,7 @@ from .database import Store, describe
 log = logging.getLogger("bonepile.serve")
 
 #: one stored action: (table id, sequence number, kind, value, seat)
-Action = tuple[str, int, str, str, int]
+StoredAction = tuple[str, int, str, str, int]
 
 DAMAGED = "this table's stored data is damaged: it cannot be played on this server (the other tables can)"
 FAULT_EVERY = 30.0  # seconds between two log lines about storage faults (the rest are counted)
@@ -91,7 +91,7 @@ class Writer:
         self.on_bad_row = on_bad_row  # (table id, why): the table is isolated
         self.faults = FaultLog()  # the server's other storage calls report here too
         self.refused: set[str] = set()  # tables whose actions are refused (a row of theirs failed)
-        self.queue: list[tuple[Action, asyncio.Future[None]]] = []
+        self.queue: list[tuple[StoredAction, asyncio.Future[None]]] = []
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
 
@@ -102,7 +102,7 @@ class Writer:
         if self.task:
             self.task.cancel()
 
-    async def append(self, item: Action) -> None:
+    async def append(self, item: StoredAction) -> None:
         """Store one action; returns once it is on disk (raises RequestError if it was not)."""
         if item[0] in self.refused:
             raise RequestError(DAMAGED, 503, code="damaged")
@@ -142,7 +142,7 @@ class Writer:
                     self._bad_row(item, err)
                     fut.set_exception(RequestError(DAMAGED, 503, code="damaged"))
 
-    def _bad_row(self, item: Action, err: Exception) -> None:
+    def _bad_row(self, item: StoredAction, err: Exception) -> None:
         table_id = item[0]
         if table_id in self.refused:
             return

@@ -15,7 +15,7 @@ from ...engine.variant import (
     VARIANT_NAMES,
     Variant,
 )
-from ..messages import Catalogue, OptionInfo, Partnership, Scoring, VariantInfo
+from ..messages import Catalogue, OptionInfo, Partnership, ScoreKind, VariantInfo
 from .labels import (
     bot_key,
     bot_label,
@@ -30,7 +30,7 @@ from .labels import (
 )
 
 
-def scoring(v: Variant) -> Scoring:
+def scoring(v: Variant) -> ScoreKind:
     """ "hands": hands are won, not scored (no points on the pad); else "points"."""
     return "hands" if v.scoring == "result_only" else "points"
 
