@@ -11,7 +11,7 @@ import pytest
 from bonepile.analysis import AnalysisError, analyze, thresholds
 from bonepile.analysis.exact import BOUND, ESTIMATE, EXACT, Solver
 from bonepile.analysis.marks import Thresholds
-from bonepile.bots import make_bot
+from bonepile.bots import Budget, make_bot
 from bonepile.bots.sampler import Sampler
 from bonepile.engine import Game, make_variant
 from bonepile.engine import record as rec
@@ -124,7 +124,7 @@ def test_thresholds_per_game_scale_with_the_target():
 
 def test_an_analysis_marks_each_decision_by_what_it_lost():
     g = played_game("block", {"teams": True}, 11)
-    a = analyze(g, simulations=6, nodes=20_000)
+    a = analyze(g, budget=Budget(simulations=6, nodes=20_000))
     th = a.thresholds
     (h,) = a.hands
     assert h.decisions, "a hand of the partnership game has decisions"
@@ -153,8 +153,8 @@ def test_an_analysis_marks_each_decision_by_what_it_lost():
 
 def test_with_simulations_an_analysis_is_the_same_every_time():
     g = played_game("cinque", None, 2)
-    one = analyze(g, simulations=4, nodes=5_000, hands=[1], seats=[0])
-    two = analyze(g, simulations=4, nodes=5_000, hands=[1], seats=[0])
+    one = analyze(g, budget=Budget(simulations=4, nodes=5_000), hands=[1], seats=[0])
+    two = analyze(g, budget=Budget(simulations=4, nodes=5_000), hands=[1], seats=[0])
     assert one.hands == two.hands and one.summary == two.summary
     assert all(d.seat == 0 for d in one.hands[0].decisions)
 
@@ -186,8 +186,8 @@ def test_with_what_you_knew_reads_nothing_but_the_view():
         other.apply(m)  # the same move at the decision, then other play to the end
         while not w.over:
             other.apply(bots[other.to_move].choose(other.view(other.to_move)))
-        a = analyze(g, simulations=5, nodes=2_000, seats=[s], ways=["knew"])
-        b = analyze(other, simulations=5, nodes=2_000, seats=[s], ways=["knew"])
+        a = analyze(g, budget=Budget(simulations=5, nodes=2_000), seats=[s], ways=["knew"])
+        b = analyze(other, budget=Budget(simulations=5, nodes=2_000), seats=[s], ways=["knew"])
         da = next(d for d in a.hands[0].decisions if d.move == j)
         db = next(d for d in b.hands[0].decisions if d.move == j)
         assert da == db
@@ -197,14 +197,16 @@ def test_only_finished_hands_are_analysed():
     g = Game.new("block", {"teams": True}, seed=1)
     g.apply(g.legal_moves()[0])
     with pytest.raises(AnalysisError, match="hand 1 is unfinished"):
-        analyze(g, simulations=1)
+        analyze(g, budget=Budget(simulations=1))
     g = played_game("block", {"teams": True}, 1)
     with pytest.raises(AnalysisError, match="no seat 4"):
         analyze(g, seats=[4])
     with pytest.raises(AnalysisError, match="no hand 2: the record has hand 1"):
         analyze(g, hands=[2])
     doc = rec.loads(rec.dumps(g.record()))
-    assert analyze(rec.replay(doc), simulations=1, nodes=100, ways=["shown"]).hands[0].decisions
+    assert (
+        analyze(rec.replay(doc), budget=Budget(simulations=1, nodes=100), ways=["shown"]).hands[0].decisions
+    )
 
 
 def test_the_exact_search_budget_is_smaller_with_a_spinner():

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 import bonepile.analysis as analysis
 import bonepile.cli.review as review
+from bonepile.bots import Budget
 from bonepile.cli import app
 from support import cli
 
@@ -63,8 +64,7 @@ def moves(until_hand: int | None = None) -> tuple[str, ...]:
 @pytest.fixture
 def small_budget(monkeypatch):
     """A fast analysis, and a record of what it found."""
-    monkeypatch.setattr(review, "SIMULATIONS", 4)
-    monkeypatch.setattr(review, "NODES", 3000)
+    monkeypatch.setattr(review, "BUDGET", Budget(simulations=4, nodes=3000))
     found = []
     real = analysis.analyze
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.budget import EXPERT_TIME, Budget
+from ..bots.budget import EXPERT_BUDGET, Budget
 from ..bots.hint import advise
 from ..engine import Game, Variant
 from ..engine.hand import Hand
@@ -106,9 +106,8 @@ class GameAnalysis:
     variant: Variant
     names: list[str] | None
     thresholds: Thresholds
-    time: float
-    simulations: int | None
-    nodes: int
+    budget: Budget  # as given
+    nodes: int  # the exact search's positions per decision (the budget's, or the variant's default)
     ways: tuple[str, ...]
     hands: list[HandAnalysis] = field(default_factory=list)
     #: per way ("knew", "shown"): one summary per seat analysed
@@ -120,18 +119,16 @@ def analyze(
     *,
     seats: Sequence[int] | None = None,
     hands: Sequence[int] | None = None,
-    time: float = EXPERT_TIME,
-    simulations: int | None = None,
-    nodes: int | None = None,
+    budget: Budget = EXPERT_BUDGET,
     seed: int = 0,
     ways: Sequence[str] = ("knew", "shown"),
     progress: Progress | None = None,
 ) -> GameAnalysis:
     """Analyse the decisions of ``game``'s finished hands: of every seat, or of ``seats``;
-    of every hand, or of ``hands`` (1-based).  ``time`` seconds (or ``simulations`` deals)
-    of the expert per decision; ``nodes`` positions of exact search per decision (default:
-    ``exact.default_nodes``) before it
-    estimates.  Deterministic for a seed with ``simulations``."""
+    of every hand, or of ``hands`` (1-based).  The ``budget`` per decision: its time (or its
+    simulations) for the expert with what the mover knew, its nodes for the exact search with
+    every hand shown (default: ``exact.default_nodes``) before it estimates.  Deterministic for
+    a seed with ``simulations``."""
     v = game.variant
     for n, h in enumerate(game.hands, 1):
         if not h.over and h.log:
@@ -153,8 +150,8 @@ def analyze(
     if bad or not ways:
         raise AnalysisError("the ways of analysis are knew and shown")
     th = thresholds(v)
-    nodes = default_nodes(v) if nodes is None else nodes
-    out = GameAnalysis(v, game.names, th, time, simulations, nodes, tuple(ways))
+    nodes = default_nodes(v) if budget.nodes is None else budget.nodes
+    out = GameAnalysis(v, game.names, th, budget, nodes, tuple(ways))
     which = [i for i in range(1, played + 1) if hands is None or i in hands]
     # only decisions with a choice count: each hand replayed once to count them
     total = sum(
@@ -172,9 +169,7 @@ def analyze(
         for j, (s, m, _t) in enumerate(h.log, 1):
             choices = pos.choices()
             if len(choices) > 1 and (seats is None or s in seats):
-                decisions.append(
-                    _decide(v, pos, i, j, s, m, choices, th, solver, time, simulations, seed, ways)
-                )
+                decisions.append(_decide(v, pos, i, j, s, m, choices, th, solver, budget, seed, ways))
                 done += 1
                 if progress is not None:
                     progress(done, total)
@@ -212,8 +207,7 @@ def _decide(
     choices: list[int],
     th: Thresholds,
     solver: Solver,
-    time: float,
-    simulations: int | None,
+    budget: Budget,
     seed: int,
     ways: Sequence[str],
 ) -> Decision:
@@ -228,7 +222,7 @@ def _decide(
     knew: dict[int, Any] = {}
     if "knew" in ways:
         view = hand_view(pos, seat, pos.number)
-        for e in advise(v, view, budget=Budget(time=time, simulations=simulations), seed=seed + 1000 * i + j):
+        for e in advise(v, view, budget=budget, seed=seed + 1000 * i + j):
             score = e.value if v.scoring == "result_only" else e.value + worth * (e.game or 0.0)
             knew.setdefault(first[pos.mirror_key(e.action)], (e, score))
     shown: dict[int, Shown] = {}

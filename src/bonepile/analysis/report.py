@@ -64,7 +64,7 @@ def to_json(a: GameAnalysis) -> dict[str, Any]:
         "variant": a.variant.name,
         "players": a.names,
         "sides": [list(s) for s in a.variant.sides],
-        "budget": {"time": a.time, "simulations": a.simulations, "nodes": a.nodes},
+        "budget": {"time": a.budget.time, "simulations": a.budget.simulations, "nodes": a.nodes},
         "ways": list(a.ways),
         "thresholds": {
             "unit": th.unit,

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..bots.budget import EXPERT_TIME
+from ..bots.budget import EXPERT_TIME, Budget
 from ..engine import RecordError
 from ..engine import record as rec
 from .common import fail, seed_option
@@ -72,9 +72,7 @@ def analyze_cmd(
             game,
             seats=seat,
             hands=hand,
-            time=time,
-            simulations=simulations,
-            nodes=nodes,
+            budget=Budget(time=time, simulations=simulations, nodes=nodes),
             seed=seed,
             progress=None if as_json or not sys.stderr.isatty() else _bar(),
         )

@@ -15,15 +15,13 @@ import sys
 from typing import Any
 
 from ..analysis.exact import BOUND, ESTIMATE
-from ..bots.budget import EXPERT_TIME
+from ..bots.budget import EXPERT_TIME, Budget
 from ..engine import Game
 from ..engine.tiles import NAME
 
 #: the analysis' budget per decision (the defaults of ``analyze``: a typical game of Draw or
 #: Block is reviewed in 10 to 40 seconds on one core; tests make it smaller)
-TIME = EXPERT_TIME
-SIMULATIONS: int | None = None
-NODES: int | None = None
+BUDGET = Budget(time=EXPERT_TIME)
 
 #: worst first
 ORDER = ("blunder", "mistake", "inaccuracy")
@@ -127,17 +125,14 @@ def analyse(session: Any, game: Game, total: int) -> Any:
     def progress(done: int, total: int) -> None:
         bar.update(task, completed=done, total=total)
 
-    kw: dict[str, Any] = {} if NODES is None else {"nodes": NODES}
     with bar:
         return analyze(
             game,
             seats=[session.seat],
-            time=TIME,
-            simulations=SIMULATIONS,
+            budget=BUDGET,
             seed=session.seed,
             ways=("knew", "shown"),
             progress=progress,
-            **kw,
         )
 
 

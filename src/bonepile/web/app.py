@@ -59,9 +59,7 @@ def create_app(
     server = Server(db, settings, chat_filter=chat_filter, cluster=cluster)
     analyses = Analyses(
         server.store.engine,
-        time=settings.analysis_time,
-        simulations=settings.analysis_simulations,
-        nodes=settings.analysis_nodes,
+        budget=settings.analysis_budget,
         processes=settings.analysis_processes,
     )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..bots.budget import EXPERT_TIME, HINT_TIME
+from ..bots.budget import EXPERT_TIME, HINT_TIME, Budget
 
 ProfilesMode = Literal["off", "optional", "required"]
 PROFILES_MODES: tuple[ProfilesMode, ...] = ("off", "optional", "required")
@@ -38,3 +38,10 @@ class ServerSettings:
     analysis_simulations: int | None = None
     analysis_nodes: int | None = None
     analysis_processes: bool = True
+
+    @property
+    def analysis_budget(self) -> Budget:
+        """The post-game analysis's budget per decision, as the analysis takes it."""
+        return Budget(
+            time=self.analysis_time, simulations=self.analysis_simulations, nodes=self.analysis_nodes
+        )

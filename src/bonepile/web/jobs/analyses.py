@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlalchemy.engine import Engine
 
+from ...bots.budget import EXPERT_BUDGET, Budget
 from ..store.database import analyses_t
 from ..validate import RequestError
 from .searches import REPLAY_NICE, lower_priority
@@ -91,7 +92,7 @@ def _boards(game: Any, doc: dict[str, Any]) -> None:
             pos.apply(m)
 
 
-def build(source: bytes | dict[str, Any], job: str, settings: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+def build(source: bytes | dict[str, Any], job: str, budget: Budget) -> tuple[int, dict[str, Any]]:
     """An analysis (status, the answer's document): 200 and the analysis, or an HTTP status
     and {"error": ...}.  Runs in the analysis worker; its progress goes to the queue."""
     from ...analysis import AnalysisError, analyze
@@ -119,7 +120,7 @@ def build(source: bytes | dict[str, Any], job: str, settings: dict[str, Any]) ->
             q.put((job, done, total))
 
     try:
-        a = analyze(game, progress=progress, **settings)
+        a = analyze(game, progress=progress, budget=budget)
     except AnalysisError as e:
         return 409, {"error": str(e)}
     out = to_json(a)
@@ -156,21 +157,13 @@ class Analyses:
         self,
         engine: Engine,
         *,
-        time: float | None = None,
-        simulations: int | None = None,
-        nodes: int | None = None,
+        budget: Budget = EXPERT_BUDGET,
         waiting: int = ANALYSES_WAITING,
         processes: bool = True,
         records_kept: int = RECORDS_KEPT,
     ):
         self.engine = engine
-        self.settings: dict[str, Any] = {}
-        if time is not None:
-            self.settings["time"] = time
-        if simulations is not None:
-            self.settings["simulations"] = simulations
-        if nodes is not None:
-            self.settings["nodes"] = nodes
+        self.budget = budget
         self.waiting_limit = waiting
         self.records_kept = records_kept
         self.processes = processes
@@ -266,7 +259,7 @@ class Analyses:
 
         loop = asyncio.get_running_loop()
         try:
-            status, doc = await loop.run_in_executor(self._executor(), build, source, j.key, self.settings)
+            status, doc = await loop.run_in_executor(self._executor(), build, source, j.key, self.budget)
             if status == 200:
                 body = orjson.dumps(doc)
                 await loop.run_in_executor(self._db, self._save, j.key, body)
