@@ -173,7 +173,9 @@ def test_uploaded_records_analyses_are_bounded(client, monkeypatch):
 
 
 def test_the_worker_process_reports_its_progress(tmp_path):
-    settings = {**FAST, "analysis_processes": True, "analysis_simulations": 6}
+    # enough deals per decision that the analysis lasts seconds: a loaded machine still polls
+    # while it runs (at 6 deals it could finish between two polls, the worker still starting)
+    settings = {**FAST, "analysis_processes": True, "analysis_simulations": 40}
     with TestClient(create_app(f"sqlite:///{tmp_path}/p.db", bot_delay=0, hand_pause=0, **settings)) as c:
         tid = _finished(c)
         assert c.post(f"/api/tables/{tid}/analysis").status_code == 202
