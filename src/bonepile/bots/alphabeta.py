@@ -36,14 +36,12 @@ class OutOfNodes(Exception):
 
 def position_key(h: Hand) -> int:
     """Everything the rest of the hand depends on, packed into one int (a table of ints takes
-    a fraction of the memory of one of tuples).  The rules read each arm's open end, whether it
-    ends in a double and whether it holds a tile; L and R are interchangeable, and so are U and
-    D (mirror images share an entry)."""
+    a fraction of the memory of one of tuples).  The table is read up to its mirror image
+    (``Hand.table_key``), so mirror images share an entry."""
     k = 0
     for m in h.masks:
         k = (k << 28) | m
-    arms = [((h.pip[a] + 1) << 2) | (h.dbl[a] << 1) | h.occ[a] for a in range(4)]
-    for x in (*sorted(arms[:2]), *sorted(arms[2:])):
+    for x in h.table_key():
         k = (k << 6) | x
     c = h.capicu_ok
     k = (k << 5) | h.bpos

@@ -734,9 +734,17 @@ class Hand:
         if m >= PASS:
             return (m,)
         self.push(m)
-        arms = [(self.pip[a] + 1) << 2 | self.dbl[a] << 1 | self.occ[a] for a in range(4)]
+        table = self.table_key()
         self.pop()
-        return (m >> 2, *sorted(arms[:2]), *sorted(arms[2:]))
+        return (m >> 2, *table)
+
+    def table_key(self) -> tuple[int, ...]:
+        """The table up to its mirror image: per arm its open end, whether it ends in a double
+        and whether it holds a tile (all the rules and the count read), L and R in either
+        order, U and D in either order."""
+        pip, dbl, occ = self.pip, self.dbl, self.occ
+        arms = [(pip[a] + 1) << 2 | dbl[a] << 1 | occ[a] for a in range(4)]
+        return (*sorted(arms[:2]), *sorted(arms[2:]))
 
     def choices(self) -> list[int]:
         """The legal moves, one per decision (``mirror_key``): a move whose mirror image is
