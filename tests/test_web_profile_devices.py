@@ -7,9 +7,9 @@ another profile's devices; every bad request changes nothing."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 
-from bonepile.web.store.database import profile_keys_t
+from bonepile.web.store.database import profile_keys_t, profile_links_t, profiles_t
 from test_web_browser import ARTIFACTS, browser  # noqa: F401  (the fixture sized uses)
 from webutil import InProcess
 
@@ -41,22 +41,78 @@ def keys(srv) -> list[tuple]:
 
 def test_a_profile_lists_its_devices_and_removes_another_one(srv):
     with srv.client() as c:
-        phone = c.post("/api/profiles", json={"name": "Ana"}).json()
-        laptop = second_device(c, phone["key"])
+        laptop = c.post("/api/profiles", json={"name": "Ana"}).json()
+        phone = second_device(c, laptop["key"])
         seen = c.get("/api/profiles/me/devices", headers=auth(laptop["key"])).json()["devices"]
-        assert [d["this"] for d in seen] == [False, True]  # oldest first: the phone, then this laptop
+        assert [d["this"] for d in seen] == [True, False]  # oldest first: this laptop, then the phone
+        assert [d["removable"] for d in seen] == [True, True]
         assert all(len(d["id"]) == 16 and d["created"] > 0 for d in seen)
         assert phone["key"] not in str(seen) and laptop["key"] not in str(seen)
+        # the phone sees the laptop, added before it, as one it may not remove
+        from_phone = c.get("/api/profiles/me/devices", headers=auth(phone["key"])).json()["devices"]
+        assert [(d["this"], d["removable"]) for d in from_phone] == [(False, False), (True, True)]
         # the phone is lost: the laptop removes it
-        left = c.delete(f"/api/profiles/me/devices/{seen[0]['id']}", headers=auth(laptop["key"])).json()
-        assert left == {"devices": [seen[1]]}
+        left = c.delete(f"/api/profiles/me/devices/{seen[1]['id']}", headers=auth(laptop["key"])).json()
+        assert left == {"devices": [seen[0]]}
         r = c.get("/api/profiles/me", headers=auth(phone["key"]))
         assert r.status_code == 401 and r.json()["code"] == "profile_key"
         r = c.post(
             "/api/tables", json={"variant": "block", "players": 2, "seats": BOTS}, headers=auth(phone["key"])
         )
         assert r.status_code == 401  # the lost phone's key acts nowhere
-        assert c.get("/api/profiles/me", headers=auth(laptop["key"])).json()["id"] == phone["id"]
+        assert c.get("/api/profiles/me", headers=auth(laptop["key"])).json()["id"] == laptop["id"]
+
+
+def test_a_thief_with_a_stolen_device_cannot_come_back_or_lock_the_owner_out(srv):
+    """Issue 27: the stolen device made a link code, was signed out, claimed its code (a new key
+    of the profile) and signed the owner out.  Now its code dies with its key, and a device
+    added later cannot sign out an older one."""
+    with srv.client() as c:
+        owner = c.post("/api/profiles", json={"name": "Ana"}).json()
+        stolen = second_device(c, owner["key"])
+        code = c.post("/api/profiles/me/link", headers=auth(stolen["key"])).json()["code"]
+        mine = c.get("/api/profiles/me/devices", headers=auth(owner["key"])).json()["devices"]
+        # the stolen device tries to sign the owner out first: refused, nothing changes
+        r = c.delete(f"/api/profiles/me/devices/{mine[0]['id']}", headers=auth(stolen["key"]))
+        assert r.status_code == 403 and r.json()["code"] == "device_older"
+        assert c.get("/api/profiles/me", headers=auth(owner["key"])).status_code == 200
+        # the owner removes the stolen device; the thief's code died with it
+        c.delete(f"/api/profiles/me/devices/{mine[1]['id']}", headers=auth(owner["key"]))
+        r = c.post("/api/profiles/claim", json={"code": code})
+        assert r.status_code == 404 and r.json()["code"] == "link_invalid"
+        left = c.get("/api/profiles/me/devices", headers=auth(owner["key"])).json()["devices"]
+        assert [d["this"] for d in left] == [True]
+        # a key the thief claimed before being caught is newer still: it cannot remove the owner
+        stolen = second_device(c, owner["key"])
+        extra = second_device(c, stolen["key"])
+        r = c.delete(f"/api/profiles/me/devices/{left[0]['id']}", headers=auth(extra["key"]))
+        assert r.status_code == 403 and r.json()["code"] == "device_older"
+        assert c.get("/api/profiles/me", headers=auth(owner["key"])).status_code == 200
+
+
+def test_a_device_has_one_link_code_and_spent_codes_are_purged(srv):
+    with srv.client() as c:
+        a = c.post("/api/profiles", json={"name": "Cy"}).json()
+        first = c.post("/api/profiles/me/link", headers=auth(a["key"])).json()["code"]
+        second = c.post("/api/profiles/me/link", headers=auth(a["key"])).json()["code"]
+        r = c.post("/api/profiles/claim", json={"code": first})
+        assert r.status_code == 404 and r.json()["code"] == "link_invalid"  # replaced by the second
+        assert c.post("/api/profiles/claim", json={"code": second}).status_code == 200
+        with srv.server.store.engine.connect() as db:
+            db.execute(update(profile_links_t).values(expires=0.0))  # every code still stored expires
+        c.post("/api/profiles/me/link", headers=auth(a["key"]))  # a new code purges the spent ones
+        with srv.server.store.engine.connect() as db:
+            assert db.execute(select(func.count()).select_from(profile_links_t)).scalar() == 1
+
+
+def test_profiles_made_from_one_address_are_limited(tmp_path):
+    with InProcess(f"sqlite:///{tmp_path}/db", profile_rate=3) as s, s.client() as c:
+        codes = [c.post("/api/profiles", json={"name": "Ana"}).status_code for _ in range(10)]
+        assert codes == [200] * 6 + [429] * 4  # bursts of twice the rate a minute
+        r = c.post("/api/profiles", json={})
+        assert r.json()["code"] == "profile_rate" and r.json()["params"]["s"] >= 1
+        with s.server.store.engine.connect() as db:
+            assert db.execute(select(func.count()).select_from(profiles_t)).scalar() == 6
 
 
 def test_a_device_signs_itself_out(srv):

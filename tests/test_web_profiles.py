@@ -120,7 +120,10 @@ def test_a_link_code_moves_a_profile_to_another_device_once(srv):
         assert r.status_code == 404 and "used already" in r.json()["error"]
         assert everything(srv) == before
         # an expired code, and one never given
-        srv.server.store.add_link(hashlib.sha256(b"ABCDEFGH").hexdigest(), a["id"], time.time() - 1)
+        mine = hashlib.sha256(a["key"].encode()).hexdigest()
+        srv.server.store.add_link(
+            hashlib.sha256(b"ABCDEFGH").hexdigest(), a["id"], mine, time.time() - 1, time.time()
+        )
         before = everything(srv)
         for code in ("ABCDEFGH", "ZZZZZZZZ"):
             r = c.post("/api/profiles/claim", json={"code": code})
@@ -358,14 +361,19 @@ def test_the_stored_profiles_work_on_both_databases(request, tmp_path, backend):
         assert store.profile_by_key("a" * 64) == {"id": "p1", "name": "Ana", "key_hash": "a" * 64}
         assert store.profile_by_key("b" * 64) is None
         now = time.time()
-        store.add_link("c" * 64, "p1", now + 600)
-        store.add_link("d" * 64, "p1", now - 1)
+        store.add_link("c" * 64, "p1", "a" * 64, now + 600, now)
         assert store.claim_link("c" * 64, "e" * 64, now) == {"id": "p1", "name": "Ana"}
         assert store.claim_link("c" * 64, "f" * 64, now) is None  # used
+        store.add_link("d" * 64, "p1", "e" * 64, now - 1, now)
         assert store.claim_link("d" * 64, "f" * 64, now) is None  # expired
+        store.add_link("9" * 64, "p1", "e" * 64, now + 600, now)
+        store.add_link("8" * 64, "p1", "a" * 64, now + 600, now)
+        assert store.drop_profile_key("p1", "a" * 64)
+        assert store.claim_link("8" * 64, "f" * 64, now) is None  # its device is signed out
         assert store.profile_by_key("e" * 64)["id"] == "p1"  # the new device's key
         assert store.profile_by_key("f" * 64) is None
+        assert store.claim_link("9" * 64, "f" * 64, now) == {"id": "p1", "name": "Ana"}
         store.rename_profile("p1", "Ana B")
-        assert store.profile_by_key("a" * 64)["name"] == "Ana B"
+        assert store.profile_by_key("e" * 64)["name"] == "Ana B"
     finally:
         store.close()

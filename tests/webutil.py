@@ -160,6 +160,7 @@ class InProcess(Served):
         settings.setdefault("bot_delay", 0)
         settings.setdefault("bot_time", 0.02)
         settings.setdefault("create_rate", 100_000)  # the tests make many tables from one address
+        settings.setdefault("profile_rate", 100_000)  # and many profiles
         self.app = create_app(db, **settings)
         self.port = free_port()
         config = uvicorn.Config(
@@ -208,6 +209,8 @@ class Child(Served):
                 "--bot-time",
                 "0.02",
                 "--create-rate",
+                "100000",
+                "--profile-rate",
                 "100000",
                 *self.args,
             ],

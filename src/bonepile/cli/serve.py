@@ -125,6 +125,12 @@ def serve(
             min=0.01, help="Tables one client address may create a minute (bursts of twice as many)."
         ),
     ] = DEFAULT.create_rate,
+    profile_rate: Annotated[
+        float,
+        typer.Option(
+            min=0.01, help="Profiles one client address may make a minute (bursts of twice as many)."
+        ),
+    ] = DEFAULT.profile_rate,
     table_ttl: Annotated[
         float, typer.Option(min=1, help="Seconds a table may wait for its players before it is closed.")
     ] = DEFAULT.table_ttl,
@@ -249,6 +255,7 @@ def serve(
         bot_time=bot_time,
         rate=rate,
         create_rate=create_rate,
+        profile_rate=profile_rate,
         table_ttl=table_ttl,
         rematch_wait=rematch_wait,
         seat_sockets=seat_sockets,

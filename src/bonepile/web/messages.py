@@ -396,6 +396,7 @@ class ProfileDevice(TypedDict):
     id: str  # names the device's key without telling anything of it
     created: float  # when the device got its key (seconds since 1970)
     this: bool  # the device asking
+    removable: bool  # the device asking may sign it out (itself, or a device added after it)
 
 
 class ProfileDevices(TypedDict):

@@ -63,7 +63,7 @@ class Server:
         # the experts' searches (bot moves, hints): one worker process per core by default
         self.searches = Searches(settings.bot_workers or None, processes=settings.bot_processes)
         self.writer = Writer(self.store, self.db_pool, self.isolate)
-        self.profiles = Profiles(self.store, self.db, settings.profiles)
+        self.profiles = Profiles(self.store, self.db, settings.profiles, profile_rate=settings.profile_rate)
         self.mutes = Mutes(self.store, self.db, self.tables)  # who muted whom (``moderation``)
         self.chat_filter = chat_filter  # the words masked in the chat (--chat-filter), if any
         self.damaged: dict[str, str] = {}  # tables whose stored data cannot be used: id -> why

@@ -23,6 +23,7 @@ class ServerSettings:
     rate: float = 20.0  # messages a second one socket may send (bursts of twice as many)
     keep_finished: float = 300.0  # seconds a finished table stays in memory once nobody looks
     create_rate: float = 20.0  # tables one client address may create a minute (bursts of twice)
+    profile_rate: float = 10.0  # profiles one client address may make a minute (bursts of twice)
     table_ttl: float = 3600.0  # seconds a table may wait for its players before it is closed
     rematch_wait: float = 60.0  # seconds the people asked for a rematch have to answer
     seat_sockets: int = 8  # sockets open at once on one seat (tabs of one person)

@@ -48,7 +48,8 @@ def router(profiles: Profiles) -> APIRouter:
 
     @r.post("/api/profiles")
     async def create(request: Request):
-        return await profiles.create(await profile_body(request))
+        address = request.client.host if request.client else ""
+        return await profiles.create(await profile_body(request), address)
 
     @r.get("/api/profiles/me")
     async def me(request: Request):

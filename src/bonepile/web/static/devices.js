@@ -5,7 +5,7 @@ import { $, el, setAlert } from "/static/common.js";
 import { t, language } from "/static/i18n.js";
 import { devices, forgetDevice } from "/static/profile.js";
 
-/** @typedef {{id: string, created: number, this: boolean}} Device */
+/** @typedef {{id: string, created: number, this: boolean, removable: boolean}} Device */
 
 /** @param {number} seconds */
 function since(seconds) {
@@ -27,7 +27,7 @@ export async function showDevices(box, name, alertBox) {
     const li = el("li", {}, el("span", {}, words));
     if (d.this) {
       li.appendChild(el("button", { type: "button", id: "sign-out", onclick: () => askSignOut(li, d, list.length, name, alertBox) }, t("profiles.sign_out")));
-    } else {
+    } else if (d.removable) {
       li.appendChild(el("button", { type: "button", class: "device-remove", "aria-label": t("profiles.device_remove_label", { what: words }),
         onclick: async () => {
           try { await forgetDevice(d.id, false); } catch (e) { setAlert(alertBox, t("profiles.failed", { error: e.message })); return; }
@@ -37,7 +37,8 @@ export async function showDevices(box, name, alertBox) {
     }
     ul.appendChild(li);
   }
-  box.replaceChildren(ul, el("p", { id: "devices-note", class: "small", "aria-live": "polite" }));
+  box.replaceChildren(ul, el("p", { id: "devices-rule", class: "small" }, t("profiles.devices_rule")),
+    el("p", { id: "devices-note", class: "small", "aria-live": "polite" }));
 }
 
 /** Signing this device out asks first, in the page (no pop-up), with what it means.

@@ -171,7 +171,8 @@ profile_keys_t = Table(
     Column("created", Float, nullable=False),
 )
 
-#: codes that move a profile to another device: their hash, an expiry, used once
+#: codes that move a profile to another device: their hash, an expiry, used once, and the
+#: hash of the key (the device) that made it: the code dies with that key (0008_link_keys)
 profile_links_t = Table(
     "profile_links",
     metadata,
@@ -179,6 +180,8 @@ profile_links_t = Table(
     Column("profile_id", String(32), ForeignKey("profiles.id"), nullable=False),
     Column("expires", Float, nullable=False),
     Column("used", Boolean, nullable=False, default=False),
+    Column("key_hash", String(64), nullable=True),
+    Index("profile_links_by_key", "key_hash"),
 )
 
 #: mutes: the profile ``muter`` is not shown the table chat of the profile ``muted``, at any
@@ -503,18 +506,37 @@ class Store:
         with self.engine.begin() as c:
             c.execute(update(profiles_t).where(profiles_t.c.id == profile_id).values(name=name))
 
-    def add_link(self, code_hash: str, profile_id: str, expires: float) -> None:
+    def add_link(self, code_hash: str, profile_id: str, key_hash: str, expires: float, now: float) -> None:
+        """A new link code made by the key ``key_hash``: it replaces that key's earlier codes
+        (one code per device at a time), and every used or expired code of any profile is
+        purged in the same transaction."""
         with self.engine.begin() as c:
             c.execute(
+                delete(profile_links_t).where(
+                    (profile_links_t.c.key_hash == key_hash)
+                    | profile_links_t.c.used.is_(True)
+                    | (profile_links_t.c.expires <= now)
+                )
+            )
+            c.execute(
                 insert(profile_links_t).values(
-                    code_hash=code_hash, profile_id=profile_id, expires=expires, used=False
+                    code_hash=code_hash, profile_id=profile_id, expires=expires, used=False, key_hash=key_hash
                 )
             )
 
     def claim_link(self, code_hash: str, key_hash: str, now: float) -> dict[str, Any] | None:
         """Use a link code once: its profile gets a new key (``key_hash``) and is returned
-        ({id, name}); None for a code unknown, used or expired.  Marking it used is one
-        conditional update: a code claimed twice at once is given to one of the two."""
+        ({id, name}); None for a code unknown, used, expired, or whose device (the key that
+        made it) is signed out.  Marking it used is one conditional update: a code claimed
+        twice at once is given to one of the two."""
+        maker = (
+            select(profile_keys_t.c.key_hash)
+            .where(
+                profile_keys_t.c.key_hash == profile_links_t.c.key_hash,
+                profile_keys_t.c.profile_id == profile_links_t.c.profile_id,
+            )
+            .exists()
+        )
         with self.engine.begin() as c:
             done = c.execute(
                 update(profile_links_t)
@@ -522,6 +544,7 @@ class Store:
                     profile_links_t.c.code_hash == code_hash,
                     profile_links_t.c.used.is_(False),
                     profile_links_t.c.expires > now,
+                    maker,
                 )
                 .values(used=True)
             )
@@ -546,13 +569,15 @@ class Store:
         return [(r.key_hash, r.created) for r in rows]
 
     def drop_profile_key(self, profile_id: str, key_hash: str) -> bool:
-        """Forget one key of a profile (a device signed out or removed); False: no such key."""
+        """Forget one key of a profile (a device signed out or removed) and the link codes it
+        made; False: no such key."""
         with self.engine.begin() as c:
             done = c.execute(
                 delete(profile_keys_t).where(
                     profile_keys_t.c.profile_id == profile_id, profile_keys_t.c.key_hash == key_hash
                 )
             )
+            c.execute(delete(profile_links_t).where(profile_links_t.c.key_hash == key_hash))
         return done.rowcount == 1
 
     # ------------------------------------------------------------------ mutes

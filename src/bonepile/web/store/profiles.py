@@ -4,7 +4,16 @@ A profile is its id; names need not be unique.  Its key (192 random bits) is sho
 the profile is made or moved to another device; the server keeps only the key's SHA-256 and
 finds a profile by it, comparing the hash found in constant time as seat tokens are.  "Use on
 another device" gives a short code (``LINK_CHARS`` letters, ``LINK_TTL`` seconds, used once)
-which the other device trades for a key of its own.
+which the other device trades for a key of its own.  A code is bound to the key (the device)
+that made it: it stops working when that device is signed out, and a device's new code
+replaces its previous one; used and expired codes are deleted whenever a code is made.
+
+Who may sign out whom: a device signs itself out, and any device added after it (the one
+the profile was made on can sign out every other).  A device cannot sign out one added
+before it, so a stolen device, or a key copied from it, cannot lock its owner out; its owner
+signs it out from an older device, and its codes die with it (docs/PLAYING.md).
+
+Profiles made are limited per client address (``profile_rate`` a minute, bursts of twice).
 
 The server runs with profiles ``off`` (no profile routes, a key sent with a table request is
 ignored), ``optional`` (a seat is tied to a profile when its key comes with the request) or
@@ -19,6 +28,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Literal, get_args
 
 from .. import validate
+from ..limits import Buckets
 from ..messages import ProfileDevice, ProfileDevices, ProfileInfo, ProfileKey, ProfileLink
 from ..validate import RequestError, token_hash
 from .database import Store
@@ -92,7 +102,15 @@ def device_id(key_hash: str) -> str:
 class Profiles:
     """The profile requests, run against the store through ``db`` (the storage thread)."""
 
-    def __init__(self, store: Store, db: Db, mode: str = "optional", *, claim_rate: float = CLAIM_RATE):
+    def __init__(
+        self,
+        store: Store,
+        db: Db,
+        mode: str = "optional",
+        *,
+        claim_rate: float = CLAIM_RATE,
+        profile_rate: float = 10.0,
+    ):
         if mode not in MODES:
             raise ValueError(f"profiles must be one of {', '.join(MODES)}, not {mode!r}")
         self.store = store
@@ -100,15 +118,26 @@ class Profiles:
         self.mode = mode
         self.claim_rate = claim_rate
         self.claims: dict[str, tuple[float, float]] = {}  # client address -> (tries left, when)
+        self.made = Buckets(profile_rate)  # profiles made per client address
 
     def _on(self) -> None:
         if self.mode == "off":
             raise RequestError("profiles are turned off on this server", 404, code="profiles_off")
 
-    async def create(self, body: Any) -> ProfileKey:
+    async def create(self, body: Any, address: str = "") -> ProfileKey:
         self._on()
         body = validate.body_object(body)
         name = validate.person_name(body.get("name"), DEFAULT_NAME)
+        wait = self.made.take(address)
+        if wait:
+            per = self.made.rate * 60
+            raise RequestError(
+                f"too many profiles made from your address: at most {per:g} a minute; "
+                f"try again in {wait:.0f} s",
+                429,
+                code="profile_rate",
+                params={"s": max(1, round(wait))},
+            )
         profile_id = secrets.token_hex(8)
         key, hashed = new_key()
         await self.db(self.store.create_profile, profile_id, name, hashed)
@@ -146,12 +175,17 @@ class Profiles:
         profile = await self.me(authorization)
         mine = token_hash(bearer(authorization) or "")
         keys = await self.db(self.store.profile_keys, profile["id"])
-        out: list[ProfileDevice] = [{"id": device_id(h), "created": at, "this": h == mine} for h, at in keys]
+        rank = next((i for i, (h, _) in enumerate(keys) if h == mine), len(keys))
+        out: list[ProfileDevice] = [
+            {"id": device_id(h), "created": at, "this": h == mine, "removable": i >= rank}
+            for i, (h, at) in enumerate(keys)
+        ]
         return {"devices": out}
 
     async def forget_device(self, authorization: str | None, device: str) -> ProfileDevices:
-        """Sign a device out of this profile: its key stops working at once (the asking
-        device's own: this device signs out; afterwards the answer lists no device of it)."""
+        """Sign a device out of this profile: its key stops working at once, and its link
+        codes with it (the asking device's own: this device signs out; afterwards the answer
+        lists no device of it).  Only this device or one added after it (403 otherwise)."""
         profile = await self.me(authorization)
         if (
             not isinstance(device, str)
@@ -163,19 +197,31 @@ class Profiles:
                 code="bad_request",
             )
         keys = await self.db(self.store.profile_keys, profile["id"])
-        found = [h for h, _ in keys if secrets.compare_digest(device_id(h), device)]
-        if not found or not await self.db(self.store.drop_profile_key, profile["id"], found[0]):
-            raise RequestError(f"this profile has no device {device!r}", 404, code="no_device")
+        found = [(i, h) for i, (h, _) in enumerate(keys) if secrets.compare_digest(device_id(h), device)]
         mine = token_hash(bearer(authorization) or "")
-        if found[0] == mine:
+        rank = next((i for i, (h, _) in enumerate(keys) if h == mine), len(keys))
+        if found and found[0][0] < rank:
+            raise RequestError(
+                "that device was added to this profile before this one: only it can sign itself "
+                "out (a device signs out only the devices added after it)",
+                403,
+                code="device_older",
+            )
+        if not found or not await self.db(self.store.drop_profile_key, profile["id"], found[0][1]):
+            raise RequestError(f"this profile has no device {device!r}", 404, code="no_device")
+        found_hash = found[0][1]
+        if found_hash == mine:
             return {"devices": []}
         return await self.devices(authorization)
 
     async def link(self, authorization: str | None) -> ProfileLink:
-        """A code that moves this profile to another device (used once, LINK_TTL seconds)."""
+        """A code that moves this profile to another device (used once, LINK_TTL seconds, as
+        long as this device stays signed in; it replaces this device's previous code)."""
         profile = await self.me(authorization)
         code = new_code()
-        await self.db(self.store.add_link, token_hash(code), profile["id"], time.time() + LINK_TTL)
+        mine = token_hash(bearer(authorization) or "")
+        now = time.time()
+        await self.db(self.store.add_link, token_hash(code), profile["id"], mine, now + LINK_TTL, now)
         return {"code": code, "expires_in": int(LINK_TTL)}
 
     async def claim(self, body: Any, address: str = "") -> ProfileKey:
