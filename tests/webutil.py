@@ -161,6 +161,7 @@ class InProcess(Served):
         settings.setdefault("bot_time", 0.02)
         settings.setdefault("create_rate", 100_000)  # the tests make many tables from one address
         settings.setdefault("profile_rate", 100_000)  # and many profiles
+        settings.setdefault("watch_rate", 100_000)  # and many spectators' sockets
         self.app = create_app(db, **settings)
         self.port = free_port()
         config = uvicorn.Config(

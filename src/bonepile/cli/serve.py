@@ -131,6 +131,13 @@ def serve(
             min=0.01, help="Profiles one client address may make a minute (bursts of twice as many)."
         ),
     ] = DEFAULT.profile_rate,
+    watch_rate: Annotated[
+        float,
+        typer.Option(
+            min=0.01,
+            help="Spectators' sockets one client address may open a minute (bursts of twice as many).",
+        ),
+    ] = DEFAULT.watch_rate,
     table_ttl: Annotated[
         float, typer.Option(min=1, help="Seconds a table may wait for its players before it is closed.")
     ] = DEFAULT.table_ttl,
@@ -256,6 +263,7 @@ def serve(
         rate=rate,
         create_rate=create_rate,
         profile_rate=profile_rate,
+        watch_rate=watch_rate,
         table_ttl=table_ttl,
         rematch_wait=rematch_wait,
         seat_sockets=seat_sockets,

@@ -21,6 +21,7 @@ from . import validate
 from .cluster import Cluster, ClusterSettings
 from .jobs.replays import build as build_replay
 from .jobs.searches import REPLAY_NICE, Searches, lower_priority
+from .limits import Buckets
 from .messages import CreatedTable, JoinedSeat, ProfileInfo, TableInfo
 from .play.chatfilter import ChatFilter
 from .play.driver import drive
@@ -59,6 +60,7 @@ class Server:
         self.creates: dict[str, tuple[float, float]] = {}  # client address -> (tokens, when)
         self.sockets_from: dict[str, int] = {}  # client address -> table sockets open
         self.watching_from: dict[str, int] = {}  # client address -> spectators' sockets open
+        self.watch_opens = Buckets(settings.watch_rate)  # spectators' sockets opened per address
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
         # the experts' searches (bot moves, hints): one worker process per core by default
         self.searches = Searches(settings.bot_workers or None, processes=settings.bot_processes)
@@ -252,6 +254,15 @@ class Server:
         """Count a new socket of ``seat`` (None: a spectator's) from ``address``
         (RequestError 429 past the caps); the address to give ``socket_closed``."""
         if seat is None:
+            wait = self.watch_opens.take(address)
+            if wait:
+                raise RequestError(
+                    f"too many tables opened to watch from your address: at most "
+                    f"{self.settings.watch_rate:g} a minute; try again in {wait:.0f} s",
+                    429,
+                    code="watch_rate",
+                    params={"s": max(1, round(wait))},
+                )
             if len(t.watchers) >= self.settings.table_watchers:
                 raise RequestError(
                     f"{self.settings.table_watchers} people are watching this table already "

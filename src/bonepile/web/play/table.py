@@ -43,6 +43,7 @@ from .offer import Offer
 
 STANDIN_LEVEL = "greedy"  # plays a person's turn when the person is away or out of time
 CHAT_KEEP = 50  # chat lines a table remembers (in memory: chat is not stored)
+WATCHING_EVERY = 0.5  # seconds at least between two "n watching" updates of a table
 
 
 # ---------------------------------------------------------------------------- deals
@@ -165,6 +166,8 @@ class LiveTable:
         self._observer: Observer | None = None
         self.watchers: list[Connection] = []  # spectators' sockets (no seat)
         self._watched: tuple[int, str] | None = None  # (seq, the spectators' view as JSON)
+        self._watching_told = 0.0  # when "n watching" was last told (monotonic seconds)
+        self._watching_timer: asyncio.TimerHandle | None = None  # the next telling, if due
         for kind, value, _seat in row.actions:
             self._replay(kind, value)
 
@@ -192,7 +195,8 @@ class LiveTable:
             self.watchers.append(conn)
             if self.chat:
                 conn.push(self.chat_for(None))
-            self.changed()  # "n watching" changes for everybody
+            conn.push_state()
+            self.watchers_changed()  # "n watching" changes for everybody, soon
             return
         s = self.seats[conn.seat]
         s.conns.append(conn)
@@ -215,7 +219,7 @@ class LiveTable:
         if conn.seat is None:
             if conn in self.watchers:
                 self.watchers.remove(conn)
-                self.changed()
+                self.watchers_changed()
             return
         s = self.seats[conn.seat]
         if conn not in s.conns:
@@ -224,6 +228,29 @@ class LiveTable:
         if not s.conns:
             s.away_since = time.monotonic()
             self.changed()  # only the seat's last socket changes what the others see
+
+    def watchers_changed(self) -> None:
+        """A spectator came or left: everybody is told how many watch, at most once every
+        WATCHING_EVERY seconds whatever the churn (the changes in between are told together)."""
+        if self._watching_timer is not None:
+            return  # a telling is due already: it will say the count as it is then
+        wait = self._watching_told + WATCHING_EVERY - time.monotonic()
+        if wait <= 0:
+            self._watching_told = time.monotonic()
+            self.changed()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a table driven by hand in a test): now
+            self._watching_told = time.monotonic()
+            self.changed()
+            return
+        self._watching_timer = loop.call_later(wait, self._watching_due)
+
+    def _watching_due(self) -> None:
+        self._watching_timer = None
+        self._watching_told = time.monotonic()
+        self.changed()
 
     def changed(self) -> None:
         """The table's info changed (seats, status): tell every seat and wake the driver."""
