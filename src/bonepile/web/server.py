@@ -39,6 +39,7 @@ log = logging.getLogger("bonepile.serve")
 
 LISTED = 100  # tables in the lobby's list (the newest)
 REPLAYS_WAITING = 4  # replay requests being built or waiting for the replay worker; more get 503
+ADDRESS_REPLAYS = 2  # of them, from one client address; more get 429 (uploads leave one free)
 REPLAY_CACHE = 64 << 20  # bytes of finished tables' replays kept, built once each
 
 
@@ -71,6 +72,8 @@ class Server:
         self.damaged: dict[str, str] = {}  # tables whose stored data cannot be used: id -> why
         self._replay_pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
         self.replays_waiting = 0
+        self.replays_from: dict[str, int] = {}  # client address -> its replays waiting
+        self.uploads_waiting = 0  # of them, uploaded records' (they leave one place free)
         self.replay_cache: OrderedDict[str, bytes] = OrderedDict()
         # one worker of several (``serve --workers``): it plays only the tables it leases
         self.cluster = Cluster(self, cluster) if cluster is not None else None
@@ -350,20 +353,47 @@ class Server:
         log.info("table %s waited %.0f s for its players: closed", t.id, self.settings.table_ttl)
 
     # --------------------------------------------------------------------- replays
+    def address_of(self, conn: Any) -> str:
+        """The client address of a request or socket (a cluster's relayed one as relayed)."""
+        if self.cluster is not None:
+            return self.cluster.client_host(conn)
+        return conn.client.host if conn.client else ""
+
     async def replay(
-        self, source: bytes | dict[str, Any], *, finished_only: bool, key: str | None = None
+        self,
+        source: bytes | dict[str, Any],
+        *,
+        finished_only: bool,
+        key: str | None = None,
+        address: str = "",
     ) -> tuple[int, bytes]:
         """A replay answer (status, JSON bytes), built in the replay worker process, never on
-        the event loop; at most REPLAYS_WAITING at once.  With a ``key`` (a finished table) the
-        answer is built once and kept."""
+        the event loop; at most REPLAYS_WAITING at once, ADDRESS_REPLAYS of them from one
+        client ``address``, and uploaded records (``finished_only`` false) leave one place for
+        this server's tables.  With a ``key`` (a finished table) the answer is built once and
+        kept."""
         if key is not None and key in self.replay_cache:
             self.replay_cache.move_to_end(key)
             return 200, self.replay_cache[key]
-        if self.replays_waiting >= REPLAYS_WAITING:
+        mine = self.replays_from.get(address, 0)
+        if mine >= ADDRESS_REPLAYS:
+            raise RequestError(
+                f"you have {mine} replays being built already (at most {ADDRESS_REPLAYS} at once); "
+                "wait for them",
+                429,
+                code="replay_yours",
+                params={"n": ADDRESS_REPLAYS},
+            )
+        upload = not finished_only
+        if self.replays_waiting >= REPLAYS_WAITING or (
+            upload and self.uploads_waiting >= REPLAYS_WAITING - 1
+        ):
             raise RequestError(
                 "the server is busy building other replays; try again in a moment", 503, code="replay_busy"
             )
         self.replays_waiting += 1
+        self.uploads_waiting += upload
+        self.replays_from[address] = mine + 1
         try:
             if self._replay_pool is None:
                 self._replay_pool = ProcessPoolExecutor(
@@ -393,6 +423,11 @@ class Server:
             ) from None
         finally:
             self.replays_waiting -= 1
+            self.uploads_waiting -= upload
+            if self.replays_from.get(address, 0) > 1:
+                self.replays_from[address] -= 1
+            else:
+                self.replays_from.pop(address, None)
         if key is not None and status == 200:
             self.replay_cache[key] = body
             while sum(map(len, self.replay_cache.values())) > REPLAY_CACHE and len(self.replay_cache) > 1:

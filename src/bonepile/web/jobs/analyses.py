@@ -6,7 +6,12 @@ by ``bonepile.analysis`` in a worker process, never on the event loop, with its 
 A job is keyed by what it analyses: ``table:<id>`` for a finished table, ``record:<sha256 of
 the record's text>`` for an uploaded record.  With each judged decision the answer carries
 what the page needs to draw the better move: the layout after the best move (``boards``),
-built with the engine as the replay's frames are; the page computes no placement."""
+built with the engine as the replay's frames are; the page computes no placement.
+
+Fair shares: one client address has at most ``ADDRESS_ANALYSES`` jobs waiting or running
+(429 ``analysis_yours`` past it); uploaded records take at most all the places but one, so a
+finished table of this server (a player's own game) always finds a place; and a table's
+analysis goes to the worker before any uploaded record waiting (then the oldest first)."""
 
 from __future__ import annotations
 
@@ -34,6 +39,7 @@ log = logging.getLogger("bonepile.serve")
 
 ANALYSES_RUNNING = 1  # analyses computed at once (worker processes)
 ANALYSES_WAITING = 4  # analyses running or waiting for a worker; more get 503
+ADDRESS_ANALYSES = 2  # of them, asked from one client address; more get 429
 MAX_MOVES = 1500  # moves of a record analysed at most (a long Quinientos game has ~900)
 JOBS_KEPT = 256  # finished or failed jobs remembered in memory (their results are stored)
 RECORDS_KEPT = 500  # uploaded records' analyses stored (the oldest go first); tables' are all kept
@@ -137,6 +143,16 @@ class Job:
     error: str | None = None
     http: int = 200
     started: float = field(default_factory=time.monotonic)
+    address: str = ""  # the client address that asked for it
+
+    @property
+    def active(self) -> bool:
+        return self.status in ("waiting", "running")
+
+    @property
+    def order(self) -> tuple[int, float]:
+        """Its place in the worker's queue: finished tables' analyses first, then the oldest."""
+        return (0 if self.key.startswith("table:") else 1, self.started)
 
     def answer(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -168,6 +184,9 @@ class Analyses:
         self.records_kept = records_kept
         self.processes = processes
         self.jobs: dict[str, Job] = {}
+        self.queued: list[Job] = []  # jobs waiting for the worker (``Job.order`` says who is next)
+        self.running = 0  # jobs given to the worker
+        self._turn: asyncio.Condition | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.computed = 0  # analyses computed by this server (not served from the store)
         self._pool: Executor | None = None
@@ -234,20 +253,35 @@ class Analyses:
             if j is not None and j.status in ("waiting", "running"):
                 j.status, j.done, j.total = "running", done, total
 
-    async def start(self, key: str, source: bytes | dict[str, Any]) -> dict[str, Any]:
-        """Start analysing (or say where the analysis of ``key`` is): the job's answer."""
+    async def start(self, key: str, source: bytes | dict[str, Any], address: str = "") -> dict[str, Any]:
+        """Start analysing (or say where the analysis of ``key`` is): the job's answer.
+        ``address``: the client's, which has at most ADDRESS_ANALYSES jobs at once."""
         j = self.jobs.get(key)
-        if j is not None and j.status in ("waiting", "running"):
+        if j is not None and j.active:
             return j.answer()
         if await self.stored(key) is not None:
             return {"job": _public(key), "status": "done", "done": 0, "total": 0}
-        if sum(1 for x in self.jobs.values() if x.status in ("waiting", "running")) >= self.waiting_limit:
+        active = [x for x in self.jobs.values() if x.active]
+        mine = sum(1 for x in active if x.address == address)
+        if mine >= ADDRESS_ANALYSES:
+            raise RequestError(
+                f"you have {mine} analyses on the way already (at most {ADDRESS_ANALYSES} at once); "
+                "wait for one to finish",
+                429,
+                code="analysis_yours",
+                params={"n": ADDRESS_ANALYSES},
+            )
+        # a finished table of this server always finds a place: uploads leave one free
+        uploads = sum(1 for x in active if not x.key.startswith("table:"))
+        if len(active) >= self.waiting_limit or (
+            not key.startswith("table:") and uploads >= self.waiting_limit - 1
+        ):
             raise RequestError(
                 "the server is busy analysing other games; try again in a few minutes",
                 503,
                 code="analysis_busy",
             )
-        j = self.jobs[key] = Job(key)
+        j = self.jobs[key] = Job(key, address=address)
         task = asyncio.get_running_loop().create_task(self._run(j, source))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -258,6 +292,18 @@ class Analyses:
         import orjson
 
         loop = asyncio.get_running_loop()
+        if self._turn is None:
+            self._turn = asyncio.Condition()
+        turn = self._turn
+        self.queued.append(j)
+        try:
+            async with turn:  # the worker's queue is ours: the next job is chosen when it is free
+                await turn.wait_for(
+                    lambda: self.running < ANALYSES_RUNNING and min(self.queued, key=lambda x: x.order) is j
+                )
+                self.running += 1
+        finally:
+            self.queued.remove(j)
         try:
             status, doc = await loop.run_in_executor(self._executor(), build, source, j.key, self.budget)
             if status == 200:
@@ -273,6 +319,10 @@ class Analyses:
         except Exception:
             log.exception("an analysis failed")
             j.status, j.error, j.http = "failed", "the analysis failed (a fault of the server)", 500
+        finally:
+            async with turn:
+                self.running -= 1
+                turn.notify_all()
 
     def _forget(self) -> None:
         over = [k for k, x in self.jobs.items() if x.status in ("done", "failed")]

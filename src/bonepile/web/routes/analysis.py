@@ -36,9 +36,9 @@ def router(server: Server, analyses: Analyses) -> APIRouter:
         return t
 
     @r.post("/api/tables/{table_id}/analysis")
-    async def start_table(table_id: str):
+    async def start_table(table_id: str, request: Request):
         t = await over(table_id)
-        job = await analyses.start(f"table:{t.id}", t.record())
+        job = await analyses.start(f"table:{t.id}", t.record(), server.address_of(request))
         return _status(job)
 
     @r.get("/api/tables/{table_id}/analysis")
@@ -53,7 +53,7 @@ def router(server: Server, analyses: Analyses) -> APIRouter:
             rec.loads(data)
         except BonepileError as e:
             raise RequestError(f"the record is not valid: {e}", 400, code="record_invalid") from None
-        job = await analyses.start(record_key(data), data)
+        job = await analyses.start(record_key(data), data, server.address_of(request))
         return _status(job)
 
     @r.get("/api/analysis/{job}")

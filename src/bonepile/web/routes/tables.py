@@ -61,16 +61,19 @@ def router(server: Server) -> APIRouter:
         )
 
     @r.get("/api/tables/{table_id}/replay")
-    async def table_replay(table_id: str):
+    async def table_replay(table_id: str, request: Request):
         if table_id in server.replay_cache:  # a finished table's, built once
             return _json(200, server.replay_cache[table_id])
         t = await server.finished(table_id)
         over = t.status == "over"
-        return _json(*await server.replay(t.record(), finished_only=True, key=t.id if over else None))
+        key = t.id if over else None
+        return _json(
+            *await server.replay(t.record(), finished_only=True, key=key, address=server.address_of(request))
+        )
 
     @r.post("/api/replay")
     async def replay(request: Request):
         data = await read_body(request, MAX_RECORD)
-        return _json(*await server.replay(data, finished_only=False))
+        return _json(*await server.replay(data, finished_only=False, address=server.address_of(request)))
 
     return r
