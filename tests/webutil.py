@@ -162,6 +162,7 @@ class InProcess(Served):
         settings.setdefault("create_rate", 100_000)  # the tests make many tables from one address
         settings.setdefault("profile_rate", 100_000)  # and many profiles
         settings.setdefault("watch_rate", 100_000)  # and many spectators' sockets
+        settings.setdefault("address_bot_tables", 100_000)  # and many tables of bots only
         self.app = create_app(db, **settings)
         self.port = free_port()
         config = uvicorn.Config(
@@ -212,6 +213,8 @@ class Child(Served):
                 "--create-rate",
                 "100000",
                 "--profile-rate",
+                "100000",
+                "--address-bot-tables",
                 "100000",
                 *self.args,
             ],

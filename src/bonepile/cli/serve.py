@@ -138,6 +138,16 @@ def serve(
             help="Spectators' sockets one client address may open a minute (bursts of twice as many).",
         ),
     ] = DEFAULT.watch_rate,
+    address_bot_tables: Annotated[
+        int,
+        typer.Option(min=1, help="Tables of bots only one client address may have playing at once."),
+    ] = DEFAULT.address_bot_tables,
+    bots_unwatched: Annotated[
+        float,
+        typer.Option(
+            min=1, help="Seconds a table of bots only plays on while nobody watches it (then it is closed)."
+        ),
+    ] = DEFAULT.bots_unwatched,
     table_ttl: Annotated[
         float, typer.Option(min=1, help="Seconds a table may wait for its players before it is closed.")
     ] = DEFAULT.table_ttl,
@@ -264,6 +274,8 @@ def serve(
         create_rate=create_rate,
         profile_rate=profile_rate,
         watch_rate=watch_rate,
+        address_bot_tables=address_bot_tables,
+        bots_unwatched=bots_unwatched,
         table_ttl=table_ttl,
         rematch_wait=rematch_wait,
         seat_sockets=seat_sockets,

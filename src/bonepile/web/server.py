@@ -62,6 +62,7 @@ class Server:
         self.sockets_from: dict[str, int] = {}  # client address -> table sockets open
         self.watching_from: dict[str, int] = {}  # client address -> spectators' sockets open
         self.watch_opens = Buckets(settings.watch_rate)  # spectators' sockets opened per address
+        self.bot_tables_from: dict[str, list[str]] = {}  # client address -> its bots-only tables
         self.db_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-db")
         # the experts' searches (bot moves, hints): one worker process per core by default
         self.searches = Searches(settings.bot_workers or None, processes=settings.bot_processes)
@@ -342,15 +343,39 @@ class Server:
         if len(self.creates) > 10000:  # forget the addresses whose bucket is full again
             self.creates = {a: (k, w) for a, (k, w) in self.creates.items() if k + (now - w) * rate < burst}
 
-    async def expire(self, t: LiveTable) -> None:
-        """A table that waited TABLE_TTL seconds for its players is closed (stored as over,
+    async def expire(self, t: LiveTable, why: str | None = None) -> None:
+        """A table that waited TABLE_TTL seconds for its players (or a table of bots only that
+        nobody watched for ``bots_unwatched`` seconds: ``why``) is closed (stored as over,
         with no winner) and leaves memory."""
         await self.db(self.store.update_table, t.id, status="over")
         t.status = "over"
         t.changed()
         self.tables.pop(t.id, None)
         self.searches.forget(t.id)
-        log.info("table %s waited %.0f s for its players: closed", t.id, self.settings.table_ttl)
+        why = why or f"it waited {self.settings.table_ttl:.0f} s for its players"
+        log.info("table %s: closed: %s", t.id, why)
+
+    def allow_bot_table(self, address: str) -> None:
+        """A client address has at most ``address_bot_tables`` tables of bots only playing
+        (RequestError 429 past it)."""
+        n = self.settings.address_bot_tables
+        mine = [
+            tid
+            for tid in self.bot_tables_from.get(address, [])
+            if tid in self.tables and self.tables[tid].status != "over"
+        ]
+        if mine:
+            self.bot_tables_from[address] = mine
+        else:
+            self.bot_tables_from.pop(address, None)
+        if len(mine) >= n:
+            raise RequestError(
+                f"{len(mine)} tables of bots only are playing for your address already (at most {n}); "
+                "watch one to its end or wait until one closes",
+                429,
+                code="bot_tables_many",
+                params={"n": n},
+            )
 
     # --------------------------------------------------------------------- replays
     def address_of(self, conn: Any) -> str:
@@ -439,6 +464,9 @@ class Server:
         """A new table; with a ``profile`` its creator's seat is tied to it (and named after it
         when the request names no player)."""
         new = validate.new_table(body)
+        bots_only = all(d["kind"] != "human" for d in new.seats)
+        if bots_only:
+            self.allow_bot_table(address)
         self.allow_create(address)
         for d in new.seats:
             d["profile"] = None
@@ -473,6 +501,8 @@ class Server:
         t = LiveTable(row, self)
         self._run(t)
         t.wake.set()
+        if bots_only:
+            self.bot_tables_from.setdefault(address, []).append(t.id)
         return {"id": t.id, "seat": new.creator, "token": new.token, "invite": link, "private": new.private}
 
     async def join(self, table_id: str, body: Any, profile: ProfileInfo | None = None) -> JoinedSeat:

@@ -24,6 +24,8 @@ class ServerSettings:
     keep_finished: float = 300.0  # seconds a finished table stays in memory once nobody looks
     create_rate: float = 20.0  # tables one client address may create a minute (bursts of twice)
     profile_rate: float = 10.0  # profiles one client address may make a minute (bursts of twice)
+    address_bot_tables: int = 4  # tables of bots only one client address may have playing at once
+    bots_unwatched: float = 600.0  # seconds a table of bots only plays on with nobody watching
     table_ttl: float = 3600.0  # seconds a table may wait for its players before it is closed
     rematch_wait: float = 60.0  # seconds the people asked for a rematch have to answer
     seat_sockets: int = 8  # sockets open at once on one seat (tabs of one person)

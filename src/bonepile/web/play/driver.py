@@ -87,6 +87,14 @@ async def step(t: LiveTable) -> float | None:
         return settings.keep_finished
     if t.status != "playing":
         return None
+    if not t.has_people():  # a table of bots only stops once nobody has watched it a while
+        if t.watchers:
+            t.unwatched_since = None
+        elif t.unwatched_since is None:
+            t.unwatched_since = now
+        elif now - t.unwatched_since >= settings.bots_unwatched:
+            await host.expire(t, f"nobody watched it for {settings.bots_unwatched:.0f} s")
+            return DONE
     if g.hands and t.has_people() and not any(s.conns for s in t.seats):
         return None  # no person at the table: its bots wait (an abandoned table costs nothing)
     wait = stand_ins(t, now)

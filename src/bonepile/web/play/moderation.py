@@ -5,7 +5,8 @@ muted it (every tab and every device of it), which are told how many lines they 
 shown.  Where both seats are tied to profiles the mute is stored against the muted profile
 (table ``mutes``) and holds at every later table, on every device of the muter; otherwise it
 holds for that seat at that table, in memory (the browser sends it again when it reconnects).
-A profile's stored mutes are read once, when one of its seats' sockets opens, and kept."""
+A profile's stored mutes are read once, when one of its seats' sockets opens, and kept.  A
+profile mutes at most MAX_MUTES others (409 ``mutes_full`` past it: unmute one first)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from ..messages import ProfileInfo
 from ..store.database import Store
 from ..validate import RequestError
 from .table import LiveTable
+
+MAX_MUTES = 500  # profiles one profile may have muted at once
 
 
 class Mutes:
@@ -40,6 +43,13 @@ class Mutes:
         """Store a mute (``on``) or its end; then the live tables where the muter sits show
         their chat again as it now is."""
         await self.load(muter)
+        if on and muted not in self.known[muter] and len(self.known[muter]) >= MAX_MUTES:
+            raise RequestError(
+                f"you have muted {MAX_MUTES} profiles already, the most one may; unmute one first",
+                409,
+                code="mutes_full",
+                params={"n": MAX_MUTES},
+            )
         if (muted in self.known[muter]) != on:  # stored only when it changes
             await self.db(self.store.set_mute, muter, muted, on)
         if on:

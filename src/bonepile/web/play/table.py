@@ -112,8 +112,8 @@ class TableHost(Protocol):
     async def game_over(self, t: LiveTable) -> None:
         """Store the finished table's result (and rate it)."""
 
-    async def expire(self, t: LiveTable) -> None:
-        """Close a table that waited too long for its players."""
+    async def expire(self, t: LiveTable, why: str | None = None) -> None:
+        """Close a table that waited too long for its players (or, ``why``, another reason)."""
 
     def let_go(self, t: LiveTable) -> None:
         """A finished table leaves memory."""
@@ -166,6 +166,7 @@ class LiveTable:
         self._observer: Observer | None = None
         self.watchers: list[Connection] = []  # spectators' sockets (no seat)
         self._watched: tuple[int, str] | None = None  # (seq, the spectators' view as JSON)
+        self.unwatched_since: float | None = time.monotonic()  # nobody watching since (bots only)
         self._watching_told = 0.0  # when "n watching" was last told (monotonic seconds)
         self._watching_timer: asyncio.TimerHandle | None = None  # the next telling, if due
         for kind, value, _seat in row.actions:
