@@ -468,8 +468,16 @@ class Server:
         if bots_only:
             self.allow_bot_table(address)
         self.allow_create(address)
-        for d in new.seats:
-            d["profile"] = None
+        for i, d in enumerate(new.seats):
+            if d.get("profile") is not None:  # a seat kept for a profile: named after it
+                name = await self.db(self.store.profile_name, d["profile"])
+                if name is None:
+                    raise RequestError(
+                        f"seat {i}: there is no profile {d['profile']!r} to keep it for", code="no_profile"
+                    )
+                if not (body.get("seats") or [{}] * (i + 1))[i].get("name"):
+                    d["name"] = name
+            d.setdefault("profile", None)
         if profile is not None and new.creator is not None:
             mine = new.seats[new.creator]
             mine["profile"] = profile["id"]
@@ -514,12 +522,23 @@ class Server:
         async with t.lock:
             if profile is not None:
                 for i, x in enumerate(t.seats):
-                    if x.profile == profile["id"]:
+                    if x.profile == profile["id"] and not x.free:  # (a free seat may be kept for it)
                         raise RequestError(
                             f"your profile already plays seat {i} at this table", 409, code="profile_seated"
                         )
-            free = [i for i, s in enumerate(t.seats) if s.free] if t.status == "waiting" else []
-            seat = validate.join_seat(body.get("seat"), free)
+            # a free seat kept for a profile is taken only with that profile's key
+            mine = profile["id"] if profile is not None else None
+            open_ = [i for i, s in enumerate(t.seats) if s.free] if t.status == "waiting" else []
+            free = [i for i in open_ if t.seats[i].profile in (None, mine)]
+            want = body.get("seat")
+            kept = type(want) is int and want in open_ and want not in free
+            if kept or (want is None and open_ and not free):
+                raise RequestError(
+                    "this seat is kept for another player's profile: only that player can take it",
+                    403,
+                    code="seat_reserved",
+                )
+            seat = validate.join_seat(want, free)
             token, hashed = validate.new_token()
             s = t.seats[seat]
             old = (s.token_hash, s.name, s.profile)
@@ -547,8 +566,9 @@ class Server:
             if t.status != "waiting":
                 raise RequestError("the game has already started", 409, code="already_started")
             for i, s in enumerate(t.seats):
-                if s.free:
+                if s.free:  # (a seat kept for a profile too: nobody's now)
                     s.kind, s.level, s.name = "bot", "expert", seat_default("bot", "expert", i)
+                    s.profile = None
             await self.db(
                 self.store.update_table, t.id, seats=[x.stored() for x in t.seats], status="playing"
             )

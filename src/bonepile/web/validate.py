@@ -241,8 +241,16 @@ def new_table(body: Any) -> NewTable:
                 "kind": "human",
                 "level": None,
                 "token_hash": None,
+                "profile": None,
             }
+            if creator is not None and sd.get("for") is not None:  # kept for one profile
+                d["profile"] = profile_id(sd["for"])
             if creator is None:
+                if sd.get("for") is not None:
+                    raise RequestError(
+                        f'seat {i} is the first person\'s, yours: it cannot be kept ("for") for another profile',
+                        code="bad_request",
+                    )
                 creator = i
                 token, d["token_hash"] = new_token()
                 d["name"] = person_name(body.get("player") or sd.get("name"), seat_default("human", None, i))
@@ -271,6 +279,13 @@ def invite(given: Any, invite_hash: str | None) -> None:
         raise RequestError(
             "this invite link is not this table's (the table is private)", 403, code="invite_wrong"
         )
+
+
+def profile_id(value: Any) -> str:
+    """A profile id as the server makes them (16 hexadecimal digits)."""
+    if not isinstance(value, str) or not 1 <= len(value) <= 32 or not value.isalnum() or not value.isascii():
+        raise RequestError(f"{str(value)[:40]!r} is not a profile id", code="bad_request")
+    return value
 
 
 def join_seat(want: Any, free: list[int]) -> int:

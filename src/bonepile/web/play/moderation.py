@@ -15,7 +15,7 @@ from typing import Any
 
 from ..messages import ProfileInfo
 from ..store.database import Store
-from ..validate import RequestError
+from ..validate import RequestError, profile_id
 from .table import LiveTable
 
 MAX_MUTES = 500  # profiles one profile may have muted at once
@@ -120,10 +120,3 @@ def target_seat(msg: dict[str, Any], players: int) -> int:
             f'"seat" must be the number of a seat at this table (0 to {players - 1})', code="bad_request"
         )
     return seat
-
-
-def profile_id(value: Any) -> str:
-    """A profile id as the server makes them (16 hexadecimal digits)."""
-    if not isinstance(value, str) or not 1 <= len(value) <= 32 or not value.isalnum() or not value.isascii():
-        raise RequestError(f"{str(value)[:40]!r} is not a profile id", code="bad_request")
-    return value

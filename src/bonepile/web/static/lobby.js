@@ -3,7 +3,7 @@
 // choices in this browser.
 import { $, $field, $button, el, clear, api, seatName, setToken, getToken, getName, setName, showValue, setAlert, seatOrder, seatPlaces } from "/static/common.js";
 import { ready, t, has, language } from "/static/i18n.js";
-import { ensureProfile, profileHeaders, linkCode, claimCode } from "/static/profile.js";
+import { ensureProfile, getProfile, profileHeaders, linkCode, claimCode } from "/static/profile.js";
 import { showDevices } from "/static/devices.js";
 
 await ready;
@@ -266,8 +266,11 @@ async function loadTables() {
   let rated = false;
   for (const tb of tables) {
     const mine = !!getToken(tb.id);
-    const free = (tb.seats || []).filter((s) => s.kind === "human" && !s.claimed).length;
-    const who = (tb.seats || []).map((s) => withRating(tb, s, s.kind === "human" && !s.claimed ? t("lobby.free_seat")
+    // a free seat kept for a profile is free only to that profile (its name is shown)
+    const me = getProfile()?.id;
+    const open = (/** @type {import("/static/messages.js").SeatInfo} */ s) => s.kind === "human" && !s.claimed && (!s.profile || s.profile === me);
+    const free = (tb.seats || []).filter(open).length;
+    const who = (tb.seats || []).map((s) => withRating(tb, s, open(s) ? t("lobby.free_seat")
       : s.name ? seatName(tb, s.seat) : s.kind === "bot" ? botWords(s.level) || t("bot.any") : t("lobby.free_seat"))).join(", ");
     if (tb.ratings?.some((r) => r)) rated = true;
     const game = gameWords(variantByName(tb.variant));
