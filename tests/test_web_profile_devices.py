@@ -192,3 +192,35 @@ def test_signing_out_of_a_shared_computer_in_the_lobby(srv, browser, sized, size
     with srv.client() as c:
         assert c.get("/api/profiles/me", headers=auth(stored["key"])).status_code == 401
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_the_devices_list_offers_remove_only_for_the_devices_added_later(srv, browser, sized):  # noqa: F811
+    """The browser made the profile (its first device); a phone added later shows *Remove*
+    here, and the rule is said under the list.  On the phone, the first device has no
+    *Remove* (a stolen phone cannot sign out its owner)."""
+    page = sized("laptop")
+    page.goto(srv.http + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#profile:not([hidden])")
+    stored = page.evaluate("JSON.parse(localStorage.getItem('bonepile:profile'))")
+    with srv.client() as c:
+        phone = second_device(c, stored["key"])
+    page.locator("#profile-devices summary").click()
+    page.wait_for_selector("ul.devices li:nth-child(2)")
+    assert page.locator("ul.devices li").nth(1).locator("button.device-remove").count() == 1
+    assert "added after it" in page.locator("#devices-rule").inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#profile").screenshot(path=str(ARTIFACTS / "devices-first.png"))
+    # the same page as the phone: the first device is listed without a Remove button
+    page.evaluate(
+        "([id, key]) => localStorage.setItem('bonepile:profile', JSON.stringify({id, key}))",
+        [phone["id"], phone["key"]],
+    )
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.locator("#profile-devices summary").click()
+    page.wait_for_selector("ul.devices li:nth-child(2)")
+    first, this = page.locator("ul.devices li").nth(0), page.locator("ul.devices li").nth(1)
+    assert first.locator("button").count() == 0
+    assert this.locator("#sign-out").count() == 1
+    page.locator("#profile").screenshot(path=str(ARTIFACTS / "devices-later.png"))
