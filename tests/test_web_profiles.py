@@ -377,3 +377,38 @@ def test_the_stored_profiles_work_on_both_databases(request, tmp_path, backend):
         assert store.profile_by_key("e" * 64)["name"] == "Ana B"
     finally:
         store.close()
+
+
+def test_link_codes_made_before_they_were_bound_to_a_key_are_dropped_by_the_upgrade(tmp_path):
+    """Migration 0008_link_keys: an unbound code cannot be tied to the device that made it,
+    so it goes (codes last ten minutes); profiles and keys stay."""
+    from sqlalchemy import create_engine, func, inspect, text
+
+    from bonepile.web.store import migrations
+    from bonepile.web.store.database import Store
+
+    url = f"sqlite:///{tmp_path}/old.db"
+    engine = create_engine(url)
+    migrations.upgrade(engine, "0007_analyses")
+    with engine.begin() as c:
+        c.execute(text("INSERT INTO profiles (id, name, created) VALUES ('p1', 'Ana', 1.0)"))
+        c.execute(
+            text("INSERT INTO profile_keys (key_hash, profile_id, created) VALUES (:k, 'p1', 1.0)"),
+            {"k": "a" * 64},
+        )
+        c.execute(
+            text(
+                "INSERT INTO profile_links (code_hash, profile_id, expires, used) VALUES (:c, 'p1', :e, false)"
+            ),
+            {"c": "c" * 64, "e": time.time() + 600},
+        )
+    engine.dispose()
+    store = Store(url)
+    try:
+        assert "key_hash" in {col["name"] for col in inspect(store.engine).get_columns("profile_links")}
+        with store.engine.connect() as c:
+            assert c.execute(select(func.count()).select_from(profile_links_t)).scalar() == 0
+        assert store.profile_by_key("a" * 64) == {"id": "p1", "name": "Ana", "key_hash": "a" * 64}
+        assert store.claim_link("c" * 64, "f" * 64, time.time()) is None
+    finally:
+        store.close()
