@@ -205,7 +205,7 @@ class TableInfo(TypedDict):
 
 
 class SeatRating(TypedDict):
-    rating: float  # the conservative rating, as the leaderboards show it
+    rating: int  # the rating shown (arena.skill.shown: 1500 at the start, never negative)
     games: int  # rated games played at that game
     provisional: bool
 
@@ -440,7 +440,7 @@ class RatingEntry(TypedDict):
     name: str | None
     mu: float
     sigma: float
-    rating: float  # the conservative rating: mu - 3 sigma
+    rating: int  # the rating shown (arena.skill.shown: 1500 at the start, never negative)
     games: int
     provisional: bool
 
@@ -451,6 +451,51 @@ class Leaderboard(TypedDict):
     players: int
     provisional_games: int
     ratings: list[RatingEntry]
+
+
+class TableSeatRating(TypedDict):
+    """A seat's rating at its table's game: now, and what this table did to it once rated."""
+
+    rating: int
+    games: int
+    provisional: bool
+    change: int | None  # +14 / -9 once the table is rated; None before (or never)
+
+
+class TableRatings(TypedDict):
+    """``GET /api/tables/{id}/ratings``: the rating of each seat's player at the table's game."""
+
+    table: str
+    game: str
+    rated: bool  # the table counts for ratings
+    done: bool  # the table has been rated (its changes are final)
+    seats: list[TableSeatRating | None]  # None: a bot, a free seat, a person without a profile
+
+
+class RatingPoint(TypedDict):
+    table: str
+    at: float
+    rating: int  # the rating shown after this table
+    change: int
+    provisional: bool
+
+
+class RatingSeries(TypedDict):
+    game: str
+    variant: str
+    players: int
+    rating: int
+    games: int
+    provisional: bool
+    points: list[RatingPoint]  # oldest first (the latest 200)
+
+
+class RatingHistory(TypedDict):
+    """``GET /api/profiles/{id}/ratings``: a profile's rating per game over time."""
+
+    participant: str
+    most_played: str | None  # the game key with the most rated games (the leaderboard's default)
+    games: list[RatingSeries]  # most played first
 
 
 # ---------------------------------------------------------------------------- history (HTTP)
