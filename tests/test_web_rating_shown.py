@@ -79,3 +79,30 @@ def test_a_rated_table_tells_each_seat_its_rating_and_change_and_the_profile_its
         ]:
             r = s.get(path)
             assert r.status_code == 404 and r.json()["code"] == code, (path, r.text)
+
+
+def test_a_table_of_people_filled_with_bots_is_casual_unless_asked(tmp_path):
+    with InProcess(f"sqlite:///{tmp_path}/db", grace=1000) as s:
+        out = []
+        for extra in [{}, {"rated_bots": True}]:
+            made = s.create(
+                {
+                    "variant": "block",
+                    "players": 2,
+                    "seats": [{"kind": "human"}, {"kind": "human"}],
+                    "rated": True,
+                    **extra,
+                }
+            )
+            assert s.info(made["id"])["rated"] is True
+            r = s.post(f"/api/tables/{made['id']}/start", {"token": made["token"]})
+            assert r.status_code == 200, r.text
+            out.append((r.json()["rated"], s.info(made["id"])["rated"]))
+            with s.server.store.engine.connect() as c:
+                stored = c.execute(
+                    select(rs.tables_t.c.settings).where(rs.tables_t.c.id == made["id"])
+                ).scalar()
+            out.append('"rated": true' in stored)
+        assert out == [(False, False), False, (True, True), True]
+        bad = s.post("/api/tables", {"variant": "block", "players": 2, "rated_bots": 1})
+        assert bad.status_code == 400 and '"rated_bots" must be true' in bad.json()["error"]

@@ -472,6 +472,42 @@ class TableRatings(TypedDict):
     seats: list[TableSeatRating | None]  # None: a bot, a free seat, a person without a profile
 
 
+MatchStatus = Literal["waiting", "seated"]
+
+
+class MatchState(TypedDict):
+    """``POST /api/match`` and ``GET /api/match/{ticket}``: a quick-match ticket's state."""
+
+    ticket: str  # the ticket's secret: only its browser polls it
+    status: MatchStatus
+    waited: float  # seconds since it was queued
+    rating: int  # the person's shown rating at that game
+    gap: int  # the rating gap accepted now (it widens with the wait)
+    queued: int  # people waiting for the same game
+    bots_after: float | None  # seconds until bots may fill the table (None: people only)
+    table: str | None  # once seated: the table, the seat and its token
+    seat: int | None
+    token: str | None
+
+
+class OnlinePerson(TypedDict):
+    profile: str
+    name: str
+    game: str  # "<variant>-<players>"
+    variant: str
+    players: int
+    doing: Literal["waiting", "playing", "queued"]  # at a table waiting for players, playing, in quick match
+    table: str | None  # a public table's id (to watch or join); None for a private one or the queue
+
+
+class OnlineList(TypedDict):
+    """``GET /api/online``: who is here and what they play."""
+
+    people: list[OnlinePerson]  # at most 100, queued first
+    count: int  # every person counted (the list may be cut)
+    queued: dict[str, int]  # people waiting in quick match per game key
+
+
 class RatingPoint(TypedDict):
     table: str
     at: float

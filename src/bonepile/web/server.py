@@ -25,6 +25,7 @@ from .messages import CreatedTable, JoinedSeat, ProfileInfo, TableInfo
 from .play.chatfilter import ChatFilter
 from .play.driver import drive
 from .play.moderation import Mutes
+from .play.quickmatch import QuickMatch
 from .play.table import LiveTable
 from .settings import ServerSettings
 from .store import ratings, results
@@ -73,6 +74,7 @@ class Server:
         # one worker of several (``serve --workers``): it plays only the tables it leases
         self.cluster = Cluster(self, cluster) if cluster is not None else None
         self.listed = LISTED  # tables in the lobby's list (a cluster's merged list too)
+        self.quick = QuickMatch(self)  # quick match's queue (``play.quickmatch``)
 
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         """``fn`` run in the storage thread; a storage fault is a StorageError (a JSON 503,
@@ -407,6 +409,8 @@ class Server:
         settings: dict[str, Any] = {"timer": new.timer}
         if new.rated:
             settings["rated"] = True
+            if new.rated_bots:
+                settings["rated_bots"] = True
         tid = secrets.token_hex(6)
         link = f"/t/{tid}"
         if new.private:  # its link carries a secret; only the secret's hash is stored
@@ -423,11 +427,16 @@ class Server:
             settings=settings,
             status=status,
         )
+        t = await self.open_table(row)
+        return {"id": t.id, "seat": new.creator, "token": new.token, "invite": link, "private": new.private}
+
+    async def open_table(self, row: TableRow) -> LiveTable:
+        """A new table stored, then played (its driver started)."""
         await self.db(self.store.create_table, row)
         t = LiveTable(row, self)
         self._run(t)
         t.wake.set()
-        return {"id": t.id, "seat": new.creator, "token": new.token, "invite": link, "private": new.private}
+        return t
 
     async def join(self, table_id: str, body: Any, profile: ProfileInfo | None = None) -> JoinedSeat:
         """A free seat taken; with a ``profile`` the seat is tied to it (one seat a table)."""
@@ -470,12 +479,23 @@ class Server:
         async with t.lock:
             if t.status != "waiting":
                 raise RequestError("the game has already started", 409, code="already_started")
+            filled = False
             for i, s in enumerate(t.seats):
                 if s.free:
                     s.kind, s.level, s.name = "bot", "expert", seat_default("bot", "expert", i)
+                    filled = True
+            # a table of people that bots filled is not rated, unless its creator asked
+            unrate = filled and t.rated and t.settings.get("rated_bots") is not True
+            settings = {k: v for k, v in t.settings.items() if not (unrate and k == "rated")}
             await self.db(
-                self.store.update_table, t.id, seats=[x.stored() for x in t.seats], status="playing"
+                self.store.update_table,
+                t.id,
+                seats=[x.stored() for x in t.seats],
+                status="playing",
+                settings=settings if unrate else None,
             )
+            if unrate:
+                t.settings, t.rated = settings, False
             t.status = "playing"
             t.game.names = [x.name for x in t.seats]
         t.changed()

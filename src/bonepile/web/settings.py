@@ -29,6 +29,7 @@ class ServerSettings:
     address_sockets: int = 64  # table sockets open at once from one client address
     table_watchers: int = 64  # spectators' sockets open at once on one table
     address_watchers: int = 16  # spectators' sockets open at once from one address (all tables)
+    address_tickets: int = 8  # quick-match tickets waiting at once from one address
     durable: bool = False  # every commit waits for the disk (SQLite synchronous=FULL)
     bot_workers: int = 0  # processes searching the bots' moves and hints (0: one per core)
     bot_processes: bool = True  # the searches in worker processes (False: threads, for tests)

@@ -391,11 +391,18 @@ class Store:
             )
 
     def update_table(
-        self, table_id: str, *, seats: list[dict] | None = None, status: str | None = None
+        self,
+        table_id: str,
+        *,
+        seats: list[dict] | None = None,
+        status: str | None = None,
+        settings: dict | None = None,
     ) -> None:
         values: dict[str, Any] = {}
         if seats is not None:
             values["seats"] = json.dumps(seats)
+        if settings is not None:
+            values["settings"] = json.dumps(settings)
         if status is not None:
             values["status"] = status
         if values:

@@ -1,0 +1,89 @@
+"""Quick match and who is here: ``POST /api/match`` (queue, with a profile),
+``GET /api/match/{ticket}`` (poll: waiting, or the table, seat and token),
+``DELETE /api/match/{ticket}`` (leave the queue) and ``GET /api/online`` (the people with a
+profile at this server's tables or in its queue, and what they play).  The queue itself is
+``play.quickmatch``; the pairing ``play.matchmaking``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from ...arena.skill import game_key
+from ..messages import OnlineList, OnlinePerson
+from ..validate import body_json
+
+if TYPE_CHECKING:
+    from ..server import Server
+
+ONLINE_LISTED = 100  # people in the list (the count counts everyone)
+
+
+def online(server: Server) -> OnlineList:
+    """Who is here: each profile in the quick-match queue, and each profile whose browser is
+    connected to a table not over (the table's id only when it is public)."""
+    people: list[OnlinePerson] = []
+    queued: dict[str, int] = {}
+    seen: set[str] = set()
+    for pid, name, (variant, players, _options) in server.quick.queued():
+        key = game_key(variant, players)
+        queued[key] = queued.get(key, 0) + 1
+        if pid not in seen:
+            seen.add(pid)
+            people.append(
+                {
+                    "profile": pid,
+                    "name": name,
+                    "game": key,
+                    "variant": variant,
+                    "players": players,
+                    "doing": "queued",
+                    "table": None,
+                }
+            )
+    for t in list(server.tables.values()):
+        if t.status == "over":
+            continue
+        for s in t.seats:
+            if s.kind != "human" or not s.profile or not s.conns or s.profile in seen:
+                continue
+            seen.add(s.profile)
+            people.append(
+                {
+                    "profile": s.profile,
+                    "name": s.name,
+                    "game": game_key(t.variant_name, t.variant.players),
+                    "variant": t.variant_name,
+                    "players": t.variant.players,
+                    "doing": "waiting" if t.status == "waiting" else "playing",
+                    "table": None if t.invite_hash is not None else t.id,
+                }
+            )
+    return {"people": people[:ONLINE_LISTED], "count": len(people), "queued": queued}
+
+
+def router(server: Server) -> APIRouter:
+    r = APIRouter()
+
+    @r.post("/api/match")
+    async def join(request: Request):  # a MatchState
+        body = await body_json(request)
+        profile = await server.profiles.of_request(request.headers.get("authorization"))
+        return await server.quick.join(body, request.client.host if request.client else "", profile)
+
+    @r.get("/api/match/{ticket}")
+    async def poll(ticket: str):  # a MatchState
+        return server.quick.poll(ticket)
+
+    @r.delete("/api/match/{ticket}")
+    async def leave(ticket: str) -> Response:
+        server.quick.leave(ticket)
+        return Response(status_code=204)
+
+    @r.get("/api/online")
+    async def who():  # an OnlineList
+        return online(server)
+
+    return r
