@@ -74,7 +74,7 @@ function yourLine(mine, board, min) {
       : t("leaders.you.rating", { rating: points(mine.rating) });
     return;
   }
-  box.textContent = `${t("leaders.you.rating", { rating: points(mine.rating, true) })} ${t("leaders.you.provisional",
+  box.textContent = `${t("leaders.you.rating", { rating: points(mine.rating) })} ${t("leaders.you.provisional",
     { n: Math.max(1, min - mine.games) })}`;
 }
 
