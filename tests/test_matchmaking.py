@@ -97,3 +97,54 @@ def test_pairing_properties(spec, now):
             continue
         rest = [t for t in left if t.game == game]
         assert not any(fits([a, b], now) for a in rest for b in rest if a.id < b.id)
+
+
+def test_an_invitation_is_seated_only_with_the_person_it_names_who_names_it_back():
+    ann = Ticket("1", "ann", BLOCK2, 1500, 0.0, None, with_="ben")
+    ben = Ticket("2", "ben", BLOCK2, 2400, 1.0, None, with_="ann")  # far apart: invited all the same
+    cat = tk(3, 1500, joined=0.5, bots_after=0)
+    dan = Ticket("4", "dan", BLOCK2, 1500, 0.0, 0, with_="eve")  # eve has not answered
+    groups = pair([ann, cat, dan], now=100.0)
+    assert [[t.id for t in g.tickets] for g in groups] == [["3"]]  # cat alone with a bot: not ann, not dan
+    groups = pair([ann, ben, cat, dan], now=100.0)
+    assert sorted([t.id for t in g.tickets] for g in groups) == [["1", "2"], ["3"]]
+    # a four-player game: the two of them and two bots at once
+    a4 = Ticket("5", "ann", DRAW4, 1500, 0.0, None, with_="ben")
+    b4 = Ticket("6", "ben", DRAW4, 1500, 0.0, None, with_="ann")
+    (g,) = pair([a4, b4], now=0.0)
+    assert g.bots == 2 and g.seats == 4
+    # not the same game: no table
+    assert pair([a4, Ticket("7", "ben", BLOCK2, 1500, 0.0, None, with_="ann")], now=0.0) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 8), st.one_of(st.none(), st.integers(0, 8)), st.sampled_from(GAMES[:2])),
+        max_size=20,
+    )
+)
+def test_invitations_pair_only_mutually(spec):
+    ts, people = [], set()
+    for i, (person, mate, game) in enumerate(spec):
+        if person in people:
+            continue
+        people.add(person)
+        ts.append(
+            Ticket(str(i), f"p{person}", game, 1500, 0.0, 0, with_=None if mate is None else f"p{mate}")
+        )
+    groups = pair(ts, now=50.0)
+    placed = [t.id for g in groups for t in g.tickets]
+    assert len(placed) == len(set(placed))
+    for g in groups:
+        named = [t for t in g.tickets if t.with_ is not None]
+        if named:
+            a, b = g.tickets
+            assert len(g.tickets) == 2 and a.with_ == b.person and b.with_ == a.person and a.game == b.game
+    by_id = {t.id: t for t in ts}
+    for t in ts:  # every mutual pair of the same game was seated
+        if t.with_ and t.id not in placed:
+            assert not any(
+                u.id != t.id and u.person == t.with_ and u.with_ == t.person and u.game == t.game
+                for u in by_id.values()
+            )

@@ -157,3 +157,67 @@ def test_bots_fill_after_the_wait_and_the_refusals(tmp_path):
             (429, "queue_address"),
             (404, "no_ticket"),
         ]
+
+
+def test_an_invitation_reaches_the_person_named_and_seats_the_two_of_them(tmp_path):
+    with InProcess(f"sqlite:///{tmp_path}/db", grace=1000) as s:
+
+        async def go():
+            async with httpx.AsyncClient(base_url=s.http, timeout=60) as c:
+                ann, ben, cat = [await _profile(c, n) for n in ("Ann", "Ben", "Cat")]
+                opts = {"target": 50}
+                asked = await _queue(
+                    c, ann["key"], {"variant": "draw", "players": 2, "options": opts, "invite": ben["id"]}
+                )
+                assert asked["invited"] == ben["id"] and asked["bots_after"] is None
+                # Cat, the same game, people only: never takes Ann's place
+                other = await _queue(
+                    c, cat["key"], {"variant": "draw", "players": 2, "options": opts, "bots_after": None}
+                )
+                seen = (await c.get("/api/online", headers={"authorization": f"Bearer {ben['key']}"})).json()
+                assert seen["invites"] == [
+                    {
+                        "profile": ann["id"],
+                        "name": "Ann",
+                        "game": "draw-2",
+                        "variant": "draw",
+                        "players": 2,
+                        "options": opts,
+                    }
+                ]
+                assert (await c.get("/api/online")).json()[
+                    "invites"
+                ] == []  # nobody's invitations without a key
+                inv = seen["invites"][0]
+                await _queue(
+                    c,
+                    ben["key"],
+                    {
+                        "variant": inv["variant"],
+                        "players": inv["players"],
+                        "options": inv["options"],
+                        "invite": inv["profile"],
+                    },
+                )
+                a = await _seated(c, asked["ticket"])
+                st = (await c.get(f"/api/match/{other['ticket']}")).json()
+                info = (await c.get(f"/api/tables/{a['table']}")).json()
+                dan = await _profile(c, "Dan")
+                bad = await c.post(
+                    "/api/match",
+                    json={"variant": "draw", "players": 2, "invite": cat["id"] + "!"},
+                    headers={"authorization": f"Bearer {dan['key']}"},
+                )
+                self_invite = await c.post(
+                    "/api/match",
+                    json={"variant": "draw", "players": 2, "invite": ann["id"]},
+                    headers={"authorization": f"Bearer {ann['key']}"},
+                )
+                return ann, ben, info, st, bad, self_invite
+
+        ann, ben, info, st, bad, self_invite = run(go())
+        assert sorted(x["profile"] for x in info["seats"]) == sorted([ann["id"], ben["id"]])
+        assert info["options"]["target"] == 50 and info["rated"] is True
+        assert st["status"] == "waiting"  # Cat still waits
+        assert bad.status_code == 400 and bad.json()["code"] == "bad_request"
+        assert self_invite.status_code == 400 and '"invite" must be' in self_invite.json()["error"]

@@ -126,3 +126,28 @@ def test_quick_match_seats_two_people_and_the_banner_shows_the_rating_change(ser
     assert ana.locator(".rating-graph circle").count() == 2  # the start and one game
     assert ana.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     ana.screenshot(path=str(ARTIFACTS / f"quick-me-{size}.png"), full_page=True)
+
+
+def test_who_is_here_lets_one_invite_another_and_both_sit_down(served, people):
+    ann, ben = people("phone"), people("laptop")
+    _ask(ben, served.http, "Ben")  # Ben looks for a game, people only: he is "here"
+    ben.wait_for_selector("#quick-cancel:not([hidden])")
+    ann.goto(served.http + "/")
+    ann.wait_for_function("document.body.dataset.ready === '1'")
+    ann.fill("#name", "Ann")
+    ann.wait_for_selector("#online li[data-profile] [data-invite-to]")
+    line = ann.locator("#online li[data-profile]").filter(has_text="Ben")
+    assert "is looking for a game: Block, 2 players" in line.inner_text()
+    ann.select_option("#quick-game", "draw")
+    ann.select_option("#quick-players", "2")
+    line.locator("[data-invite-to]").click()
+    ann.wait_for_function("document.getElementById('quick-status').textContent.includes('Ben')")
+    ben.wait_for_selector(".invite button", timeout=20000)  # his lobby's list shows the invitation
+    assert "Ann invites you to a game: Draw, 2 players" in ben.inner_text(".invite")
+    ben.screenshot(path=str(ARTIFACTS / "quick-invited-laptop.png"), full_page=False)
+    ben.click(".invite button")
+    for pg in (ann, ben):
+        pg.wait_for_url("**/t/**")
+    assert ann.url.split("/t/", 1)[1].split("?")[0] == ben.url.split("/t/", 1)[1].split("?")[0]
+    info = httpx.get(f"{served.http}/api/tables/{ann.url.split('/t/', 1)[1].split('?')[0]}").json()
+    assert info["variant"] == "draw" and sorted(s["name"] for s in info["seats"]) == ["Ann", "Ben"]

@@ -485,6 +485,7 @@ class MatchState(TypedDict):
     gap: int  # the rating gap accepted now (it widens with the wait)
     queued: int  # people waiting for the same game
     bots_after: float | None  # seconds until bots may fill the table (None: people only)
+    invited: str | None  # the profile this ticket invites (None: anyone of a close rating)
     table: str | None  # once seated: the table, the seat and its token
     seat: int | None
     token: str | None
@@ -500,12 +501,22 @@ class OnlinePerson(TypedDict):
     table: str | None  # a public table's id (to watch or join); None for a private one or the queue
 
 
+class Invitation(TypedDict):
+    profile: str  # who invites
+    name: str
+    game: str  # "<variant>-<players>"
+    variant: str
+    players: int
+    options: dict[str, Any]  # the rules, to accept with the same game
+
+
 class OnlineList(TypedDict):
     """``GET /api/online``: who is here and what they play."""
 
     people: list[OnlinePerson]  # at most 100, queued first
     count: int  # every person counted (the list may be cut)
     queued: dict[str, int]  # people waiting in quick match per game key
+    invites: list[Invitation]  # with a profile's key: who invites that profile now
 
 
 class RatingPoint(TypedDict):

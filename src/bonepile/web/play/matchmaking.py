@@ -9,6 +9,10 @@ rating minus its lowest) is within every member's accepted gap.  A person who sa
 after s seconds" and has waited that long is seated with whoever fits now and bots in the
 other seats.  The oldest ticket is served first, so nobody waits behind newcomers.
 
+An *invitation* is a ticket naming one person (``with_``): it is seated only with that
+person's ticket naming it back, for the same game, the two of them and bots in any other seat;
+nobody else takes it, and it takes nobody else.
+
 One ticket per person (the caller's rule), and a ticket is in at most one group of a call:
 no table ever has two seats for one person.
 """
@@ -33,6 +37,7 @@ class Ticket:
     bots_after: float | None = None  # seconds until bots may fill the seats left (None: never)
     level: str = "expert"  # the bots' level the person chose
     rated: bool = True  # the person wants a rated game
+    with_: str | None = None  # an invitation: seated only with this person (who names this one)
 
     def gap(self, now: float) -> float:
         """The rating gap this ticket accepts at ``now``."""
@@ -80,9 +85,20 @@ def pair(tickets: Iterable[Ticket], now: float) -> list[Group]:
     """The groups to seat now, oldest ticket first.  Every group holds people of one game;
     a group is full of people, or its first ticket's bots are due and the rest are bots."""
     by_game: dict[tuple[str, int, str], list[Ticket]] = {}
-    for t in sorted(tickets, key=lambda t: (t.joined, t.id)):
-        by_game.setdefault(t.game, []).append(t)
+    ordered = sorted(tickets, key=lambda t: (t.joined, t.id))
     out: list[Group] = []
+    invited = {(t.person, t.with_, t.game): t for t in ordered if t.with_ is not None}
+    paired: set[str] = set()
+    for t in ordered:
+        if t.with_ is None or t.id in paired or t.with_ == t.person:
+            continue
+        mate = invited.get((t.with_, t.person, t.game))
+        if mate is not None and mate.id not in paired:
+            paired.update((t.id, mate.id))
+            out.append(Group([t, mate], t.game[1] - 2, t.level))
+    for t in ordered:
+        if t.with_ is None:
+            by_game.setdefault(t.game, []).append(t)
     for (_variant, players, _options), queue in by_game.items():
         taken: set[str] = set()
         for first in queue:

@@ -1,7 +1,8 @@
 """Quick match: the queue of people waiting for a game, and the tables it opens.
 
-A person with a profile asks for a game (a variant, its options, a player count) and is given
-a ticket, a secret only their browser knows.  Every ``TICK`` seconds while anyone waits, the
+A person with a profile asks for a game (a variant, its options, a player count), or invites
+one person to one (``"invite"``: a profile id, seen in *who is here*), and is given a ticket, a
+secret only their browser knows.  Every ``TICK`` seconds while anyone waits, the
 waiting tickets are paired (``play.matchmaking.pair``: people of close ratings, bots after the
 wait each person chose) and each group gets a new table with a seat and a seat token for each
 of its people; a ticket's next poll answers with its table, seat and token.
@@ -18,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 import time
 from dataclasses import dataclass
@@ -48,6 +50,8 @@ KEEP = 120.0  # seconds a matched ticket's seat is kept for its browser
 QUEUE_CAP = 5000  # tickets waiting on this server at once
 BOTS_AFTER_MAX = 600  # the longest wait for bots a person may choose (seconds)
 TIMER = 60  # seconds per move at a quick-match table (a person who leaves is replaced)
+INVITES_SHOWN = 5  # invitations told to one person at once (the oldest)
+PROFILE_ID = re.compile(r"[0-9a-f]{1,32}")
 
 
 class MatchHost(Protocol):
@@ -115,6 +119,11 @@ class QuickMatch:
         rated = body.get("rated", True)
         if type(rated) is not bool:
             raise RequestError('"rated" must be true or false', code="bad_request")
+        mate = body.get("invite")
+        if mate is not None and (not isinstance(mate, str) or not PROFILE_ID.fullmatch(mate) or mate == pid):
+            raise RequestError(
+                '"invite" must be the id of the profile you invite (not yours), or null', code="bad_request"
+            )
         if len(self.waiting) >= QUEUE_CAP:
             raise RequestError(
                 "too many people are waiting for a quick match; try again in a moment", 503, code="queue_full"
@@ -136,9 +145,10 @@ class QuickMatch:
             game=(v.name, v.players, json.dumps(dict(v.options), sort_keys=True)),
             rating=found.shown,
             joined=self.clock(),
-            bots_after=None if bots_after is None else float(bots_after),
+            bots_after=None if bots_after is None or mate is not None else float(bots_after),
             level=str(level),
             rated=rated,
+            with_=mate,
         )
         w = Waiting(ticket, address, profile["name"], self.clock())
         self.waiting[ticket.id] = w
@@ -172,6 +182,7 @@ class QuickMatch:
             "gap": round(t.gap(now)),
             "queued": queued,
             "bots_after": t.bots_after,
+            "invited": t.with_,
             "table": None,
             "seat": None,
             "token": None,
@@ -180,6 +191,13 @@ class QuickMatch:
     def queued(self) -> list[tuple[str, str, tuple[str, int, str]]]:
         """Who waits now: (profile id, name, game) per waiting ticket."""
         return [(w.ticket.person, w.name, w.ticket.game) for w in self.waiting.values() if w.seat is None]
+
+    def invites_for(self, profile: str) -> list[tuple[str, str, tuple[str, int, str]]]:
+        """The invitations waiting for ``profile``: (who invites, their name, the game), oldest
+        first, at most INVITES_SHOWN."""
+        found = [w for w in self.waiting.values() if w.seat is None and w.ticket.with_ == profile]
+        found.sort(key=lambda w: w.ticket.joined)
+        return [(w.ticket.person, w.name, w.ticket.game) for w in found[:INVITES_SHOWN]]
 
     # ---------------------------------------------------------------- pairing
     def _drop(self, w: Waiting) -> None:
@@ -270,6 +288,7 @@ class QuickMatch:
                 "gap": round(w.ticket.gap(self.clock())),
                 "queued": 0,
                 "bots_after": w.ticket.bots_after,
+                "invited": w.ticket.with_,
                 "table": t.id,
                 "seat": seat,
                 "token": token,

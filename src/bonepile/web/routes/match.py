@@ -1,19 +1,21 @@
 """Quick match and who is here: ``POST /api/match`` (queue, with a profile),
 ``GET /api/match/{ticket}`` (poll: waiting, or the table, seat and token),
 ``DELETE /api/match/{ticket}`` (leave the queue) and ``GET /api/online`` (the people with a
-profile at this server's tables or in its queue, and what they play).  The queue itself is
+profile at this server's tables or in its queue, and what they play; with a profile's key,
+who invites it).  The queue itself is
 ``play.quickmatch``; the pairing ``play.matchmaking``."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from ...arena.skill import game_key
-from ..messages import OnlineList, OnlinePerson
-from ..validate import body_json
+from ..messages import Invitation, OnlineList, OnlinePerson
+from ..validate import RequestError, body_json
 
 if TYPE_CHECKING:
     from ..server import Server
@@ -21,9 +23,10 @@ if TYPE_CHECKING:
 ONLINE_LISTED = 100  # people in the list (the count counts everyone)
 
 
-def online(server: Server) -> OnlineList:
+def online(server: Server, me: str | None = None) -> OnlineList:
     """Who is here: each profile in the quick-match queue, and each profile whose browser is
-    connected to a table not over (the table's id only when it is public)."""
+    connected to a table not over (the table's id only when it is public); with ``me`` (a
+    profile id), the invitations waiting for it."""
     people: list[OnlinePerson] = []
     queued: dict[str, int] = {}
     seen: set[str] = set()
@@ -61,7 +64,20 @@ def online(server: Server) -> OnlineList:
                     "table": None if t.invite_hash is not None else t.id,
                 }
             )
-    return {"people": people[:ONLINE_LISTED], "count": len(people), "queued": queued}
+    invites: list[Invitation] = []
+    if me is not None:
+        for pid, name, (variant, players, options) in server.quick.invites_for(me):
+            invites.append(
+                {
+                    "profile": pid,
+                    "name": name,
+                    "game": game_key(variant, players),
+                    "variant": variant,
+                    "players": players,
+                    "options": {k: v for k, v in json.loads(options).items() if k != "players"},
+                }
+            )
+    return {"people": people[:ONLINE_LISTED], "count": len(people), "queued": queued, "invites": invites}
 
 
 def router(server: Server) -> APIRouter:
@@ -83,7 +99,14 @@ def router(server: Server) -> APIRouter:
         return Response(status_code=204)
 
     @r.get("/api/online")
-    async def who():  # an OnlineList
-        return online(server)
+    async def who(request: Request):  # an OnlineList
+        me = None
+        if request.headers.get("authorization"):
+            try:
+                found = await server.profiles.of_request(request.headers.get("authorization"))
+                me = found["id"] if found else None
+            except RequestError:  # a wrong key: the list without invitations
+                me = None
+        return online(server, me)
 
     return r

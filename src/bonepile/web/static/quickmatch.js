@@ -2,7 +2,8 @@
 // long you will wait for people before bots fill the table (or people only) and the bots'
 // level; the server seats you with people of about your rating (POST /api/match, then the
 // ticket is polled until it names your table). Who is here: the people at this server's tables
-// or in its queue, and what they play (GET /api/online).
+// or in its queue, and what they play (GET /api/online); invite one of them to the game chosen
+// in the card (a ticket naming them), or accept someone's invitation.
 import { $, $field, $button, el, clear, api, setToken, getName, setAlert } from "/static/common.js";
 import { t } from "/static/i18n.js";
 import { ensureProfile, getProfile, profileHeaders } from "/static/profile.js";
@@ -13,6 +14,8 @@ import { ratingText } from "/static/rating.js";
  *   bots_after: number | null, table: string | null, seat: number | null, token: string | null}} MatchState */
 /** @typedef {{profile: string, name: string, game: string, variant: string, players: number,
  *   doing: string, table: string | null}} OnlinePerson */
+/** @typedef {{profile: string, name: string, game: string, variant: string, players: number,
+ *   options: Record<string, unknown>}} Invitation */
 
 const MEMORY = "bonepile:quick";
 export const RATED = "bonepile:rated";  // the "rated game" choice, remembered (on by default)
@@ -27,6 +30,7 @@ let levelName = () => "";
 /** @type {HTMLElement} */
 let alertBox;
 let ticket = "";
+let inviting = "";  // the name of the person this ticket invites ("" for anyone)
 /** @type {number | undefined} */
 let timer;
 
@@ -61,6 +65,7 @@ function status(text, looking = false) {
 
 /** @param {MatchState} m */
 function waitingWords(m) {
+  if (inviting) return t("match.inviting", { name: inviting, s: Math.round(m.waited) });
   const game = gameName(cat.variants.find((v) => v.name === $field("quick-game").value));
   return t("match.waiting", { game, n: Number($field("quick-players").value), rating: ratingText({ rating: m.rating, provisional: false }),
     s: Math.round(m.waited) });
@@ -87,12 +92,23 @@ async function poll() {
   timer = window.setTimeout(poll, 1000);
 }
 
-async function find() {
+/** Ask for a game: the card's choice, or an invitation (to a person, or accepting theirs).
+ * @param {{invite: string, name: string, variant?: string, players?: number, options?: Record<string, unknown>}} [who] */
+async function find(who) {
   setAlert(alertBox, "");
+  if (ticket) await cancel();
   const wait = $field("quick-wait").value;
+  if (who?.variant) {
+    $field("quick-game").value = who.variant;
+    fillPlayers();
+    $field("quick-players").value = String(who.players);
+  }
+  /** @type {Record<string, unknown>} */
   const body = { variant: $field("quick-game").value, players: Number($field("quick-players").value),
     bots_after: wait === "never" ? null : Number(wait), level: $field("quick-level").value, rated: ratedChoice() };
-  try { localStorage.setItem(MEMORY, JSON.stringify({ variant: body.variant, players: body.players, wait, level: body.level })); } catch { /* private mode */ }
+  if (who) { body.invite = who.invite; if (who.options) body.options = who.options; }
+  inviting = who?.name || "";
+  if (!who) try { localStorage.setItem(MEMORY, JSON.stringify({ variant: body.variant, players: body.players, wait, level: body.level })); } catch { /* private mode */ }
   $button("quick-find").disabled = true;
   try {
     const me = await ensureProfile(($field("name").value || "").trim() || getName(), t("lobby.player"));
@@ -136,7 +152,7 @@ export function initQuickMatch(catalog, names, levels, alerts) {
   const level = $field("quick-level");
   for (const l of cat.bot_levels) level.appendChild(el("option", { value: l }, levelName(l) || l));
   level.value = cat.bot_levels.includes(m.level) ? m.level : (catalog.default_bot_level || cat.bot_levels[0]);
-  $("quick-find").addEventListener("click", find);
+  $("quick-find").addEventListener("click", () => find());
   $("quick-cancel").addEventListener("click", cancel);
 }
 
@@ -144,12 +160,18 @@ export function initQuickMatch(catalog, names, levels, alerts) {
  * @param {(variant: string) => VariantInfo | undefined} variant */
 export async function loadOnline(variant) {
   const box = $("online");
-  /** @type {{people: OnlinePerson[], count: number}} */
+  /** @type {{people: OnlinePerson[], count: number, invites?: Invitation[]}} */
   let data;
-  try { data = await api("GET", "/api/online"); } catch { return; }
+  try { data = await api("GET", "/api/online", undefined, profileHeaders()); } catch { return; }
   const mine = getProfile()?.id;
   const people = data.people.filter((p) => p.profile !== mine);
   clear(box);
+  for (const inv of data.invites || []) {
+    const game = t("lobby.game_players", { game: gameName(variant(inv.variant)), n: inv.players });
+    box.appendChild(el("p", { class: "invite", "data-invite": inv.profile }, t("online.invited", { name: inv.name, game }), " ",
+      el("button", { type: "button", class: "primary", onclick: () => find({ invite: inv.profile, name: inv.name,
+        variant: inv.variant, players: inv.players, options: inv.options }) }, t("online.accept"))));
+  }
   if (!people.length) { box.appendChild(el("p", { class: "muted" }, t("online.nobody"))); return; }
   const list = el("ul", { class: "online-list" });
   for (const p of people.slice(0, 30)) {
@@ -158,8 +180,10 @@ export async function loadOnline(variant) {
       ? el("a", { href: `/t/${encodeURIComponent(p.table)}${p.doing === "playing" ? "?watch=1" : ""}` },
         t(p.doing === "playing" ? "spectate.watch" : "lobby.join"))
       : null;
+    const ask = mine ? el("button", { type: "button", class: "link-button", "data-invite-to": p.profile,
+      title: t("online.invite_help"), onclick: () => find({ invite: p.profile, name: p.name }) }, t("online.invite")) : null;
     list.appendChild(el("li", { "data-profile": p.profile }, el("strong", {}, p.name), " ",
-      el("span", {}, t(`online.${p.doing}`, { game })), link ? " " : "", link));
+      el("span", {}, t(`online.${p.doing}`, { game })), link ? " " : "", link, ask ? " " : "", ask));
   }
   box.appendChild(list);
   const cut = data.count - data.people.length + Math.max(0, people.length - 30);  // not listed
