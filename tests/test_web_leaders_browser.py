@@ -26,7 +26,7 @@ def served(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("leaders")
     with InProcess(f"sqlite:///{tmp}/db", grace=1000) as s:
         store = s.server.store
-        for pid, name in [("aa", "Ana"), ("bb", "Bruno"), ("cc", "Chen")]:
+        for pid, name in [("aa", "Ana"), ("bb", "Bruno"), ("cc", "Chen"), ("dd", "Dee")]:
             store.create_profile(pid, name, f"hash-{pid}")
         seed(
             s,
@@ -39,6 +39,9 @@ def served(tmp_path_factory):
             ],
         )
         seed(s, "draw-2", [("profile:cc", 26.0, 5.0, 3, "Chen")])  # only a provisional one: 1529
+        # Dee plays Draw for three most (and Block for two a little)
+        seed(s, "draw-3", [("profile:dd", 25.0, 5.0, 6, "Dee")])
+        seed(s, "block-2", [("profile:dd", 25.0, 6.0, 2, "Dee")])
         store.rename_profile("bb", "Bruna")
         yield s
 
@@ -125,6 +128,23 @@ def test_an_empty_board_says_so_and_a_provisional_rating_is_marked(served, sized
 def _info(base: str, tid: str) -> dict:
     with urllib.request.urlopen(f"{base}/api/tables/{tid}", timeout=10) as r:
         return json.loads(r.read())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_board_opens_on_the_game_you_play_most(served, sized, size):
+    pg = sized(size, profile="dd")
+    pg.goto(served.http + "/leaderboard")
+    pg.wait_for_function("document.body.dataset.ready === '1'")
+    assert (pg.input_value("#game"), pg.input_value("#players")) == ("draw", "3")
+    assert "?game=draw-3" in pg.url
+    # without ratings: the game last chosen in the lobby
+    other = sized(size)
+    other.add_init_script(
+        "localStorage.setItem('bonepile:lobby', JSON.stringify({variant: 'passing', players: 3}))"
+    )
+    other.goto(served.http + "/leaderboard")
+    other.wait_for_function("document.body.dataset.ready === '1'")
+    assert (other.input_value("#game"), other.input_value("#players")) == ("passing", "3")
 
 
 def _made(pg, served) -> dict:

@@ -91,7 +91,11 @@ def test_fifty_players_are_each_seated_once(tmp_path):
                 for _ in range(20):
                     m = json.loads(await asyncio.wait_for(ws.recv(), 10))
                     if m["type"] == "state":
-                        here = s.get("/api/online").json()["people"]
+                        for _ in range(50):  # the list is made again each second
+                            here = s.get("/api/online").json()["people"]
+                            if here and not any(p["doing"] == "queued" for p in here):
+                                break
+                            await asyncio.sleep(0.1)
                         return m["you"], [(p["profile"], p["doing"], p["table"]) for p in here]
             return None, []
 

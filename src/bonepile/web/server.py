@@ -185,6 +185,7 @@ class Server:
         for t in self.tables.values():
             if t.task:
                 t.task.cancel()
+        self.quick.stop()
         self.writer.stop()
         self.searches.close()
         if self._replay_pool is not None:

@@ -199,6 +199,11 @@ class QuickMatch:
         found.sort(key=lambda w: w.ticket.joined)
         return [(w.ticket.person, w.name, w.ticket.game) for w in found[:INVITES_SHOWN]]
 
+    def stop(self) -> None:
+        """The server stops: no more pairing (the tickets are in memory only and go with it)."""
+        if self.task is not None:
+            self.task.cancel()
+
     # ---------------------------------------------------------------- pairing
     def _drop(self, w: Waiting) -> None:
         self.waiting.pop(w.ticket.id, None)

@@ -8,6 +8,7 @@ who invites it).  The queue itself is
 from __future__ import annotations
 
 import json
+import time
 from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, Request
@@ -21,12 +22,28 @@ if TYPE_CHECKING:
     from ..server import Server
 
 ONLINE_LISTED = 100  # people in the list (the count counts everyone)
+ONLINE_FRESH = 1.0  # seconds the list of people is kept: every lobby asks every 5 s
 
 
-def online(server: Server, me: str | None = None) -> OnlineList:
+class Online:
     """Who is here: each profile in the quick-match queue, and each profile whose browser is
     connected to a table not over (the table's id only when it is public); with ``me`` (a
-    profile id), the invitations waiting for it."""
+    profile id), the invitations waiting for it.  The people are listed once a second at
+    most, however many lobbies ask."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.made: tuple[float, list[OnlinePerson], int, dict[str, int]] | None = None
+
+    def __call__(self, me: str | None = None) -> OnlineList:
+        now = time.monotonic()
+        if self.made is None or now - self.made[0] >= ONLINE_FRESH:
+            self.made = (now, *_people(self.server))
+        _at, people, count, queued = self.made
+        return {"people": people, "count": count, "queued": queued, "invites": _invites(self.server, me)}
+
+
+def _people(server: Server) -> tuple[list[OnlinePerson], int, dict[str, int]]:
     people: list[OnlinePerson] = []
     queued: dict[str, int] = {}
     seen: set[str] = set()
@@ -64,6 +81,10 @@ def online(server: Server, me: str | None = None) -> OnlineList:
                     "table": None if t.invite_hash is not None else t.id,
                 }
             )
+    return people[:ONLINE_LISTED], len(people), queued
+
+
+def _invites(server: Server, me: str | None) -> list[Invitation]:
     invites: list[Invitation] = []
     if me is not None:
         for pid, name, (variant, players, options) in server.quick.invites_for(me):
@@ -77,11 +98,12 @@ def online(server: Server, me: str | None = None) -> OnlineList:
                     "options": {k: v for k, v in json.loads(options).items() if k != "players"},
                 }
             )
-    return {"people": people[:ONLINE_LISTED], "count": len(people), "queued": queued, "invites": invites}
+    return invites
 
 
 def router(server: Server) -> APIRouter:
     r = APIRouter()
+    online = Online(server)
 
     @r.post("/api/match")
     async def join(request: Request):  # a MatchState
@@ -107,6 +129,6 @@ def router(server: Server) -> APIRouter:
                 me = found["id"] if found else None
             except RequestError:  # a wrong key: the list without invitations
                 me = None
-        return online(server, me)
+        return online(me)
 
     return r
