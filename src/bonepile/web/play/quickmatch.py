@@ -23,7 +23,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ...arena.skill import game_key, initial, profile_participant
 from ...bots import BOT_LEVELS
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from .table import LiveTable
 
 log = logging.getLogger("bonepile.serve")
+K = TypeVar("K")
 
 TICK = 0.5  # seconds between two pairings while anyone waits
 IDLE = 30.0  # seconds a ticket lives without a poll
@@ -83,6 +84,7 @@ class QuickMatch:
         self.waiting: dict[str, Waiting] = {}  # ticket id -> its entry (matched ones too, for KEEP)
         self.by_person: dict[str, str] = {}  # profile id -> its ticket id
         self.by_address: dict[str, int] = {}  # client address -> tickets waiting
+        self.by_game: dict[tuple[str, int, str], int] = {}  # game -> tickets waiting (told to each poll)
         self.task: asyncio.Task[None] | None = None
         self.opened = 0  # tables opened (for the load benchmark and tests)
 
@@ -154,6 +156,7 @@ class QuickMatch:
         self.waiting[ticket.id] = w
         self.by_person[pid] = ticket.id
         self.by_address[address] = self.by_address.get(address, 0) + 1
+        self.by_game[ticket.game] = self.by_game.get(ticket.game, 0) + 1
         self._wake()
         return self.state(w)
 
@@ -173,7 +176,7 @@ class QuickMatch:
         if w.seat is not None:
             return w.seat
         t, now = w.ticket, self.clock()
-        queued = sum(1 for x in self.waiting.values() if x.seat is None and x.ticket.game == t.game)
+        queued = self.by_game.get(t.game, 0)
         return {
             "ticket": t.id,
             "status": "waiting",
@@ -210,11 +213,12 @@ class QuickMatch:
         if self.by_person.get(w.ticket.person) == w.ticket.id:
             del self.by_person[w.ticket.person]
         if w.seat is None:
-            n = self.by_address.get(w.address, 0) - 1
-            if n > 0:
-                self.by_address[w.address] = n
-            else:
-                self.by_address.pop(w.address, None)
+            self._waits_no_more(w)
+
+    def _waits_no_more(self, w: Waiting) -> None:
+        """``w`` leaves the counts of waiting tickets (dropped, or seated)."""
+        _less(self.by_address, w.address)
+        _less(self.by_game, w.ticket.game)
 
     def _wake(self) -> None:
         if self.task is None or self.task.done():
@@ -299,13 +303,18 @@ class QuickMatch:
                 "token": token,
             }
             w.seen = self.clock()
-            n = self.by_address.get(w.address, 0) - 1  # no longer waiting
-            if n > 0:
-                self.by_address[w.address] = n
-            else:
-                self.by_address.pop(w.address, None)
+            self._waits_no_more(w)
             if self.by_person.get(w.ticket.person) == w.ticket.id:
                 del self.by_person[w.ticket.person]  # free to queue again
+
+
+def _less(counts: dict[K, int], key: K) -> None:
+    """One less of ``key`` in ``counts`` (none left: the key goes)."""
+    n = counts.get(key, 0) - 1
+    if n > 0:
+        counts[key] = n
+    else:
+        counts.pop(key, None)
 
 
 def _rating(engine: Any, participant: str, key: str) -> Rating:
