@@ -59,7 +59,7 @@ def test_a_renamed_profile_shows_its_new_name_on_the_leaderboard(tmp_path):
             ("profile:gone", "Old name", 11),
         ]
         one = s.get("/api/ratings/block-2/profile:aa").json()
-        assert one["name"] == "Ana María" and one["rating"] == 32.0 - 3 * 2.0
+        assert one["name"] == "Ana María" and one["rating"] == 1706  # 1500 + 29.48 * (32 - 25)
 
 
 def test_the_leaderboard_page_is_served(tmp_path):

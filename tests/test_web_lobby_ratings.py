@@ -82,8 +82,8 @@ def test_open_tables_show_their_players_ratings_in_one_query(tmp_path):
             event.remove(s.server.store.engine, "before_cursor_execute", seen)
         assert sum("FROM ratings" in q for q in statements) == 1 and len(statements) == 1
 
-        ana_block = {"rating": 30.0 - 3 * 2.0, "games": PROVISIONAL_GAMES + 2, "provisional": False}
-        bea_block = {"rating": 26.0 - 3 * 6.0, "games": 3, "provisional": True}
+        ana_block = {"rating": 1647, "games": PROVISIONAL_GAMES + 2, "provisional": False}
+        bea_block = {"rating": 1529, "games": 3, "provisional": True}
         assert listed[casual]["ratings"] == [ana_block, None]  # a casual table shows them too
         assert listed[rated]["ratings"] == [ana_block, bea_block]
         assert listed[unrated]["ratings"] == [None, None]

@@ -7,6 +7,7 @@ import pytest
 from openskill.models import PlackettLuce
 from sqlalchemy import delete, insert, select
 
+from bonepile.arena.skill import Rating, shown
 from bonepile.web.server import Server
 from bonepile.web.store import ratings as rs
 from webutil import Driver, InProcess, run
@@ -86,7 +87,7 @@ def test_a_finished_rated_table_is_rated_once_as_openskill_rates_it(tmp_path, pr
         assert one.status_code == 200, one.text
         body = one.json()
         assert body["games"] == 1 and body["provisional"] is True and body["name"] == "Pat"
-        assert body["rating"] == pytest.approx(body["mu"] - 3 * body["sigma"])
+        assert body["rating"] == shown(Rating(body["mu"], body["sigma"]))
         # provisional players are not on the leaderboard yet
         assert s.get("/api/ratings/block-2").json()["ratings"] == []
 
@@ -126,14 +127,14 @@ def test_casual_tables_and_seats_without_a_profile_are_not_rated(tmp_path, profi
         assert bad.status_code == 400 and '"rated" must be true' in bad.json()["error"]
 
 
-def test_the_leaderboard_orders_by_the_conservative_rating_and_the_errors(tmp_path):
+def test_the_leaderboard_orders_by_the_rating_shown_and_the_errors(tmp_path):
     with InProcess(f"sqlite:///{tmp_path}/db") as s:
-        rows = [  # participant, mu, sigma, games
-            ("profile:a", 30.0, 5.0, 12),  # 15
-            ("profile:b", 26.0, 2.0, 40),  # 20
-            ("profile:c", 40.0, 3.0, 9),  # 31 but provisional
-            ("bot:expert", 28.0, 1.0, 500),  # 25
-            ("profile:d", 24.0, 3.0, 10),  # 15, ties with a: by id
+        rows = [  # participant, mu, sigma, games: shown 1500 + 29.48 (mu - 25)
+            ("profile:a", 30.0, 5.0, 12),  # 1647
+            ("profile:b", 26.0, 2.0, 40),  # 1529
+            ("profile:c", 40.0, 3.0, 9),  # 1942 but provisional
+            ("bot:expert", 28.0, 1.0, 500),  # 1588
+            ("profile:d", 26.0, 3.0, 10),  # 1529, ties with b: by id
         ]
         with s.server.store.engine.begin() as c:
             c.execute(delete(rs.ratings_t))
@@ -173,17 +174,17 @@ def test_the_leaderboard_orders_by_the_conservative_rating_and_the_errors(tmp_pa
             10,
         )
         assert [e["participant"] for e in board["ratings"]] == [
+            "profile:a",
             "bot:expert",
             "profile:b",
-            "profile:a",
             "profile:d",
         ]
-        assert [e["rating"] for e in board["ratings"]] == [25.0, 20.0, 15.0, 15.0]
-        assert board["ratings"][0]["name"] is None  # a bot: the client names its level
-        assert board["ratings"][1]["name"] == "b"
+        assert [e["rating"] for e in board["ratings"]] == [1647, 1588, 1529, 1529]
+        assert board["ratings"][1]["name"] is None  # a bot: the client names its level
+        assert board["ratings"][0]["name"] == "a"
         assert not any(e["provisional"] for e in board["ratings"])
         c_ = s.get("/api/ratings/cinque-4/profile:c").json()
-        assert (c_["games"], c_["provisional"], c_["rating"]) == (9, True, 31.0)
+        assert (c_["games"], c_["provisional"], c_["rating"]) == (9, True, 1942)
         assert s.get("/api/ratings/draw-3").json()["ratings"] == []  # a game nobody played yet
         for path, status, words in [
             ("/api/ratings/chess-2", 404, "no game 'chess-2'"),

@@ -9,6 +9,7 @@ none), so a rating at two players says little about four.  A *participant* is a 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from openskill.models import PlackettLuce
 from ..engine.variant import PLAYER_COUNTS
 
 PROVISIONAL_GAMES = 10  # a rating is provisional until its participant has played this many rated games
+START = 1500  # the shown rating of a participant who has played no rated game
 GAME_KEY = re.compile(r"^([a-z][a-z-]{0,30})-(\d{1,2})$")
 PARTICIPANT = re.compile(r"^(profile|bot):[A-Za-z0-9_.-]{1,64}$")
 
@@ -73,6 +75,11 @@ class Rating:
     games: int = 0
 
     @property
+    def shown(self) -> int:
+        """The number people see (``shown``)."""
+        return shown(self)
+
+    @property
     def ordinal(self) -> float:
         """The conservative rating shown on leaderboards: mu - 3 sigma."""
         return self.mu - 3 * self.sigma
@@ -80,6 +87,32 @@ class Rating:
     @property
     def provisional(self) -> bool:
         return self.games < PROVISIONAL_GAMES
+
+
+def scale() -> float:
+    """Shown points per OpenSkill point of ``mu``, chosen so that a gap between two shown
+    ratings means about the odds it means in chess (Elo): 400 points for 10 to 1.  Two settled
+    players (sigma near 0) differ in Plackett-Luce by ``exp(mu / c)`` with ``c = beta * sqrt(2)``,
+    so the scale is ``400 / ln(10) / c`` (about 29.5 with OpenSkill's defaults)."""
+    return 400 / math.log(10) / (model().beta * math.sqrt(2))
+
+
+SCALE = scale()
+MU0 = model().mu  # OpenSkill's starting mu (25): shown as START
+
+
+def shown(r: Rating) -> int:
+    """The rating people see, the one number every page, banner and leaderboard shows: START
+    (1500) at the start, ``SCALE`` points per point of the estimate ``mu``, never negative.
+    How sure the estimate is (sigma) is told by the provisional mark, not by the number, so a
+    win always raises it and a loss lowers it."""
+    return max(0, round(START + SCALE * (r.mu - MU0)))
+
+
+def shown_change(before: Rating, after: Rating) -> int:
+    """What a game did to the shown rating (+14, -9): the difference of the shown numbers, so
+    that the change and the two numbers people read always agree."""
+    return shown(after) - shown(before)
 
 
 def initial() -> Rating:

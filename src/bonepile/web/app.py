@@ -21,6 +21,7 @@ from .routes.analysis import router as analysis_router
 from .routes.history import router as history_router
 from .routes.howto import router as howto_router
 from .routes.lobby import router as lobby_router
+from .routes.match import router as match_router
 from .routes.mutes import router as mutes_router
 from .routes.pages import router as pages_router
 from .routes.profiles import router as profiles_router
@@ -79,6 +80,7 @@ def create_app(
     app.include_router(profiles_router(server.profiles))  # /api/profiles...
     app.include_router(mutes_router(server))  # /api/profiles/me/mutes...
     app.include_router(ratings_router(server))  # leaderboards
+    app.include_router(match_router(server))  # quick match, who is here
     app.include_router(history_router(server))  # a profile's finished games, the /me page
     hide_tokens()
     if server.cluster is not None:  # requests for tables played by another worker go there

@@ -205,7 +205,7 @@ class TableInfo(TypedDict):
 
 
 class SeatRating(TypedDict):
-    rating: float  # the conservative rating, as the leaderboards show it
+    rating: int  # the rating shown (arena.skill.shown: 1500 at the start, never negative)
     games: int  # rated games played at that game
     provisional: bool
 
@@ -441,7 +441,7 @@ class RatingEntry(TypedDict):
     name: str | None
     mu: float
     sigma: float
-    rating: float  # the conservative rating: mu - 3 sigma
+    rating: int  # the rating shown (arena.skill.shown: 1500 at the start, never negative)
     games: int
     provisional: bool
 
@@ -452,6 +452,98 @@ class Leaderboard(TypedDict):
     players: int
     provisional_games: int
     ratings: list[RatingEntry]
+
+
+class TableSeatRating(TypedDict):
+    """A seat's rating at its table's game: now, and what this table did to it once rated."""
+
+    rating: int
+    games: int
+    provisional: bool
+    change: int | None  # +14 / -9 once the table is rated; None before (or never)
+
+
+class TableRatings(TypedDict):
+    """``GET /api/tables/{id}/ratings``: the rating of each seat's player at the table's game."""
+
+    table: str
+    game: str
+    rated: bool  # the table counts for ratings
+    done: bool  # the table has been rated (its changes are final)
+    seats: list[TableSeatRating | None]  # None: a bot, a free seat, a person without a profile
+
+
+MatchStatus = Literal["waiting", "seated"]
+
+
+class MatchState(TypedDict):
+    """``POST /api/match`` and ``GET /api/match/{ticket}``: a quick-match ticket's state."""
+
+    ticket: str  # the ticket's secret: only its browser polls it
+    status: MatchStatus
+    waited: float  # seconds since it was queued
+    rating: int  # the person's shown rating at that game
+    gap: int  # the rating gap accepted now (it widens with the wait)
+    queued: int  # people waiting for the same game
+    bots_after: float | None  # seconds until bots may fill the table (None: people only)
+    invited: str | None  # the profile this ticket invites (None: anyone of a close rating)
+    table: str | None  # once seated: the table, the seat and its token
+    seat: int | None
+    token: str | None
+
+
+class OnlinePerson(TypedDict):
+    profile: str
+    name: str
+    game: str  # "<variant>-<players>"
+    variant: str
+    players: int
+    doing: Literal["waiting", "playing", "queued"]  # at a table waiting for players, playing, in quick match
+    table: str | None  # a public table's id (to watch or join); None for a private one or the queue
+
+
+class Invitation(TypedDict):
+    profile: str  # who invites
+    name: str
+    game: str  # "<variant>-<players>"
+    variant: str
+    players: int
+    options: dict[str, Any]  # the rules, to accept with the same game
+
+
+class OnlineList(TypedDict):
+    """``GET /api/online``: who is here and what they play."""
+
+    people: list[OnlinePerson]  # at most 100, queued first
+    count: int  # every person counted (the list may be cut)
+    queued: dict[str, int]  # people waiting in quick match per game key
+    invites: list[Invitation]  # with a profile's key: who invites that profile now
+
+
+class RatingPoint(TypedDict):
+    table: str
+    at: float
+    rating: int  # the rating shown after this table
+    change: int
+    provisional: bool
+
+
+class RatingSeries(TypedDict):
+    game: str
+    variant: str
+    players: int
+    rating: int
+    games: int
+    provisional: bool
+    points: list[RatingPoint]  # oldest first (the latest 200)
+
+
+class RatingHistory(TypedDict):
+    """``GET /api/profiles/{id}/ratings``: a profile's rating per game over time."""
+
+    participant: str
+    most_played: str | None  # the game key with the most rated games (the leaderboard's default)
+    games: list[RatingSeries]  # most played first
 
 
 # ---------------------------------------------------------------------------- history (HTTP)

@@ -26,6 +26,7 @@ from .messages import CreatedTable, JoinedSeat, ProfileInfo, TableInfo
 from .play.chatfilter import ChatFilter
 from .play.driver import drive
 from .play.moderation import Mutes
+from .play.quickmatch import QuickMatch
 from .play.table import LiveTable
 from .settings import ServerSettings
 from .store import ratings, results
@@ -79,6 +80,7 @@ class Server:
         # one worker of several (``serve --workers``): it plays only the tables it leases
         self.cluster = Cluster(self, cluster) if cluster is not None else None
         self.listed = LISTED  # tables in the lobby's list (a cluster's merged list too)
+        self.quick = QuickMatch(self)  # quick match's queue (``play.quickmatch``)
 
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         """``fn`` run in the storage thread; a storage fault is a StorageError (a JSON 503,
@@ -189,6 +191,7 @@ class Server:
         for t in self.tables.values():
             if t.task:
                 t.task.cancel()
+        self.quick.stop()
         self.writer.stop()
         self.searches.close()
         if self._replay_pool is not None:
@@ -489,6 +492,8 @@ class Server:
         settings: dict[str, Any] = {"timer": new.timer}
         if new.rated:
             settings["rated"] = True
+            if new.rated_bots:
+                settings["rated_bots"] = True
         tid = secrets.token_hex(6)
         link = f"/t/{tid}"
         if new.private:  # its link carries a secret; only the secret's hash is stored
@@ -505,13 +510,18 @@ class Server:
             settings=settings,
             status=status,
         )
+        t = await self.open_table(row)
+        if bots_only:
+            self.bot_tables_from.setdefault(address, []).append(t.id)
+        return {"id": t.id, "seat": new.creator, "token": new.token, "invite": link, "private": new.private}
+
+    async def open_table(self, row: TableRow) -> LiveTable:
+        """A new table stored, then played (its driver started)."""
         await self.db(self.store.create_table, row)
         t = LiveTable(row, self)
         self._run(t)
         t.wake.set()
-        if bots_only:
-            self.bot_tables_from.setdefault(address, []).append(t.id)
-        return {"id": t.id, "seat": new.creator, "token": new.token, "invite": link, "private": new.private}
+        return t
 
     async def join(self, table_id: str, body: Any, profile: ProfileInfo | None = None) -> JoinedSeat:
         """A free seat taken; with a ``profile`` the seat is tied to it (one seat a table)."""
@@ -565,13 +575,24 @@ class Server:
         async with t.lock:
             if t.status != "waiting":
                 raise RequestError("the game has already started", 409, code="already_started")
+            filled = False
             for i, s in enumerate(t.seats):
                 if s.free:  # (a seat kept for a profile too: nobody's now)
                     s.kind, s.level, s.name = "bot", "expert", seat_default("bot", "expert", i)
                     s.profile = None
+                    filled = True
+            # a table of people that bots filled is not rated, unless its creator asked
+            unrate = filled and t.rated and t.settings.get("rated_bots") is not True
+            settings = {k: v for k, v in t.settings.items() if not (unrate and k == "rated")}
             await self.db(
-                self.store.update_table, t.id, seats=[x.stored() for x in t.seats], status="playing"
+                self.store.update_table,
+                t.id,
+                seats=[x.stored() for x in t.seats],
+                status="playing",
+                settings=settings if unrate else None,
             )
+            if unrate:
+                t.settings, t.rated = settings, False
             t.status = "playing"
             t.game.names = [x.name for x in t.seats]
         t.changed()

@@ -33,6 +33,7 @@ class ServerSettings:
     table_watchers: int = 64  # spectators' sockets open at once on one table
     address_watchers: int = 16  # spectators' sockets open at once from one address (all tables)
     watch_rate: float = 60.0  # spectators' sockets one address may open a minute (bursts of twice)
+    address_tickets: int = 8  # quick-match tickets waiting at once from one address
     durable: bool = False  # every commit waits for the disk (SQLite synchronous=FULL)
     bot_workers: int = 0  # processes searching the bots' moves and hints (0: one per core)
     bot_processes: bool = True  # the searches in worker processes (False: threads, for tests)

@@ -170,6 +170,7 @@ class NewTable:
     token: str | None
     private: bool = False  # joined only with the table's invite link, not listed
     rated: bool = False  # its result changes its players' ratings (else a casual table)
+    rated_bots: bool = False  # still rated when bots fill its free seats at the start
 
 
 def new_table(body: Any) -> NewTable:
@@ -215,6 +216,12 @@ def new_table(body: Any) -> NewTable:
         raise RequestError(
             '"rated" must be true (the result counts for ratings) or false (casual)', code="bad_request"
         )
+    rated_bots = body.get("rated_bots", False)
+    if type(rated_bots) is not bool:
+        raise RequestError(
+            '"rated_bots" must be true (rated even when bots fill the free seats) or false',
+            code="bad_request",
+        )
     seats: list[dict[str, Any]] = []
     creator: int | None = None
     token: str | None = None
@@ -255,7 +262,9 @@ def new_table(body: Any) -> NewTable:
                 token, d["token_hash"] = new_token()
                 d["name"] = person_name(body.get("player") or sd.get("name"), seat_default("human", None, i))
             seats.append(d)
-    return NewTable(v, name or table_default(v.name), seats, timer, creator, token, private, rated)
+    return NewTable(
+        v, name or table_default(v.name), seats, timer, creator, token, private, rated, rated_bots
+    )
 
 
 def max_target(variant: str) -> int | None:

@@ -45,7 +45,7 @@ def ratings_of(engine: Engine, wanted: Sequence[tuple[str, str]]) -> dict[tuple[
 def seat_rating(r: Rating | None) -> SeatRating | None:
     if r is None:
         return None
-    return {"rating": r.ordinal, "games": r.games, "provisional": r.provisional}
+    return {"rating": r.shown, "games": r.games, "provisional": r.provisional}
 
 
 async def listed(server: Server) -> list[ListedTable]:

@@ -1,6 +1,9 @@
 """The leaderboard routes: ``GET /leaderboard`` (the page), ``GET /api/ratings/{game}`` and
-``GET /api/ratings/{game}/{participant}``.  A finished rated table is rated by the server
-(``Server.game_over``)."""
+``GET /api/ratings/{game}/{participant}``; a table's seats' ratings with what the table did to
+them (``GET /api/tables/{id}/ratings``, the seats and the game-over banner) and a profile's
+ratings over time (``GET /api/profiles/{id}/ratings``, the graphs of ``/me``).  A finished
+rated table is rated by the server (``Server.game_over``).  Every number shown is
+``arena.skill.shown`` of the stored OpenSkill values."""
 
 from __future__ import annotations
 
@@ -10,10 +13,28 @@ from typing import TYPE_CHECKING
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
-from ...arena.skill import PARTICIPANT, PROVISIONAL_GAMES, known_game, parse_game_key
-from ..messages import Leaderboard, RatingEntry
+from ...arena.skill import (
+    PARTICIPANT,
+    PROVISIONAL_GAMES,
+    game_key,
+    initial,
+    known_game,
+    parse_game_key,
+    profile_participant,
+    shown_change,
+)
+from ..messages import (
+    Leaderboard,
+    RatingEntry,
+    RatingHistory,
+    RatingPoint,
+    RatingSeries,
+    TableRatings,
+    TableSeatRating,
+)
 from ..store import ratings as rs
 from ..validate import RequestError
+from .lobby import ratings_of
 
 if TYPE_CHECKING:
     from ..server import Server
@@ -56,7 +77,7 @@ def entry_json(e: rs.Entry, names: dict[str, str]) -> RatingEntry:
         "name": name,
         "mu": r.mu,
         "sigma": r.sigma,
-        "rating": r.ordinal,
+        "rating": r.shown,
         "games": r.games,
         "provisional": r.provisional,
     }
@@ -102,5 +123,82 @@ def router(server: Server) -> APIRouter:
         if found is None:
             raise RequestError(f"{participant} has no rating at {key}", 404, code="no_rating")
         return entry_json(found, await profile_names(server, [participant]))
+
+    @api.get("/api/tables/{table_id}/ratings")
+    async def table_ratings(table_id: str):  # a TableRatings
+        t = await server.finished(table_id)
+        key = game_key(t.variant_name, t.variant.players)
+        who = [profile_participant(s.profile) if s.profile and s.kind == "human" else None for s in t.seats]
+        wanted = [(p, key) for p in who if p]
+        now = await server.db(ratings_of, engine, wanted) if wanted else {}
+        steps = await server.db(rs.table_steps, engine, t.id) if t.rated and t.status == "over" else {}
+        seats: list[TableSeatRating | None] = []
+        for p in who:
+            step = steps.get(p) if p else None
+            r = step.after if step else now.get((p, key)) if p else None
+            if p is None:
+                seats.append(None)
+            else:
+                r = r or initial()
+                seats.append(
+                    {
+                        "rating": r.shown,
+                        "games": r.games,
+                        "provisional": r.provisional,
+                        "change": shown_change(step.before, step.after) if step else None,
+                    }
+                )
+        out: TableRatings = {
+            "table": t.id,
+            "game": key,
+            "rated": t.rated,
+            "done": bool(steps),
+            "seats": seats,
+        }
+        return out
+
+    @api.get("/api/profiles/{profile_id}/ratings")
+    async def history(profile_id: str):  # a RatingHistory
+        if not PARTICIPANT.match(f"profile:{profile_id}"):
+            raise RequestError("no such profile", 404, code="no_profile")
+        participant = profile_participant(profile_id)
+        names = await profile_names(server, [participant])
+        if participant not in names:
+            raise RequestError("no such profile", 404, code="no_profile")
+        steps = await server.db(rs.history, engine, participant)
+        now = await server.db(rs.ratings_of, engine, participant)
+        games: list[RatingSeries] = []
+        for key, r in now.items():
+            parsed = parse_game_key(key)
+            if parsed is None:
+                continue
+            points: list[RatingPoint] = [
+                {
+                    "table": st.table_id,
+                    "at": st.at,
+                    "rating": st.after.shown,
+                    "change": shown_change(st.before, st.after),
+                    "provisional": st.after.provisional,
+                }
+                for st in steps.get(key, [])
+            ]
+            games.append(
+                {
+                    "game": key,
+                    "variant": parsed[0],
+                    "players": parsed[1],
+                    "rating": r.shown,
+                    "games": r.games,
+                    "provisional": r.provisional,
+                    "points": points,
+                }
+            )
+        games.sort(key=lambda g: (-g["games"], g["game"]))
+        out: RatingHistory = {
+            "participant": participant,
+            "most_played": games[0]["game"] if games else None,
+            "games": games,
+        }
+        return out
 
     return api

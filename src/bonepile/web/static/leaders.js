@@ -2,8 +2,9 @@
 // best first (GET /api/ratings/<game>-<players>), and your own rating (this browser's profile)
 // marked, provisional or not. The games and their names come from the server's catalogue.
 import { $, $field, api, clear, el, setAlert, showValue } from "/static/common.js";
-import { has, language, ready, t } from "/static/i18n.js";
+import { has, ready, t } from "/static/i18n.js";
 import { getProfile } from "/static/profile.js";
+import { ratingText } from "/static/rating.js";
 
 await ready;
 
@@ -19,11 +20,8 @@ let shown = 0;  // the latest request's number: an older answer arriving late is
 
 const words = (/** @type {string} */ key, /** @type {string} */ english) => (key && has(key) ? t(key) : english);
 const gameName = (/** @type {VariantInfo} */ v) => words(v.label_key, v.label || showValue(v.name));
-// a rating with one decimal, written as the reader's language writes numbers (Spanish as in
-// Latin America, with a decimal point)
-const numbers = new Intl.NumberFormat(language() === "es" ? "es-419" : language(),
-  { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const points = (/** @type {number} */ r) => numbers.format(r);
+// a rating as every page writes it (rating.js): a whole number, "?" while provisional
+const points = (/** @type {number} */ r, provisional = false) => ratingText({ rating: r, provisional });
 
 /** A participant's name: a profile's, or a bot's level in words. @param {Rated} e */
 function who(e) {
@@ -114,6 +112,23 @@ async function show() {
   document.body.dataset.ready = "1";
 }
 
+/** The game (key) the visitor plays most: their profile's most rated games, else the game
+ * last chosen in the lobby, else "" (the first). */
+async function playedMost() {
+  const me = getProfile();
+  if (me) {
+    try {
+      const h = await api("GET", `/api/profiles/${encodeURIComponent(me.id)}/ratings`);
+      if (h.most_played) return h.most_played;
+    } catch { /* no ratings yet */ }
+  }
+  try {
+    const last = JSON.parse(localStorage.getItem("bonepile:lobby") || "null");
+    if (last?.variant && last?.players) return `${last.variant}-${last.players}`;
+  } catch { /* nothing remembered */ }
+  return "";
+}
+
 async function init() {
   try { catalog = await api("GET", "/api/variants"); } catch (e) {
     setAlert(alertBox, t("leaders.failed", { error: e.message }));
@@ -121,7 +136,7 @@ async function init() {
   }
   const sel = $field("game");
   for (const v of catalog.variants) sel.appendChild(el("option", { value: v.name }, gameName(v)));
-  const asked = new URLSearchParams(location.search).get("game") || "";
+  const asked = new URLSearchParams(location.search).get("game") || await playedMost();
   const cut = asked.lastIndexOf("-");
   const name = cut > 0 ? asked.slice(0, cut) : "";
   if (catalog.variants.some((v) => v.name === name)) sel.value = name;

@@ -5,6 +5,8 @@ import { $, $field, $button, el, clear, api, seatName, setToken, getToken, getNa
 import { ready, t, has, language } from "/static/i18n.js";
 import { ensureProfile, getProfile, profileHeaders, linkCode, claimCode } from "/static/profile.js";
 import { showDevices } from "/static/devices.js";
+import { initQuickMatch, loadOnline, ratedChoice, rememberRated } from "/static/quickmatch.js";
+import { ratingText } from "/static/rating.js";
 
 await ready;
 
@@ -233,7 +235,9 @@ async function create(ev) {
       player: name,
       timer: Math.max(0, Number($field("timer").value) || 0),
       ...($field("private").checked ? { private: true } : {}),
-      ...($field("rated").checked ? { rated: true } : {}),
+      // a table of people is rated by default; with bots only when asked
+      ...($field("rated").checked && (readSeats().some((x, i) => i > 0 && x.kind === "human") || $field("rated-bots").checked)
+        ? { rated: true, ...($field("rated-bots").checked ? { rated_bots: true } : {}) } : {}),
     };
   } catch (e) { setAlert(alertBox, e.message); return; }
   setName(name);
@@ -298,17 +302,12 @@ async function loadTables() {
   if (rated) box.appendChild(el("p", { class: "small muted", id: "ratings-note" }, t("lobbyratings.note")));
 }
 
-// a rating with one decimal, written as the reader's language writes numbers (as the
-// leaderboards write it: Spanish as in Latin America)
-const ratingNumbers = new Intl.NumberFormat(language() === "es" ? "es-419" : language(),
-  { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** A seated player's name with their rating at this table's game (the server sends it).
  * @param {ListedTable} tb @param {{seat: number}} s @param {string} name */
 function withRating(tb, s, name) {
   const r = tb.ratings?.[s.seat];
   if (!r) return name;
-  return t(r.provisional ? "lobbyratings.provisional" : "lobbyratings.rating", { name, rating: ratingNumbers.format(r.rating) });
+  return t("lobbyratings.rating", { name, rating: ratingText(r) });
 }
 
 /** A table's name, with its game in words where the server named it after the game.
@@ -412,8 +411,16 @@ async function init() {
   restore();
   const wanted = variantByName(new URLSearchParams(location.search).get("play")); // a How to play page's "Play now"
   if (wanted) { $field("variant").value = wanted.name; buildVariantForm(); $("play-now").focus(); }
-  loadTables();
-  setInterval(loadTables, 5000);
+  $field("rated").checked = ratedChoice();
+  try { $field("rated-bots").checked = localStorage.getItem("bonepile:rated-bots") === "1"; } catch { /* private mode */ }
+  $("rated").addEventListener("change", () => rememberRated($field("rated").checked));
+  $("rated-bots").addEventListener("change", () => {
+    try { localStorage.setItem("bonepile:rated-bots", $field("rated-bots").checked ? "1" : "0"); } catch { /* private mode */ }
+  });
+  initQuickMatch(catalog, gameWords, botWords, alertBox);
+  const lists = () => { loadTables(); loadOnline(variantByName); };
+  lists();
+  setInterval(lists, 5000);
   await initProfile();
   document.body.dataset.ready = "1";
 }

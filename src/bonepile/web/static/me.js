@@ -3,6 +3,8 @@
 import { $, $field, el, clear, api, seatName, setAlert } from "/static/common.js";
 import { ready, t, has, language } from "/static/i18n.js";
 import { getProfile, profileHeaders } from "/static/profile.js";
+import { ratingText } from "/static/rating.js";
+import { ratingGraph } from "/static/ratinggraph.js";
 
 await ready;
 
@@ -112,6 +114,27 @@ async function load(more = false) {
   if (empty) $("empty").textContent = t(game ? "history.none_of_game" : "history.none");
 }
 
+/** Your rating per game, most played first, each with its graph over time. */
+async function loadRatings() {
+  const box = $("my-ratings");
+  if (!profile) { clear(box).appendChild(el("p", { class: "muted" }, t("history.no_profile"))); return; }
+  let got;
+  try { got = await api("GET", `/api/profiles/${encodeURIComponent(profile.id)}/ratings`); } catch (e) {
+    clear(box).appendChild(el("p", { class: "muted" }, e.status === 404 ? t("rating.me_none") : t("history.failed", { error: e.message })));
+    return;
+  }
+  clear(box);
+  if (!got.games.length) { box.appendChild(el("p", { class: "muted" }, t("rating.me_none"))); return; }
+  for (const g of got.games) {
+    const game = t("lobby.game_players", { game: labels[g.variant] || t("common.dominoes"), n: g.players });
+    const now = ratingText(g);
+    const label = t("rating.graph_label", { game, rating: now, n: g.games });
+    box.appendChild(el("div", { class: "rating-series", "data-game": g.game },
+      el("h3", {}, t("rating.series", { game, rating: now, n: g.games })),
+      g.points.length ? ratingGraph(g.points, label) : null));
+  }
+}
+
 async function start() {
   const sel = $field("game-filter");
   sel.appendChild(el("option", { value: "" }, t("history.all_games")));
@@ -122,6 +145,7 @@ async function start() {
       sel.appendChild(el("option", { value: v.name }, labels[v.name]));
     }
   } catch { /* the list still shows, without the filter's choices */ }
+  loadRatings();
   if (!profile) {
     sel.disabled = true;
     $("empty").hidden = false;

@@ -88,6 +88,24 @@ rated_games_t = Table(
     Column("rated", Float, nullable=False),
 )
 
+#: each rated table's effect on each participant (migration 0009_rating_history;
+#: web/store/ratings.py): the rating before and after, read by the game-over banner's change
+#: and a profile's graph over time
+rating_history_t = Table(
+    "rating_history",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("participant", String(80), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),  # rated games of that game counted after this one
+    Index("rating_history_by_participant", "participant", "game", "at"),
+)
+
 
 #: a finished table's result, stored when its last move is (web/store/results.py;
 #: migration 0004_results): what its history row and its players' stats are read from
@@ -376,11 +394,18 @@ class Store:
             )
 
     def update_table(
-        self, table_id: str, *, seats: list[dict] | None = None, status: str | None = None
+        self,
+        table_id: str,
+        *,
+        seats: list[dict] | None = None,
+        status: str | None = None,
+        settings: dict | None = None,
     ) -> None:
         values: dict[str, Any] = {}
         if seats is not None:
             values["seats"] = json.dumps(seats)
+        if settings is not None:
+            values["settings"] = json.dumps(settings)
         if status is not None:
             values["status"] = status
         if values:

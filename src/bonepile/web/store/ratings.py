@@ -26,10 +26,11 @@ from ...arena.skill import (
     FinishedGame,
     Rating,
     bot_participant,
+    initial,
     profile_participant,
     rate_game,
 )
-from .database import profiles_t, rated_games_t, ratings_t, tables_t
+from .database import profiles_t, rated_games_t, rating_history_t, ratings_t, tables_t
 
 LEADERBOARD_SIZE = 100
 
@@ -87,6 +88,21 @@ def rate_table(engine: Engine, table_id: str, outcome: Outcome) -> bool:
         current = _current(c, game.key, who)
         names = {p: str(s.get("name") or "")[:80] for p, s in zip(who, seats)}
         for p, r in rate_game(game, current).items():
+            was = current.get(p) or initial()
+            if r.games > was.games:  # it counted for p (not a bot level that played itself)
+                c.execute(
+                    insert(rating_history_t).values(
+                        table_id=table_id,
+                        participant=p,
+                        game=game.key,
+                        at=now,
+                        mu_before=was.mu,
+                        sigma_before=was.sigma,
+                        mu=r.mu,
+                        sigma=r.sigma,
+                        games=r.games,
+                    )
+                )
             values = {"mu": r.mu, "sigma": r.sigma, "games": r.games, "name": names[p], "updated": now}
             if p in current:
                 key = and_(ratings_t.c.participant == p, ratings_t.c.game == game.key)
@@ -137,13 +153,13 @@ def _entry(r: Any) -> Entry:
 
 
 def leaderboard(engine: Engine, game: str, min_games: int, limit: int = LEADERBOARD_SIZE) -> list[Entry]:
-    """The participants of ``game`` with at least ``min_games`` rated games, best
-    conservative rating (mu - 3 sigma) first; equal ones by participant id."""
+    """The participants of ``game`` with at least ``min_games`` rated games, best first by
+    the rating shown (``arena.skill.shown`` grows with mu alone); equal ones by participant id."""
     with engine.connect() as c:
         rs = c.execute(
             select(ratings_t)
             .where(and_(ratings_t.c.game == game, ratings_t.c.games >= min_games))
-            .order_by((ratings_t.c.mu - 3 * ratings_t.c.sigma).desc(), ratings_t.c.participant)
+            .order_by(ratings_t.c.mu.desc(), ratings_t.c.participant)
             .limit(limit)
         ).all()
     return [_entry(r) for r in rs]
@@ -166,3 +182,58 @@ def profile_names(engine: Engine, profile_ids: Sequence[str]) -> dict[str, str]:
     with engine.connect() as c:
         rs = c.execute(select(profiles_t.c.id, profiles_t.c.name).where(profiles_t.c.id.in_(ids))).all()
     return {r.id: r.name for r in rs}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rated table's effect on one participant."""
+
+    table_id: str
+    game: str
+    at: float
+    before: Rating
+    after: Rating
+
+
+def _step(r: Any) -> Step:
+    return Step(
+        r.table_id,
+        r.game,
+        r.at,
+        Rating(r.mu_before, r.sigma_before, r.games - 1),
+        Rating(r.mu, r.sigma, r.games),
+    )
+
+
+def table_steps(engine: Engine, table_id: str) -> dict[str, Step]:
+    """What the rated table did to each of its participants (participant -> step); empty
+    while it is not rated (or never will be)."""
+    with engine.connect() as c:
+        rs = c.execute(select(rating_history_t).where(rating_history_t.c.table_id == table_id)).all()
+    return {r.participant: _step(r) for r in rs}
+
+
+HISTORY_SIZE = 200  # rated games per game shown on a profile's graph (the latest)
+
+
+def history(engine: Engine, participant: str, limit: int = HISTORY_SIZE) -> dict[str, list[Step]]:
+    """A participant's rated games per game key, oldest first (the latest ``limit`` of each)."""
+    with engine.connect() as c:
+        rs = c.execute(
+            select(rating_history_t)
+            .where(rating_history_t.c.participant == participant)
+            .order_by(rating_history_t.c.game, rating_history_t.c.at.desc())
+        ).all()
+    out: dict[str, list[Step]] = {}
+    for r in rs:
+        steps = out.setdefault(r.game, [])
+        if len(steps) < limit:
+            steps.append(_step(r))
+    return {g: steps[::-1] for g, steps in out.items()}
+
+
+def ratings_of(engine: Engine, participant: str) -> dict[str, Rating]:
+    """A participant's current rating at every game it is rated at (game key -> rating)."""
+    with engine.connect() as c:
+        rs = c.execute(select(ratings_t).where(ratings_t.c.participant == participant)).all()
+    return {r.game: Rating(r.mu, r.sigma, r.games) for r in rs}

@@ -7,6 +7,7 @@ import { store, tableId, alertBox } from "/static/table/state.js";
 import { names, people, shortSides } from "/static/table/words.js";
 import { send } from "/static/table/socket.js";
 import { rematchPart } from "/static/table/rematch.js";
+import { bannerRating } from "/static/table/rating.js";
 import { t } from "/static/i18n.js";
 
 /** @typedef {import("/static/messages.js").StateMessage} StateMessage */
@@ -62,6 +63,8 @@ export function renderBanner(table, sides, nm, you, offer = null) {
   const box = clear($("banner"));
   box.hidden = false;
   box.appendChild(el("strong", { "data-banner": "over" }, overText(table, sides, nm, you)));
+  const rating = store.state ? bannerRating(store.state) : null;
+  if (rating) box.appendChild(rating);
   if (table?.status === "over") {
     const part = rematchPart(offer, table.rematch, you, () => newTable(table, you));
     if (part) box.appendChild(part);

@@ -4,6 +4,7 @@ import { $, el, clear, seatOrder, seatPlaces } from "/static/common.js";
 import { tileSVG, tileWords } from "/static/render.js";
 import { store } from "/static/table/state.js";
 import { botLabel } from "/static/table/words.js";
+import { seatRating } from "/static/table/rating.js";
 import { t } from "/static/i18n.js";
 
 export { seatOrder, seatPlaces };
@@ -113,10 +114,11 @@ function seatBox(st, s, nm, place) {
     count === undefined ? "" : t("seat.tiles", { n: count }),
     view && view.sides && view.sides.length < view.players ? ` · ${t("seat.team_small", { n: (side ?? -1) + 1 })}` : "",
     view && s === view.leader ? ` · ${t("seat.led")}` : "");
-  const words = [nm[s], ...badges.map((b) => b.textContent), details.textContent.replaceAll(" · ", ", ")]
-    .filter(Boolean).join(", ");
+  const rating = info.kind === "human" ? seatRating(st, s) : null;
+  const words = [nm[s], rating ? t("rating.label", { rating: rating.textContent }) : "", ...badges.map((b) => b.textContent),
+    details.textContent.replaceAll(" · ", ", ")].filter(Boolean).join(", ");
   return el("div", { class: cls.join(" "), "data-seat": s, role: "group", "aria-label": words },
-    el("div", { "aria-hidden": "true", class: "seat-head" }, el("span", { class: "name", title: nm[s] }, nm[s]), ...badges),
+    el("div", { "aria-hidden": "true", class: "seat-head" }, el("span", { class: "name", title: nm[s] }, nm[s]), rating, ...badges),
     clock,
     el("div", { "aria-hidden": "true", class: "small details" }, ...details.childNodes),
     s === st.you || !view ? null : tileBacks(view, s), callout(s));
