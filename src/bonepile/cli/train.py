@@ -17,6 +17,10 @@ def train_cmd(
     steps: Annotated[
         int, typer.Option("--steps", help="Agent decisions to train for (forced moves not counted).")
     ],
+    minutes: Annotated[
+        float | None,
+        typer.Option("--minutes", help="Stop training after this many minutes even if --steps are not done."),
+    ] = None,
     players: Players = None,
     option: RuleOptions = None,
     seed: Annotated[int, seed_option("Seed of the network, the deals and the opponents.")] = 0,
@@ -59,6 +63,7 @@ def train_cmd(
             players=v.players,
             steps=steps,
             seed=seed,
+            minutes=minutes,
             opponents=opponents,
             options={k: val for k, val in options.items() if k != "players"},
         )

@@ -46,7 +46,7 @@ from ..engine.leaders import rule_leader
 from ..engine.tiles import DRAW, N_ACTIONS, NAME, PASS, mask_of
 from ..engine.variant import OPTION_SPECS, PLAYER_COUNTS, Variant
 from ..engine.view import View, hand_view, observer
-from .core import first_bonus
+from .core import first_bonus, net
 from .obs import Encoder
 
 N_TILES = 28
@@ -376,10 +376,7 @@ def _utilities(v: Variant, h: Hand) -> list[float]:
         side_points = [1.0 if k == res.winner else 0.0 for k in range(len(v.sides))]
     else:
         side_points = [float(p) for p in res.points]
-    if len(v.sides) == 2:  # two players or two partnerships
-        return [side_points[v.side_of(s)] - side_points[1 - v.side_of(s)] for s in range(n)]
-    total = sum(side_points)
-    return [side_points[s] - (total - side_points[s]) / (n - 1) for s in range(n)]
+    return [net(side_points, v.side_of(s)) for s in range(n)]
 
 
 class BonepileObserver:

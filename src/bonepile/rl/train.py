@@ -124,6 +124,8 @@ class TrainConfig:
     reward_scale: float = 0.02
     hidden: int = 128
     threads: int = 1
+    #: stop after this many wall-clock minutes even if ``steps`` are not done (None: no limit)
+    minutes: float | None = None
     options: dict[str, Any] = field(default_factory=dict)
 
 
@@ -206,15 +208,15 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> tuple[Agent, 
     done_steps = 0
     skipped = 0
     hands = 0
-    won = 0
     started = time.process_time()
     wall = time.monotonic()
     history: list[dict[str, Any]] = []
-    while done_steps < cfg.steps:
+    deadline = None if cfg.minutes is None else wall + 60 * cfg.minutes
+    while done_steps < cfg.steps and (deadline is None or time.monotonic() < deadline):
         # ---- collect whole hands
         traj: list[list[dict[str, Any]]] = [[] for _ in envs]
         finished: list[list[dict[str, Any]]] = []
-        batch_hands = 0
+        batch_hands = batch_won = 0
         while batch_hands < cfg.hands_per_batch:
             xs = [s["observation"] for s in state]
             acts = [[int(a) for a in np.flatnonzero(s["action_mask"])] for s in state]
@@ -251,7 +253,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> tuple[Agent, 
                     w = info.get("winner")
                     hands += 1
                     batch_hands += 1
-                    won += int(w is not None and w == v.side_of(e.seat))
+                    batch_won += int(w is not None and w == v.side_of(e.seat))
                     finished.append(traj[i])
                     traj[i] = []
                     obs, _ = e.reset(seed=int(rng.integers(2**31)))
@@ -292,10 +294,10 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> tuple[Agent, 
                 loss.backward()
                 nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
                 opt.step()
-        history.append({"steps": done_steps, "hands": hands, "won": won})
+        history.append({"steps": done_steps, "hands": hands, "won": batch_won, "of": batch_hands})
         log(
-            f"steps {done_steps:,}  hands {hands:,}  won {won / max(hands, 1):.3f} (training, sampled)"
-            f"  cpu {time.process_time() - started:,.0f}s"
+            f"steps {done_steps:,}  hands {hands:,}  won {batch_won / batch_hands:.3f} of this batch's"
+            f" hands (sampled actions)  cpu {time.process_time() - started:,.0f}s"
         )
     meta = {
         "config": asdict(cfg),
