@@ -175,9 +175,9 @@ def test_stable_baselines3_check_env_make_vec_env_and_maskable_ppo():
     torch.set_num_threads(1)
     try:
         model = sb3_contrib.MaskablePPO(
-            "MultiInputPolicy", vec, n_steps=128, batch_size=64, n_epochs=1, seed=0
+            "MultiInputPolicy", vec, n_steps=256, batch_size=128, n_epochs=1, seed=0
         )
-        model.learn(256)  # learning runs with the masks; no strength asserted
+        model.learn(1024)  # learning runs with the masks; no strength asserted
     finally:
         torch.set_num_threads(threads)
     obs = vec.reset()
