@@ -54,6 +54,8 @@ def train_cmd(
         )
     try:
         options, v = game_options(variant, option, players)
+        if steps < 1:
+            raise BonepileError(f"--steps must be at least 1, not {steps}")
         if evaluate_deals < 0:
             raise BonepileError(f"--eval must be 0 or more, not {evaluate_deals}")
         if out is not None and os.path.exists(out) and not os.path.isdir(out):

@@ -123,6 +123,7 @@ class TrainConfig:
     entropy: float = 0.01
     reward_scale: float = 0.02
     hidden: int = 128
+    #: PyTorch's threads (set for the whole process): one is fastest on a shared machine
     threads: int = 1
     #: stop after this many wall-clock minutes even if ``steps`` are not done (None: no limit)
     minutes: float | None = None
@@ -189,7 +190,7 @@ def _pad(rows: list[np.ndarray]) -> tuple[torch.Tensor, torch.Tensor]:
 def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> tuple[Agent, dict[str, Any]]:
     """Train for ``cfg.steps`` agent decisions; returns the agent and what the run measured."""
     if cfg.steps < 1:
-        raise OptionError(f"--steps must be at least 1, not {cfg.steps}")
+        raise OptionError(f"steps must be at least 1, not {cfg.steps}")
     torch.manual_seed(cfg.seed)
     torch.set_num_threads(cfg.threads)
     rng = np.random.default_rng(cfg.seed)
@@ -377,11 +378,6 @@ def _play_out(m: Match, seat: int, me: Agent | Bot, bots: dict[int, Bot], enc: E
                 m.apply(me.act(x, mask))
         else:
             m.apply(me.choose(m.view(s)))
-
-
-def wilson_line(won: int, hands: int) -> str:
-    lo, hi = wilson(won, hands)
-    return f"{100 * won / hands:.1f}% (95% {100 * lo:.1f}-{100 * hi:.1f})" if hands else "-"
 
 
 __all__ = [
