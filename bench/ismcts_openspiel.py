@@ -33,7 +33,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--simulations", type=int, default=100)
     ap.add_argument("--hands", type=int, default=40)
-    ap.add_argument("--games", default="block:2,draw:2,passing:2,cinque:2,blind-hugie:2")
+    ap.add_argument("--games", default="block:2,draw:2,passing:2,cinque,blind-hugie:2")
     ap.add_argument("--seed", type=int, default=0)
     a = ap.parse_args()
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
