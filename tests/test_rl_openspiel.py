@@ -87,7 +87,7 @@ def test_resampled_states_keep_what_the_player_knows(variant, params):
     its information state string and tensor and observation are the same, and so are the
     legal actions when it is to move."""
     game = pyspiel.load_game(bos.game_name(variant), params)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(11, 0.0, 1.0)
     rng = random.Random(7)
     changed = 0
     for _ in range(2):
@@ -117,7 +117,7 @@ def test_resampling_while_dealing_keeps_the_own_tiles():
     state = game.new_initial_state()
     for _ in range(12):  # seat 0 full (7), seat 1 has 5
         state.apply_action(state.chance_outcomes()[0][0])
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(11, 0.0, 1.0)
     for who in range(3):
         other = state.resample_from_infostate(who, sampler)
         assert other.c.rows[who] == state.c.rows[who]
