@@ -11,6 +11,10 @@ warmed up with one deal set per worker so that worker processes are running; eac
 then includes its own scheduling and result transfer.  The pool's runs include starting the
 pool (fork).  Each configuration runs ``--rounds`` times, interleaved; the median is printed.
 
+The Ray instance's workers run at the niceness the arena gives a Ray it starts (the command's
+own, ``worker_niceness`` 0); ``--ray-worker-niceness 15`` measures Ray's default instead.  The
+niceness a task actually runs at is printed next to this script's.
+
 The machine is shared: the load average at the start and the end is printed with the figures.
 """
 
@@ -43,6 +47,12 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=120)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--ray-worker-niceness",
+        type=int,
+        default=None,
+        help="Ray's worker_niceness (default: the arena's, 0; Ray's own default is 15)",
+    )
     a = ap.parse_args()
     options: dict = {"players": a.players}
     if a.teams:
@@ -59,8 +69,11 @@ def main() -> None:
         include_dashboard=False,
         logging_level=logging.WARNING,
         log_to_driver=False,
+        _system_config={"worker_niceness": 0 if a.ray_worker_niceness is None else a.ray_worker_niceness},
     )
     print(f"Ray start-up: {time.perf_counter() - t0:.1f} s (not counted below)")
+    task_nice = ray.get(ray.remote(lambda: os.nice(0)).remote())
+    print(f"niceness: this script {os.nice(0)}, a Ray task {task_nice}")
     address = ray.get_runtime_context().gcs_address
     warm = ArenaSpec(spec.variant, spec.options, spec.bots, 1, seed=spec.seed + 1)
     run_arena(warm, executor=RayExecutor(address, workers=2))

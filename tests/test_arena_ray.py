@@ -274,3 +274,38 @@ def test_a_cluster_out_of_reach_is_one_line(tmp_path, address, message):
         "arena", "draw", "--bots", "random,random", "--hands", "3", "--out", str(tmp_path), "--ray", address
     )
     assert message in one_line_error(r)
+
+
+NICENESS_PROBE = """
+import os, ray
+from bonepile.arena.ray_executor import RayExecutor
+ex = RayExecutor("local", workers=1)
+print(os.nice(0), ray.get(ray.remote(lambda: os.nice(0)).remote()))
+ex.close([])
+"""
+
+
+def test_a_ray_started_by_the_arena_runs_tasks_at_the_commands_niceness():
+    """Ray's default would run them 15 steps nicer than the command, several times slower than
+    the process pool on a loaded machine (issue 28)."""
+    env = {k: v for k, v in os.environ.items() if k != "RAY_worker_niceness"}
+    env["PYTHONPATH"] = str(SRC)
+    r = subprocess.run(
+        ["nice", "-n", "2", sys.executable, "-c", NICENESS_PROBE],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
+    )
+    assert r.returncode == 0, r.stderr
+    driver, task = map(int, r.stdout.split()[-2:])
+    assert task == driver >= 2
+
+
+def test_ray_worker_niceness_set_by_hand_wins(monkeypatch):
+    from bonepile.arena.ray_executor import local_worker_niceness
+
+    monkeypatch.delenv("RAY_worker_niceness", raising=False)
+    assert local_worker_niceness() == 0
+    monkeypatch.setenv("RAY_worker_niceness", "15")
+    assert local_worker_niceness() is None

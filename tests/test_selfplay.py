@@ -39,6 +39,9 @@ def replay_in_the_env(data: shards.SelfPlayData, variant: str, options: dict) ->
             assert np.array_equal(seen["observation"], data.obs[r])
             assert np.array_equal(seen["action_mask"], data.mask[r])
             assert data.mask[r][data.action[r]] == 1
+            # the forced flag and the hand index: the environment's own hand before the step
+            assert bool(data.forced[r]) == (len(set(env.match.legal())) == 1) == (data.mask[r].sum() == 1)
+            assert data.hand[r] == env.match.hand.number
             env.step(int(data.action[r]))
             rewards = np.array([env.rewards[a] for a in env.possible_agents], np.float32)
             assert np.array_equal(rewards, data.reward[r]), (variant, r)

@@ -8,6 +8,16 @@ An exception raised by the work itself (a bot that breaks the rules) is not retr
 raised again here, as itself.
 
 Ray is imported when an executor is made, never at import time: the arena runs without it.
+
+Niceness: Ray runs its workers 15 steps nicer than the node that starts them by default (its
+``worker_niceness``), so on a shared machine the arena's tasks would yield to everything else
+and run several times slower than the process pool, whose processes inherit the command's
+niceness.  A Ray instance this executor starts (``--ray`` alone) therefore runs its workers at
+the command's own niceness (``worker_niceness`` 0: ``nice -n 10 bonepile arena ... --ray``
+gives tasks at nice 10, as the pool), unless ``RAY_worker_niceness`` is set, which Ray reads
+and which wins.  A cluster joined by address keeps the niceness its nodes were started
+with: a task cannot lower its own (that needs privileges), so it is set where the node starts
+(``RAY_worker_niceness=0 ray start ...``, docs/SCALING.md).
 """
 
 from __future__ import annotations
@@ -28,6 +38,18 @@ RETRIES = 3
 
 #: the address that starts a Ray instance on this machine instead of joining one
 LOCAL = "local"
+
+#: the environment variable through which Ray reads its workers' niceness
+NICENESS_VARIABLE = "RAY_worker_niceness"
+
+
+def local_worker_niceness() -> int | None:
+    """Ray's ``worker_niceness`` for a Ray instance started here: 0, so that its workers run at
+    this process's niceness as the process pool's do (Ray adds it to the niceness its node
+    inherits from this process); None when ``RAY_worker_niceness`` says it already."""
+    if os.environ.get(NICENESS_VARIABLE, "").strip():
+        return None
+    return 0
 
 
 class RayMissing(OptionError):
@@ -79,6 +101,9 @@ class RayExecutor:
             }
             if address == LOCAL:
                 kwargs["num_cpus"] = workers or os.cpu_count() or 1
+                niceness = local_worker_niceness()
+                if niceness is not None:
+                    kwargs["_system_config"] = {"worker_niceness": niceness}
             else:
                 probe(address)
             try:

@@ -9,7 +9,7 @@ import sys
 
 import typer
 
-from . import analyze, arena, hint, play, random, replay, selfplay, serve
+from . import analyze, arena, hint, play, random, replay, selfplay, serve, train
 from .common import fill_optional_values
 
 app = typer.Typer(
@@ -25,6 +25,7 @@ app.command("analyze")(analyze.analyze_cmd)
 app.command("arena")(arena.arena)
 app.command("selfplay")(selfplay.selfplay)
 app.command("serve")(serve.serve)
+app.command("train")(train.train_cmd)
 
 
 def main() -> None:

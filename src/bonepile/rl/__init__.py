@@ -5,6 +5,7 @@
 * ``bonepile.rl.openspiel``: OpenSpiel Python games (optional extra ``openspiel``);
 * ``bonepile.rl.obs``: the observation vector and action mask they share, built only from
   a seat's ``View``.
+* ``bonepile.rl.train``: a small PPO trainer (extra ``train``: PyTorch) behind ``bonepile train``.
 
 The submodules import their libraries (extra ``rl``: numpy, gymnasium, pettingzoo); this
 package itself imports nothing.  Without its extra, a submodule's import fails with one line

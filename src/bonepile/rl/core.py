@@ -12,7 +12,13 @@ from ..engine.tiles import N_ACTIONS, NAME
 from ..engine.view import Observer, View, hand_view, observer
 
 EPISODES = ("hand", "game")
-REWARDS = ("points", "win_loss")
+#: points: the agent's side's points; net: those minus the other side's (zero-sum, as
+#: OpenSpiel's returns); win_loss: +1 / -1 / 0 at the episode's end
+REWARDS = ("points", "net", "win_loss")
+#: render modes the adapters accept: "ansi" returns the text, "human" prints it; frameworks
+#: that ask for "rgb_array" (Stable-Baselines3's make_vec_env) get a warning and no picture
+RENDER_MODES = ("ansi", "human")
+ACCEPTED_RENDER_MODES = (*RENDER_MODES, "rgb_array")
 
 
 def variant_from(variant: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
@@ -29,6 +35,50 @@ def check_choice(name: str, value: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
         raise OptionError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
     return value
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    """``render_mode`` if an adapter accepts it (``rgb_array`` with a warning: bonepile draws
+    text only); ValueError otherwise."""
+    if render_mode is None or render_mode in RENDER_MODES:
+        return render_mode
+    if render_mode == "rgb_array":
+        import warnings
+
+        warnings.warn(
+            "bonepile renders text only: render_mode='rgb_array' gives no picture"
+            " (render() returns None); use 'ansi' or 'human'",
+            stacklevel=3,
+        )
+        return render_mode
+    raise ValueError(
+        f"render_mode must be one of {', '.join(ACCEPTED_RENDER_MODES)} or None, not {render_mode!r}"
+    )
+
+
+def render_as(render_mode: str | None, text: str) -> str | None:
+    """What ``render()`` gives in ``render_mode`` for the table's ``text``."""
+    if render_mode == "ansi":
+        return text
+    if render_mode == "human":
+        print(text)
+    return None
+
+
+def net(side_points: list[float] | list[int], side: int) -> float:
+    """A side's net points: its points minus the other side's (two sides), or minus the mean of
+    the others' (more sides).  Zero-sum over the sides; OpenSpiel's returns and ``reward="net"``."""
+    k = len(side_points)
+    if k == 2:
+        return float(side_points[side] - side_points[1 - side])
+    total = sum(side_points)
+    return side_points[side] - (total - side_points[side]) / (k - 1)
+
+
+def forced(hand: Hand) -> bool:
+    """The seat to move has exactly one legal action (a forced draw, pass or play)."""
+    legal = hand.legal_moves()
+    return len(legal) == 1 or len(set(legal)) == 1
 
 
 def first_bonus(v: Variant) -> int:
@@ -159,4 +209,15 @@ def seed_stream(seed: int | None) -> random.Random:
     return random.Random(seed)
 
 
-__all__ = ["Match", "EPISODES", "REWARDS", "variant_from", "render_view", "first_bonus"]
+__all__ = [
+    "Match",
+    "EPISODES",
+    "REWARDS",
+    "net",
+    "forced",
+    "check_render_mode",
+    "render_as",
+    "variant_from",
+    "render_view",
+    "first_bonus",
+]

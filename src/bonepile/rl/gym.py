@@ -5,14 +5,18 @@ of ``bonepile.bots.BOT_LEVELS`` ("random", "greedy", "expert" when present), a l
 (one per other seat, in seat order), or ``Bot`` instances; ``opponent_options`` is the bots'
 ``Budget`` as a dict (e.g. ``{"time": 0.05}`` for the expert).  Importing this module registers
 ``bonepile/Quinientos-v1``, ``bonepile/Cinque-v1``, ``bonepile/Draw-v1``, ``bonepile/Block-v1``,
-``bonepile/Passing-v1``, ``bonepile/BlindHugie-v1`` and ``bonepile/Billitonnen-v1``::
+``bonepile/Passing-v1``, ``bonepile/BlindHugie-v1`` and ``bonepile/Billitonnen-v1``, and the
+same names in version 2 (``bonepile/Block-v2``...), where ``auto_forced`` is on by default::
 
     import gymnasium, bonepile.rl.gym
-    env = gymnasium.make("bonepile/Block-v1", players=2, opponents="random")
+    env = gymnasium.make("bonepile/Block-v2", players=2, opponents="random")
 
 Observations, masks and rewards are those of the PettingZoo environment (``obs.py``); the
-reward of a step adds up what the agent's side scored until its next decision.  The mask is
-also in ``info["action_mask"]``.  An illegal action ends the episode with reward
+reward of a step adds up what the agent's side scored (``reward="net"``: minus what the other
+side scored) until its next decision.  ``auto_forced=True`` plays the agent's forced decisions
+(one legal action: a forced draw, pass or play) for it, so every step is a real choice; then
+``info["forced"]`` counts the moves played for it since its last step.  The mask is also in
+``info["action_mask"]`` and ``action_masks()`` (sb3-contrib's MaskablePPO convention).  An illegal action ends the episode with reward
 ``illegal_reward`` (default -1) and ``info["illegal_action"] = True``.
 """
 
@@ -35,7 +39,18 @@ from ..bots import Bot, Budget, make_bot
 from ..engine import IllegalMoveError, OptionError, Variant
 from ..engine.tiles import N_ACTIONS
 from ..engine.view import observer
-from .core import EPISODES, REWARDS, Match, check_choice, variant_from
+from .core import (
+    EPISODES,
+    RENDER_MODES,
+    REWARDS,
+    Match,
+    check_choice,
+    check_render_mode,
+    forced,
+    net,
+    render_as,
+    variant_from,
+)
 from .obs import Encoder
 
 GYM_IDS = {
@@ -47,10 +62,12 @@ GYM_IDS = {
     "blind-hugie": "bonepile/BlindHugie-v1",
     "billitonnen": "bonepile/Billitonnen-v1",
 }
+#: version 2: ``auto_forced=True`` by default (version 1 keeps every forced move an agent step)
+GYM_IDS_V2 = {name: gid[:-1] + "2" for name, gid in GYM_IDS.items()}
 
 
 class BonepileEnv(gymnasium.Env):
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": list(RENDER_MODES)}
 
     def __init__(
         self,
@@ -63,6 +80,7 @@ class BonepileEnv(gymnasium.Env):
         reward: str = "points",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        auto_forced: bool = False,
         **options: Any,
     ):
         v = self.variant = variant_from(variant, options)
@@ -73,9 +91,12 @@ class BonepileEnv(gymnasium.Env):
         self.reward_kind = (
             "win_loss" if v.scoring == "result_only" else check_choice("reward", reward, REWARDS)
         )
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError("render_mode must be 'ansi' or None")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
+        if not isinstance(auto_forced, bool):
+            raise OptionError(f"auto_forced must be True or False, not {auto_forced!r}")
+        self.auto_forced = auto_forced
+        self._forced_moves = 0
+        self._mask: np.ndarray | None = None
         self.illegal_reward = float(illegal_reward)
         others = [s for s in range(v.players) if s != seat]
         if isinstance(opponents, (str, Bot)):
@@ -105,18 +126,39 @@ class BonepileEnv(gymnasium.Env):
             observer(self.match.hand),  # type: ignore[union-attr]
             self.seat,
         )
-        return {"observation": x, "action_mask": mask}, {"action_mask": mask}
+        self._mask = mask
+        info: dict[str, Any] = {"action_mask": mask}
+        if self.auto_forced:
+            info["forced"] = self._forced_moves
+        return {"observation": x, "action_mask": mask}, info
 
     def _run_bots(self) -> None:
+        """Play until the agent has a decision (with ``auto_forced``: a real choice)."""
         m = self.match
         assert m is not None
-        while not m.over and m.to_move != self.seat:
+        self._forced_moves = 0
+        while not m.over:
             s = m.to_move
             assert s is not None
-            m.apply(self.bots[s].choose(m.view(s)))
+            if s != self.seat:
+                m.apply(self.bots[s].choose(m.view(s)))
+            elif self.auto_forced and forced(m.hand):
+                m.apply(m.hand.legal_moves()[0])
+                self._forced_moves += 1
+            else:
+                break
 
-    def _score(self) -> int:
-        return self.match.scores()[self._side]  # type: ignore[union-attr]
+    def _score(self) -> float:
+        scores = self.match.scores()  # type: ignore[union-attr]
+        if self.reward_kind == "net":
+            return net(scores, self._side)
+        return float(scores[self._side])
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the agent's decision, as booleans (sb3-contrib's convention)."""
+        if self._mask is None:
+            raise RuntimeError("call reset() before action_masks()")
+        return self._mask.astype(bool)
 
     # ------------------------------------------------------------------ API
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -154,7 +196,7 @@ class BonepileEnv(gymnasium.Env):
             return obs, self.illegal_reward, True, False, info
         self._run_bots()
         reward = 0.0
-        if self.reward_kind == "points":
+        if self.reward_kind != "win_loss":
             now = self._score()
             reward = float(now - self._last)
             self._last = now
@@ -168,17 +210,21 @@ class BonepileEnv(gymnasium.Env):
         return obs, reward, terminated, False, info
 
     def render(self):
-        if self.render_mode != "ansi" or self.match is None:
+        if self.match is None:
             return None
-        return self.match.render(self.seat)
+        return render_as(self.render_mode, self.match.render(self.seat))
 
 
 def register_all() -> None:
-    for name, gid in GYM_IDS.items():
-        if gid not in gymnasium.registry:
-            gymnasium.register(id=gid, entry_point="bonepile.rl.gym:BonepileEnv", kwargs={"variant": name})
+    for version, ids in ((1, GYM_IDS), (2, GYM_IDS_V2)):
+        for name, gid in ids.items():
+            if gid not in gymnasium.registry:
+                kwargs: dict[str, Any] = {"variant": name}
+                if version == 2:
+                    kwargs["auto_forced"] = True
+                gymnasium.register(id=gid, entry_point="bonepile.rl.gym:BonepileEnv", kwargs=kwargs)
 
 
 register_all()
 
-__all__ = ["BonepileEnv", "GYM_IDS", "register_all"]
+__all__ = ["BonepileEnv", "GYM_IDS", "GYM_IDS_V2", "register_all"]

@@ -28,6 +28,7 @@ shows it (perfect recall); observation strings the table, counts and own tiles.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -39,12 +40,13 @@ try:
 except ModuleNotFoundError as e:
     raise extra_missing(__name__, "openspiel", e) from None
 
-from ..engine import VARIANT_NAMES, Hand, make_variant
+from ..bots.sampler import InconsistentView, Sampler
+from ..engine import VARIANT_NAMES, Hand, OptionError, make_variant
 from ..engine.leaders import rule_leader
 from ..engine.tiles import DRAW, N_ACTIONS, NAME, PASS, mask_of
 from ..engine.variant import OPTION_SPECS, PLAYER_COUNTS, Variant
 from ..engine.view import View, hand_view, observer
-from .core import first_bonus
+from .core import first_bonus, net
 from .obs import Encoder
 
 N_TILES = 28
@@ -87,7 +89,10 @@ class BonepileGame(pyspiel.Game):
     def __init__(self, params: dict | None = None):
         name = self.variant_name
         params = dict(params or {})
-        v = self.variant = make_variant(name, {k: params[k] for k in params})
+        try:
+            v = self.variant = make_variant(name, {k: params[k] for k in params})
+        except OptionError as e:  # OpenSpiel's callers expect its own error for bad parameters
+            raise pyspiel.SpielError(f"{game_name(name)}: {e}") from None
         if v.turn == "voluntary" and not v.pass_cycle_ends_hand:
             raise pyspiel.SpielError("end_on_full_pass_cycle=false has no bound on a hand's length")
         n = v.players
@@ -291,6 +296,69 @@ class BonepileState(pyspiel.State):
         ends = " ".join(f"{a}={p}" for a, p in h.ends().items())
         return f"seats: {rows}\nends: {ends}\nlog: {len(h.log)} moves"
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> BonepileState:
+        """A state the player cannot tell from this one: the same own tiles and public history,
+        the hidden tiles (other hands, the boneyard's order) drawn again by the engine's
+        sampler (``bots.sampler``: every world consistent with the player's View, uniformly
+        over the constraint fill).  ``probability_sampler`` (OpenSpiel's, a callable giving a
+        float in [0, 1)) seeds the draw; without it, Python's ``random``.  The new state is
+        built by replaying its chance outcomes and actions from the start, so its history is
+        its own, not this state's."""
+        seed = int(probability_sampler() * 2**53) if probability_sampler is not None else None
+        rng = random.Random(seed)
+        c = self.c
+        game = self.get_game()
+        if c.hand is None:
+            return self._resample_deal(player_id, rng)
+        view = hand_view(c.hand, player_id)
+        sampler = Sampler(c.v, view)
+        for _ in range(20):
+            try:
+                world = sampler.sample(rng)
+            except InconsistentView:
+                break
+            state = game.new_initial_state()
+            if state._replay_world(world, c.chance_leader, pending_draw=c.pending_draw):
+                return state
+        raise pyspiel.SpielError("resample_from_infostate: no hidden deal agrees with this player's view")
+
+    def _replay_world(self, w: Hand, chance_leader: int | None, pending_draw: bool) -> bool:
+        """Play the chance outcomes and actions that lead to world ``w`` (dealt, then its log);
+        False if this game's dealing does not reach it (a world the rules would redeal)."""
+        v = self.c.v
+        if v.deal_from_leader:
+            self.apply_action(chance_leader if chance_leader is not None else w.leader)
+        for row in w.deal_rows:
+            for t in row:
+                self.apply_action(t)
+        if v.starter:
+            self.apply_action(w.boneyard[0])
+        if self.c.need_leader:
+            self.apply_action(w.leader)
+        h = self.c.hand
+        if h is None or h.leader != w.leader:
+            return False
+        for _seat, move, tile in w.log:
+            self.apply_action(move)
+            if move == DRAW:
+                self.apply_action(tile)
+        if pending_draw:
+            self.apply_action(DRAW)
+        return True
+
+    def _resample_deal(self, player_id: int, rng: random.Random) -> BonepileState:
+        """While dealing: the player's tiles so far kept, the other tiles dealt so far drawn again."""
+        c = self.c
+        state = self.get_game().new_initial_state()
+        own = set(c.rows[player_id])
+        for a in c.actions:
+            st = state.c
+            dealing_tile = st.hand is None and st.sizes is not None and not st.need_leader and not st.done()
+            if dealing_tile and st.dealing != player_id:
+                a = rng.choice([t for t in st.pool if t not in own])
+            state.apply_action(a)
+        return state
+
     # ------------------------------------------------------------------ views
     def view(self, player: int) -> View | None:
         """The player's View (None while dealing)."""
@@ -308,10 +376,7 @@ def _utilities(v: Variant, h: Hand) -> list[float]:
         side_points = [1.0 if k == res.winner else 0.0 for k in range(len(v.sides))]
     else:
         side_points = [float(p) for p in res.points]
-    if len(v.sides) == 2:  # two players or two partnerships
-        return [side_points[v.side_of(s)] - side_points[1 - v.side_of(s)] for s in range(n)]
-    total = sum(side_points)
-    return [side_points[s] - (total - side_points[s]) / (n - 1) for s in range(n)]
+    return [net(side_points, v.side_of(s)) for s in range(n)]
 
 
 class BonepileObserver:

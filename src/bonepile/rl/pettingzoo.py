@@ -3,14 +3,17 @@
 ``env(variant, **options)`` (wrapped, the usual entry point) and ``raw_env(variant, **options)``;
 per-variant constructors ``ENVS["bonepile_block_v1"]`` and module-level ``block_v1`` etc.
 Options of the variant (``players``, ``teams``, ``target``...) go to ``make_variant``; the
-environment's own options are ``episode="hand"|"game"``, ``reward="points"|"win_loss"`` and
-``render_mode="ansi"``.
+environment's own options are ``episode="hand"|"game"``, ``reward="points"|"net"|"win_loss"``,
+``auto_forced`` and ``render_mode="ansi"|"human"``.  Version 2 (``bonepile_block_v2``,
+``block_v2``...) is version 1 with ``auto_forced=True`` by default: a decision with one legal
+action (a forced draw, pass or play) is played for the agent, so every agent step is a choice.
 
 Agents are ``player_0 ... player_{n-1}`` (seat numbers).  Every agent has the action space
 ``Discrete(114)`` (engine action ids, see ``obs.py``) and the observation space
 ``Dict(observation=Box(float32), action_mask=Box(int8, 114))``, built only from what the
 agent's seat may know (the hand's ``Observer``, from which its ``View`` is built).  Rewards are the points scored by the agent's side (each step's increase); with
-``reward="win_loss"`` an agent gets +1 / -1 / 0 at the episode's end for its side winning,
+``reward="net"``, those minus the other side's (more sides: minus the mean of the others'),
+zero-sum as OpenSpiel's returns; with ``reward="win_loss"`` an agent gets +1 / -1 / 0 at the episode's end for its side winning,
 another side winning, or no winner.  Billitonnen scores no points: it always uses win/loss.
 
 ``env()`` wraps with PettingZoo's AssertOutOfBoundsWrapper and OrderEnforcingWrapper, as
@@ -34,22 +37,39 @@ try:
 except ModuleNotFoundError as e:
     raise extra_missing(__name__, "rl", e) from None
 
-from ..engine import VARIANT_NAMES, IllegalMoveError, Variant
+from ..engine import VARIANT_NAMES, IllegalMoveError, OptionError, Variant
 from ..engine.tiles import N_ACTIONS
 from ..engine.view import observer
-from .core import EPISODES, REWARDS, Match, check_choice, variant_from
+from .core import (
+    EPISODES,
+    RENDER_MODES,
+    REWARDS,
+    Match,
+    check_choice,
+    check_render_mode,
+    forced,
+    net,
+    render_as,
+    variant_from,
+)
 from .obs import Encoder
 
+VERSIONS = (1, 2)
 
-def env_name(variant: str) -> str:
+
+def env_name(variant: str, version: int = 1) -> str:
     """The versioned PettingZoo name of a variant: ``bonepile_blind_hugie_v1``."""
-    return f"bonepile_{variant.replace('-', '_')}_v1"
+    return f"bonepile_{variant.replace('-', '_')}_v{version}"
 
 
 class raw_env(AECEnv):
     """A bonepile variant as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "bonepile_v1", "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "render_modes": list(RENDER_MODES),
+        "name": "bonepile_v1",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -58,6 +78,7 @@ class raw_env(AECEnv):
         episode: str = "hand",
         reward: str = "points",
         render_mode: str | None = None,
+        auto_forced: bool = False,
         **options: Any,
     ):
         super().__init__()
@@ -66,10 +87,11 @@ class raw_env(AECEnv):
         self.reward_kind = check_choice("reward", reward, REWARDS)
         if v.scoring == "result_only":
             self.reward_kind = "win_loss"
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
-        self.render_mode = render_mode
-        self.metadata = dict(self.metadata, name=env_name(v.name))
+        self.render_mode = check_render_mode(render_mode)
+        if not isinstance(auto_forced, bool):
+            raise OptionError(f"auto_forced must be True or False, not {auto_forced!r}")
+        self.auto_forced = auto_forced
+        self.metadata = dict(self.metadata, name=env_name(v.name, 2 if auto_forced else 1))
         self.encoder = Encoder(v)
         self.possible_agents = [f"player_{s}" for s in range(v.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
@@ -97,12 +119,16 @@ class raw_env(AECEnv):
         game_seed = (options or {}).get("game_seed")
         if game_seed is not None and self.episode != "game":
             raise ValueError('the game_seed option needs episode="game"')
-        if self.episode == "hand":  # deal with the environment's own generator
-            self.match = Match(self.variant, self.episode, rng=self._seeds)
-        else:
-            if game_seed is None:
-                game_seed = self._seeds.getrandbits(63)
-            self.match = Match(self.variant, self.episode, int(game_seed))
+        while True:
+            if self.episode == "hand":  # deal with the environment's own generator
+                self.match = Match(self.variant, self.episode, rng=self._seeds)
+            else:
+                seed_now = self._seeds.getrandbits(63) if game_seed is None else game_seed
+                self.match = Match(self.variant, self.episode, int(seed_now))
+            self._play_forced()
+            # (rare: forced moves alone end the episode) deal again, unless a game was asked for
+            if not self.match.over or game_seed is not None:
+                break
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -111,7 +137,19 @@ class raw_env(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._scores = self.match.scores()
         self._zero_rewards = True  # self.rewards holds only zeros
-        self.agent_selection = self.possible_agents[self.match.to_move]  # type: ignore[index]
+        if self.match.over:  # only with game_seed: the whole game was forced
+            self.terminations = {a: True for a in self.agents}
+            self.agent_selection = self.possible_agents[0]
+        else:
+            self.agent_selection = self.possible_agents[self.match.to_move]  # type: ignore[index]
+
+    def _play_forced(self) -> None:
+        """With ``auto_forced``: play every decision that has one legal action."""
+        m = self.match
+        assert m is not None
+        if self.auto_forced:
+            while not m.over and forced(m.hand):
+                m.apply(m.hand.legal_moves()[0])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         # read from the hand's Observer, the censoring boundary the seat's View is built
@@ -145,15 +183,20 @@ class raw_env(AECEnv):
             raise ValueError(f"illegal action {action} for {agent}: {e}") from None
         except TypeError:
             raise ValueError(f"action {action!r} for {agent} is not an action id") from None
+        if self.auto_forced:
+            self._play_forced()
         self._cumulative_rewards[agent] = 0.0
         side = self._side
         agents = self.possible_agents
-        if self.reward_kind == "points":
+        if self.reward_kind != "win_loss":
             new = m.scores()
             old = self._scores
             if new != old:
                 self._scores = new
-                self.rewards = {a: float(new[side[s]] - old[side[s]]) for s, a in enumerate(agents)}
+                if self.reward_kind == "net":
+                    self.rewards = {a: net(new, side[s]) - net(old, side[s]) for s, a in enumerate(agents)}
+                else:
+                    self.rewards = {a: float(new[side[s]] - old[side[s]]) for s, a in enumerate(agents)}
                 self._zero_rewards = False
             elif not self._zero_rewards:
                 self.rewards = dict.fromkeys(agents, 0.0)
@@ -178,9 +221,7 @@ class raw_env(AECEnv):
 
             gymnasium.logger.warn("render() called without render_mode; use render_mode='ansi'")
             return None
-        if self.match is None:
-            return ""
-        return self.match.render()
+        return render_as(self.render_mode, "" if self.match is None else self.match.render())
 
     def close(self) -> None:
         pass
@@ -285,22 +326,25 @@ def env(variant: str | Variant = "block", **kwargs: Any) -> AECEnv:
     return e
 
 
-def _make_ctor(name: str):
+def _make_ctor(name: str, version: int = 1):
+    defaults = {"auto_forced": True} if version == 2 else {}
+
     def ctor(**kwargs: Any) -> AECEnv:
-        return env(name, **kwargs)
+        return env(name, **{**defaults, **kwargs})
 
     def raw(**kwargs: Any) -> raw_env:
-        return raw_env(name, **kwargs)
+        return raw_env(name, **{**defaults, **kwargs})
 
-    ctor.__name__ = env_name(name)
+    ctor.__name__ = env_name(name, version)
     ctor.__doc__ = f"PettingZoo environment of {name} (options go to make_variant)."
     ctor.raw_env = raw  # type: ignore[attr-defined]
     return ctor
 
 
-#: versioned name -> constructor, e.g. ENVS["bonepile_block_v1"](players=2)
-ENVS = {env_name(n): _make_ctor(n) for n in VARIANT_NAMES}
-for _n in VARIANT_NAMES:
-    globals()[f"{_n.replace('-', '_')}_v1"] = ENVS[env_name(_n)]
+#: versioned name -> constructor, e.g. ENVS["bonepile_block_v2"](players=2)
+ENVS = {env_name(n, ver): _make_ctor(n, ver) for ver in VERSIONS for n in VARIANT_NAMES}
+for _ver in VERSIONS:
+    for _n in VARIANT_NAMES:
+        globals()[f"{_n.replace('-', '_')}_v{_ver}"] = ENVS[env_name(_n, _ver)]
 
 __all__ = ["env", "raw_env", "env_name", "ENVS"]

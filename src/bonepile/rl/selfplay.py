@@ -44,6 +44,8 @@ class Steps:
         self.seat: list[int] = []
         self.reward: list[list[float]] = []
         self.done: list[bool] = []
+        self.forced: list[bool] = []
+        self.hand: list[int] = []
         self._before: list[int] = []
 
     def _reward(self, now: list[int]) -> None:
@@ -54,6 +56,7 @@ class Steps:
 
     def decide(self, game: Game, seat: int, action: int) -> None:
         from ..engine.view import observer
+        from .core import forced
 
         now = game.scores()
         if self.reward:
@@ -67,6 +70,8 @@ class Steps:
         self.seat.append(seat)
         self.reward.append([0.0] * len(self.side))
         self.done.append(False)
+        self.forced.append(forced(game.hand))
+        self.hand.append(game.hand.number)
         self._before = now
 
     def applied(self, game: Game, seat: int) -> None:
@@ -88,6 +93,8 @@ class Steps:
             "seat": np.asarray(self.seat, np.int8),
             "reward": np.asarray(self.reward, np.float32).reshape(-1, n),
             "done": np.asarray(self.done, bool),
+            "forced": np.asarray(self.forced, bool),
+            "hand": np.asarray(self.hand, np.int16),
         }
 
 

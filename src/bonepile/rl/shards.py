@@ -5,7 +5,7 @@ A self-play folder holds
 - ``manifest.json``: what was played (variant, options, bots, seed, budget), what it gave
   (deal sets, games, hands, decisions), the record files and, when observations were asked for,
   the encoder's layout and the shards;
-- ``records/``: one game record per game (``/work/shared/RECORD.md``, the arena's file names),
+- ``records/``: one game record per game (``docs/RECORD.md``, the arena's file names),
   readable by ``bonepile replay`` and by ``records(folder)`` here;
 - ``shards/shard-NNNNN.npz`` (with observations): numpy arrays, one row per decision, in the
   order played (deal set, seating, move):
@@ -23,6 +23,10 @@ A self-play folder holds
                                      side scored (Billitonnen: +1 / -1 / 0 at the game's end)
   ``done``        (T,) bool          the step ended the game
   ``episode``     (T,) int32         the game (episode) the step belongs to
+  ``forced``      (T,) bool          the seat had one legal action (a forced draw, pass or
+                                     play: what ``auto_forced`` plays for an agent)
+  ``hand``        (T,) int16         the hand of the game the step belongs to (1, 2, ...;
+                                     -1 in folders written before this array existed)
   ``ep_id``       (E,) int32         per game of the shard: its episode number
   ``ep_deal_set`` (E,) int32         its deal set
   ``ep_rotation`` (E,) int8          its seating
@@ -52,7 +56,7 @@ MANIFEST = "manifest.json"
 RECORDS = "records"
 SHARDS = "shards"
 
-STEP_ARRAYS = ("obs", "mask", "action", "seat", "reward", "done", "episode")
+STEP_ARRAYS = ("obs", "mask", "action", "seat", "reward", "done", "episode", "forced", "hand")
 EPISODE_ARRAYS = ("ep_id", "ep_deal_set", "ep_rotation", "ep_seed", "ep_bots", "ep_hands", "ep_finished")
 
 #: the archive time of every member (the earliest a zip file can say): no clock in the bytes
@@ -100,7 +104,13 @@ def iter_shards(folder: str) -> Iterator[dict[str, np.ndarray]]:
         raise NotSelfPlay(f"{folder} has no observations (selfplay was run without --obs)")
     for shard in obs["shards"]:
         with np.load(os.path.join(folder, shard["file"]), allow_pickle=False) as z:
-            yield {name: z[name] for name in (*STEP_ARRAYS, *EPISODE_ARRAYS)}
+            out = {name: z[name] for name in (*STEP_ARRAYS, *EPISODE_ARRAYS) if name in z.files}
+        # folders written before ``forced`` and ``hand`` existed
+        if "forced" not in out:
+            out["forced"] = out["mask"].sum(axis=1) == 1
+        if "hand" not in out:
+            out["hand"] = np.full(len(out["action"]), -1, np.int16)
+        yield out
 
 
 @dataclass
@@ -116,6 +126,8 @@ class SelfPlayData:
     reward: np.ndarray
     done: np.ndarray
     episode: np.ndarray
+    forced: np.ndarray
+    hand: np.ndarray
     episodes: dict[str, np.ndarray]
 
     def __len__(self) -> int:
@@ -155,6 +167,8 @@ def load(folder: str) -> SelfPlayData:
         reward=join("reward"),
         done=join("done"),
         episode=join("episode"),
+        forced=join("forced"),
+        hand=join("hand"),
         episodes=episodes,
     )
 
