@@ -41,6 +41,8 @@ LOCAL = "local"
 
 #: the environment variable through which Ray reads its workers' niceness
 NICENESS_VARIABLE = "RAY_worker_niceness"
+#: the environment variable that turns Ray's usage statistics on or off (Ray's default: on)
+USAGE_STATS_VARIABLE = "RAY_USAGE_STATS_ENABLED"
 
 
 def local_worker_niceness() -> int | None:
@@ -101,6 +103,8 @@ class RayExecutor:
             }
             if address == LOCAL:
                 kwargs["num_cpus"] = workers or os.cpu_count() or 1
+                # a Ray started here sends no usage statistics unless the user asked for them
+                os.environ.setdefault(USAGE_STATS_VARIABLE, "0")
                 niceness = local_worker_niceness()
                 if niceness is not None:
                     kwargs["_system_config"] = {"worker_niceness": niceness}
