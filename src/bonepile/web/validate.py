@@ -341,14 +341,44 @@ async def body_json(request: Request) -> Any:
     data = await read_body(request)
     if not data:
         return {}
+    return parse_json(data)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(data: bytes) -> Any:
+    """A body's bytes read as strict JSON: not UTF-8, ``NaN`` or ``Infinity``, a lone UTF-16
+    surrogate in a string (``"\\ud800"``, which no text can hold) or nesting too deep are
+    refused (400, ``not_json``) with words saying where."""
     try:
-        return json.loads(data)
+        value = json.loads(data, parse_constant=_no_constant)
     except (ValueError, UnicodeDecodeError) as e:
         raise RequestError(f"the body is not JSON: {e}", code="not_json") from None
     except RecursionError:
         raise RequestError(
             "the body is not JSON that can be read: nested too deeply", code="not_json"
         ) from None
+    if b"\\u" in data:  # a surrogate can only come from an escape
+        stack = [value]
+        while stack:
+            v = stack.pop()
+            if isinstance(v, dict):
+                stack.extend(v.keys())
+                stack.extend(v.values())
+            elif isinstance(v, list):
+                stack.extend(v)
+            elif isinstance(v, str) and (m := _SURROGATE.search(v)):
+                raise RequestError(
+                    f"the body is not JSON text: the string {v[:40]!r} holds a lone UTF-16 "
+                    f"surrogate (U+{ord(m.group()):04X})",
+                    code="not_json",
+                )
+    return value
 
 
 async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:

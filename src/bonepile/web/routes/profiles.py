@@ -4,13 +4,12 @@ it to another device with a short code.  A profile's key travels in the Authoriz
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
 
 from ..store.profiles import Profiles
-from ..validate import RequestError
+from ..validate import RequestError, parse_json
 
 MAX_PROFILE_BODY = 4096  # bytes of a profile request's body (a name or a code)
 
@@ -37,10 +36,7 @@ async def profile_body(request: Request) -> Any:
             )
     if not data:
         return {}
-    try:
-        return json.loads(data)
-    except (ValueError, UnicodeDecodeError, RecursionError) as e:
-        raise RequestError(f"the body is not JSON: {e}", code="not_json") from None
+    return parse_json(data)
 
 
 def router(profiles: Profiles) -> APIRouter:
