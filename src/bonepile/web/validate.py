@@ -4,18 +4,24 @@ message on a socket); nothing here changes a table."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+import logging
 import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from starlette.requests import ClientDisconnect
+
 from ..bots import BOT_LEVELS
 from ..engine import BonepileError, make_variant
 from ..engine.variant import OPTION_SPECS, Variant
 from .words.names import seat_default, table_default
+
+log = logging.getLogger("bonepile.serve")
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -25,6 +31,9 @@ CHAT_MAX = 200  # characters of one chat message
 TOKEN_MAX = 16  # characters of a move token
 ID_MAX = 32  # characters of a message id
 MAX_BODY = 1 << 20  # any request body: 1 MiB
+BODY_TIMEOUT = 10.0  # seconds a request's body may take to arrive
+SLOW_BODIES = 8  # bodies of one address arriving at once; past it a new request is refused
+_arriving: dict[str, int] = {}  # address -> bodies being read now
 TARGET_FACTOR = 10  # a table's target is at most this many times its game's default target
 MARKS_MAX = 3  # combining marks on one letter (more is "zalgo" text spilling over other lines)
 #: letters that show nothing though Unicode does not call them spaces or format characters
@@ -382,17 +391,48 @@ def parse_json(data: bytes) -> Any:
 
 
 async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
-    """A request's body, refused (413) past ``limit`` bytes."""
+    """A request's body, refused (413) past ``limit`` bytes, (408) when it does not arrive
+    within ``BODY_TIMEOUT`` seconds, and (429) when ``SLOW_BODIES`` other bodies of the same
+    address are still arriving (a client sending one byte now and then holds no more than
+    that many connections for more than that long).  A client that goes away while sending
+    is one line in the log, not a traceback."""
     size = request.headers.get("content-length")
     if size is not None and size.isdigit() and int(size) > limit:
         raise RequestError(
             f"the body is larger than {limit} bytes", 413, code="too_large", params={"n": limit}
         )
+    address = request.client.host if request.client else ""
+    if _arriving.get(address, 0) >= SLOW_BODIES:
+        raise RequestError(
+            f"{SLOW_BODIES} requests of yours are still sending their bodies; wait for them to end",
+            429,
+            code="bodies_busy",
+            params={"n": SLOW_BODIES},
+        )
+    _arriving[address] = _arriving.get(address, 0) + 1
     data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limit:
-            raise RequestError(
-                f"the body is larger than {limit} bytes", 413, code="too_large", params={"n": limit}
-            )
+    try:
+        async with asyncio.timeout(BODY_TIMEOUT):
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > limit:
+                    raise RequestError(
+                        f"the body is larger than {limit} bytes", 413, code="too_large", params={"n": limit}
+                    )
+    except TimeoutError:
+        raise RequestError(
+            f"the body did not arrive within {BODY_TIMEOUT:g} seconds",
+            408,
+            code="body_slow",
+            params={"s": BODY_TIMEOUT},
+        ) from None
+    except ClientDisconnect:
+        log.info("%s %s: the client went away while sending its body", request.method, request.url.path)
+        raise RequestError("the client went away while sending its body", 400, code="bad_request") from None
+    finally:
+        left = _arriving[address] - 1
+        if left:
+            _arriving[address] = left
+        else:
+            del _arriving[address]
     return data
