@@ -41,11 +41,11 @@ INVISIBLE = frozenset(
     {0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F}
     | set(range(0x1D173, 0x1D17B))
 )
-#: letters of other scripts that look like Latin ones, for the check that a person's name does
-#: not pass for a bot's ("вот" in Cyrillic, "b0t")
+#: letters of other scripts that look like Latin ones (once case-folded), for the check that a
+#: person's name does not pass for a bot's ("вот" in Cyrillic, "b0t") and for the chat filter
 LOOKALIKE = str.maketrans(
-    "авезкорстухіјѕԁɡαβεικνορτυχ0",
-    "abezkopctyxijsdgabeikvoptuxo",
+    "авезкорстухіјѕԁɡһӏмнԛԝьпαβεικνορτυχγηω0",
+    "abezkopctyxijsdghlmhqwbnabeikvoptuxynwo",
 )
 
 

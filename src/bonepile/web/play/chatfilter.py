@@ -21,20 +21,14 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..validate import LOOKALIKE
+
 #: what may stand between the spelled-out letters of a word (one to three of them)
 SEPARATORS = r"[\s.\-_*+~·,'\"/\\|]{1,3}"
 
 #: the most letters one character folds into (``ß`` is ``ss``, ``ﬃ`` is ``ffi``); a character
 #: that would fold into more (U+FDFA, a phrase in one character) is a space
 FOLD_MAX = 3
-
-#: Cyrillic and Greek letters (once case-folded) that look like a Latin letter
-LOOK_ALIKES = str.maketrans(
-    {
-        **dict(zip("аврсеһіјкӏмноԁԛуѕтхԝьп", "abpcehijklmhodqystxwbn", strict=True)),
-        **dict(zip("αβγεηικνορτυχω", "abyenikvoptuxw", strict=True)),
-    }
-)
 
 #: the digits and signs that stand for a letter (``4ss``, ``$m3g``, ``k1ll``)
 LEET = {
@@ -65,7 +59,7 @@ def fold_char(ch: str) -> str:
     out = _folded.get(ch)
     if out is None:
         parts = "".join(p for p in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(p))
-        out = parts.casefold().translate(LOOK_ALIKES)
+        out = parts.casefold().translate(LOOKALIKE)
         if len(out) > FOLD_MAX:
             out = " "
         if len(_folded) < FOLD_CACHE:
