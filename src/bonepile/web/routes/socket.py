@@ -58,7 +58,13 @@ def router(server: Server) -> APIRouter:
             await websocket.send_text(json.dumps({"type": "error", "message": e.message, **_coded(e)}))
             await websocket.close(code=4000 + e.status)
             return
-        conn = Connection(t, seat, websocket.send_text, rate=server.settings.rate)
+        conn = Connection(
+            t,
+            seat,
+            websocket.send_text,
+            rate=server.settings.rate,
+            close=lambda code, reason: websocket.close(code=code, reason=reason),
+        )
         sender = asyncio.get_running_loop().create_task(_sending(conn))
         t.attach(conn)
         try:
