@@ -270,3 +270,32 @@ def test_after_a_restart_a_finished_tables_sockets_get_its_end_not_4404(tmp_path
         assert strip_live(mine) == strip_live(last)
         assert public["view"]["seat"] is None and not public["view"]["hand"]  # a spectator: no tiles
         assert public["table"]["status"] == "over"
+
+
+def test_sigterm_ends_the_server_without_leaked_semaphore_warnings(tmp_path):
+    """Issue 27, item 12: uvicorn raises SIGTERM again once it has shut down, and its default
+    action ended the process before the interpreter's shutdown: the worker pools' semaphores
+    were reported leaked.  Now the process exits (143) after its pools are cleaned up."""
+    import random
+    import signal
+    import time
+
+    from bonepile.engine import Game
+
+    srv = Child(f"sqlite:///{tmp_path / 'db'}").start()
+    assert srv.proc is not None and srv.proc.stdout is not None
+    try:
+        srv.create({"variant": "block", "players": 2, "seats": [{"kind": "bot", "level": "expert"}] * 2})
+        g = Game.new("block", {}, seed=1)
+        rng = random.Random(1)
+        while not g.hand.over:
+            g.apply(rng.choice(g.legal_moves()))
+        assert srv.post("/api/replay", content=rec.dumps(g.record()).encode()).status_code == 200
+        time.sleep(1.0)  # the bots search in the worker pool meanwhile
+        srv.proc.send_signal(signal.SIGTERM)
+        out = srv.proc.stdout.read().decode(errors="replace")
+        assert srv.proc.wait(60) == 143, out[-2000:]
+    finally:
+        srv.kill()
+        srv.proc.stdout.close()
+    assert "leaked" not in out and "Traceback" not in out, out[-2000:]

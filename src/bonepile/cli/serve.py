@@ -309,7 +309,20 @@ def serve(
 
     config = uvicorn_config(app, host=host, port=port, **uv)
     hide_tokens()  # after uvicorn configured its loggers
+    _exit_on_sigterm()
     uvicorn.Server(config).run()
+
+
+def _exit_on_sigterm() -> None:
+    """SIGTERM ends the process as an exit does: uvicorn stops serving on it, then raises it
+    again once it has shut down, and the default action would end the process there, before
+    the interpreter's own shutdown (the worker pools' semaphores then left for the resource
+    tracker to report as leaked).  Exit status 143 (128 + SIGTERM), as a shell shows it."""
+
+    def terminate(signum: int, _frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, terminate)
 
 
 def build_app(db: str, settings: ServerSettings, **parts: Any) -> Any:
@@ -435,6 +448,7 @@ def _worker(spec: Spec, index: int, child: bool, serving: Any) -> None:
     app = build_app(spec.db, spec.settings, chat_filter=words, cluster=cluster)
     config = uvicorn_config(app, **spec.uvicorn)
     hide_tokens()
+    _exit_on_sigterm()
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: Any = None) -> None:
