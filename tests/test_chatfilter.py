@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bonepile.web.play.chatfilter import ChatFilter, ChatFilterError, load
+from bonepile.web.play.chatfilter import FOLD_MAX, LEET, ChatFilter, ChatFilterError, fold, load
 
 WORDS = ChatFilter.parse("# rude words\nfrack\n\nsmeg  # a comment after a word\nson of a gun\nass\n")
 
@@ -50,6 +50,45 @@ def test_other_text_is_left_alone(said):
     assert WORDS.mask(said) == said
 
 
+@pytest.mark.parametrize(
+    ("said", "shown"),
+    [
+        ("fr4ck", "f****"),  # digits and signs for letters
+        ("fr@ck off", "f**** off"),
+        ("$meg", "$***"),
+        ("5m3g", "5***"),
+        ("@ss", "@**"),
+        ("a$$!", "a**!"),
+        ("s0n 0f 4 gun", "s** ** * ***"),
+        ("fr\u0430ck", "f****"),  # a Cyrillic a
+        ("\u0455m\u0435g", "\u0455***"),  # Cyrillic dze and ie
+        ("fr\u03b1\u03c2k", "fr\u03b1\u03c2k"),  # a Greek final sigma is no c
+        ("fr\u03b1ck", "f****"),  # a Greek alpha
+        ("f . r . a . c . k", "f . * . * . * . *"),  # spaced separators
+        ("F R 4 C K", "F * * * *"),
+    ],
+)
+def test_disguised_words_are_masked(said, shown):
+    assert WORDS.mask(said) == shown
+
+
+@pytest.mark.parametrize("said", ["4 ass3ts", "c1ass", "s3mester", "as 5 said", "fr4cking"])
+def test_stand_ins_inside_other_words_are_left_alone(said):
+    assert WORDS.mask(said) == said
+
+
+def test_a_character_folds_into_a_bounded_number_of_letters():
+    """U+FDFA folds (NFKD) into 18 characters: it counts as a space, so a line of the longest
+    chat costs no more than FOLD_MAX letters a character, and words around it are still seen."""
+    line = "\ufdfa" * 200
+    folded, origin = fold(line)
+    assert len(folded) <= FOLD_MAX * len(line)
+    assert len(origin) == len(folded)
+    assert WORDS.mask(line) == line
+    assert WORDS.mask("\ufdfafrack\ufdfa") == "\ufdfaf****\ufdfa"
+    assert fold("\ufb03")[0] == "ffi"  # a ligature of three letters is kept
+
+
 def test_a_word_list_without_words_or_file_is_refused(tmp_path):
     for text in ("", "# only a comment\n\n   \n", "--- ...\n"):
         with pytest.raises(ChatFilterError, match="no word"):
@@ -88,7 +127,8 @@ def test_a_listed_word_is_masked_in_any_case(w, upper, before, after):
 @given(word, filler)
 def test_text_with_no_letter_of_the_words_is_never_changed(w, text):
     f = ChatFilter([w, w[::-1] + "x"])
-    text = "".join(c for c in text if c not in w + "x")
+    stand_ins = "".join(LEET.get(c, "") for c in w + "x")
+    text = "".join(c for c in text if c not in w + "x" + stand_ins)
     assert f.mask(text) == text
 
 

@@ -5,7 +5,9 @@ table's replay is built once.  Loopback only, a few requests, bounded in time.""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
 import threading
 import time
 
@@ -136,3 +138,25 @@ def test_a_finished_tables_replay_is_built_once(srv):
         srv.server.replay = real
     assert again.content == first.content
     assert calls == []  # served from the cache: not built again
+
+
+def test_a_killed_replay_worker_is_replaced_by_a_new_process_never_a_thread(srv):
+    """Issue 27, item 4: the replay worker killed while idle broke its pool, and every replay
+    after it was built in a thread of the server for good.  Now a new process builds it."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    body = _long_record(50, MAX_RECORD)
+    assert srv.post("/api/replay", content=body).status_code == 200
+    server = srv.server
+    pool = server._replay_pool
+    assert isinstance(pool, ProcessPoolExecutor)
+    (victim,) = [p.pid for p in pool._processes.values()]
+    os.kill(victim, signal.SIGKILL)
+    wait_until(lambda: pool._broken, 30, "the pool to notice its worker is gone")
+    for _ in range(2):
+        r = srv.post("/api/replay", content=body)
+        assert r.status_code == 200, r.text
+    now = server._replay_pool
+    assert isinstance(now, ProcessPoolExecutor) and now is not pool
+    pids = {p.pid for p in now._processes.values()}
+    assert pids and victim not in pids and os.getpid() not in pids

@@ -220,3 +220,82 @@ def test_a_killed_server_resumes_a_table_between_hands(tmp_path):
                 await sock.close()
 
         asyncio.run(asyncio.wait_for(after(), 120))
+
+
+def test_after_a_restart_a_finished_tables_sockets_get_its_end_not_4404(tmp_path):
+    """Issue 27, item 12: a finished table is no longer in memory after a restart; its seat's
+    socket was closed with 4404 ("no table").  Now the seat gets the last state it saw (and a
+    spectator the public one), and the socket stays open."""
+    from webutil import InProcess
+
+    url = f"sqlite:///{tmp_path / 'db'}"
+    with InProcess(url, grace=1000, hand_pause=0) as first:
+        made = first.create(
+            {
+                "variant": "block",
+                "players": 2,
+                "options": {"target": 1},
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": "casual"}],
+            }
+        )
+        tid, tokens = made["id"], {made["seat"]: made["token"]}
+
+        async def play():
+            d = Driver(first.ws, tid, tokens, seed=3)
+            try:
+                await d.play_out(timeout=120)
+            finally:
+                await d.close()
+            return d.last[made["seat"]]
+
+        last = asyncio.run(asyncio.wait_for(play(), 180))
+        assert first.info(tid)["status"] == "over"
+    with InProcess(url, grace=1000, hand_pause=0) as again:
+        assert tid not in again.server.tables
+
+        async def look():
+            seat = await Sock.open(again.ws, tid, tokens[made["seat"]])
+            watcher = await Sock.open(again.ws, tid, None)
+            try:
+                mine, public = await seat.state(), await watcher.state()
+                await seat.send({"type": "ping"})  # nothing to do, and no refusal
+                with pytest.raises(TimeoutError):
+                    await seat.recv(0.5)
+                return mine, public
+            finally:
+                await seat.close()
+                await watcher.close()
+
+        mine, public = asyncio.run(asyncio.wait_for(look(), 60))
+        assert strip_live(mine) == strip_live(last)
+        assert public["view"]["seat"] is None and not public["view"]["hand"]  # a spectator: no tiles
+        assert public["table"]["status"] == "over"
+
+
+def test_sigterm_ends_the_server_without_leaked_semaphore_warnings(tmp_path):
+    """Issue 27, item 12: uvicorn raises SIGTERM again once it has shut down, and its default
+    action ended the process before the interpreter's shutdown: the worker pools' semaphores
+    were reported leaked.  Now the process exits (143) after its pools are cleaned up."""
+    import random
+    import signal
+    import time
+
+    from bonepile.engine import Game
+
+    srv = Child(f"sqlite:///{tmp_path / 'db'}").start()
+    assert srv.proc is not None and srv.proc.stdout is not None
+    try:
+        srv.create({"variant": "block", "players": 2, "seats": [{"kind": "bot", "level": "expert"}] * 2})
+        g = Game.new("block", {}, seed=1)
+        rng = random.Random(1)
+        while not g.hand.over:
+            g.apply(rng.choice(g.legal_moves()))
+        assert srv.post("/api/replay", content=rec.dumps(g.record()).encode()).status_code == 200
+        time.sleep(1.0)  # the bots search in the worker pool meanwhile
+        srv.proc.send_signal(signal.SIGTERM)
+        out = srv.proc.stdout.read().decode(errors="replace")
+        assert srv.proc.wait(60) == 143, out[-2000:]
+    finally:
+        srv.kill()
+        srv.proc.stdout.close()
+    assert "leaked" not in out and "Traceback" not in out, out[-2000:]

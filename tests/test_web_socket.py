@@ -434,3 +434,42 @@ def test_two_sockets_of_one_seat_sending_the_same_move_make_one_move(srv):
             await s.close()
 
     run(go())
+
+
+def test_a_socket_past_its_queue_is_closed_to_resync_never_left_with_messages_dropped():
+    """Issue 27, item 12: a message past the MAX_QUEUED waiting was dropped silently.  Now
+    the socket is closed with BEHIND_CODE (outside 4000-4999: the client reconnects and gets
+    the table afresh); up to MAX_QUEUED waiting, every one is sent, in order."""
+    from bonepile.web.play.connection import BEHIND_CODE, MAX_QUEUED, Connection
+
+    class Table:
+        id = "t"
+
+        def state_text(self, seat, ack=None):
+            return '{"type": "state"}'
+
+    async def go(pushed: int):
+        sent: list[str] = []
+        closed: list[int] = []
+
+        async def send(text):
+            sent.append(text)
+
+        async def close(code, reason):
+            closed.append(code)
+
+        conn = Connection(Table(), 0, send, rate=10, close=close)
+        task = asyncio.get_running_loop().create_task(conn.sender())
+        for i in range(pushed):  # all at once, before the sender gets to send one
+            conn.push({"type": "chat", "lines": [str(i)]})  # type: ignore[typeddict-item]
+        await asyncio.sleep(0.05)
+        if not task.done():
+            conn.close()
+            conn.wake.set()
+        await asyncio.wait_for(task, 5)
+        return sent, closed
+
+    sent, closed = run(go(MAX_QUEUED), 10)
+    assert closed == [] and [json.loads(t)["lines"] for t in sent] == [[str(i)] for i in range(MAX_QUEUED)]
+    sent, closed = run(go(MAX_QUEUED + 1), 10)
+    assert closed == [BEHIND_CODE] and 4000 > BEHIND_CODE >= 1000

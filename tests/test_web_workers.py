@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import os
 import pickle
-from concurrent.futures import Executor, Future
+import signal
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
@@ -286,6 +287,36 @@ def test_threads_stand_in_where_no_process_can_start():
             s.close()
 
     run(go(), 60)
+
+
+def test_a_killed_worker_is_replaced_by_new_processes_never_by_threads():
+    """Issue 27, item 4: a worker killed while idle broke the pool, the next search's submit
+    raised BrokenProcessPool (a RuntimeError) and every later search ran in threads of the
+    server for good.  Now the pool is replaced: the next search runs in a new process."""
+
+    async def go():
+        view = a_view()
+        s = Searches(1, processes=True)
+        try:
+            assert await s.move("A", RULES, view, seed=1, budget=0.01, due=None) in view.legal
+            pool = s._pool
+            assert isinstance(pool, ProcessPoolExecutor)
+            (victim,) = [p.pid for p in pool._processes.values()]
+            os.kill(victim, signal.SIGKILL)
+            end = asyncio.get_running_loop().time() + 30
+            while not pool._broken:  # the pool notices its worker is gone
+                assert asyncio.get_running_loop().time() < end, "the pool did not notice"
+                await asyncio.sleep(0.05)
+            for seed in (2, 3):
+                assert await s.move("A", RULES, view, seed=seed, budget=0.01, due=None) in view.legal
+            assert s.processes is True and s.renewed == 1
+            assert isinstance(s._pool, ProcessPoolExecutor) and s._pool is not pool
+            pids = {p.pid for p in s._pool._processes.values()}
+            assert pids and victim not in pids and os.getpid() not in pids
+        finally:
+            s.close()
+
+    run(go(), 120)
 
 
 # ---------------------------------------------------------------------------- in a server

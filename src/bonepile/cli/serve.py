@@ -45,7 +45,6 @@ def _lock_database(url: Any, cluster: bool = False) -> None:
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
         return
     import fcntl
-    import os
 
     path = os.path.abspath(url.database) + ".lock"
     try:
@@ -61,6 +60,32 @@ def _lock_database(url: Any, cluster: bool = False) -> None:
             f"stop it or choose another --db"
         )
     _LOCKS.append(f)
+    _lock_file_itself(url.database)
+
+
+def _lock_file_itself(database: str) -> None:
+    """The lock by the file's identity (its device and inode, whatever the path): an
+    exclusive ``flock`` on the database file itself, so a second server given a symbolic or a
+    hard link to the same file is refused too.  (SQLite's own locks are ``fcntl`` byte ranges,
+    which ``flock`` does not meet; the descriptor stays open for the life of the process, as
+    closing it would drop SQLite's locks on the file.)  A file that cannot be opened is left to
+    the database's own message."""
+    import fcntl
+
+    try:
+        fd = os.open(database, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    except OSError:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        st = os.stat(database)
+        fail(
+            f"--db: another bonepile server is using {database} (the same file, device {st.st_dev} "
+            f"inode {st.st_ino}, perhaps through a link); stop it or choose another --db"
+        )
+    _LOCKS.append(fd)
 
 
 def _lock_postgres(url: Any, cluster: bool = False) -> None:
@@ -311,7 +336,20 @@ def serve(
 
     config = uvicorn_config(app, host=host, port=port, **uv)
     hide_tokens()  # after uvicorn configured its loggers
+    _exit_on_sigterm()
     uvicorn.Server(config).run()
+
+
+def _exit_on_sigterm() -> None:
+    """SIGTERM ends the process as an exit does: uvicorn stops serving on it, then raises it
+    again once it has shut down, and the default action would end the process there, before
+    the interpreter's own shutdown (the worker pools' semaphores then left for the resource
+    tracker to report as leaked).  Exit status 143 (128 + SIGTERM), as a shell shows it."""
+
+    def terminate(signum: int, _frame: Any) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, terminate)
 
 
 def build_app(db: str, settings: ServerSettings, **parts: Any) -> Any:
@@ -437,6 +475,7 @@ def _worker(spec: Spec, index: int, child: bool, serving: Any) -> None:
     app = build_app(spec.db, spec.settings, chat_filter=words, cluster=cluster)
     config = uvicorn_config(app, **spec.uvicorn)
     hide_tokens()
+    _exit_on_sigterm()
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: Any = None) -> None:

@@ -73,6 +73,7 @@ class Server:
         self.chat_filter = chat_filter  # the words masked in the chat (--chat-filter), if any
         self.damaged: dict[str, str] = {}  # tables whose stored data cannot be used: id -> why
         self._replay_pool: ProcessPoolExecutor | ThreadPoolExecutor | None = None
+        self.replay_renewed = 0  # replay workers replaced after they died
         self.replays_waiting = 0
         self.replays_from: dict[str, int] = {}  # client address -> its replays waiting
         self.uploads_waiting = 0  # of them, uploaded records' (they leave one place free)
@@ -381,6 +382,24 @@ class Server:
             )
 
     # --------------------------------------------------------------------- replays
+    def _replay_worker(self) -> ProcessPoolExecutor | ThreadPoolExecutor:
+        """The replay worker's pool, started when first needed or after its worker died (a
+        broken pool is replaced, never given up for a thread)."""
+        pool = self._replay_pool
+        if isinstance(pool, ProcessPoolExecutor) and getattr(pool, "_broken", False):
+            log.error("the replay worker process stopped; starting a new one")
+            pool.shutdown(wait=False, cancel_futures=True)
+            self.replay_renewed += 1
+            pool = None
+        if pool is None:
+            pool = self._replay_pool = ProcessPoolExecutor(
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=lower_priority,
+                initargs=(REPLAY_NICE,),
+            )
+        return pool
+
     def address_of(self, conn: Any) -> str:
         """The client address of a request or socket (a cluster's relayed one as relayed)."""
         if self.cluster is not None:
@@ -423,23 +442,20 @@ class Server:
         self.uploads_waiting += upload
         self.replays_from[address] = mine + 1
         try:
-            if self._replay_pool is None:
-                self._replay_pool = ProcessPoolExecutor(
-                    1,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=lower_priority,
-                    initargs=(REPLAY_NICE,),
-                )
             loop = asyncio.get_running_loop()
             try:
-                fut = loop.run_in_executor(self._replay_pool, build_replay, source, finished_only)
+                try:
+                    fut = loop.run_in_executor(self._replay_worker(), build_replay, source, finished_only)
+                except BrokenProcessPool:  # its worker died since the last replay: a new one
+                    self._replay_pool = None
+                    fut = loop.run_in_executor(self._replay_worker(), build_replay, source, finished_only)
             except RuntimeError:  # no process can be started here (e.g. a script without a
                 # ``__main__`` guard embeds the app): a thread, still off the event loop
                 log.warning("replays are built in a thread: no worker process could be started")
                 self._replay_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-replay")
                 fut = loop.run_in_executor(self._replay_pool, build_replay, source, finished_only)
             status, body = await fut
-        except BrokenProcessPool:
+        except BrokenProcessPool:  # its worker died building this one: a new one next time
             self._replay_pool = None
             raise RequestError(
                 "the replay could not be built (its worker stopped); try again", 503, code="replay_failed"

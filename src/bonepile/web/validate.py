@@ -4,18 +4,24 @@ message on a socket); nothing here changes a table."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+import logging
 import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from starlette.requests import ClientDisconnect
+
 from ..bots import BOT_LEVELS
 from ..engine import BonepileError, make_variant
 from ..engine.variant import OPTION_SPECS, Variant
 from .words.names import seat_default, table_default
+
+log = logging.getLogger("bonepile.serve")
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -25,6 +31,9 @@ CHAT_MAX = 200  # characters of one chat message
 TOKEN_MAX = 16  # characters of a move token
 ID_MAX = 32  # characters of a message id
 MAX_BODY = 1 << 20  # any request body: 1 MiB
+BODY_TIMEOUT = 10.0  # seconds a request's body may take to arrive
+SLOW_BODIES = 8  # bodies of one address arriving at once; past it a new request is refused
+_arriving: dict[str, int] = {}  # address -> bodies being read now
 TARGET_FACTOR = 10  # a table's target is at most this many times its game's default target
 MARKS_MAX = 3  # combining marks on one letter (more is "zalgo" text spilling over other lines)
 #: letters that show nothing though Unicode does not call them spaces or format characters
@@ -32,11 +41,11 @@ INVISIBLE = frozenset(
     {0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F}
     | set(range(0x1D173, 0x1D17B))
 )
-#: letters of other scripts that look like Latin ones, for the check that a person's name does
-#: not pass for a bot's ("вот" in Cyrillic, "b0t")
+#: letters of other scripts that look like Latin ones (once case-folded), for the check that a
+#: person's name does not pass for a bot's ("вот" in Cyrillic, "b0t") and for the chat filter
 LOOKALIKE = str.maketrans(
-    "авезкорстухіјѕԁɡαβεικνορτυχ0",
-    "abezkopctyxijsdgabeikvoptuxo",
+    "авезкорстухіјѕԁɡһӏмнԛԝьпαβεικνορτυχγηω0",
+    "abezkopctyxijsdghlmhqwbnabeikvoptuxynwo",
 )
 
 
@@ -365,28 +374,89 @@ async def body_json(request: Request) -> Any:
     data = await read_body(request)
     if not data:
         return {}
+    return parse_json(data)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(data: bytes) -> Any:
+    """A body's bytes read as strict JSON: not UTF-8, ``NaN`` or ``Infinity``, a lone UTF-16
+    surrogate in a string (``"\\ud800"``, which no text can hold) or nesting too deep are
+    refused (400, ``not_json``) with words saying where."""
     try:
-        return json.loads(data)
+        value = json.loads(data, parse_constant=_no_constant)
     except (ValueError, UnicodeDecodeError) as e:
         raise RequestError(f"the body is not JSON: {e}", code="not_json") from None
     except RecursionError:
         raise RequestError(
             "the body is not JSON that can be read: nested too deeply", code="not_json"
         ) from None
+    if b"\\u" in data:  # a surrogate can only come from an escape
+        stack = [value]
+        while stack:
+            v = stack.pop()
+            if isinstance(v, dict):
+                stack.extend(v.keys())
+                stack.extend(v.values())
+            elif isinstance(v, list):
+                stack.extend(v)
+            elif isinstance(v, str) and (m := _SURROGATE.search(v)):
+                raise RequestError(
+                    f"the body is not JSON text: the string {v[:40]!r} holds a lone UTF-16 "
+                    f"surrogate (U+{ord(m.group()):04X})",
+                    code="not_json",
+                )
+    return value
 
 
 async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
-    """A request's body, refused (413) past ``limit`` bytes."""
+    """A request's body, refused (413) past ``limit`` bytes, (408) when it does not arrive
+    within ``BODY_TIMEOUT`` seconds, and (429) when ``SLOW_BODIES`` other bodies of the same
+    address are still arriving (a client sending one byte now and then holds no more than
+    that many connections for more than that long).  A client that goes away while sending
+    is one line in the log, not a traceback."""
     size = request.headers.get("content-length")
     if size is not None and size.isdigit() and int(size) > limit:
         raise RequestError(
             f"the body is larger than {limit} bytes", 413, code="too_large", params={"n": limit}
         )
+    address = request.client.host if request.client else ""
+    if _arriving.get(address, 0) >= SLOW_BODIES:
+        raise RequestError(
+            f"{SLOW_BODIES} requests of yours are still sending their bodies; wait for them to end",
+            429,
+            code="bodies_busy",
+            params={"n": SLOW_BODIES},
+        )
+    _arriving[address] = _arriving.get(address, 0) + 1
     data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limit:
-            raise RequestError(
-                f"the body is larger than {limit} bytes", 413, code="too_large", params={"n": limit}
-            )
+    try:
+        async with asyncio.timeout(BODY_TIMEOUT):
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > limit:
+                    raise RequestError(
+                        f"the body is larger than {limit} bytes", 413, code="too_large", params={"n": limit}
+                    )
+    except TimeoutError:
+        raise RequestError(
+            f"the body did not arrive within {BODY_TIMEOUT:g} seconds",
+            408,
+            code="body_slow",
+            params={"s": BODY_TIMEOUT},
+        ) from None
+    except ClientDisconnect:
+        log.info("%s %s: the client went away while sending its body", request.method, request.url.path)
+        raise RequestError("the client went away while sending its body", 400, code="bad_request") from None
+    finally:
+        left = _arriving[address] - 1
+        if left:
+            _arriving[address] = left
+        else:
+            del _arriving[address]
     return data

@@ -21,7 +21,9 @@ due moment (from how long the last searches took, or because it waited too long)
 by the greedy bot instead, without a search: the bots get weaker, not late.
 
 Where no process can be started (an app embedded in a script without a ``__main__`` guard,
-a sandbox) the searches run in threads of the server process instead, as the replays do.
+a sandbox: the first workers fail before any answer) the searches run in threads of the
+server process instead, as the replays do.  A worker that dies later (killed, out of memory)
+breaks its pool: the pool is replaced by a new one at the next search, never by threads.
 """
 
 from __future__ import annotations
@@ -170,6 +172,7 @@ class Searches:
         self.waiting = {"move": 0, "hint": 0}
         self._hint_buckets: dict[tuple[str, int], tuple[float, float]] = {}
         self._worked = False  # a worker process has answered once
+        self.renewed = 0  # pools replaced after one of their workers died
         self.took = 0.0  # seconds a search takes from its start to its answer (moving average)
         self.stretch = 1.0  # how much longer than its budget a search takes (moving average)
         self._asked: deque[float] = deque(maxlen=100)  # when the last searches were asked for
@@ -301,12 +304,19 @@ class Searches:
         args = (job.kind, job.rules, job.view, job.seed, budget, job.level)
         loop = asyncio.get_running_loop()
         try:
-            fut = loop.run_in_executor(self._executor(), self.work, *args)
+            try:
+                pool = self._executor()
+                fut = loop.run_in_executor(pool, self.work, *args)
+            except BrokenProcessPool:  # a worker died since the last search: new workers
+                self._renew(pool)
+                pool = self._executor()
+                fut = loop.run_in_executor(pool, self.work, *args)
         except RuntimeError:  # no process can be started here: threads, still off the loop
             log.warning("bot searches run in threads: no worker process could be started")
-            fut = loop.run_in_executor(self._threads(), self.work, *args)
+            pool = self._threads()
+            fut = loop.run_in_executor(pool, self.work, *args)
         began = self.clock()
-        fut.add_done_callback(lambda f: self._done(table, job, f, began, budget))
+        fut.add_done_callback(lambda f: self._done(table, job, f, began, budget, pool))
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -317,6 +327,15 @@ class Searches:
             else:
                 self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="bonepile-bot")
         return self._pool
+
+    def _renew(self, broken: Executor) -> None:
+        """A worker of ``broken`` died (killed, out of memory): the pool is dropped and the next
+        search starts a new one; processes are never given up for threads for good."""
+        if self._pool is broken:
+            log.error("a bot worker process stopped; starting new ones")
+            self._pool = None
+            self.renewed += 1
+        broken.shutdown(wait=False, cancel_futures=True)
 
     def _threads(self) -> Executor:
         if self._pool is not None:
@@ -336,7 +355,9 @@ class Searches:
         q.appendleft(job)
         self.waiting[job.kind] += 1
 
-    def _done(self, table: str, job: Job, fut: asyncio.Future[Any], began: float, budget: float) -> None:
+    def _done(
+        self, table: str, job: Job, fut: asyncio.Future[Any], began: float, budget: float, pool: Executor
+    ) -> None:
         self._running.discard(table)
         if self._worked:  # (the first searches also waited for the workers to start)
             took = self.clock() - began
@@ -356,8 +377,7 @@ class Searches:
                     self._pump()
                     return
                 if isinstance(e, BrokenProcessPool):  # a worker died: new ones next time
-                    log.error("a bot worker process stopped; starting new ones")
-                    self._pool = None
+                    self._renew(pool)
                 job.future.set_exception(e)
             else:
                 self._worked = True

@@ -17,6 +17,9 @@ from ..messages import ErrorMessage, ServerMessage
 
 MAX_MESSAGE = 4096  # bytes of one client message
 MAX_QUEUED = 32  # messages other than states waiting to be sent
+#: the close code of a socket that fell MAX_QUEUED messages behind: outside 4000-4999, so the
+#: client reconnects, and gets the table's state and chat afresh (1013: try again later)
+BEHIND_CODE = 1013
 REFUSED = object()  # what ``Connection.read`` returns for a frame it refused
 
 
@@ -43,8 +46,11 @@ class Connection:
         *,
         rate: float,  # client messages a second, on average (bursts of twice as many)
         clock: Callable[[], float] = time.monotonic,
+        close: Callable[[int, str], Awaitable[Any]] | None = None,
     ):
         self.table = table
+        self._close = close  # closes the socket (code, reason): when it fell too far behind
+        self.behind = False  # more than MAX_QUEUED messages were waiting: closed, to resync
         self.seat = seat
         self._send = send
         self.rate = rate
@@ -120,8 +126,14 @@ class Connection:
         self.wake.set()
 
     def push(self, msg: ServerMessage) -> None:
+        """Queue a message; one past MAX_QUEUED waiting is never dropped silently: the socket
+        is closed with BEHIND_CODE, and the client, reconnecting, is sent everything afresh."""
         if len(self.extra) < MAX_QUEUED:
             self.extra.append(msg)
+        elif not self.closed:
+            self.behind = True
+            self.extra.clear()
+            self.closed = True
         self.wake.set()
 
     def close(self) -> None:
@@ -139,3 +151,5 @@ class Connection:
                 self.state_due = False
                 ack, self.ack = self.ack, None
                 await self._send(self.table.state_text(self.seat, ack))
+        if self.behind and self._close is not None:
+            await self._close(BEHIND_CODE, "too many messages waiting: reconnect for the table afresh")

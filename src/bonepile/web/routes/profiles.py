@@ -4,43 +4,32 @@ it to another device with a short code.  A profile's key travels in the Authoriz
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
 
 from ..store.profiles import Profiles
-from ..validate import RequestError
+from ..validate import RequestError, parse_json, read_body
 
 MAX_PROFILE_BODY = 4096  # bytes of a profile request's body (a name or a code)
 
 
 async def profile_body(request: Request) -> Any:
     """The JSON body of a profile request, at most MAX_PROFILE_BODY bytes (413 past it)."""
-    size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > MAX_PROFILE_BODY:
+    try:
+        data = await read_body(request, MAX_PROFILE_BODY)  # with the bodies' deadline
+    except RequestError as e:
+        if e.code != "too_large":
+            raise
         raise RequestError(
             f"a profile request's body is at most {MAX_PROFILE_BODY} bytes",
             413,
             code="too_large",
             params={"n": MAX_PROFILE_BODY},
-        )
-    data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_PROFILE_BODY:
-            raise RequestError(
-                f"a profile request's body is at most {MAX_PROFILE_BODY} bytes",
-                413,
-                code="too_large",
-                params={"n": MAX_PROFILE_BODY},
-            )
+        ) from None
     if not data:
         return {}
-    try:
-        return json.loads(data)
-    except (ValueError, UnicodeDecodeError, RecursionError) as e:
-        raise RequestError(f"the body is not JSON: {e}", code="not_json") from None
+    return parse_json(data)
 
 
 def router(profiles: Profiles) -> APIRouter:

@@ -39,8 +39,17 @@ def router(server: Server) -> APIRouter:
         await websocket.accept()
         if server.cluster is not None and await server.cluster.relay(websocket, table_id):
             return  # relayed to the worker playing the table (``cluster``)
+        over = False  # a finished table no longer in memory (after a restart): its end only
         try:
-            t = server.get(table_id)  # 404, or 503 for a damaged table
+            try:
+                t = server.get(table_id)  # 404, or 503 for a damaged table
+            except RequestError as e:
+                if e.code != "no_table":
+                    raise
+                t = await server.finished(table_id)  # 404 if it was never stored
+                if t.status != "over":
+                    raise e from None
+                over = True
             # no seat token: a spectator, who sees what everybody at the table sees
             token = websocket.query_params.get("token")
             seat = None if token is None else server.seat_of(t, token)
@@ -58,7 +67,17 @@ def router(server: Server) -> APIRouter:
             await websocket.send_text(json.dumps({"type": "error", "message": e.message, **_coded(e)}))
             await websocket.close(code=4000 + e.status)
             return
-        conn = Connection(t, seat, websocket.send_text, rate=server.settings.rate)
+        if over:
+            await _the_end(websocket, t, seat)
+            server.socket_closed(address, watching=seat is None)
+            return
+        conn = Connection(
+            t,
+            seat,
+            websocket.send_text,
+            rate=server.settings.rate,
+            close=lambda code, reason: websocket.close(code=code, reason=reason),
+        )
         sender = asyncio.get_running_loop().create_task(_sending(conn))
         t.attach(conn)
         try:
@@ -88,6 +107,19 @@ def router(server: Server) -> APIRouter:
             sender.cancel()
             t.detach(conn)
             server.socket_closed(address, watching=seat is None)
+
+    async def _the_end(websocket: WebSocket, t: Any, seat: int | None) -> None:
+        """A finished table's socket: its last state and chat, as the seat (or a spectator)
+        saw them, then nothing more to do: what the client sends is left unanswered until it
+        closes (a refusal would make it show an error on a table that is simply over)."""
+        try:
+            if t.chat:
+                await websocket.send_text(json.dumps(t.chat_for(seat)))
+            await websocket.send_text(t.state_text(seat))
+            while (await websocket.receive())["type"] != "websocket.disconnect":
+                pass
+        except (WebSocketDisconnect, RuntimeError):
+            pass
 
     async def _sending(conn: Connection) -> None:
         try:

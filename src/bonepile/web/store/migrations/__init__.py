@@ -12,7 +12,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
 HERE = Path(__file__).parent
@@ -39,10 +39,23 @@ def current(connection: Connection) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
 
+#: the PostgreSQL advisory lock held while the schema is built or brought up to date (any
+#: 64-bit number of our own, not the servers' lock on the database: "bonepilm")
+MIGRATION_LOCK = 0x626F6E6570696C6D
+
+
 def upgrade(engine: Engine, target: str = "head") -> None:
     """Bring the database to ``target``: a database of the first release (its tables, no
-    version) is stamped BASELINE first; an empty one is built revision by revision."""
+    version) is stamped BASELINE first; an empty one is built revision by revision.
+
+    On PostgreSQL the whole upgrade runs under a transaction advisory lock: the workers of a
+    cluster started at once on an empty database take turns, the first builds the schema and
+    the others find it at ``target`` (two building it together would both create its types,
+    and one would fail).  The lock ends with the transaction (its commit, or the session's end
+    after kill -9)."""
     with engine.begin() as c:
+        if c.dialect.name == "postgresql":
+            c.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         cfg = config(c)
         if current(c) is None and BASELINE_TABLES <= set(inspect(c).get_table_names()):
             command.stamp(cfg, BASELINE)
