@@ -381,7 +381,9 @@ class LiveTable:
         view = None
         if g.hands and seat is not None:
             points, count = self.public()
-            view = view_json(self.view(seat), points=points, count=count)
+            v = self.view(seat)
+            decisions = self._observe(g.hand).sync().knowledge().decisions(v.legal) if v.legal else None
+            view = view_json(v, points=points, count=count, decisions=decisions)
         mine = view is not None and view["to_move"] == seat and phase == "play"
         forced = False
         if mine and view is not None and len(view["legal"]) == 1:

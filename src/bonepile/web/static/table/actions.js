@@ -22,7 +22,8 @@ export function clickTile(name) {
   const moves = store.legal().filter((m) => m.kind === "play" && m.tile === name);
   if (!moves.length) { setAlert(alertBox, t("hand.no_fit", { tile: tileWords(name) })); return; }
   setAlert(alertBox, "");
-  if (moves.length === 1) { playMove(moves[0].move); return; }
+  // both ends alike (the server's `decision`): nothing to choose
+  if (new Set(moves.map((m) => m.decision)).size === 1) { playMove(moves[0].move); return; }
   store.select(store.selected === name ? null : name);
   store.redraw();
   const first = /** @type {HTMLElement | null} */ (document.querySelector("#ends button"));

