@@ -121,3 +121,78 @@ def test_hint_decimals_are_the_readers(server, sized, lang, word):  # noqa: F811
     figures = page.locator("#hints summary").all_inner_texts()
     assert figures and all(word in f for f in figures)
     assert all(re.search(r"\d,\d", f) and not re.search(r"\d\.\d", f) for f in figures), figures
+
+
+def _board_share(page) -> dict:
+    return page.evaluate(
+        """() => { const f = document.querySelector('.felt').getBoundingClientRect();
+        const b = document.getElementById('board').getBoundingClientRect();
+        return { w: b.width / f.width, h: b.height / f.height, felt: f.height / innerHeight,
+                 unit: Number(document.getElementById('board').dataset.unit),
+                 scroll: document.scrollingElement.scrollHeight <= innerHeight }; }"""
+    )
+
+
+def test_phone_landscape_keeps_the_board_with_hint_open_and_an_end_to_choose(server, sized):  # noqa: F811
+    """844x390: with Hint open and while choosing an end, the board keeps at least half of the
+    felt each way, the felt most of the screen's height, and its tiles stay readable."""
+    page = sized("phone-landscape")
+    _bot_table(page, server, "draw", 4)
+    _hint(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "landscape_hint.png"))
+    share = _board_share(page)
+    assert share["w"] >= 0.5 and share["h"] >= 0.5 and share["felt"] >= 0.6, share
+    assert share["unit"] >= 14 and share["scroll"], share
+    page.evaluate(
+        f"""async () => {{ const s = await ({STORE})();
+        s.select(s.legal().find(m => m.kind === 'play').tile); s.redraw(); }}"""
+    )
+    page.wait_for_selector("#ends:not([hidden]) button")
+    page.screenshot(path=str(ARTIFACTS / "landscape_ends.png"))
+    share = _board_share(page)
+    assert share["w"] >= 0.5 and share["h"] >= 0.5 and share["felt"] >= 0.6, share
+    for b in page.locator("#ends button").all():  # the end buttons on screen
+        box = b.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 844 and box["y"] + box["height"] <= 390
+
+
+def _choose_between_two_ends(page) -> None:
+    """Our turn, a tile of ours shown as fitting two ends that are real choices."""
+    page.evaluate(
+        """async () => {
+        const { store } = await import('/static/table/state.js');
+        const { clickTile } = await import('/static/table/actions.js');
+        const st = structuredClone(store.state);
+        const tile = st.view.hand[0];
+        st.view.legal = [{ move: tile + '@L', kind: 'play', tile, arm: 'L', decision: 0 },
+                         { move: tile + '@R', kind: 'play', tile, arm: 'R', decision: 1 }];
+        st.view.layout.first = st.view.layout.first || '0-0';
+        st.view.layout.ends = { L: 3, R: 6 };
+        store.setState(st);
+        clickTile(tile);
+    }"""
+    )
+    page.wait_for_selector("#ends:not([hidden]) button")
+
+
+@pytest.mark.parametrize("size", ["phone", "small-phone"])
+def test_the_end_buttons_and_cancel_fit_a_narrow_phone(server, sized, size):  # noqa: F811
+    page = sized(size)
+    _bot_table(page, server, "draw", 4)
+    _our_turn(page)
+    _choose_between_two_ends(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"ends_{size}.png"))
+    dock = page.locator("#hand-card").bounding_box()
+    boxes = [b.bounding_box() for b in page.locator("#ends button").all()]
+    assert len(boxes) == 3  # left, right, Cancel
+    # inside the dock with room to spare (its padding), each on one line
+    assert all(b["x"] >= dock["x"] and b["x"] + b["width"] <= dock["x"] + dock["width"] - 4 for b in boxes), (
+        boxes
+    )
+    lines = page.locator("#ends button").evaluate_all(
+        """bs => bs.map(b => { const r = document.createRange(); r.selectNodeContents(b);
+        return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })"""
+    )
+    assert lines == [1, 1, 1], lines
