@@ -53,7 +53,7 @@ def moves(until_hand: int | None = None) -> tuple[str, ...]:
     def ask(prompt: str) -> str:
         if until_hand is not None and len(s.game.hands) >= until_hand:
             raise Quit
-        typed.append(str(len(s.game.view(0).legal)))
+        typed.append(str(len(s.choices(s.game.view(0)))))  # the last move listed
         return typed[-1]
 
     s.ask = ask  # type: ignore[method-assign]

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from test_web_browser import ARTIFACTS, _post, browser, server, wait_turn_or_end  # noqa: F401
+from test_web_browser import ARTIFACTS, _open_seat, _post, browser, server, wait_turn_or_end  # noqa: F401
 
 pytest_plugins = ["pages"]  # the sized page fixture
 
@@ -196,3 +196,37 @@ def test_the_end_buttons_and_cancel_fit_a_narrow_phone(server, sized, size):  # 
         return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })"""
     )
     assert lines == [1, 1, 1], lines
+
+
+def test_a_friends_chat_is_marked_while_score_and_chat_is_closed(server, sized):  # noqa: F811
+    """On a phone the chat is behind "Score & chat": a line from a friend shows a number on
+    it, gone once opened; your own lines never count."""
+    made = _post(server, "/api/tables", {"variant": "block", "players": 2, "player": "Ana",
+                                         "seats": [{"kind": "human"}, {"kind": "human"}]})  # fmt: skip
+    tid = made["id"]
+    joined = _post(server, f"/api/tables/{tid}/join", {"name": "Ben"})
+    ana, ben = sized("phone"), sized("laptop")
+    _open_seat(ana, server, made)
+    _open_seat(ben, server, {"id": tid, "token": joined["token"]})
+    assert ana.locator("#chat-unread").is_hidden()
+    for text in ("hello Ana", "your turn!"):
+        ben.fill("#chat-text", text)
+        ben.press("#chat-text", "Enter")
+    ana.wait_for_function("() => document.querySelector('#chat')?.textContent.includes('your turn!')")
+    mark = ana.locator("#chat-unread")
+    assert mark.is_visible() and mark.locator("[aria-hidden]").inner_text() == "2"
+    assert mark.get_attribute("title") == "2 new messages"
+    ARTIFACTS.mkdir(exist_ok=True)
+    ana.screenshot(path=str(ARTIFACTS / "chat_unread_phone.png"))
+    box, toggle = mark.bounding_box(), ana.locator("#side-toggle").bounding_box()
+    assert box["x"] + box["width"] <= 390 and box["y"] >= 0  # on screen, at the button
+    assert abs(box["x"] - (toggle["x"] + toggle["width"])) < 30
+    ana.tap("#side-toggle")
+    assert mark.is_hidden()
+    # lines said while it is open are read; your own never count
+    ben.fill("#chat-text", "seen?")
+    ben.press("#chat-text", "Enter")
+    ana.wait_for_function("() => document.querySelector('#chat')?.textContent.includes('seen?')")
+    assert mark.is_hidden()
+    # the laptop shows the chat beside the table: nothing to mark
+    assert ben.locator("#chat-unread").is_hidden()

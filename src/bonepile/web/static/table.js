@@ -7,7 +7,7 @@ import { $, $field, setAlert } from "/static/common.js";
 import { store, tableId, invite, alertBox } from "/static/table/state.js";
 import { names, gameLabel } from "/static/table/words.js";
 import { connect, send } from "/static/table/socket.js";
-import { bindChat, renderMutes } from "/static/table/chat.js";
+import { bindChat, renderMutes, chatSeen } from "/static/table/chat.js";
 import { bindActions, playMove, clickTile, dropTile, cancelChoice, chooseLeader } from "/static/table/actions.js";
 import { showJoin, bindJoin } from "/static/table/join.js";
 import { renderBoard, renderBoardInfo, endChoices } from "/static/table/board.js";
@@ -121,6 +121,7 @@ new ResizeObserver(() => { cancelAnimationFrame(sized); sized = requestAnimation
 $("side-toggle").addEventListener("click", () => {
   const open = document.body.classList.toggle("side-open");
   $("side-toggle").setAttribute("aria-expanded", open ? "true" : "false");
+  if (open) chatSeen();
 });
 onTileClick(clickTile, dropTile);
 onHintPlay(playMove);
