@@ -230,3 +230,22 @@ def test_a_friends_chat_is_marked_while_score_and_chat_is_closed(server, sized):
     assert mark.is_hidden()
     # the laptop shows the chat beside the table: nothing to mark
     assert ben.locator("#chat-unread").is_hidden()
+
+
+def test_watching_a_game_its_people_left_says_so(server, sized):  # noqa: F811
+    made = _post(server, "/api/tables", {"variant": "block", "players": 2, "player": "Ana",
+                                         "seats": [{"kind": "human"}, {"kind": "human"}]})  # fmt: skip
+    tid = made["id"]
+    joined = _post(server, f"/api/tables/{tid}/join", {"name": "Ben"})
+    ana, ben, eve = sized("phone"), sized("phone"), sized("laptop")
+    _open_seat(ana, server, made)
+    _open_seat(ben, server, {"id": tid, "token": joined["token"]})
+    eve.goto(server + f"/t/{tid}?watch=1")
+    eve.wait_for_selector("body[data-watching='1']")
+    assert eve.locator("#watch-left").count() == 0 or eve.locator("#watch-left").is_hidden()
+    ana.context.close()
+    ben.context.close()
+    eve.wait_for_selector("#watch-left:not([hidden])")
+    assert "Everyone at this table has left" in eve.inner_text("#watch-left")
+    ARTIFACTS.mkdir(exist_ok=True)
+    eve.screenshot(path=str(ARTIFACTS / "watch_left_laptop.png"))
