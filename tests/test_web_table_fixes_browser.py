@@ -9,7 +9,15 @@ import re
 
 import pytest
 
-from test_web_browser import ARTIFACTS, _open_seat, _post, browser, server, wait_turn_or_end  # noqa: F401
+from test_web_browser import (  # noqa: F401
+    ARTIFACTS,
+    _open_seat,
+    _play_to_the_end,
+    _post,
+    browser,
+    server,
+    wait_turn_or_end,
+)
 
 pytest_plugins = ["pages"]  # the sized page fixture
 
@@ -249,3 +257,40 @@ def test_watching_a_game_its_people_left_says_so(server, sized):  # noqa: F811
     assert "Everyone at this table has left" in eve.inner_text("#watch-left")
     ARTIFACTS.mkdir(exist_ok=True)
     eve.screenshot(path=str(ARTIFACTS / "watch_left_laptop.png"))
+
+
+def test_focus_goes_to_your_tiles_after_start_now_and_to_play_again_at_game_over(server, sized):  # noqa: F811
+    page = sized("laptop")
+    made = _post(server, "/api/tables", {"variant": "quinientos", "players": 4, "player": "Ana",
+                                         "options": {"target": 1},
+                                         "seats": [{"kind": "human"}, {"kind": "human"}]
+                                         + [{"kind": "bot", "level": "random"}] * 2})  # fmt: skip
+    _open_seat(page, server, made)
+    page.wait_for_selector("#start:not([hidden])")
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.body.dataset.phase !== 'waiting'")
+    page.wait_for_function(
+        "document.activeElement && document.activeElement.matches('#hand button.tile-btn')"
+    )
+    assert _play_to_the_end(page, hands=6) == "over"
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'play-again'")
+
+
+def test_your_name_is_asked_once_with_a_default_in_your_language(server, sized):  # noqa: F811
+    page = sized("laptop")
+    page.goto(server + "/how-to-play")
+    page.evaluate("localStorage.setItem('bonepile:lang', 'es')")
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.input_value("#name") == "Jugador"  # not "Player"
+    assert page.evaluate("document.activeElement.id") == "name"
+    assert page.locator("#name-ask").is_visible()
+    page.fill("#name", "Lucía")
+    page.locator("#name").dispatch_event("change")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.input_value("#name") == "Lucía"
+    assert page.locator("#name-ask").is_hidden() and page.evaluate("document.activeElement.id") != "name"
+    if page.locator("#profile-name").is_visible():
+        page.wait_for_function("!document.getElementById('profile-name').textContent.includes('Player')")

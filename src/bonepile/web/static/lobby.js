@@ -360,6 +360,19 @@ function restore() {
   buildSeats();
 }
 
+/** Your name is asked once, on your first visit: the field comes first, holding a name in your
+ * language that typing replaces; whatever it holds is remembered from then on. */
+function askNameOnce() {
+  const field = $field("name");
+  field.addEventListener("change", () => { if (field.value.trim()) setName(field.value.trim()); });
+  if (getName()) return;
+  field.value = t("lobby.player");
+  setName(field.value);
+  $("name-ask").hidden = false;
+  field.focus({ preventScroll: true });
+  field.select();
+}
+
 /** The profile card: this browser's profile name, "Use on another device" (a one-use code)
  * and a field for a code from another device; hidden when the server has no profiles. */
 async function initProfile() {
@@ -393,6 +406,7 @@ async function initProfile() {
 
 async function init() {
   $field("name").value = getName();
+  askNameOnce();
   try {
     catalog = await api("GET", "/api/variants");
   } catch (e) { setAlert(alertBox, t("lobby.games_failed", { error: e.message })); return; }

@@ -63,7 +63,18 @@ function render() {
     const first = find("#hand-card:not([hidden]) #hand button.tile-btn");
     if (first) { store.setFocusHand(false); first.focus({ preventScroll: true }); }
   }
+  // at game over the next thing to do is Play again (unless you are writing in the chat)
+  if (st.phase === "over" && overFocused !== st.seq) {
+    const again = find("#play-again");
+    const now = /** @type {HTMLElement | null} */ (document.activeElement);
+    if (again && !again.closest("[hidden]")) {
+      overFocused = st.seq;
+      if (!now || now === document.body || !now.closest("#side")) again.focus({ preventScroll: true });
+    }
+  }
 }
+/** The state whose game over put the focus on Play again (once per game over). */
+let overFocused = -1;
 
 /** @param {StateMessage} st @param {TableInfo} table */
 function sidesFromPad(st, table) {

@@ -75,6 +75,7 @@ export function bindActions() {
   });
   $("takeover").addEventListener("click", () => send({ type: "takeover" }));
   $("start").addEventListener("click", async () => {
+    store.setFocusHand(true);  // once dealt, the keyboard is on your tiles
     try {
       await api("POST", `/api/tables/${encodeURIComponent(tableId)}/start`, { token: store.token });
       setAlert(alertBox, "");
