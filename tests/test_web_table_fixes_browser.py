@@ -294,3 +294,19 @@ def test_your_name_is_asked_once_with_a_default_in_your_language(server, sized):
     assert page.locator("#name-ask").is_hidden() and page.evaluate("document.activeElement.id") != "name"
     if page.locator("#profile-name").is_visible():
         page.wait_for_function("!document.getElementById('profile-name').textContent.includes('Player')")
+
+
+def test_the_games_line_follows_the_number_of_players(server, sized):  # noqa: F811
+    """Block for 4 deals every tile (no drawing); for 2 the tiles left are a boneyard to draw
+    from (RULES.md §3), and its line says so."""
+    page = sized("phone")
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#variant", "block")
+    page.select_option("#players", "4")
+    assert "no drawing" in page.inner_text("#variant-help")
+    page.select_option("#players", "2")
+    line = page.inner_text("#variant-help")
+    assert "no drawing" not in line and "draw from it" in line
+    page.select_option("#variant", "draw")
+    assert "draw from the boneyard" in page.inner_text("#variant-help")

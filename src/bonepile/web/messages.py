@@ -350,6 +350,8 @@ class VariantInfo(TypedDict):
     label_key: str
     description: str  # one line on the game
     description_key: str
+    # per player count ("2": ...), where the game reads differently (2-player Block draws)
+    description_keys: dict[str, str]
     players: list[int]
     default_players: int
     scoring: ScoreKind

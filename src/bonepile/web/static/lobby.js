@@ -115,6 +115,14 @@ function seatNote(sides, labels, order) {
   return t("lobby.note.teams", { text: `${text[0].toUpperCase()}${text.slice(1)}` });
 }
 
+/** The game's line for the number of players chosen (2-player Block draws from a stock). */
+function describeGame() {
+  const v = variantByName($field("variant").value);
+  if (!v) return;
+  const key = v.description_keys?.[$field("players").value] || v.description_key;
+  $("variant-help").textContent = words(key, v.description || "");
+}
+
 function buildVariantForm() {
   const v = variantByName($field("variant").value);
   if (!v) return;
@@ -123,7 +131,7 @@ function buildVariantForm() {
   clear(players);
   for (const n of v.players) players.appendChild(el("option", { value: n }, String(n)));
   players.value = String(v.players.includes(keep) ? keep : v.default_players ?? v.players[v.players.length - 1]);
-  $("variant-help").textContent = words(v.description_key, v.description || "");
+  describeGame();
   const box = clear($("options"));
   const shown = (v.options || []).filter((o) => !Array.isArray(o.values) || o.values.length > 1);
   for (const o of shown) {
@@ -416,6 +424,7 @@ async function init() {
   vs.addEventListener("change", buildVariantForm);
   $("name").addEventListener("input", buildSeats);
   $("players").addEventListener("change", buildSeats);
+  $("players").addEventListener("change", describeGame);
   $("options").addEventListener("change", buildSeats);
   $("create-form").addEventListener("submit", create);
   $("play-now").addEventListener("click", playNow);

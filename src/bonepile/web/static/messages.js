@@ -176,6 +176,7 @@
  * @property {string} label_key
  * @property {string} description
  * @property {string} description_key
+ * @property {Record<string, string>} [description_keys]  per player count, where the game reads differently
  * @property {number[]} players
  * @property {number} default_players
  * @property {string} scoring
