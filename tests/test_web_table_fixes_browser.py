@@ -310,3 +310,41 @@ def test_the_games_line_follows_the_number_of_players(server, sized):  # noqa: F
     assert "no drawing" not in line and "draw from it" in line
     page.select_option("#variant", "draw")
     assert "draw from the boneyard" in page.inner_text("#variant-help")
+
+
+OVERLAPS = """(sel) => {
+    const names = [...document.querySelectorAll('.seat-box .name, .seat-box .details')].map(e => e.getBoundingClientRect());
+    return [...document.querySelectorAll(sel)].map(e => { const r = e.getBoundingClientRect();
+        return { inside: r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+                 covers: names.some(n => r.left < n.right && n.left < r.right && r.top < n.bottom && n.top < r.bottom) }; }); }"""
+
+
+@pytest.mark.parametrize("size", ["small-phone", "phone-landscape"])
+def test_call_outs_and_notes_stay_on_screen_off_the_seat_names(server, sized, size):  # noqa: F811
+    page = sized(size)
+    _bot_table(page, server, "draw", 4)
+    seen = 0
+    for _ in range(40):  # the bots' plays, draws and passes call out at their seats
+        for c in page.evaluate(OVERLAPS, ".callout"):
+            assert c["inside"] and not c["covers"], c
+            seen += 1
+        if seen >= 3:
+            break
+        if page.evaluate("document.body.dataset.myTurn") == "1":
+            seq = page.evaluate("document.body.dataset.seq")
+            page.evaluate(
+                f"""async () => {{ const s = await ({STORE})();
+                const a = await import('/static/table/actions.js'); a.playMove(s.legal()[0].move); }}"""
+            )
+            page.wait_for_function(f"document.body.dataset.seq !== '{seq}'")
+        page.wait_for_timeout(150)
+    assert seen, "no call-out met"
+    page.evaluate(
+        """async () => { const c = await import('/static/common.js');
+        const box = document.getElementById('alert'); c.setAlert(box, 'Your time ran out: the table played a move for you.');
+        box.classList.add('notice'); }"""
+    )
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"note_{size}.png"))
+    (note,) = page.evaluate(OVERLAPS, "#alert")
+    assert note["inside"] and not note["covers"], note
