@@ -279,6 +279,8 @@ function points() {
   return out;
 }
 
+/** The line styles of analysis.css (seat-line-0 ...), reused past that many seats. */
+const LINE_STYLES = 5;
 let GW = 300;
 /** The graph's points as drawn (their x in the graph's units): a click picks the nearest. */
 /** @type {{i: number, frame: number, x: number}[]} */
@@ -308,14 +310,14 @@ function renderGraph(hand, frame) {
   for (const s of seats) {
     const mine = pts.map((p, k) => ({ p, k })).filter(({ p }) => s < 0 || p.seat === s);
     svg("polyline", { points: mine.map(({ p, k }) => `${x(k).toFixed(1)},${y(p.y).toFixed(1)}`).join(" "),
-      class: s < 0 ? "graph-line" : `graph-line seat-line-${s % 5}`, "data-seat-line": String(s) }, g);
+      class: s < 0 ? "graph-line" : `graph-line seat-line-${s % LINE_STYLES}`, "data-seat-line": String(s) }, g);
   }
   const legend = clear($("graph-legend"));
   legend.hidden = twoSides;
   if (!twoSides) {
     for (const s of seats) {
       legend.appendChild(el("span", { class: "legend-item", "data-legend": String(s) },
-        el("span", { class: `legend-swatch seat-line-${s % 5}`, "aria-hidden": "true" }), nm[s] ?? "?"));
+        el("span", { class: `legend-swatch seat-line-${s % LINE_STYLES}`, "aria-hidden": "true" }), nm[s] ?? "?"));
     }
   }
   pts.forEach((p, k) => {
