@@ -28,6 +28,8 @@ export function clickTile(name) {
   store.redraw();
   const first = /** @type {HTMLElement | null} */ (document.querySelector("#ends button"));
   if (first) first.focus();
+  // the whole choice in sight (Cancel too), also where the dock scrolls (a phone on its side)
+  $("ends").scrollIntoView({ block: "nearest" });
 }
 
 /** A tile dropped on the board at the end `arm` (an arm it fits).
