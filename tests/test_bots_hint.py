@@ -25,9 +25,63 @@ def mid_game(seed=3, moves=9) -> Game:
 def test_hint_api_lists_every_legal_action_best_first():
     g = mid_game()
     rows = hint(g, budget=Budget(simulations=10))
-    assert sorted(tok for tok, _ in rows) == sorted(g.legal_tokens())
+    h = g.hand
+    decisions = {h.mirror_key(m) for m in h.legal_moves()}
+    assert len(rows) == len(decisions)
+    assert {h.mirror_key(g.parse(tok)) for tok, _ in rows} == decisions
     assert all(0.0 <= e.win <= 1.0 for _, e in rows)
     assert rows == hint(g, budget=Budget(simulations=10))  # deterministic for a seed and a count
+
+
+def _positions(name, options, want, seed=0):
+    """Positions of random games of ``name`` where the seat to move has a choice."""
+    r = random.Random(seed)
+    out = []
+    for game_seed in range(40):
+        g = Game.new(name, options, seed=game_seed)
+        while not g.over and len(out) < want:
+            if len(g.hand.choices()) > 1:
+                out.append(g.copy())
+            ms = g.legal_moves()
+            g.apply(ms[r.randrange(len(ms))])
+            if r.random() < 0.3:
+                break
+        if len(out) >= want:
+            break
+    return out
+
+
+@pytest.mark.parametrize(
+    "name,options,figure", [("draw", {"players": 2}, "value"), ("billitonnen", {}, "win")]
+)
+def test_hint_is_ranked_by_the_one_figure_it_shows_and_lists_a_decision_once(name, options, figure):
+    """The order never contradicts the figure shown (points expected; the chance to win the
+    hand where a hand is only won or lost), and a tile whose ends are alike is listed once."""
+    alike = 0
+    for g in _positions(name, options, 12):
+        rows = hint(g, budget=Budget(simulations=12))
+        shown = [getattr(e, figure) for _, e in rows]
+        assert shown == sorted(shown, reverse=True), rows
+        keys = [g.hand.mirror_key(g.parse(tok)) for tok, _ in rows]
+        assert len(keys) == len(set(keys)), rows
+        alike += len(g.legal_moves()) - len(rows)
+    if name == "draw":
+        assert alike > 0  # positions with two alike ends were met
+
+
+def test_hint_lists_the_reply_to_a_lone_double_once():
+    """After a lone double both ends show its number: the hint lists each tile once."""
+    for seed in range(200):
+        g = Game.new("draw", {"players": 2}, seed=seed)
+        g.apply(g.legal_moves()[0])
+        tiles = [m >> 2 for m in g.legal_moves() if m < 112]
+        if len(tiles) != len(set(tiles)):
+            break
+    else:
+        raise AssertionError("no deal opened with a double: the test checks nothing")
+    rows = hint(g, budget=Budget(simulations=4))
+    tiles = [tok.split("@")[0] for tok, _ in rows]
+    assert len(tiles) == len(set(tiles)), rows
 
 
 def test_hint_api_errors():

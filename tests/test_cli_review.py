@@ -53,7 +53,7 @@ def moves(until_hand: int | None = None) -> tuple[str, ...]:
     def ask(prompt: str) -> str:
         if until_hand is not None and len(s.game.hands) >= until_hand:
             raise Quit
-        typed.append(str(len(s.game.view(0).legal)))
+        typed.append(str(len(s.choices(s.game.view(0)))))  # the last move listed
         return typed[-1]
 
     s.ask = ask  # type: ignore[method-assign]
@@ -123,7 +123,7 @@ def test_review_walks_through_the_analysis_own_mistakes_worst_first(tmp_path, sm
     for d in bad:  # every hand shown as it was at that moment
         h = review.at_decision(game, d.hand, d.move).hand
         assert len(h.log) == d.move - 1 and h.to_move == 0
-        assert "casual1: " + " ".join(NAME[t] for t in h.held(1)) in out
+        assert "Casual bot: " + " ".join(NAME[t] for t in h.held(1)) in out
     assert "That was the last one" in out
     assert "Traceback" not in out
 

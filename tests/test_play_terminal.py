@@ -167,7 +167,7 @@ def test_quinientos_winning_side_chooses_the_leader(tmp_path):
     turn = 0
     while True:
         i = child.expect(
-            [PROMPT, r"Who leads: me \(seat 1\) or partner \(random3, seat 3\)\? ", "Record saved"]
+            [PROMPT, r"Who leads: me \(seat 1\) or partner \(Random bot 3, seat 3\)\? ", "Record saved"]
         )
         out.append(child.before)
         if i == 0:
@@ -354,3 +354,19 @@ def test_hint_shows_the_evaluation_or_says_why_not(monkeypatch):
     monkeypatch.setattr(bots, "hint", broken, raising=False)
     s.hint()
     assert "No hint available: no worlds" in screen_text(s)
+
+
+def test_bots_are_named_as_people_read_them():
+    """Not "casual1": a level's bot by its level, numbered only where two share it."""
+    from bonepile.cli.play import bot_names
+
+    assert bot_names(["you", "casual"], 0) == ["you", "Casual bot"]
+    assert bot_names(["expert", "you", "casual", "expert"], 1) == [
+        "Expert bot 1",
+        "you",
+        "Casual bot",
+        "Expert bot 2",
+    ]
+    assert bot_names(["you", "mybots:Clever"], 0) == ["you", "Clever"]
+    s = session("block", {"players": 2})
+    assert not any(ch.isdigit() for ch in s.names[1])

@@ -184,3 +184,39 @@ def test_a_table_in_play_offers_no_analysis(server, sized):
     page.goto(server + f"/replay?table={made['id']}")
     page.wait_for_selector("#player:not([hidden])")
     assert page.locator("#analysis").is_hidden()
+
+
+def test_a_three_player_game_has_a_line_per_seat_with_a_legend(server, sized):
+    """Issue 26: with more than two sides, one line per seat told apart in a legend, words
+    without jargon, and the page opens on a judged move."""
+    made = _request(
+        server,
+        "POST",
+        "/api/tables",
+        {
+            "variant": "block",
+            "players": 3,
+            "options": {"target": 10},
+            "seats": [{"kind": "bot", "level": "random"}] * 3,
+        },
+    )
+    deadline = time.monotonic() + 60
+    while _get(server, f"/api/tables/{made['id']}")["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    page = sized("phone")
+    page.goto(server + f"/replay?table={made['id']}")
+    page.wait_for_selector("#player:not([hidden])")
+    page.locator("#analyse").tap()
+    page.wait_for_selector("body[data-analysed='1']", timeout=120_000)
+    page.wait_for_selector("#graph polyline")
+    lines = page.locator("#graph polyline").evaluate_all("ls => ls.map(l => l.dataset.seatLine)")
+    assert sorted(lines) == ["0", "1", "2"]
+    legend = page.locator("#graph-legend [data-legend]").all_inner_texts()
+    assert len(legend) == 3 and all(legend)
+    assert "Each line is a player" in page.inner_text("#graph-note")
+    verdict = page.locator("#verdict").inner_text()
+    assert verdict.strip() and "Step through" not in verdict and "not judged" not in verdict
+    assert "if the others all play against you" not in page.inner_text("body")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "analysis_three_players_phone.png"), full_page=True)

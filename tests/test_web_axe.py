@@ -85,8 +85,8 @@ def test_a_table_in_play(server, sized, size):  # noqa: F811
         # a tile that fits two ends: the choice on the board and in the dock
         two = page.evaluate("""async () => { const m = await import('/static/table/state.js');
             const legal = m.store.state.view.legal || [];
-            const n = {}; for (const x of legal) if (x.kind === 'play') n[x.tile] = (n[x.tile] || 0) + 1;
-            return Object.keys(n).find(t => n[t] > 1) || null; }""")
+            const n = {}; for (const x of legal) if (x.kind === 'play') (n[x.tile] ||= new Set()).add(x.decision);
+            return Object.keys(n).find(t => n[t].size > 1) || null; }""")  # two ends that differ
         if two:
             page.locator(f"#hand button[data-tile='{two}']").tap()
             page.wait_for_selector("#board .end-choice")

@@ -36,9 +36,15 @@ def test_the_hint_message_has_points_chances_and_reasons(srv):
                 continue
             await socks[mover].send({"type": "hint", "id": seq})
             hint = await socks[mover].expect(lambda m: m["type"] == "hint", timeout=60)
-            assert set(hint) == {"type", "id", "moves"}
-            legal = {x["move"] for x in mine["view"]["legal"]}
-            assert {m["move"] for m in hint["moves"]} == legal
+            assert set(hint) == {"type", "id", "figure", "moves"}
+            assert hint["figure"] == "points"
+            # one move per decision (the state's `decision`), ranked by the figure shown
+            legal = mine["view"]["legal"]
+            assert {m["move"] for m in hint["moves"]} == {
+                x["move"] for i, x in enumerate(legal) if x["decision"] == i
+            }
+            points = [m["points"] for m in hint["moves"]]
+            assert points == sorted(points, reverse=True)
             for m in hint["moves"]:
                 assert set(m) == {"move", "points", "win", "game", "reasons"}
                 assert isinstance(m["points"], (int, float))
@@ -46,7 +52,7 @@ def test_the_hint_message_has_points_chances_and_reasons(srv):
                 assert m["game"] is None or 0 <= m["game"] <= 1
                 for r in m["reasons"]:
                     assert r["code"] in CODES
-                    assert set(r) <= {"code", "pips", "points"}
+                    assert set(r) <= {"code", "pips", "points", "seat"}
                     assert all(type(r[k]) is int for k in r if k != "code")
                     seen += 1
             await socks[mover].send({"type": "move", "move": hint["moves"][0]["move"], "id": 1})

@@ -194,3 +194,17 @@ def test_the_client_recognises_no_english_default_name():
         text = js.read_text(encoding="utf-8")
         for english in ("bot ${", "Seat ${", "} table`"):
             assert english not in text, f"{js.name} matches the server's English name {english!r}"
+
+
+def test_a_games_description_depends_on_the_player_count():
+    """Only where the rules differ: Block deals every tile to 4, and leaves a stock to 2 or 3."""
+    from bonepile.web.words.catalog import catalogue
+
+    keys = {v["name"]: v["description_keys"] for v in catalogue()["variants"]}
+    assert keys["block"] == {
+        "2": "variant.block.description.stock",
+        "3": "variant.block.description.stock",
+        "4": "variant.block.description",
+    }
+    assert set(keys["draw"].values()) == {"variant.draw.description"}
+    assert all(len(set(k.values())) == 1 for name, k in keys.items() if name != "block")

@@ -65,7 +65,7 @@ def knew_reason(
 def shown_reason(best: Shown, played: Shown, best_token: str, mark: str, th: Thresholds) -> str:
     """Why the move played got its mark with every hand shown."""
     what = {ESTIMATE: " (an estimate: too many positions to search them all)", BOUND: ""}.get(best.kind, "")
-    against = " if the others all play against you" if best.kind == BOUND else ""
+    against = " even if the others play their best against you" if best.kind == BOUND else ""
     if mark == "best":
         return f"the best move{against}{what}"
     if th.unit == "win":

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine import Variant, View
+from ..engine.knowledge import PublicKnowledge
 from .base import Evaluation
 from .budget import HINT_BUDGET, Budget
 from .reasons import Explainer, english
@@ -42,7 +43,32 @@ def advise(variant: Variant, view: View, *, budget: Budget = HINT_BUDGET, seed: 
     bot = ExpertBot(variant, seed=seed, budget=budget)
     why = Explainer(variant, view, seed)
     out = []
-    for e in bot.evaluate(view):
+    for e in for_people(variant, view, bot.evaluate(view)):
         rs = tuple(why.explain(e.action))
         out.append(replace(e, reasons=rs, reason="; ".join(map(english, rs))))
     return out
+
+
+def shown_figure(variant: Variant) -> str:
+    """The one figure a hint shows people and ranks its moves by: ``"win"`` (the chance to win
+    the hand) where a hand is only won or lost (Billitonnen), else ``"points"`` (the points
+    the move is expected to bring, net of the other sides)."""
+    return "win" if variant.scoring == "result_only" else "points"
+
+
+def for_people(variant: Variant, view: View, evals: list[Evaluation]) -> list[Evaluation]:
+    """``evals`` as a hint shows them: one move per decision (a tile whose two ends are alike,
+    ``PublicKnowledge.decisions``, is listed once, as its first legal move) and ranked by the
+    figure shown (``shown_figure``), best first; ties keep the expert's order."""
+    legal = list(view.legal)
+    decision = dict(zip(legal, PublicKnowledge.from_view(variant, view).decisions(legal)))
+    seen: set[int] = set()
+    kept = []
+    for e in evals:
+        d = decision.get(e.action, -1 - e.action)
+        if d not in seen:
+            seen.add(d)
+            kept.append(replace(e, action=legal[d]) if d >= 0 else e)
+    if shown_figure(variant) == "win":
+        return sorted(kept, key=lambda e: -(e.win or 0.0))
+    return sorted(kept, key=lambda e: -e.value)

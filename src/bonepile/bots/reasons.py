@@ -12,10 +12,11 @@ Codes and parameters:
 
 * ``goes_out``: the move plays the seat's last tile and ends the hand;
 * ``scores`` ``points``: it scores that many points now (in-play fives);
-* ``next_can_score`` ``points``: the next player (an opponent) could score up to that many
-  at once with a tile it may hold (one not yet seen, not of a suit it has shown it lacks);
-* ``next_lacks`` ``pips``: it leaves that number open and the next player (an opponent) has
-  shown it holds none;
+* ``next_can_score`` ``points`` ``seat``: the next player (an opponent, that seat) could score
+  up to that many at once with a tile it may hold (one not yet seen, not of a suit it has
+  shown it lacks);
+* ``next_lacks`` ``pips`` ``seat``: it leaves that number open and the next player (an
+  opponent, that seat) has shown it holds none: it blocks that player;
 * ``partner_lacks`` ``pips``: it leaves that number open and the partner has shown it holds
   none (a risk: the partner may have to pass);
 * ``keeps_suit`` ``pips``: the seat keeps tiles of that number that fit the ends left;
@@ -110,13 +111,13 @@ class Explainer:
             if v.in_play == "fives" and not k.is_partner(nxt) and w.to_move == nxt:
                 threat = self._best_reply(nxt)
                 if threat > 0:
-                    out.append({"code": "next_can_score", "points": threat})
+                    out.append({"code": "next_can_score", "points": threat, "seat": nxt})
             open_pips = sorted(set(ends))
             if k.public.tracks_voids:
                 if not k.is_partner(nxt):
                     for p in open_pips:
                         if k.voids[nxt] >> p & 1:
-                            out.append({"code": "next_lacks", "pips": p})
+                            out.append({"code": "next_lacks", "pips": p, "seat": nxt})
                             break
                 for s in range(view.players):
                     if k.is_partner(s):
@@ -165,26 +166,28 @@ def explain(variant: Variant, view: View, action: int, seed: int = 0) -> list[Re
     return Explainer(variant, view, seed).explain(action)
 
 
+#: short phrases that read one after another ("keeps your 5s, blocks the next player"); the web
+#: client's English is the same with the next player's name in place of "the next player"
 _WORDS = {
-    "goes_out": "plays your last tile and ends the hand",
-    "scores": "scores {points} points now",
-    "next_can_score": "the next player could score up to {points} in reply",
-    "next_lacks": "leaves a {pips} open, and the next player has shown no tiles with a {pips}",
-    "partner_lacks": "leaves a {pips} open, but your partner has shown no tiles with a {pips}",
-    "keeps_suit": "keeps your tiles with a {pips} for next turn",
-    "sheds_heavy": "gets rid of a heavy tile ({pips} pips)",
-    "double_early": "plays the double {pips} while it still fits",
-    "keeps_capicu": "keeps a last tile that fits both ends (capicú)",
-    "keeps_chuchazo": "keeps the double blank for the last play (chuchazo)",
+    "goes_out": "plays your last tile",
+    "scores": "scores {points} now",
+    "next_can_score": "the next player could reply with {points}",
+    "next_lacks": "blocks the next player (no {pips}s)",
+    "partner_lacks": "may block your partner (no {pips}s)",
+    "keeps_suit": "keeps your {pips}s",
+    "sheds_heavy": "sheds a heavy tile ({pips} pips)",
+    "double_early": "plays the double while it fits",
+    "keeps_capicu": "keeps a last tile for both ends (capicú)",
+    "keeps_chuchazo": "keeps the double blank for last (chuchazo)",
     "next_tile_fits": "your next tile will fit",
     "draws": "draws a tile",
-    "passes": "passes your turn",
-    "only_move": "the only move you have",
+    "passes": "passes",
+    "only_move": "your only move",
 }
 
 
 def english(r: Reason) -> str:
-    """A reason in plain English words (the same as the web client's English)."""
+    """A reason in plain English words (the web client's English, which names the seat)."""
     try:
         words = _WORDS[r["code"]]
     except KeyError:

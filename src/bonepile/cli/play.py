@@ -13,10 +13,12 @@ from typing import Annotated
 import typer
 
 from ..bots import DEFAULT_LEVEL, LEVELS, BotError, ask, make_bot
+from ..bots.hint import shown_figure
 from ..bots.plugins import check as check_bot
 from ..engine import BonepileError, Game, OptionError, View, make_variant
 from ..engine import record as rec
 from ..engine.deals import derive
+from ..engine.knowledge import PublicKnowledge
 from ..engine.notation import normalize
 from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, NAME, PASS
 from .common import (
@@ -48,6 +50,22 @@ def tile_text(a: int, b: int) -> str:
     return f"[{a}|{b}]"
 
 
+def bot_names(levels: list[str], seat: int) -> list[str]:
+    """The seats' names as people read them: "you" for the person, "Casual bot" for the one
+    bot of its level, "Casual bot 1", "Casual bot 2" where two share a level (a
+    ``module:Class`` bot goes by its class)."""
+    kinds = [levels[s].rsplit(":", 1)[-1] for s in range(len(levels))]
+    kinds = [k if ":" in levels[s] else f"{k.capitalize()} bot" for s, k in enumerate(kinds)]
+    out = []
+    for s, kind in enumerate(kinds):
+        if s == seat:
+            out.append("you")
+            continue
+        same = [o for o in range(len(kinds)) if o != seat and kinds[o] == kind]
+        out.append(kind if len(same) == 1 else f"{kind} {same.index(s) + 1}")
+    return out
+
+
 class PlaySession:
     def __init__(
         self,
@@ -66,10 +84,7 @@ class PlaySession:
         self.console = console
         n = self.v.players
         self.levels = levels
-        names = []
-        for s in range(n):
-            short = levels[s].rsplit(":", 1)[-1]  # a module:Class bot goes by its class
-            names.append("you" if s == seat else f"{short}{s}")
+        names = bot_names(levels, seat)
         self.names = names
         self.bots = [
             None if s == seat else make_bot(levels[s], self.v, seed=derive(seed, "bot", s)) for s in range(n)
@@ -292,8 +307,15 @@ class PlaySession:
         moves = self.move_list(view)
         self.print("Moves: " + "  ".join(f"{i}) {tok}" for i, tok in enumerate(moves, 1)))
 
+    def choices(self, view: View) -> list[int]:
+        """The legal moves, one per decision: a tile whose two ends are alike is listed once
+        (``PublicKnowledge.decisions``)."""
+        legal = list(view.legal)
+        same = PublicKnowledge.from_view(self.v, view).decisions(legal)
+        return [m for i, m in enumerate(legal) if same[i] == i]
+
     def move_list(self, view: View) -> list[str]:
-        return [self.game.token(m) for m in view.legal]
+        return [self.game.token(m) for m in self.choices(view)]
 
     def hand_over(self, view: View) -> None:
         g = self.game
@@ -398,10 +420,11 @@ class PlaySession:
                 continue
             if cmd.isdigit():
                 k = int(cmd)
-                if not 1 <= k <= len(view.legal):
-                    self.print(f"No move {k}: choose 1 to {len(view.legal)}.")
+                listed = self.choices(view)
+                if not 1 <= k <= len(listed):
+                    self.print(f"No move {k}: choose 1 to {len(listed)}.")
                     continue
-                self.game.apply(view.legal[k - 1])
+                self.game.apply(listed[k - 1])
                 return
             token = normalize(cmd)
             try:
@@ -421,21 +444,26 @@ class PlaySession:
             return
         from rich.table import Table
 
+        # ranked by one figure (``bots.hint.shown_figure``), shown first; the others follow
+        by_win = shown_figure(self.v) == "win"
         game = any(ev.game is not None for _tok, ev in evals)
-        table = Table(title="The expert's view (best first)")
+        lead = "wins the hand" if by_win else "points expected"
+        table = Table(title=f"The expert's view, best first by {lead}")
         cols = (
-            ["#", "move", "points expected", "wins the hand"]
+            ["#", "move", lead, "why"]
+            + ([] if by_win else ["wins the hand"])
             + (["wins the game now"] if game else [])
-            + ["why"]
         )
         for col in cols:
             table.add_column(col)
         for i, (tok, ev) in enumerate(evals, 1):
             win = "-" if ev.win is None else f"{ev.win:.0%}"
-            row = [str(i), tok, f"{ev.value:+.1f}", win]
+            row = [str(i), tok, win if by_win else f"{ev.value:+.1f}", ev.reason]
+            if not by_win:
+                row.append(win)
             if game:
                 row.append("-" if ev.game is None else f"{ev.game:.0%}")
-            table.add_row(*row, ev.reason)
+            table.add_row(*row)
         self.print(table)
 
     def undo(self) -> bool:

@@ -227,7 +227,10 @@ def show(session: Any, game: Game, d: Any, k: int, n: int, unit: str) -> None:
     if unused:
         session.print(f"  {'not drawn':>10}: " + " ".join(NAME[t] for t in unused) + " (out of play)")
     if shown.mark == "best":
-        how = {BOUND: " (if the others all play against you)", ESTIMATE: " (an estimate)"}.get(shown.kind, "")
+        how = {
+            BOUND: " (a careful estimate: it counts on the others to play their best against you)",
+            ESTIMATE: " (an estimate)",
+        }.get(shown.kind, "")
         session.print(f"  with the tiles where they really were, yours was the best move after all{how}.")
     else:
         session.print(f"  {shown.mark}: {shown.reason}.", markup=False)

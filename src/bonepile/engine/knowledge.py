@@ -145,6 +145,23 @@ class PublicKnowledge:
         """The ends' count now (Cinque's fives count; defined in every game)."""
         return self._table.count()
 
+    def decision_key(self, m: int) -> tuple[int, ...]:
+        """A key equal for two legal moves of the position exactly when they are one decision,
+        as ``Hand.mirror_key`` says: they lead to the same table up to its mirror image
+        (``Hand.table_key``), such as a tile that fits two ends showing the same number."""
+        if m >= PASS:
+            return (m,)
+        table = self._table.copy()
+        table.lay(m)
+        return (m >> 2, *table.table_key())
+
+    def decisions(self, legal: tuple[int, ...] | list[int]) -> list[int]:
+        """For each move of ``legal`` (legal now), the index in ``legal`` of the first move
+        that is the same decision (``decision_key``): moves with the same index are alike, and
+        a tile whose moves share one index needs no choice of end."""
+        first: dict[tuple[int, ...], int] = {}
+        return [first.setdefault(self.decision_key(m), i) for i, m in enumerate(legal)]
+
     def void_tiles(self, seat: int) -> int:
         """The mask of tiles ``seat`` is known not to hold (those carrying a void pip)."""
         m = 0

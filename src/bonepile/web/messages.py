@@ -95,6 +95,7 @@ class LegalMove(TypedDict):
     kind: Action
     tile: str | None
     arm: Arm | None
+    decision: int  # moves with the same number are one decision (a tile whose ends are alike)
 
 
 class PlacedTile(TypedDict):
@@ -273,6 +274,7 @@ class HintReason(TypedDict):
     code: str
     pips: NotRequired[int]  # a number on the tiles (0 to 6)
     points: NotRequired[int]
+    seat: NotRequired[int]  # the seat the reason is about (the next player)
 
 
 class HintMove(TypedDict):
@@ -286,6 +288,7 @@ class HintMove(TypedDict):
 class HintMessage(TypedDict):
     type: Literal["hint"]
     id: MessageId | None
+    figure: Literal["points", "win"]  # the one figure shown, which ranks the moves
     moves: list[HintMove]
 
 
@@ -347,6 +350,8 @@ class VariantInfo(TypedDict):
     label_key: str
     description: str  # one line on the game
     description_key: str
+    # per player count ("2": ...), where the game reads differently (2-player Block draws)
+    description_keys: dict[str, str]
     players: list[int]
     default_players: int
     scoring: ScoreKind

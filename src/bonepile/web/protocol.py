@@ -27,13 +27,16 @@ def move_token(view: View, m: int) -> str:
     return notation.move_token(m, first=view.layout.first is None)
 
 
-def legal_json(view: View) -> list[LegalMove]:
+def legal_json(view: View, decisions: Sequence[int] | None = None) -> list[LegalMove]:
+    """The view's legal moves; ``decisions``: per move, the index of the first move that is the
+    same decision (``PublicKnowledge.decisions``), each its own when not given."""
     out: list[LegalMove] = []
-    for m in view.legal:
+    for i, m in enumerate(view.legal):
+        d = decisions[i] if decisions is not None else i
         if m == PASS:
-            out.append({"move": "pass", "kind": "pass", "tile": None, "arm": None})
+            out.append({"move": "pass", "kind": "pass", "tile": None, "arm": None, "decision": d})
         elif m == DRAW:
-            out.append({"move": "draw", "kind": "draw", "tile": None, "arm": None})
+            out.append({"move": "draw", "kind": "draw", "tile": None, "arm": None, "decision": d})
         else:
             t, code = m >> 2, m & 3
             first = view.layout.first is None
@@ -43,6 +46,7 @@ def legal_json(view: View) -> list[LegalMove]:
                     "kind": "play",
                     "tile": NAME[t],
                     "arm": None if first else cast(Arm, ARM_NAMES[code]),
+                    "decision": d,
                 }
             )
     return out
@@ -84,9 +88,16 @@ def history_json(view: View | PublicView, points: Sequence[int | None] = ()) -> 
     ]
 
 
-def view_json(view: View, *, points: Sequence[int | None] = (), count: CountJSON | None = None) -> ViewJSON:
+def view_json(
+    view: View,
+    *,
+    points: Sequence[int | None] = (),
+    count: CountJSON | None = None,
+    decisions: Sequence[int] | None = None,
+) -> ViewJSON:
     """The seat's view as plain JSON (see docs/PROTOCOL.md), with the public facts ``points``
-    (what each event scored) and ``count`` (the count of the ends) of the same position."""
+    (what each event scored), ``count`` (the count of the ends) and ``decisions`` (which legal
+    moves are one decision, ``PublicKnowledge.decisions``) of the same position."""
     return {
         "variant": view.variant,
         "players": view.players,
@@ -95,7 +106,7 @@ def view_json(view: View, *, points: Sequence[int | None] = (), count: CountJSON
         "hand_number": view.hand_number,
         "leader": view.leader,
         "to_move": view.to_move,
-        "legal": legal_json(view),
+        "legal": legal_json(view, decisions),
         "hand": [NAME[t] for t in view.hand],
         "tile_counts": list(view.tile_counts),
         "face_up": [[[pos, NAME[t]] for pos, t in row] for row in view.face_up],

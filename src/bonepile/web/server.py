@@ -315,12 +315,14 @@ class Server:
                 by.pop(address, None)
 
     def listing(self) -> list[TableInfo]:
-        """The newest public tables not over.  ``tables`` is kept in the order the tables were made
+        """The newest public tables not over and not abandoned by their people.  ``tables`` is kept in the order the tables were made
         (loaded by creation time, new ones added at the end): the list reads from its end and
         builds no more than LISTED tables' info."""
         out: list[TableInfo] = []
+        now, grace = time.monotonic(), self.settings.grace
         for t in reversed(self.tables.values()):
-            if t.status != "over" and t.invite_hash is None:  # a private table is not listed
+            # a private table is not listed, nor one its people all left (``abandoned``)
+            if t.status != "over" and t.invite_hash is None and not t.abandoned(now, grace):
                 out.append(t.info())
                 if len(out) >= LISTED:
                     break

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from ...bots.hint import shown_figure
 from ...engine import BonepileError
 from ...engine.deals import derive
 from ..jobs.searches import Busy, TooManyHints
@@ -162,6 +163,7 @@ async def on_hint(t: LiveTable, conn: Connection, msg: HintIntent, mid: MessageI
     out: HintMessage = {
         "type": "hint",
         "id": mid,
+        "figure": "win" if shown_figure(t.game.variant) == "win" else "points",
         "moves": [
             {
                 "move": move_token(view, e.action),
@@ -182,6 +184,8 @@ def hint_reason(r: dict[str, Any]) -> HintReason:
         out["pips"] = int(r["pips"])
     if "points" in r:
         out["points"] = int(r["points"])
+    if "seat" in r:
+        out["seat"] = int(r["seat"])
     return out
 
 

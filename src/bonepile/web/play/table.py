@@ -277,6 +277,17 @@ class LiveTable:
         """A seat of the table is a person's (claimed or not)."""
         return any(s.kind == "human" for s in self.seats)
 
+    def abandoned(self, now: float, grace: float) -> bool:
+        """A game in play that its people have all left, each longer than ``grace`` seconds
+        ago (the time a bot waits before it stands in for a person away): its bots wait for
+        them, and the lobby no longer lists it as being played."""
+        people = [s for s in self.seats if s.kind == "human"]
+        return (
+            self.status == "playing"
+            and bool(people)
+            and all(not s.conns and s.away_since is not None and now - s.away_since >= grace for s in people)
+        )
+
     def humans_watching(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.person and s.conns]
 
@@ -409,7 +420,9 @@ class LiveTable:
         view = None
         if g.hands and seat is not None:
             points, count = self.public()
-            view = view_json(self.view(seat), points=points, count=count)
+            v = self.view(seat)
+            decisions = self._observe(g.hand).sync().knowledge().decisions(v.legal) if v.legal else None
+            view = view_json(v, points=points, count=count, decisions=decisions)
         mine = view is not None and view["to_move"] == seat and phase == "play"
         forced = False
         if mine and view is not None and len(view["legal"]) == 1:

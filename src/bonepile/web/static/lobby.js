@@ -117,6 +117,14 @@ function seatNote(sides, labels, order) {
   return t("lobby.note.teams", { text: `${text[0].toUpperCase()}${text.slice(1)}` });
 }
 
+/** The game's line for the number of players chosen (2-player Block draws from a stock). */
+function describeGame() {
+  const v = variantByName($field("variant").value);
+  if (!v) return;
+  const key = v.description_keys?.[$field("players").value] || v.description_key;
+  $("variant-help").textContent = words(key, v.description || "");
+}
+
 function buildVariantForm() {
   const v = variantByName($field("variant").value);
   if (!v) return;
@@ -125,7 +133,7 @@ function buildVariantForm() {
   clear(players);
   for (const n of v.players) players.appendChild(el("option", { value: n }, String(n)));
   players.value = String(v.players.includes(keep) ? keep : v.default_players ?? v.players[v.players.length - 1]);
-  $("variant-help").textContent = words(v.description_key, v.description || "");
+  describeGame();
   const box = clear($("options"));
   const shown = (v.options || []).filter((o) => !Array.isArray(o.values) || o.values.length > 1);
   for (const o of shown) {
@@ -362,6 +370,19 @@ function restore() {
   buildSeats();
 }
 
+/** Your name is asked once, on your first visit: the field comes first, holding a name in your
+ * language that typing replaces; whatever it holds is remembered from then on. */
+function askNameOnce() {
+  const field = $field("name");
+  field.addEventListener("change", () => { if (field.value.trim()) setName(field.value.trim()); });
+  if (getName()) return;
+  field.value = t("lobby.player");
+  setName(field.value);
+  $("name-ask").hidden = false;
+  field.focus({ preventScroll: true });
+  field.select();
+}
+
 /** The profile card: this browser's profile name, "Use on another device" (a one-use code)
  * and a field for a code from another device; hidden when the server has no profiles. */
 async function initProfile() {
@@ -395,6 +416,7 @@ async function initProfile() {
 
 async function init() {
   $field("name").value = getName();
+  askNameOnce();
   try {
     catalog = await api("GET", "/api/variants");
   } catch (e) { setAlert(alertBox, t("lobby.games_failed", { error: e.message })); return; }
@@ -404,6 +426,7 @@ async function init() {
   vs.addEventListener("change", buildVariantForm);
   $("name").addEventListener("input", buildSeats);
   $("players").addEventListener("change", buildSeats);
+  $("players").addEventListener("change", describeGame);
   $("options").addEventListener("change", buildSeats);
   $("create-form").addEventListener("submit", create);
   $("play-now").addEventListener("click", playNow);

@@ -8,6 +8,7 @@
  * @property {"play" | "draw" | "pass"} kind
  * @property {string | null} tile
  * @property {string | null} arm
+ * @property {number} decision  moves with the same number are one decision (ends alike)
  */
 
 /**
@@ -145,11 +146,11 @@
  * @property {number} points
  * @property {number | null} win
  * @property {number | null} game
- * @property {{code: string, pips?: number, points?: number}[]} reasons
+ * @property {{code: string, pips?: number, points?: number, seat?: number}[]} reasons
  */
 
 /** @typedef {{type: "error", message: string, code?: string, params?: Record<string, unknown>, id?: number | string | null}} ErrorMessage */
-/** @typedef {{type: "hint", id: number | string | null, moves: HintMove[]}} HintMessage */
+/** @typedef {{type: "hint", id: number | string | null, figure: "points" | "win", moves: HintMove[]}} HintMessage */
 /** @typedef {{seat: number, name: string, text: string, at: number}} ChatLine */
 /** @typedef {{type: "chat", lines: ChatLine[], full: boolean, muted: number[], hidden: number}} ChatMessage */
 /** @typedef {{type: "rematch", table: string, seat: number, token: string}} RematchSeat */
@@ -175,6 +176,7 @@
  * @property {string} label_key
  * @property {string} description
  * @property {string} description_key
+ * @property {Record<string, string>} [description_keys]  per player count, where the game reads differently
  * @property {number[]} players
  * @property {number} default_players
  * @property {string} scoring

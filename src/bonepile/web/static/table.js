@@ -7,7 +7,7 @@ import { $, $field, setAlert } from "/static/common.js";
 import { store, tableId, invite, alertBox } from "/static/table/state.js";
 import { names, gameLabel } from "/static/table/words.js";
 import { connect, send } from "/static/table/socket.js";
-import { bindChat, renderMutes } from "/static/table/chat.js";
+import { bindChat, renderMutes, chatSeen } from "/static/table/chat.js";
 import { bindActions, playMove, clickTile, dropTile, cancelChoice, chooseLeader } from "/static/table/actions.js";
 import { showJoin, bindJoin } from "/static/table/join.js";
 import { renderBoard, renderBoardInfo, endChoices } from "/static/table/board.js";
@@ -63,7 +63,18 @@ function render() {
     const first = find("#hand-card:not([hidden]) #hand button.tile-btn");
     if (first) { store.setFocusHand(false); first.focus({ preventScroll: true }); }
   }
+  // at game over the next thing to do is Play again (unless you are writing in the chat)
+  if (st.phase === "over" && overFocused !== st.seq) {
+    const again = find("#play-again");
+    const now = /** @type {HTMLElement | null} */ (document.activeElement);
+    if (again && !again.closest("[hidden]")) {
+      overFocused = st.seq;
+      if (!now || now === document.body || !now.closest("#side")) again.focus({ preventScroll: true });
+    }
+  }
 }
+/** The state whose game over put the focus on Play again (once per game over). */
+let overFocused = -1;
 
 /** @param {StateMessage} st @param {TableInfo} table */
 function sidesFromPad(st, table) {
@@ -121,6 +132,7 @@ new ResizeObserver(() => { cancelAnimationFrame(sized); sized = requestAnimation
 $("side-toggle").addEventListener("click", () => {
   const open = document.body.classList.toggle("side-open");
   $("side-toggle").setAttribute("aria-expanded", open ? "true" : "false");
+  if (open) chatSeen();
 });
 onTileClick(clickTile, dropTile);
 onHintPlay(playMove);

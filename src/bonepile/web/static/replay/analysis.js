@@ -77,7 +77,10 @@ function show(analysis) {
   $("analysis-status").textContent = "";
   $("analysis-done").hidden = false;
   document.body.dataset.analysed = "1";
-  replay().rerender();
+  // open on a judged move: the first one of the game
+  const first = points()[0];
+  if (first) replay().go(first.i, first.frame);
+  else replay().rerender();
 }
 
 /** @param {Source} source */
@@ -257,7 +260,7 @@ function signed(x) {
 
 /** Every judged decision of the game in order, with where it sits (hand index, frame). */
 function points() {
-  /** @type {{i: number, frame: number, y: number, mark: string, d: Decision}[]} */
+  /** @type {{i: number, frame: number, y: number, mark: string, seat: number, d: Decision}[]} */
   const out = [];
   const sides = A.data.sides || [];
   (replay().hands()).forEach((h, i) => {
@@ -270,12 +273,14 @@ function points() {
       // the evaluation for the first side (two sides) of the move played; else what it lost
       let y = sides.length === 2 && m ? (d.side === 0 ? m.score : -m.score) : -j.loss;
       if (!Number.isFinite(y)) y = 0;
-      out.push({ i, frame: d.move, y, mark: j.mark, d });
+      out.push({ i, frame: d.move, y, mark: j.mark, seat: d.seat, d });
     }
   });
   return out;
 }
 
+/** The line styles of analysis.css (seat-line-0 ...), reused past that many seats. */
+const LINE_STYLES = 5;
 let GW = 300;
 /** The graph's points as drawn (their x in the graph's units): a click picks the nearest. */
 /** @type {{i: number, frame: number, x: number}[]} */
@@ -298,7 +303,23 @@ function renderGraph(hand, frame) {
   svg("line", { x1: 0, x2: GW, y1: GH / 2, y2: GH / 2, class: "graph-axis" }, g);
   // where each hand starts
   pts.forEach((p, k) => { if (k && p.i !== pts[k - 1].i) svg("line", { x1: (x(k) + x(k - 1)) / 2, x2: (x(k) + x(k - 1)) / 2, y1: 0, y2: GH, class: "graph-hand" }, g); });
-  svg("polyline", { points: pts.map((p, k) => `${x(k).toFixed(1)},${y(p.y).toFixed(1)}`).join(" "), class: "graph-line" }, g);
+  const nm = replay().names();
+  const twoSides = (A.data.sides || []).length === 2;
+  // two sides: one line, who is ahead; more: one line per seat, what each of its moves lost
+  const seats = twoSides ? [-1] : [...new Set(pts.map((p) => p.seat))].sort((a, b) => a - b);
+  for (const s of seats) {
+    const mine = pts.map((p, k) => ({ p, k })).filter(({ p }) => s < 0 || p.seat === s);
+    svg("polyline", { points: mine.map(({ p, k }) => `${x(k).toFixed(1)},${y(p.y).toFixed(1)}`).join(" "),
+      class: s < 0 ? "graph-line" : `graph-line seat-line-${s % LINE_STYLES}`, "data-seat-line": String(s) }, g);
+  }
+  const legend = clear($("graph-legend"));
+  legend.hidden = twoSides;
+  if (!twoSides) {
+    for (const s of seats) {
+      legend.appendChild(el("span", { class: "legend-item", "data-legend": String(s) },
+        el("span", { class: `legend-swatch seat-line-${s % LINE_STYLES}`, "aria-hidden": "true" }), nm[s] ?? "?"));
+    }
+  }
   pts.forEach((p, k) => {
     const here = p.i === hand && p.frame === frame;
     if (p.mark !== "best" && p.mark !== "good" || here) {
@@ -307,10 +328,9 @@ function renderGraph(hand, frame) {
     }
   });
   graphPoints = pts.map((p, k) => ({ ...p, x: x(k) }));
-  const nm = replay().names();
   const sides = replay().sides();
-  $("graph-note").textContent = (A.data.sides || []).length === 2
-    ? t("analysis.graph_sides", { up: sides[0], down: sides[1] }) : t("analysis.graph_loss");
+  $("graph-note").textContent = twoSides
+    ? t("analysis.graph_sides", { up: sides[0], down: sides[1] }) : t("analysis.graph_loss_seats");
   const marked = pts.filter((p) => MARKS.indexOf(p.mark) >= 2).length;
   g.setAttribute("aria-label", t("analysis.graph_label", { n: pts.length, marked, who: nm.join(", ") }));
 }

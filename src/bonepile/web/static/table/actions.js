@@ -22,11 +22,14 @@ export function clickTile(name) {
   const moves = store.legal().filter((m) => m.kind === "play" && m.tile === name);
   if (!moves.length) { setAlert(alertBox, t("hand.no_fit", { tile: tileWords(name) })); return; }
   setAlert(alertBox, "");
-  if (moves.length === 1) { playMove(moves[0].move); return; }
+  // both ends alike (the server's `decision`): nothing to choose
+  if (new Set(moves.map((m) => m.decision)).size === 1) { playMove(moves[0].move); return; }
   store.select(store.selected === name ? null : name);
   store.redraw();
   const first = /** @type {HTMLElement | null} */ (document.querySelector("#ends button"));
   if (first) first.focus();
+  // the whole choice in sight (Cancel too), also where the dock scrolls (a phone on its side)
+  $("ends").scrollIntoView({ block: "nearest" });
 }
 
 /** A tile dropped on the board at the end `arm` (an arm it fits).
@@ -74,6 +77,7 @@ export function bindActions() {
   });
   $("takeover").addEventListener("click", () => send({ type: "takeover" }));
   $("start").addEventListener("click", async () => {
+    store.setFocusHand(true);  // once dealt, the keyboard is on your tiles
     try {
       await api("POST", `/api/tables/${encodeURIComponent(tableId)}/start`, { token: store.token });
       setAlert(alertBox, "");

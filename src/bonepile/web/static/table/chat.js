@@ -14,13 +14,41 @@ const seen = new Set();
 let muted = [];  // the seats you muted, as the server last said
 let hidden = 0;  // the table's recent lines you are not shown
 
-/** @param {ChatLine[]} lines */
-export function addChat(lines) {
+let unread = 0;  // lines of others that came while the chat was out of sight
+
+/** Whether the chat can be seen now (beside the table, or opened over it on a phone). */
+function chatInSight() {
+  const side = document.getElementById("side");
+  return !!side && getComputedStyle(side).display !== "none" && side.getClientRects().length > 0;
+}
+
+/** The marker beside "Score & chat": how many lines came while it was closed. */
+function renderUnread() {
+  const mark = document.getElementById("chat-unread");
+  if (!mark) return;
+  mark.hidden = unread === 0;
+  mark.replaceChildren();
+  if (unread) {  // the number on the button, the words for a screen reader and a pointer
+    mark.append(el("span", { "aria-hidden": "true" }, String(unread)),
+      el("span", { class: "visually-hidden" }, t("chat.unread", { n: unread })));
+    mark.title = t("chat.unread", { n: unread });
+  }
+}
+
+/** The chat came into sight (opened): nothing is unread. */
+export function chatSeen() {
+  unread = 0;
+  renderUnread();
+}
+
+/** @param {ChatLine[]} lines @param {boolean} [fresh] lines said now (not the chat's past) */
+export function addChat(lines, fresh = false) {
   const box = $("chat");
   for (const line of lines) {
     const key = `${line.at}|${line.seat}|${line.text}`;
     if (seen.has(key)) continue; // the server resends recent lines after a reconnect
     seen.add(key);
+    if (fresh && line.seat !== store.state?.you && !chatInSight()) unread += 1;
     const li = document.createElement("li");
     const who = document.createElement("strong");
     who.textContent = line.name + ": ";  // text, never markup
@@ -29,6 +57,7 @@ export function addChat(lines) {
   }
   while (box.children.length > 50) box.children[0].remove();
   box.scrollTop = box.scrollHeight;
+  renderUnread();
 }
 
 /** A chat message of the server: new lines, or ("full") the whole chat as you see it.
@@ -38,7 +67,7 @@ export function onChat(msg) {
     $("chat").replaceChildren();
     seen.clear();
   }
-  addChat(msg.lines || []);
+  addChat(msg.lines || [], !msg.full);
   if (Array.isArray(msg.muted)) muted = msg.muted;
   if (typeof msg.hidden === "number") hidden = msg.hidden;
   renderMutes();

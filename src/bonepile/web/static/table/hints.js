@@ -1,10 +1,12 @@
-// The hint panel: the expert's view of each legal move, best first, in plain words: the move,
-// the points it is expected to bring, the chance to win the hand (and the game, when it can
-// end now), and why (facts of the position sent as codes, put into words here); click a move
-// to play it.
+// The hint panel: the expert's view of each legal move, best first, led by words ("Best: 6-4 on
+// the right end — keeps your 5s, blocks Ana"). The moves come ranked by the one figure the
+// panel shows (the server says which: the points expected, or the chance to win the hand where
+// a hand is only won or lost); that figure and the others are a tap away under each move, in
+// the reader's number format. A tile whose ends are alike comes once. Tap a move to play it.
 import { $, el, clear } from "/static/common.js";
-import { t } from "/static/i18n.js";
+import { t, language } from "/static/i18n.js";
 import { store } from "/static/table/state.js";
+import { names } from "/static/table/words.js";
 
 /** @type {(move: string) => void} */
 let play = () => {};
@@ -12,7 +14,17 @@ let play = () => {};
 /** @param {(move: string) => void} fn */
 export function onHintPlay(fn) { play = fn; }
 
+/** @type {"points" | "win"} the figure the moves are ranked by (the server's `figure`) */
+let figure = "points";
+/** @param {"points" | "win"} f */
+export function setFigure(f) { figure = f; }
+
 /** @typedef {import("/static/messages.js").HintMove} HintMove */
+
+/** Whether the reader taps (a touch screen) rather than clicks. */
+export function touch() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
 
 /** @param {string} tok */
 function moveWords(tok) {
@@ -22,25 +34,38 @@ function moveWords(tok) {
   return arm ? t("hint.move.on", { tile, end: t(`hint.end.${arm}`) }) : t("hint.move.lead", { tile });
 }
 
-/** @param {number} x */
-function signed(x) {
-  return `${x > 0 ? "+" : x < 0 ? "−" : ""}${Math.abs(x).toFixed(1)}`;
+/** A signed number with one decimal in the reader's format ("+1.5", "−2,3").
+ * @param {number} x */
+export function signed(x) {
+  const s = new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+    .format(Math.abs(x));
+  return `${x > 0.05 ? "+" : x < -0.05 ? "−" : ""}${s}`;
 }
 
-const pct = (/** @type {number} */ x) => Math.round(x * 100);
+/** A chance as a whole percentage in the reader's format. @param {number} x */
+const pct = (x) => new Intl.NumberFormat(language(), { maximumFractionDigits: 0 }).format(Math.round(x * 100));
 
-/** The figures of one hinted move, in words. @param {HintMove} h */
-function figures(h) {
+/** The figure the moves are ranked by, in words. @param {HintMove} h */
+function headline(h) {
+  if (figure === "win" && typeof h.win === "number") return t("hint.win_hand", { pct: pct(h.win) });
+  return t("hint.points", { points: signed(h.points) });
+}
+
+/** The other figures of one hinted move, in words. @param {HintMove} h */
+function others(h) {
   const out = [];
-  if (typeof h.points === "number") out.push(t("hint.points", { points: signed(h.points) }));
-  if (typeof h.win === "number") out.push(t("hint.win_hand", { pct: pct(h.win) }));
+  if (figure !== "win" && typeof h.win === "number") out.push(t("hint.win_hand", { pct: pct(h.win) }));
+  if (figure === "win") out.push(t("hint.points", { points: signed(h.points) }));
   if (typeof h.game === "number") out.push(t("hint.win_game", { pct: pct(h.game) }));
   return out.join(t("hint.sep"));
 }
 
-/** Why, in words: one phrase per reason the server gave. @param {HintMove} h */
+/** Why, in words: one short phrase per reason the server gave. @param {HintMove} h */
 function why(h) {
-  return (h.reasons || []).map((r) => t(`hint.${r.code}`, r)).join(t("hint.sep"));
+  const nm = names();
+  return (h.reasons || [])
+    .map((r) => t(`hint.${r.code}`, { ...r, player: typeof r.seat === "number" ? nm[r.seat] ?? "?" : "" }))
+    .join(t("hint.sep"));
 }
 
 export function renderHints() {
@@ -49,16 +74,20 @@ export function renderHints() {
   box.hidden = false;
   clear(box);
   if (store.hints === "asking") { box.appendChild(el("p", { class: "small" }, t("hint.thinking"))); return; }
-  box.appendChild(el("p", { class: "small" }, t("hint.title")));
+  box.appendChild(el("p", { class: "small" }, t(touch() ? "hint.title_touch" : "hint.title")));
   const ol = el("ol", { class: "hint-list" });
-  for (const h of store.hints) {
+  store.hints.forEach((h, i) => {
     const playable = store.legal().some((m) => m.move === h.move) && store.myTurn();
+    const words = i === 0 ? t("hint.best", { move: moveWords(h.move) }) : moveWords(h.move);
     const name = playable
-      ? el("button", { type: "button", class: "small", "data-hint-move": h.move, onclick: () => play(h.move) }, moveWords(h.move))
-      : el("span", {}, moveWords(h.move));
+      ? el("button", { type: "button", class: "small", "data-hint-move": h.move, onclick: () => play(h.move) }, words)
+      : el("span", {}, words);
     const reasons = why(h);
-    ol.appendChild(el("li", {}, name, ` ${figures(h)}`,
-      reasons ? el("div", { class: "small hint-why" }, reasons) : ""));
-  }
+    const rest = others(h);
+    const figures = el("details", { class: "hint-figures small" },
+      el("summary", { "data-hint-figure": figure }, headline(h)),
+      rest ? el("span", {}, rest) : "");
+    ol.appendChild(el("li", {}, name, reasons ? el("span", { class: "hint-why" }, ` ${t("hint.dash")} ${reasons}`) : "", figures));
+  });
   box.appendChild(ol);
 }

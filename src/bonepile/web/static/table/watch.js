@@ -48,6 +48,15 @@ export function renderWatching(st) {
     $("turn").before(badge);  // in the dock, where a player's own turn is told
   }
   if (badge) badge.hidden = !spectator;
+  // a game its people all left waits for them: say so, rather than show a table that never moves
+  const people = (st.table?.seats || []).filter((s) => s.kind === "human");
+  const left = spectator && st.table?.status === "playing" && people.length > 0 && people.every((s) => !s.connected);
+  let gone = document.getElementById("watch-left");
+  if (left && !gone) {
+    gone = el("p", { id: "watch-left", class: "notice-line", role: "status" }, t("spectate.left"));
+    $("hand-card").prepend(gone);
+  }
+  if (gone) gone.hidden = !left;
   // the chat is read-only for a spectator
   $("chat-form").hidden = spectator;
   let note = document.getElementById("chat-note");
