@@ -96,9 +96,9 @@ def test_play_offers_the_casual_level_by_default(tmp_path):
     rec = str(tmp_path / "game.record.json")
     r = cli("play", "block", "--seed", "3", "--record", rec, input="quit\n")
     assert r.returncode == 0, r.stderr
-    assert "casual1" in r.stdout and "expert" not in r.stdout
+    assert "Casual bot" in r.stdout and "Expert" not in r.stdout
     r = cli(
         "play", "block", "--bots", "beginner,strong,expert", "--seed", "3", "--record", rec, input="quit\n"
     )
     assert r.returncode == 0, r.stderr
-    assert "beginner1" in r.stdout and "strong2" in r.stdout and "expert3" in r.stdout
+    assert "Beginner bot" in r.stdout and "Strong bot" in r.stdout and "Expert bot" in r.stdout

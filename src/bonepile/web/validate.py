@@ -10,6 +10,7 @@ import json
 import logging
 import re
 import secrets
+import time
 import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -32,8 +33,10 @@ TOKEN_MAX = 16  # characters of a move token
 ID_MAX = 32  # characters of a message id
 MAX_BODY = 1 << 20  # any request body: 1 MiB
 BODY_TIMEOUT = 10.0  # seconds a request's body may take to arrive
-SLOW_BODIES = 8  # bodies of one address arriving at once; past it a new request is refused
+SLOW_BODIES = 8  # slow bodies of one address arriving at once; past it a new request is refused
+SLOW_AFTER = 1.0  # seconds after which a body still arriving counts as slow
 _arriving: dict[str, int] = {}  # address -> bodies being read now
+_began: dict[str, list[float]] = {}  # address -> when each body being read now began
 TARGET_FACTOR = 10  # a table's target is at most this many times its game's default target
 MARKS_MAX = 3  # combining marks on one letter (more is "zalgo" text spilling over other lines)
 #: letters that show nothing though Unicode does not call them spaces or format characters
@@ -417,16 +420,19 @@ def parse_json(data: bytes) -> Any:
 async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
     """A request's body, refused (413) past ``limit`` bytes, (408) when it does not arrive
     within ``BODY_TIMEOUT`` seconds, and (429) when ``SLOW_BODIES`` other bodies of the same
-    address are still arriving (a client sending one byte now and then holds no more than
-    that many connections for more than that long).  A client that goes away while sending
-    is one line in the log, not a traceback."""
+    address have been arriving for more than ``SLOW_AFTER`` seconds (a client sending one byte
+    now and then holds no more than that many connections for more than that long; a burst of
+    quick requests from one address, people behind one router, is never refused for it).  A
+    client that goes away while sending is one line in the log, not a traceback."""
     size = request.headers.get("content-length")
     if size is not None and size.isdigit() and int(size) > limit:
         raise RequestError(
             f"the body is larger than {limit} bytes", 413, code="too_large", params={"n": limit}
         )
     address = request.client.host if request.client else ""
-    if _arriving.get(address, 0) >= SLOW_BODIES:
+    now = time.monotonic()
+    began = _began.setdefault(address, [])
+    if sum(now - t > SLOW_AFTER for t in began) >= SLOW_BODIES:
         raise RequestError(
             f"{SLOW_BODIES} requests of yours are still sending their bodies; wait for them to end",
             429,
@@ -434,6 +440,7 @@ async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
             params={"n": SLOW_BODIES},
         )
     _arriving[address] = _arriving.get(address, 0) + 1
+    began.append(now)
     data = b""
     try:
         async with asyncio.timeout(BODY_TIMEOUT):
@@ -455,8 +462,10 @@ async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
         raise RequestError("the client went away while sending its body", 400, code="bad_request") from None
     finally:
         left = _arriving[address] - 1
+        began.remove(now)
         if left:
             _arriving[address] = left
         else:
             del _arriving[address]
+            _began.pop(address, None)
     return data
