@@ -235,3 +235,56 @@ def test_features_read_only_public_facts_of_an_open_game():
     assert x[:28].sum() == len(g.view(g.to_move).hand)
     with pytest.raises(ValueError, match="not of this variant"):
         beliefs(make_variant("draw", {"players": 2}), g.view(0))
+
+
+def test_the_words_name_seats_by_place_and_only_likely_tiles():
+    """Block, 4 seats in partnerships, play going counterclockwise: the next seat sits on
+    your right, your partner across."""
+    from bonepile.bots.beliefs import Beliefs, english, place
+    from bonepile.engine.tiles import tile_index
+
+    v = make_variant("block", {"players": 4, "teams": True})
+    assert v.direction == "counterclockwise"
+    assert [place(v, 0, s) for s in (1, 2, 3)] == ["right", "across", "left"]
+    assert [place(make_variant("draw", {"players": 2}), 1, 0)] == ["across"]
+    six_four, five_five, blank = tile_index(6, 4), tile_index(5, 5), tile_index(0, 0)
+    b = Beliefs(
+        seat=0,
+        tiles=(blank, five_five, six_four),
+        holders=(1, 2, 3, STOCK),
+        probs=((0.4, 0.3, 0.3, 0.0), (0.0, 1.0, 0.0, 0.0), (0.72, 0.08, 0.2, 0.0)),
+    )
+    assert english(v, b) == ["Your partner surely holds the 5-5", "Right probably holds the 6-4 (72%)"]
+    assert b.as_json(v, 2)[0] == {
+        "seat": 1,
+        "place": "right",
+        "tiles": [{"tile": "6-4", "p": 0.72}, {"tile": "0-0", "p": 0.4}],
+    }
+    assert b.as_json(v)[3] == {"seat": None, "place": "stock", "tiles": []}
+
+
+def test_hint_json_lists_each_other_seats_likeliest_unseen_tiles(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from bonepile.cli import app
+    from bonepile.engine import record as rec
+
+    g = _position("block", {"players": 4, "teams": True}, 8, 14)
+    path = tmp_path / "g.json"
+    path.write_text(rec.dumps(g.record()))
+    r = CliRunner().invoke(app, ["hint", str(path), "--json", "--simulations", "1"])
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.stdout)["beliefs"]
+    view = g.view(g.to_move)
+    assert [x["seat"] for x in got] == [(view.seat + k) % 4 for k in (1, 2, 3)] + [None]
+    seen = {t for t in view.hand} | set(bits(layout_tiles(view.layout)))
+    from bonepile.engine.tiles import NAME
+
+    for x in got[:3]:
+        ps = [y["p"] for y in x["tiles"]]
+        assert len(ps) == 3 and ps == sorted(ps, reverse=True) and all(0 < p <= 1 for p in ps)
+        assert not {y["tile"] for y in x["tiles"]} & {NAME[t] for t in seen}
+    words = CliRunner().invoke(app, ["hint", str(path), "--simulations", "1"])
+    assert "Where the tiles you cannot see probably are:" in words.stdout

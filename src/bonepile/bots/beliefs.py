@@ -95,16 +95,76 @@ class Beliefs:
         (``Sampler(weights=...)``)."""
         return {t: dict(zip(self.holders, row)) for t, row in zip(self.tiles, self.probs)}
 
-    def as_json(self, k: int = 3) -> list[dict[str, Any]]:
-        """Per holder, its likeliest tiles: ``[{"seat": s | null, "tiles": [{"tile": "6-4",
-        "p": 0.72}, ...]}]`` (``null``: the stock)."""
+    def as_json(self, variant: Variant, k: int = 3) -> list[dict[str, Any]]:
+        """Per holder, where it sits and its likeliest tiles: ``[{"seat": s | null, "place":
+        "right", "tiles": [{"tile": "6-4", "p": 0.72}, ...]}]`` (seat ``null``, place
+        ``"stock"``: the boneyard or the tiles set aside)."""
         return [
             {
                 "seat": None if h == STOCK else h,
+                "place": "stock" if h == STOCK else place(variant, self.seat, h),
                 "tiles": [{"tile": NAME[t], "p": round(p, 3)} for t, p in self.likeliest(h, k)],
             }
             for h in self.holders
         ]
+
+
+def place(variant: Variant, me: int, seat: int) -> str:
+    """Where ``seat`` sits seen from ``me``, as the table page draws it: ``"left"``,
+    ``"right"``, ``"across"``, ``"across_left"``, ``"across_right"``, or ``"you"``.  Play
+    goes round the table in the variant's direction: counterclockwise, the next seat in turn
+    sits on your right; clockwise, on your left."""
+    n = variant.players
+    if seat == me:
+        return "you"
+    cw = variant.direction == "clockwise"
+    order = [(me + 1 + i) % n if cw else (me + n - 1 - i) % n for i in range(n - 1)]
+    if n == 2:
+        places = ["across"]
+    elif n == 3:
+        places = ["left", "right"]
+    elif n == 4:
+        places = ["left", "across", "right"]
+    else:
+        places = ["left", "across_left", "across_right", "right"]
+    return places[order.index(seat)]
+
+
+#: the English name of each place, and of the stock
+PLACE_WORDS = {
+    "left": "Left",
+    "right": "Right",
+    "across": "Across",
+    "across_left": "Across left",
+    "across_right": "Across right",
+    "stock": "The boneyard",
+}
+
+
+def english(variant: Variant, b: Beliefs, per_seat: int = 2) -> list[str]:
+    """The tiles another seat (left to right, then the stock) more likely holds than not, up
+    to ``per_seat`` each, in English: "Right probably holds the 6-4 (72%)", "Your partner
+    surely holds the 5-5".  Blind games, where every face-down tile is as likely anywhere,
+    say nothing."""
+    if any(h == b.seat for h in b.holders):
+        return []
+    me_side = variant.side_of(b.seat)
+    order = {"left": 0, "across_left": 1, "across": 2, "across_right": 3, "right": 4}
+    seats = sorted((h for h in b.holders if h != STOCK), key=lambda h: order[place(variant, b.seat, h)])
+    lines = []
+    for h in [*seats, STOCK]:
+        if h == STOCK:
+            who = PLACE_WORDS["stock"]
+        elif variant.teams and variant.side_of(h) == me_side:
+            who = "Your partner"
+        else:
+            who = PLACE_WORDS[place(variant, b.seat, h)]
+        for t, p in b.likeliest(h, per_seat):
+            if p >= 0.995:
+                lines.append(f"{who} surely holds the {NAME[t]}")
+            elif p >= 0.5:
+                lines.append(f"{who} probably holds the {NAME[t]} ({round(100 * p)}%)")
+    return lines
 
 
 def constraints(variant: Variant, view: View, sampler: Sampler | None = None) -> Constraints:
@@ -323,6 +383,8 @@ __all__ = [
     "STOCK",
     "beliefs",
     "constraints",
+    "english",
+    "place",
     "feasible_support",
     "features",
     "project",
