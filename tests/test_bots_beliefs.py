@@ -288,3 +288,28 @@ def test_hint_json_lists_each_other_seats_likeliest_unseen_tiles(tmp_path):
         assert not {y["tile"] for y in x["tiles"]} & {NAME[t] for t in seen}
     words = CliRunner().invoke(app, ["hint", str(path), "--simulations", "1"])
     assert "Where the tiles you cannot see probably are:" in words.stdout
+
+
+def test_each_analysed_decision_says_where_the_unseen_tiles_probably_were():
+    from bonepile.analysis import analyze
+    from bonepile.analysis.report import to_json
+    from bonepile.engine.tiles import NAME
+
+    g = Game.new("block", {"players": 4, "teams": True, "target": 20}, seed=4)
+    rng = random.Random(4)
+    while g.hand.number == 1 and not g.hand.over:
+        g.apply(rng.choice(g.view(g.to_move).legal))
+    a = to_json(analyze(g, hands=[1], budget=Budget(simulations=1, nodes=50), ways=("knew",)))
+    decisions = a["hands"][0]["decisions"]
+    assert decisions
+    h = g.hands[0]
+    pos = h.fresh()
+    by_move = {d["move"]: d for d in decisions}
+    for j, (s, m, _t) in enumerate(h.log, 1):
+        if j in by_move:
+            d = by_move[j]
+            mine = {NAME[t] for t in bits(pos.masks[s])}
+            assert [b["seat"] for b in d["beliefs"]] == [(s + k) % 4 for k in (1, 2, 3)] + [None]
+            for b in d["beliefs"][:3]:
+                assert b["tiles"] and not {x["tile"] for x in b["tiles"]} & mine
+        pos.apply(m)
