@@ -8,7 +8,9 @@ choice after the first two rounds, the mover's unseen tiles are guessed four way
 * ``facts``: ``beliefs`` without a network (the hard facts alone, projected);
 * ``sampler``: the expert's worlds as drawn today (its game preset: policy-based inference
   where it applies), ``--worlds`` worlds; the frequency of each holder over the worlds;
-* ``world``: one of those worlds on its own (the figure of issue 11: "44% of hidden tiles").
+* ``world``: one of those worlds on its own (the figure of issue 11: "44% of hidden tiles");
+* ``model+sampler``, ``model world``: the same with the sampler weighed by the model
+  (``ExpertConfig.beliefs``).
 
 Printed per way: the share of unseen tiles whose likeliest holder (argmax) is the real one,
 and the log-loss (mean -ln p of the real holder; the sampler's frequencies smoothed with half
@@ -59,9 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     net = BeliefModel(args.model) if args.model else "shipped"
     rng = random.Random(args.seed)
-    ways = ("model", "facts", "sampler", "world")
+    ways = ("model", "facts", "sampler", "world", "model+sampler", "model world")
     acc: dict[str, list[float]] = {w: [] for w in ways}
-    loss: dict[str, list[float]] = {w: [] for w in ways if w != "world"}
+    loss: dict[str, list[float]] = {w: [] for w in ways if "world" not in w}
     positions = 0
     for n in range(args.games):
         g = Game.new(args.game, GAMES[args.game], seed=1000 + n)
@@ -87,25 +89,36 @@ def main(argv: list[str] | None = None) -> int:
                     for row, j in zip(b.probs, real):
                         a_game[way].append(1.0 if max(range(len(row)), key=row.__getitem__) == j else 0.0)
                         l_game[way].append(-math.log(max(row[j], 1e-9)))
-                # today's sampler, with the preset's inference
-                expert = ExpertBot(v, seed=n, config=replace(tuned))
-                model = expert.play_model(view, sampler)
-                counts = [[0] * len(cons.holders) for _ in cons.tiles]
-                col = {h: j for j, h in enumerate(cons.holders)}
-                for _ in range(args.worlds):
-                    w = expert._inferred(sampler, model, rng) if model is not None else sampler.sample(rng)
-                    right = 0
-                    for i, t in enumerate(cons.tiles):
-                        h = next((o for o in range(v.players) if w.masks[o] >> t & 1), -1)
-                        counts[i][col[h]] += 1
-                        right += h == where.get(t, -1)
-                    a_game["world"].append(right / len(cons.tiles))
-                for i, (row, ok) in enumerate(zip(counts, cons.allowed)):
-                    j = real[i]
-                    best = max(range(len(row)), key=lambda k: (row[k], -k))
-                    a_game["sampler"].append(1.0 if best == j else 0.0)
-                    z = sum(row) + 0.5 * sum(ok)
-                    l_game["sampler"].append(-math.log((row[j] + 0.5 * ok[j]) / z))
+                # today's sampler, with the preset's inference; then drawn from the model
+                for way, world_way, weigh in (
+                    ("sampler", "world", False),
+                    ("model+sampler", "model world", True),
+                ):
+                    sampler = Sampler(v, view)
+                    if weigh:
+                        sampler.weights = beliefs(v, view, model=net, sampler=sampler).weights()
+                    expert = ExpertBot(v, seed=n, config=replace(tuned))
+                    model = expert.play_model(view, sampler)
+                    counts = [[0] * len(cons.holders) for _ in cons.tiles]
+                    col = {h: j for j, h in enumerate(cons.holders)}
+                    for _ in range(args.worlds):
+                        w = (
+                            expert._inferred(sampler, model, rng)
+                            if model is not None
+                            else sampler.sample(rng)
+                        )
+                        right = 0
+                        for i, t in enumerate(cons.tiles):
+                            h = next((o for o in range(v.players) if w.masks[o] >> t & 1), -1)
+                            counts[i][col[h]] += 1
+                            right += h == where.get(t, -1)
+                        a_game[world_way].append(right / len(cons.tiles))
+                    for i, (row, ok) in enumerate(zip(counts, cons.allowed)):
+                        j = real[i]
+                        best = max(range(len(row)), key=lambda k: (row[k], -k))
+                        a_game[way].append(1.0 if best == j else 0.0)
+                        z = sum(row) + 0.5 * sum(ok)
+                        l_game[way].append(-math.log((row[j] + 0.5 * ok[j]) / z))
                 positions += 1
             g.apply(bots[s].choose(view))
         for w in ways:
@@ -120,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     for w in ways:
         extra = f"  log-loss {ci(loss[w])}" if w in loss else ""
-        print(f"  {w:<8} placed right {ci(acc[w])}{extra}")
+        print(f"  {w:<13} placed right {ci(acc[w])}{extra}")
     return 0
 
 

@@ -180,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         help="a .npz of positions to read (or write, when missing); several, comma-separated, are read",
     )
     ap.add_argument("--only-data", action="store_true", help="write the positions (--data) and stop")
+    ap.add_argument("--block-only", action="store_true", help="positions of the partnership block game only")
     ap.add_argument("--out", default="beliefs.npz")
     args = ap.parse_args(argv)
     t0 = time.time()
@@ -191,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
                 parts.append((d["x"], d["y"], d["m"]))
         x, y, m = (np.concatenate([p[i] for p in parts]) for i in range(3))
     else:
-        x, y, m = generate(args.seed, args.positions)
+        x, y, m = generate(args.seed, args.positions, mix=MIX[:1] if args.block_only else MIX)
         if files:
             np.savez_compressed(files[0], x=x, y=y, m=m)
     print(f"{len(x)} positions in {time.time() - t0:.0f} s", flush=True)
