@@ -1,6 +1,7 @@
 """An expert built from options given as JSON on a bench script's command line: the fields of
 ``ExpertConfig`` over the game's preset (e.g. ``{"prior": 0.0}``), plus ``"algo": "ismcts"``
-(with ``exploration`` and ``pool``) for the research search of ``ismcts.py``."""
+(with ``exploration`` and ``pool``) for the research search of ``ismcts.py``, and ``"time"``:
+this bot's seconds per decision instead of the script's budget (strength per millisecond)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from bonepile.engine import Variant
 
 def research_expert(variant: Variant, seed: int | None, budget: Budget, options: dict[str, Any]) -> ExpertBot:
     opts = dict(options)
+    if "time" in opts:
+        budget = Budget(time=float(opts.pop("time")))
     algo = opts.pop("algo", "pimc")
     if "infer_kinds" in opts:
         opts["infer_kinds"] = tuple(opts["infer_kinds"])

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bonepile.bots import BOT_LEVELS, LEVELS, Budget, make_bot
+from bonepile.bots.beliefs import beliefs, features
+from bonepile.bots.expert import ExpertBot, preset
 from bonepile.bots.reasons import Explainer
 from bonepile.bots.sampler import Sampler
 from bonepile.engine import Game, View, make_variant
@@ -224,6 +227,11 @@ def test_no_peeking_same_view_same_answer(case):
         view2 = other.view(seat)
         assert view2 == view
         why = [Explainer(v, view, seed=2).explain(m) for m in view.legal]
+        # the belief model, its input and the expert drawing its worlds from it, too
+        believed = beliefs(v, view)
+        seen = None if view.blind else features(v, view).tolist()
+        with_beliefs = replace(preset(v), beliefs=True)
+        ebel = ExpertBot(v, seed=4, budget=Budget(simulations=2), config=with_beliefs).evaluate(view)
         for level in ("random", "greedy", "expert", *LEVELS, PLUGIN):
             a = make_bot(level, v, seed=4, budget=budget(level))
             b = make_bot(level, v, seed=4, budget=budget(level))
@@ -238,6 +246,9 @@ def test_no_peeking_same_view_same_answer(case):
             assert ea == eb, (level, name)
         # the hint's reasons read the view only, too
         assert [Explainer(v, view2, seed=2).explain(m) for m in view.legal] == why
+        assert beliefs(v, view2) == believed
+        assert (None if view.blind else features(v, view2).tolist()) == seen
+        assert ExpertBot(v, seed=4, budget=Budget(simulations=2), config=with_beliefs).evaluate(view2) == ebel
         checked += 1
     assert checked
 

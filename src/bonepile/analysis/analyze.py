@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots.beliefs import beliefs
 from ..bots.budget import EXPERT_BUDGET, Budget
 from ..bots.hint import advise
 from ..engine import Game, Variant
@@ -78,6 +79,9 @@ class Decision:
     moves: tuple[MoveValue, ...]
     knew: Judgement | None
     shown: Judgement | None
+    #: with what the seat knew: where the tiles it could not see probably were (per other
+    #: seat and the stock, its likeliest tiles: ``bots.beliefs.Beliefs.as_json``)
+    beliefs: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,8 +224,10 @@ def _decide(
     tok = {m: token(pos, m) for m in choices}
     tok[made] = token(pos, played)
     knew: dict[int, Any] = {}
+    believed: tuple[dict[str, Any], ...] = ()
     if "knew" in ways:
         view = hand_view(pos, seat, pos.number)
+        believed = tuple(beliefs(v, view).as_json(v))
         for e in advise(v, view, budget=budget, seed=seed + 1000 * i + j):
             score = e.value if v.scoring == "result_only" else e.value + worth * (e.game or 0.0)
             knew.setdefault(first[pos.mirror_key(e.action)], (e, score))
@@ -260,7 +266,7 @@ def _decide(
             (),
             shown[best].kind,
         )
-    return Decision(i, j, seat, v.side_of(seat), tok[made], moves, kj, sj)
+    return Decision(i, j, seat, v.side_of(seat), tok[made], moves, kj, sj, believed)
 
 
 def _summaries(hands: list[HandAnalysis], way: str, seats: Sequence[int]) -> list[SeatSummary]:

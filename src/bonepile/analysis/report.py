@@ -45,7 +45,7 @@ def _move(m: MoveValue) -> dict[str, Any]:
 
 
 def _decision(d: Decision) -> dict[str, Any]:
-    return {
+    out = {
         "move": d.move,
         "seat": d.seat,
         "side": d.side,
@@ -54,6 +54,9 @@ def _decision(d: Decision) -> dict[str, Any]:
         "knew": _judgement(d.knew),
         "shown": _judgement(d.shown),
     }
+    if d.knew is not None:
+        out["beliefs"] = [dict(b) for b in d.beliefs]
+    return out
 
 
 def to_json(a: GameAnalysis) -> dict[str, Any]:

@@ -83,6 +83,9 @@ class ExpertConfig:
     endgame: int = 8
     #: worth of winning (+) or losing (-) the game in this hand, where a game has a target
     game_weight: float = 50.0
+    #: draw the worlds of open games in proportion to the belief model's probabilities
+    #: (``beliefs``; False: every consistent world alike, before ``infer``)
+    beliefs: bool = False
 
 
 #: the presets, by what the rules of a game say (``preset_name``); measured at 0.1 s per
@@ -187,7 +190,7 @@ class ExpertBot(Bot):
         my_side = v.side_of(me)
         seat_win = v.scoring == "result_only"  # Billitonnen: the winner is a seat
         rng = self.rng
-        sampler = Sampler(v, view)
+        sampler = self.sampler(view)
         k = len(legal)
         value = [0.0] * k
         wins = [0.0] * k
@@ -254,6 +257,15 @@ class ExpertBot(Bot):
             Evaluation(m, round(ev, 2), round(w, 3), self.reason(ev - top[3], w - top[4], j == 0), game=gw)
             for j, (_s, _i, m, ev, w, gw) in enumerate(out)
         ]
+
+    def sampler(self, view: View) -> Sampler:
+        """The world sampler of a decision: weighed by the belief model with ``beliefs``."""
+        sampler = Sampler(self.variant, view)
+        if self.config.beliefs and not view.blind:
+            from .beliefs import beliefs
+
+            sampler.weights = beliefs(self.variant, view, sampler=sampler).weights()
+        return sampler
 
     def play_model(self, view: View, sampler: Sampler) -> PlayModel | None:
         """The model of the other seats' play the worlds are weighed by, or None (``infer``

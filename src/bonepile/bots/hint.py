@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Variant, View
 from ..engine.knowledge import PublicKnowledge
 from .base import Evaluation
 from .budget import HINT_BUDGET, Budget
 from .reasons import Explainer, english
+
+if TYPE_CHECKING:
+    from .beliefs import Beliefs
 
 
 def hint(
@@ -32,6 +35,18 @@ def hint(
     view = game.view(seat)
     evals = advise(game.variant, view, budget=budget, seed=seed)
     return [(game.token(e.action), e) for e in evals]
+
+
+def tile_beliefs(game: Any, seat: int | None = None) -> Beliefs:
+    """Where the tiles ``seat`` (default: the seat to move) cannot see probably are
+    (``bots.beliefs``), from ``game.view(seat)`` alone."""
+    if seat is None:
+        seat = game.to_move
+    if seat is None:
+        raise ValueError("the game is over: no one is to move")
+    from .beliefs import beliefs  # (numpy, loaded when asked)
+
+    return beliefs(game.variant, game.view(seat))
 
 
 def advise(variant: Variant, view: View, *, budget: Budget = HINT_BUDGET, seed: int = 0) -> list[Evaluation]:

@@ -46,13 +46,19 @@ class Sampler:
         *,
         tries: int = 200,
         public: PublicKnowledge | None = None,
+        weights: dict[int, dict[int, float]] | None = None,
     ) -> None:
-        """``public``: the view's public knowledge, when the caller has it already."""
+        """``public``: the view's public knowledge, when the caller has it already.
+        ``weights``: per hidden tile, how likely each holder (a seat, -1 the boneyard) has
+        it (``beliefs.Beliefs.weights``): open games then fill each tile's holder in
+        proportion to its weight and the room the holder has left, instead of the room
+        alone (None: every consistent deal alike)."""
         if view.variant != variant.name or view.players != variant.players:
             raise ValueError("the view is not of this variant")
         self.v = variant
         self.view = view
         self.tries = tries
+        self.weights = weights
         self.moves = history_moves(view)
         self.public = public if public is not None else PublicKnowledge.from_view(variant, view)
         self.n = view.players
@@ -147,12 +153,32 @@ class Sampler:
         cap[-1] = self.rest
         # the most constrained tiles first
         allowed = self.allowed
-        pool.sort(key=self.n_allowed.__getitem__)
+        weights = self.weights
+        if weights is None:
+            pool.sort(key=self.n_allowed.__getitem__)
+        else:  # then the surest tiles first, so a seat's room goes to what it surely holds
+            na = self.n_allowed
+            pool.sort(key=lambda t: (na[t], -max(weights.get(t, {}).values(), default=0.0)))
         held: dict[int, list[int]] = {s: [] for s in cap}
+        room = dict(cap)
         for t in pool:
             opts = [s for s in allowed[t] if cap[s] > 0]
             if not opts:
                 return None
+            if weights is not None:
+                wt = weights.get(t, {})
+                ws = [wt.get(s, 0.0) * cap[s] / room[s] for s in opts]
+                total_w = sum(ws)
+                if total_w > 0:
+                    x = rng.random() * total_w
+                    j = 0
+                    while j < len(opts) - 1 and x >= ws[j]:
+                        x -= ws[j]
+                        j += 1
+                    s = opts[j]
+                    cap[s] -= 1
+                    held[s].append(t)
+                    continue
             # as random.choices(opts, [cap[s] for s in opts]) (the same random numbers)
             total = 0
             cum = []

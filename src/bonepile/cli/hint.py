@@ -34,6 +34,8 @@ def hint_cmd(
 ) -> None:
     """The expert's evaluation of every legal action at the record's current position, best first."""
     from ..bots import hint
+    from ..bots.beliefs import english
+    from ..bots.hint import tile_beliefs
 
     def error(message: str, record: dict[str, Any] | None = None) -> NoReturn:
         """One line on standard error, or with --json ``{"error": ...}`` as replay prints it."""
@@ -58,6 +60,7 @@ def hint_cmd(
     try:
         budget = HINT_BUDGET if simulations is None else Budget(simulations=simulations)
         rows = hint(game, seat=seat, budget=budget, seed=seed)
+        believed = tile_beliefs(game, seat)
     except (BonepileError, ValueError) as e:
         error(f"error: {e}")
     to_move = game.to_move
@@ -77,6 +80,7 @@ def hint_cmd(
                         }
                         for tok, ev in rows
                     ],
+                    "beliefs": believed.as_json(game.variant),
                 }
             )
         )
@@ -92,3 +96,10 @@ def hint_cmd(
         typer.echo(f"  {tok:<{width}}  {'; '.join(figures)}")
         if ev.reason:
             typer.echo(f"  {'':<{width}}  {ev.reason}")
+    if not game.view(to_move if seat is None else seat).blind:
+        lines = english(game.variant, believed) or [
+            "No one is likelier than not to hold any tile you cannot see."
+        ]
+        typer.echo("Where the tiles you cannot see probably are:")
+        for line in lines:
+            typer.echo(f"  {line}")
