@@ -380,7 +380,6 @@ class Sampler:
         self.searches += 1
         pool = self._pool[:]
         rng.shuffle(pool)
-        pool.sort(key=self.n_allowed.__getitem__)
         cap = {s: self.counts[s] for s in self.others}
         cap[-1] = self.rest
         if sum(cap.values()) != len(pool):  # counts that no placement can meet
@@ -405,10 +404,43 @@ class Sampler:
                 return None
         budget = [self.search_budget]
         undealt = self._undealt()
+        n_doubles = 0
+        # the most constrained tiles first: fewest holders, a holder that drew counting half
+        # when the tile would have to be one of its draws (their windows fill up)
+        weak = {t: sum(1 for s in info if self._need(s, t) >= 0) for t in pool}
+        pool.sort(key=lambda t: 2 * self.n_allowed[t] - weak[t])
+        if self.lead_check:  # the doubles first, highest first: the lead rule prunes early
+            doubles = sorted((t for t in pool if IS_DOUBLE[t]), reverse=True)
+            n_doubles = len(doubles)
+            pool = doubles + [t for t in pool if not IS_DOUBLE[t]]
+        holders = list(cap)
+        room_of = [1 << holders.index(h) for h in holders]
+        options = {t: sum(room_of[holders.index(h)] for h in self.allowed[t]) for t in pool}
+
+        bone = room_of[holders.index(-1)]
+        groups = [g for g in range(1, 1 << len(holders)) if g & bone]
+
+        def room_enough(k: int) -> bool:
+            """Hall's condition: for every set of holders, the tiles left that only they may
+            take fit in their room (every tile may be in the boneyard: only the sets with the
+            boneyard count)."""
+            if cap[-1] >= len(pool) - k:
+                return True
+            kinds: dict[int, int] = {}
+            for t in pool[k:]:
+                kinds[options[t]] = kinds.get(options[t], 0) + 1
+            rooms = [cap[h] for h in holders]
+            for group in groups:
+                room = sum(r for i, r in enumerate(rooms) if group >> i & 1)
+                if sum(c for m, c in kinds.items() if not m & ~group) > room:
+                    return False
+            return True
 
         def place(k: int) -> Hand | None:
             budget[0] -= 1
             if budget[0] < 0:
+                return None
+            if k == n_doubles and n_doubles and not self._lead_possible(held, info):
                 return None
             if k == len(pool):
                 return self._search_leaf(held, info, rng, budget)
@@ -428,7 +460,11 @@ class Sampler:
                             continue
                 cap[s] -= 1
                 held[s].append(t)
-                h = place(k + 1)
+                ok = room_enough(k + 1)
+                if ok and s in info and not cap[s]:  # s's hand is complete: can every draw bring a tile?
+                    full = [(x, self._need(s, x), 1 << 30) for x in held[s]] + info[s][1]
+                    ok = _coverable(full, info[s][0], fill=True)
+                h = place(k + 1) if ok else None
                 if h is not None:
                     return h
                 held[s].pop()
@@ -441,6 +477,37 @@ class Sampler:
 
         return place(0)
 
+    def _my_deal(self) -> list[int]:
+        """The tiles the sampler's seat was dealt (its draws are in the view)."""
+        me = self.me
+        return bits(
+            (self.own | mask_of(self.plays[me]))
+            & ~mask_of(t for i, t in self.draw_tile.items() if self.view.history[i].seat == me)
+        )
+
+    def _lead_possible(
+        self, held: dict[int, list[int]], info: dict[int, tuple[list[int], list[tuple[int, int, int]]]]
+    ) -> bool:
+        """With every hidden double placed: can the leader still have been dealt the highest
+        double dealt?  Doubles of seats without unknown draws were surely dealt; if the
+        highest of those is not the leader's, the leader must hold or have played a higher
+        one (a necessary condition; the leaf checks the rule itself)."""
+        leader, me = self.view.leader, self.me
+        if leader is None:
+            return True
+        sure = [(t, me) for t in self._my_deal() if IS_DOUBLE[t]]
+        for s in self.others:
+            if s not in info:
+                sure += [(t, s) for t in held[s] + list(self.plays[s]) if IS_DOUBLE[t]]
+        if not sure:
+            return True
+        top, holder = max(sure)
+        if holder == leader:
+            return True
+        if leader == me:
+            return False  # the leader's deal is known and its best double is lower
+        return any(IS_DOUBLE[t] and t > top for t in held[leader] + list(self.plays[leader]))
+
     def _search_leaf(
         self,
         held: dict[int, list[int]],
@@ -452,10 +519,7 @@ class Sampler:
         draws pass the first-lead check and the replay."""
         v, n, me = self.v, self.n, self.me
         initial: list[list[int]] = [[] for _ in range(n)]
-        initial[me] = bits(
-            (self.own | mask_of(self.plays[me]))
-            & ~mask_of(t for i, t in self.draw_tile.items() if self.view.history[i].seat == me)
-        )
+        initial[me] = self._my_deal()
         seats = []
         for s in self.others:
             if s not in info:
