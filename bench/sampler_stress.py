@@ -7,6 +7,7 @@ needed the complete search, saves failing views as ``(variant, players, deal see
 seat)`` lines, and times the common path.  Run under ``nice -n 10``; bounded by ``--seconds``.
 
     PYTHONPATH=src python bench/sampler_stress.py --seconds 120 [--only block:2] [--greedy]
+    PYTHONPATH=src python bench/sampler_stress.py --hands 200   # the same work every run (timing)
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ def main() -> None:
     ap.add_argument("--greedy", action="store_true", help="greedy bots choose (else random moves)")
     ap.add_argument("--draws", type=int, default=1, help="worlds drawn per view")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hands", type=int, default=0, help="a fixed number of hands per case (not --seconds)")
     ap.add_argument("--out", default=None, help="append failing views here (JSON lines)")
     a = ap.parse_args()
     todo = cases(a.only)
@@ -88,7 +90,7 @@ def main() -> None:
         end = time.monotonic() + per
         hands = 0
         seeds = random.Random(f"{a.seed}:{name}:{n}")
-        while time.monotonic() < end:
+        while (hands < a.hands) if a.hands else (time.monotonic() < end):
             run_hand(name, n, seeds.getrandbits(63), a.greedy, a.draws, stats, fails)
             hands += 1
         us = stats["time"] / max(1, stats["views"] * a.draws) * 1e6
