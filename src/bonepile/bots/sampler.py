@@ -17,19 +17,21 @@ read.  What a world must respect:
   moves, and the hand is not over (a world where the engine would have seen a block is void).
 
 Worlds are drawn by a randomized constraint fill and checked by replay; a failed draw is
-retried.  Only hard constraints are used: every consistent world is possible, none is
+retried.  When the fill keeps dead-ending (about 1 view in 1,000 to 5,000 of the draw and block
+games: stocks, passes and the first-lead rule leave few worlds), a complete backtracking search
+takes over for that view, so a valid view always yields a world.  Only hard constraints are used: every consistent world is possible, none is
 weighted by how likely the observed plays were.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..engine import Hand, Variant, View
 from ..engine.hand import rule_leader
 from ..engine.knowledge import PublicKnowledge, history_moves, layout_tiles
-from ..engine.tiles import ALL_TILES, BIT, PASS, bits, mask_of
+from ..engine.tiles import ALL_TILES, BIT, DOUBLE_MASK, IS_DOUBLE, PASS, bits, mask_of
 
 
 class InconsistentView(ValueError):
@@ -346,14 +348,247 @@ class Sampler:
         return h
 
     def sample(self, rng: random.Random) -> Hand:
-        """One world; raises InconsistentView if none is found in ``tries`` attempts."""
-        draw = self._sample_blind if self.view.blind else self._sample_open
-        for _ in range(self.tries):
-            h = draw(rng)
-            if h is not None:
+        """One world.  The random fill is tried ``tries`` times; when it keeps dead-ending
+        (open games), a complete search takes over for this view and every later draw
+        (``_search``).  Raises InconsistentView only when no world exists (or the search
+        ran out of its budget)."""
+        if not self._hard:
+            draw = self._sample_blind if self.view.blind else self._sample_open
+            for _ in range(self.tries):
+                h = draw(rng)
+                if h is not None:
+                    return h
+                self.failures += 1
+            if self.view.blind:
+                raise InconsistentView("no hidden deal agrees with this view")
+            self._hard = True
+        h = self._search(rng)
+        if h is None:
+            raise InconsistentView("no hidden deal agrees with this view")
+        return h
+
+    # ------------------------------------------------------------------ complete search
+    #: set once the random fill failed ``tries`` times in a row: later draws search at once
+    _hard = False
+    #: complete searches run by this sampler
+    searches = 0
+    #: the most search nodes (tile placements, arrivals, replays) one search may visit
+    search_budget = 200_000
+
+    def _need(self, s: int, t: int, before: int = 1 << 30) -> int:
+        """The last pass/draw of seat s before event ``before`` that proves s lacked tile t
+        then (-1: none): t reached s's hand by a draw after it.  A double the first lead
+        proves undealt (``_undealt``) must have come by a draw too (0: any draw)."""
+        need = 0 if self._undealt() >> t & 1 else -1
+        for i, m in self.constraints[s]:
+            if i < before and m >> t & 1 and i > need:
+                need = i
+        return need
+
+    def _undealt(self) -> int:
+        """Hand 1 under the highest-double lead with the double to be led: the doubles above
+        the one led were dealt to no one (the first-lead check, as a constraint)."""
+        hist = self.view.history
+        if not (self.lead_check and self.v.must_lead_double and hist):
+            return 0
+        first = hist[0]
+        if first.action != "play" or first.seat != self.view.leader or not IS_DOUBLE[first.tile]:  # type: ignore[index]
+            return 0
+        return DOUBLE_MASK & ~((BIT[first.tile] << 1) - 1)  # type: ignore[index]
+
+    def _search(self, rng: random.Random) -> Hand | None:
+        """A world found by backtracking: each hidden tile gets a holder (a seat the strict
+        voids allow, or the boneyard, within the counts), in a random order weighted like the
+        fill; a seat that drew keeps a placement only while the tiles that must have come by
+        a draw can still get distinct draws in their windows (``_coverable``).  A complete
+        placement then gets its draws' arrivals (``_arrival_choices``), the first-lead check
+        and the replay; any failure backtracks.  Finds a world whenever one exists (within
+        ``search_budget``); the random order keeps it a sample, and the rng keeps it
+        deterministic."""
+        self.searches += 1
+        pool = self._pool[:]
+        rng.shuffle(pool)
+        cap = {s: self.counts[s] for s in self.others}
+        cap[-1] = self.rest
+        if sum(cap.values()) != len(pool):  # counts that no placement can meet
+            return None
+        held: dict[int, list[int]] = {s: [] for s in cap}
+        # seats whose hidden draws need arrivals: (unknown draw slots, played tiles that came
+        # by an unknown draw or were dealt, with their windows)
+        info: dict[int, tuple[list[int], list[tuple[int, int, int]]]] = {}
+        required: dict[int, list[tuple[int, int, int]]] = {}
+        for s in self.others:
+            if self._undrawn[s]:
+                continue
+            slots = sorted(i for i in self.draws[s] if i not in self.draw_tile)
+            played = [
+                (t, self._need(s, t, p), p)
+                for t, p in self.plays[s].items()
+                if not self.pinned_tiles[s] >> t & 1
+            ]
+            info[s] = (slots, played)
+            required[s] = [c for c in played if c[1] >= 0]
+            if not _coverable(required[s], slots, fill=False):
+                return None
+        budget = [self.search_budget]
+        undealt = self._undealt()
+        n_doubles = 0
+        # the most constrained tiles first: fewest holders, a holder that drew counting half
+        # when the tile would have to be one of its draws (their windows fill up)
+        weak = {t: sum(1 for s in info if self._need(s, t) >= 0) for t in pool}
+        pool.sort(key=lambda t: 2 * self.n_allowed[t] - weak[t])
+        if self.lead_check:  # the doubles first, highest first: the lead rule prunes early
+            doubles = sorted((t for t in pool if IS_DOUBLE[t]), reverse=True)
+            n_doubles = len(doubles)
+            pool = doubles + [t for t in pool if not IS_DOUBLE[t]]
+        holders = list(cap)
+        room_of = [1 << holders.index(h) for h in holders]
+        options = {t: sum(room_of[holders.index(h)] for h in self.allowed[t]) for t in pool}
+
+        bone = room_of[holders.index(-1)]
+        groups = [g for g in range(1, 1 << len(holders)) if g & bone]
+
+        def room_enough(k: int) -> bool:
+            """Hall's condition: for every set of holders, the tiles left that only they may
+            take fit in their room (every tile may be in the boneyard: only the sets with the
+            boneyard count)."""
+            if cap[-1] >= len(pool) - k:
+                return True
+            kinds: dict[int, int] = {}
+            for t in pool[k:]:
+                kinds[options[t]] = kinds.get(options[t], 0) + 1
+            rooms = [cap[h] for h in holders]
+            for group in groups:
+                room = sum(r for i, r in enumerate(rooms) if group >> i & 1)
+                if sum(c for m, c in kinds.items() if not m & ~group) > room:
+                    return False
+            return True
+
+        def place(k: int) -> Hand | None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if k == n_doubles and n_doubles and not self._lead_possible(held, info):
+                return None
+            if k == len(pool):
+                return self._search_leaf(held, info, rng, budget)
+            t = pool[k]
+            opts = [s for s in self.allowed[t] if cap[s] > 0 and (s in info or s < 0 or not undealt >> t & 1)]
+            # a random order, each holder first with a chance in proportion to its room
+            opts.sort(key=lambda s: rng.random() ** (1.0 / cap[s]), reverse=True)
+            for s in opts:
+                c = None
+                if s in info:
+                    need = self._need(s, t)
+                    if need >= 0:
+                        c = (t, need, 1 << 30)
+                        required[s].append(c)
+                        if not _coverable(required[s], info[s][0], fill=False):
+                            required[s].pop()
+                            continue
+                cap[s] -= 1
+                held[s].append(t)
+                ok = room_enough(k + 1)
+                if ok and s in info and not cap[s]:  # s's hand is complete: can every draw bring a tile?
+                    full = [(x, self._need(s, x), 1 << 30) for x in held[s]] + info[s][1]
+                    ok = _coverable(full, info[s][0], fill=True)
+                h = place(k + 1) if ok else None
+                if h is not None:
+                    return h
+                held[s].pop()
+                cap[s] += 1
+                if c is not None:
+                    required[s].pop()
+                if budget[0] < 0:
+                    return None
+            return None
+
+        return place(0)
+
+    def _my_deal(self) -> list[int]:
+        """The tiles the sampler's seat was dealt (its draws are in the view)."""
+        me = self.me
+        return bits(
+            (self.own | mask_of(self.plays[me]))
+            & ~mask_of(t for i, t in self.draw_tile.items() if self.view.history[i].seat == me)
+        )
+
+    def _lead_possible(
+        self, held: dict[int, list[int]], info: dict[int, tuple[list[int], list[tuple[int, int, int]]]]
+    ) -> bool:
+        """With every hidden double placed: can the leader still have been dealt the highest
+        double dealt?  Doubles of seats without unknown draws were surely dealt; if the
+        highest of those is not the leader's, the leader must hold or have played a higher
+        one (a necessary condition; the leaf checks the rule itself)."""
+        leader, me = self.view.leader, self.me
+        if leader is None:
+            return True
+        sure = [(t, me) for t in self._my_deal() if IS_DOUBLE[t]]
+        for s in self.others:
+            if s not in info:
+                sure += [(t, s) for t in held[s] + list(self.plays[s]) if IS_DOUBLE[t]]
+        if not sure:
+            return True
+        top, holder = max(sure)
+        if holder == leader:
+            return True
+        if leader == me:
+            return False  # the leader's deal is known and its best double is lower
+        return any(IS_DOUBLE[t] and t > top for t in held[leader] + list(self.plays[leader]))
+
+    def _search_leaf(
+        self,
+        held: dict[int, list[int]],
+        info: dict[int, tuple[list[int], list[tuple[int, int, int]]]],
+        rng: random.Random,
+        budget: list[int],
+    ) -> Hand | None:
+        """The world of one complete placement of the hidden tiles, if some arrivals of the
+        draws pass the first-lead check and the replay."""
+        v, n, me = self.v, self.n, self.me
+        initial: list[list[int]] = [[] for _ in range(n)]
+        initial[me] = self._my_deal()
+        seats = []
+        for s in self.others:
+            if s not in info:
+                initial[s] = held[s] + list(self.plays[s])
+                continue
+            slots, played = info[s]
+            cands = [(t, self._need(s, t), 1 << 30) for t in held[s]] + played
+            if not _coverable(cands, slots, fill=True):
+                return None
+            seats.append((s, cands, slots))
+        draw_tile = dict(self.draw_tile)
+        rest = held[-1][:]
+        rng.shuffle(rest)
+
+        def arrive(k: int) -> Hand | None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if k == len(seats):
+                if self.lead_check:
+                    leader, _must, how = rule_leader(v, [mask_of(r) for r in initial], None, None, True)
+                    if how == "double" and leader != self.view.leader:
+                        return None
+                boneyard = [draw_tile[i] for i in self.draw_events]
+                if self.starter is not None:
+                    boneyard = [self.starter] + boneyard
+                h = self._replay(initial, boneyard + rest)
+                if h is not None:
+                    self.last_deal = [r[:] for r in initial]
                 return h
-            self.failures += 1
-        raise InconsistentView("no hidden deal agrees with this view")
+            s, cands, slots = seats[k]
+            for arrivals in _arrival_choices(cands, slots, rng):
+                draw_tile.update(arrivals)
+                got = set(arrivals.values())
+                initial[s] = [t for t, _n, _d in cands if t not in got]
+                h = arrive(k + 1)
+                if h is not None or budget[0] < 0:
+                    return h
+            return None
+
+        return arrive(0)
 
 
 def agrees(h: Hand, view: View) -> bool:
@@ -377,3 +612,72 @@ def agrees(h: Hand, view: View) -> bool:
     if h.drawable() != view.drawable:
         return False
     return not (view.to_move == view.seat and tuple(h.legal_moves()) != view.legal)
+
+
+def _coverable(cands: Sequence[tuple[int, int, int]], slots: Sequence[int], *, fill: bool) -> bool:
+    """Can the tiles ``cands`` (tile, need, departure) get distinct draws among ``slots``
+    (event indices) so that each tile with ``need >= 0`` arrives by a draw in its window
+    ``need <= slot < departure``, and (``fill``) every slot brings some tile that is still
+    held after it (``slot < departure``)?  Matching by augmenting paths: first from the tiles
+    that must arrive, then from the slots (which keeps those tiles matched)."""
+    owner = [-1] * len(slots)  # slot -> tile
+    where = [-1] * len(cands)  # tile -> slot
+    adj = [[j for j, i in enumerate(slots) if c[1] <= i < c[2]] for c in cands]
+
+    def from_tile(c: int, seen: list[bool]) -> bool:
+        for j in adj[c]:
+            if not seen[j]:
+                seen[j] = True
+                if owner[j] < 0 or from_tile(owner[j], seen):
+                    owner[j], where[c] = c, j
+                    return True
+        return False
+
+    for c, (_t, need, _d) in enumerate(cands):
+        if need >= 0 and not from_tile(c, [False] * len(slots)):
+            return False
+    if not fill:
+        return True
+    radj: list[list[int]] = [[] for _ in slots]
+    for c, js in enumerate(adj):
+        for j in js:
+            radj[j].append(c)
+
+    def from_slot(j: int, seen: list[bool]) -> bool:
+        for c in radj[j]:
+            if not seen[c]:
+                seen[c] = True
+                if where[c] < 0 or from_slot(where[c], seen):
+                    owner[j], where[c] = c, j
+                    return True
+        return False
+
+    return all(owner[j] >= 0 or from_slot(j, [False] * len(cands)) for j in range(len(slots)))
+
+
+def _arrival_choices(
+    cands: Sequence[tuple[int, int, int]], slots: Sequence[int], rng: random.Random
+) -> Iterator[dict[int, int]]:
+    """Every way (in a random order) to give each slot a distinct tile of ``cands`` that
+    ``_coverable`` allows, as {slot: tile}; each partial choice is kept only while the rest
+    can still be completed, so no branch dead-ends."""
+    used = [False] * len(cands)
+    chosen: dict[int, int] = {}
+
+    def pick(k: int) -> Iterator[dict[int, int]]:
+        if k == len(slots):
+            yield dict(chosen)
+            return
+        i = slots[k]
+        opts = [c for c in range(len(cands)) if not used[c] and cands[c][1] <= i < cands[c][2]]
+        rng.shuffle(opts)
+        for c in opts:
+            used[c] = True
+            rest = [cands[x] for x in range(len(cands)) if not used[x]]
+            if _coverable(rest, slots[k + 1 :], fill=True):
+                chosen[i] = cands[c][0]
+                yield from pick(k + 1)
+                del chosen[i]
+            used[c] = False
+
+    yield from pick(0)
