@@ -25,7 +25,7 @@ def test_the_hint_message_has_points_chances_and_reasons(srv):
         socks = [await Sock.open(srv.ws, tid, tok) for tok in tokens]
         t = srv.server.tables[tid]
         wait_until(lambda: t.game.hands, 30, "the deal")
-        seen = 0
+        seen = believed = 0
         for _ in range(12):  # a few turns: ask, check, play the best move
             seq = t.seq
             st = await socks[0].at(seq)
@@ -36,7 +36,16 @@ def test_the_hint_message_has_points_chances_and_reasons(srv):
                 continue
             await socks[mover].send({"type": "hint", "id": seq})
             hint = await socks[mover].expect(lambda m: m["type"] == "hint", timeout=60)
-            assert set(hint) == {"type", "id", "figure", "moves"}
+            assert set(hint) == {"type", "id", "figure", "moves", "beliefs"}
+            # where the unseen tiles probably are: never the mover's own tiles or the table's
+            lay = mine["view"]["layout"]
+            mine_seen = {*mine["view"]["hand"], lay["first"]} | {
+                p["tile"] for a in lay["arms"].values() for p in a
+            }
+            for b in hint["beliefs"]:
+                assert set(b) == {"seat", "tiles"} and b["seat"] != mover and b["tiles"]
+                assert all(x["tile"] not in mine_seen and 0.4 <= x["p"] <= 1 for x in b["tiles"])
+                believed += len(b["tiles"])
             assert hint["figure"] == "points"
             # one move per decision (the state's `decision`), ranked by the figure shown
             legal = mine["view"]["legal"]
@@ -58,6 +67,7 @@ def test_the_hint_message_has_points_chances_and_reasons(srv):
             await socks[mover].send({"type": "move", "move": hint["moves"][0]["move"], "id": 1})
             wait_until(lambda seq=seq: t.seq > seq, 30, "the move")
         assert seen  # some reasons were given
+        assert believed  # and some tiles were likely somewhere
         for s in socks:
             await s.close()
 

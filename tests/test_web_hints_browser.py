@@ -29,7 +29,7 @@ def test_the_hint_panel_shows_words_not_codes(server, page):  # noqa: F811
     ARTIFACTS.mkdir(exist_ok=True)
     page.locator("#hints").screenshot(path=str(ARTIFACTS / "hint_panel.png"))
     assert "points expected" in text and "Best: " in text
-    if page.locator("#hints li").count() > 1:  # an only move is not searched: no chance given
+    if page.locator("#hints ol li").count() > 1:  # an only move is not searched: no chance given
         assert "chance to win the hand" in text
     assert not CODE_WORDS.search(text), text
     assert page.locator("#hints button[data-hint-move]").count() >= 1
@@ -43,7 +43,7 @@ def test_the_hint_panel_speaks_spanish(server, page):  # noqa: F811
     create_table(page, server, "block", ["casual", "casual", "casual"])
     text = _hint_text(page)
     assert "puntos esperados" in text and "Mejor: " in text
-    if page.locator("#hints li").count() > 1:  # an only move is not searched: no chance given
+    if page.locator("#hints ol li").count() > 1:  # an only move is not searched: no chance given
         assert "probabilidad de ganar la mano" in text
     assert not CODE_WORDS.search(text), text
 

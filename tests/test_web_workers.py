@@ -16,7 +16,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from bonepile.engine import Game, View
+from bonepile.bots.hint import likely_tiles
+from bonepile.engine import Game, View, make_variant
 from bonepile.web.jobs import searches as workers
 from bonepile.web.jobs.searches import FLOOR, HINT_BURST, HINTS_WAITING, Busy, Searches, TooManyHints
 from webutil import InProcess, Sock, run, wait_until
@@ -268,8 +269,9 @@ def test_only_the_seats_view_is_sent_to_a_worker():
 def test_a_worker_search_plays_a_legal_move_and_gives_an_opinion_of_every_legal_move():
     view = a_view()
     assert workers.search("move", RULES, view, 3, 0.02) in view.legal
-    evals = workers.search("hint", RULES, view, 3, 0.02)
+    evals, likely = workers.search("hint", RULES, view, 3, 0.02)
     assert sorted(e.action for e in evals) == sorted(view.legal)
+    assert likely == likely_tiles(make_variant(*RULES), view)
     # the strong level searches at its own fixed budget: the same move whatever the budget
     strong = {workers.search("move", RULES, view, 3, b, "strong") for b in (0.001, 5.0)}
     assert len(strong) == 1 and strong <= set(view.legal)

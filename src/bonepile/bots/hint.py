@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Variant, View
 from ..engine.knowledge import PublicKnowledge
+from ..engine.tiles import NAME
 from .base import Evaluation
 from .budget import HINT_BUDGET, Budget
 from .reasons import Explainer, english
@@ -47,6 +48,31 @@ def tile_beliefs(game: Any, seat: int | None = None) -> Beliefs:
     from .beliefs import beliefs  # (numpy, loaded when asked)
 
     return beliefs(game.variant, game.view(seat))
+
+
+#: the least probability of a tile the hint says another seat (or the stock) likely holds
+LIKELY = 0.4
+
+
+def likely_tiles(
+    variant: Variant, view: View, *, k: int = 3, at_least: float = LIKELY
+) -> list[dict[str, Any]]:
+    """Per other seat (in turn order from ``view``'s seat), then the stock, the unseen tiles
+    it likely holds (``bots.beliefs``, from ``view`` alone): up to ``k``, each at least
+    ``at_least`` probable, likeliest first, as ``[{"seat": 1 | None, "tiles": [{"tile":
+    "6-4", "p": 0.72}]}]`` (seat None: the stock).  Holders with nothing likely are left
+    out; a blind game, where every face-down tile is as likely anywhere, says nothing."""
+    if view.blind:
+        return []
+    from .beliefs import STOCK, beliefs  # (numpy, loaded when asked)
+
+    b = beliefs(variant, view)
+    out = []
+    for h in b.holders:
+        tiles = [{"tile": NAME[t], "p": round(p, 3)} for t, p in b.likeliest(h, k) if p >= at_least]
+        if tiles:
+            out.append({"seat": None if h == STOCK else h, "tiles": tiles})
+    return out
 
 
 def advise(variant: Variant, view: View, *, budget: Budget = HINT_BUDGET, seed: int = 0) -> list[Evaluation]:

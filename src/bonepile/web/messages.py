@@ -285,11 +285,25 @@ class HintMove(TypedDict):
     reasons: list[HintReason]
 
 
+class HintTile(TypedDict):
+    tile: str  # "6-4"
+    p: float  # the probability that the holder has it (0.4 to 1)
+
+
+class HintBelief(TypedDict):
+    """The unseen tiles another seat (or the stock, seat None) likely holds, from the hinted
+    seat's view only (``bots.hint.likely_tiles``)."""
+
+    seat: int | None
+    tiles: list[HintTile]  # up to 3, likeliest first
+
+
 class HintMessage(TypedDict):
     type: Literal["hint"]
     id: MessageId | None
     figure: Literal["points", "win"]  # the one figure shown, which ranks the moves
     moves: list[HintMove]
+    beliefs: list[HintBelief]  # per holder with a likely tile: other seats in turn order, the stock
 
 
 class ChatLine(TypedDict):

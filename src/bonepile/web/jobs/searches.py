@@ -44,7 +44,7 @@ from typing import Any
 from ...bots.base import Bot, Evaluation
 from ...bots.budget import Budget
 from ...bots.expert import ExpertBot
-from ...bots.hint import advise
+from ...bots.hint import advise, likely_tiles
 from ...bots.levels import FACTORIES
 from ...engine import Variant, View, make_variant
 
@@ -89,7 +89,8 @@ def search(
 ) -> Any:
     """Run in a worker: the move of a searching bot level (``kind`` "move": an action; the
     expert at ``budget``, the strong level at its own fixed budget) or the expert's opinion of
-    every legal action ("hint": Evaluations, best first), from the seat's view only."""
+    every legal action with where the unseen tiles likely are ("hint": Evaluations, best
+    first, and ``bots.hint.likely_tiles``), from the seat's view only."""
     if kind == "move":
         v = _variant(*rules)
         bot: Bot = (
@@ -98,7 +99,8 @@ def search(
             else FACTORIES[level](v, seed=seed)
         )
         return bot.choose(view)
-    return advise(_variant(*rules), view, budget=Budget(time=budget), seed=seed)  # with the reasons, in words
+    v = _variant(*rules)
+    return advise(v, view, budget=Budget(time=budget), seed=seed), likely_tiles(v, view)  # reasons in words
 
 
 def lower_priority(by: int = NICE) -> None:
@@ -209,9 +211,9 @@ class Searches:
         *,
         seed: int,
         budget: float,
-    ) -> asyncio.Future[list[Evaluation]]:
-        """The expert's opinion of ``view``'s legal actions (TooManyHints past the seat's
-        rate, Busy when too many hints wait)."""
+    ) -> asyncio.Future[tuple[list[Evaluation], list[dict[str, Any]]]]:
+        """The expert's opinion of ``view``'s legal actions and where the unseen tiles likely
+        are (TooManyHints past the seat's rate, Busy when too many hints wait)."""
         self._asked.append(self.clock())
         if self.waiting["hint"] >= HINTS_WAITING:
             raise Busy("the server is busy with other hints; ask again in a moment")

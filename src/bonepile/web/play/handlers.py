@@ -136,8 +136,9 @@ async def on_rematch(t: LiveTable, conn: Connection, msg: RematchIntent, mid: Me
 
 
 async def on_hint(t: LiveTable, conn: Connection, msg: HintIntent, mid: MessageId | None) -> None:
-    """The expert's opinion of the seat's legal moves (searched in a bot worker from the
-    seat's view only, ``jobs.searches``), in the protocol's shape."""
+    """The expert's opinion of the seat's legal moves and where the unseen tiles likely are
+    (searched in a bot worker from the seat's view only, ``jobs.searches``), in the
+    protocol's shape."""
     seat = seat_of(conn)
     if t.phase() != "play" or t.game.to_move != seat:
         raise RequestError("a hint is given only when it is your turn", code="hint_turn")
@@ -157,7 +158,7 @@ async def on_hint(t: LiveTable, conn: Connection, msg: HintIntent, mid: MessageI
             raise RequestError(str(e), code="hint_rate") from None
         t.hints = {k: f for k, f in t.hints.items() if k[1] == seq}  # other positions' are stale
         t.hints[(seat, seq)] = fut
-    evals = await asyncio.shield(fut)
+    evals, likely = await asyncio.shield(fut)
     if t.seq != seq:
         raise RequestError("the position changed before the hint was ready", code="hint_late")
     out: HintMessage = {
@@ -173,6 +174,10 @@ async def on_hint(t: LiveTable, conn: Connection, msg: HintIntent, mid: MessageI
                 "reasons": [hint_reason(r) for r in e.reasons],
             }
             for e in evals
+        ],
+        "beliefs": [
+            {"seat": b["seat"], "tiles": [{"tile": str(x["tile"]), "p": float(x["p"])} for x in b["tiles"]]}
+            for b in likely
         ],
     }
     conn.push(out)

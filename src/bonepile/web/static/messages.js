@@ -150,7 +150,8 @@
  */
 
 /** @typedef {{type: "error", message: string, code?: string, params?: Record<string, unknown>, id?: number | string | null}} ErrorMessage */
-/** @typedef {{type: "hint", id: number | string | null, figure: "points" | "win", moves: HintMove[]}} HintMessage */
+/** @typedef {{seat: number | null, tiles: {tile: string, p: number}[]}} HintBelief  the tiles a seat (null: the stock) likely holds */
+/** @typedef {{type: "hint", id: number | string | null, figure: "points" | "win", moves: HintMove[], beliefs: HintBelief[]}} HintMessage */
 /** @typedef {{seat: number, name: string, text: string, at: number}} ChatLine */
 /** @typedef {{type: "chat", lines: ChatLine[], full: boolean, muted: number[], hidden: number}} ChatMessage */
 /** @typedef {{type: "rematch", table: string, seat: number, token: string}} RematchSeat */

@@ -3,6 +3,8 @@
 // panel shows (the server says which: the points expected, or the chance to win the hand where
 // a hand is only won or lost); that figure and the others are a tap away under each move, in
 // the reader's number format. A tile whose ends are alike comes once. Tap a move to play it.
+// Under the moves, one short line per seat (and the stock) where the tiles you cannot see
+// probably are ("Ana probably holds 6-4 (72%), 5-1 (55%)"), when the server found any.
 import { $, el, clear } from "/static/common.js";
 import { t, language } from "/static/i18n.js";
 import { store } from "/static/table/state.js";
@@ -20,6 +22,12 @@ let figure = "points";
 export function setFigure(f) { figure = f; }
 
 /** @typedef {import("/static/messages.js").HintMove} HintMove */
+/** @typedef {import("/static/messages.js").HintBelief} HintBelief */
+
+/** @type {HintBelief[]} where the unseen tiles likely are (the server's `beliefs`) */
+let beliefs = [];
+/** @param {HintBelief[]} b */
+export function setBeliefs(b) { beliefs = b; }
 
 /** Whether the reader taps (a touch screen) rather than clicks. */
 export function touch() {
@@ -68,6 +76,21 @@ function why(h) {
     .join(t("hint.sep"));
 }
 
+/** One line per holder with a likely tile: who, then its tiles with their chances. */
+function likely() {
+  const nm = names();
+  const lines = beliefs
+    .filter((b) => b.tiles && b.tiles.length)
+    .map((b) => {
+      const tiles = b.tiles.map((x) => t("hint.tile_chance", { tile: x.tile, pct: pct(x.p) })).join(t("hint.sep"));
+      const line = b.seat === null || b.seat === undefined
+        ? t("hint.stock_holds", { tiles })
+        : t("hint.holds", { player: nm[b.seat] ?? "?", tiles });
+      return el("li", { "data-belief-seat": b.seat === null || b.seat === undefined ? "stock" : String(b.seat) }, line);
+    });
+  return lines.length ? el("ul", { class: "hint-beliefs small", "aria-label": t("hint.unseen") }, ...lines) : "";
+}
+
 export function renderHints() {
   const box = $("hints");
   if (!store.hints) { box.hidden = true; return; }
@@ -90,4 +113,6 @@ export function renderHints() {
     ol.appendChild(el("li", {}, name, reasons ? el("span", { class: "hint-why" }, ` ${t("hint.dash")} ${reasons}`) : "", figures));
   });
   box.appendChild(ol);
+  const where = likely();
+  if (where) box.appendChild(where);
 }

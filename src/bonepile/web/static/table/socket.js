@@ -6,7 +6,7 @@ import { store, tableId, invite, alertBox } from "/static/table/state.js";
 import { setConn } from "/static/table/words.js";
 import { onChat } from "/static/table/chat.js";
 import { remembered } from "/static/table/mutes.js";
-import { renderHints, setFigure } from "/static/table/hints.js";
+import { renderHints, setBeliefs, setFigure } from "/static/table/hints.js";
 import { showJoin, showFinished } from "/static/table/join.js";
 import { onRematchSeat } from "/static/table/rematch.js";
 
@@ -137,6 +137,7 @@ function onError(msg) {
 /** @param {HintMessage} msg */
 function onHint(msg) {
   setFigure(msg.figure === "win" ? "win" : "points");
+  setBeliefs(Array.isArray(msg.beliefs) ? msg.beliefs : []);
   store.setHints(msg.moves || []);
   renderHints();
 }
