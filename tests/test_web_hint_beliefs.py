@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from bonepile.bots.beliefs import beliefs
-from bonepile.bots.hint import LIKELY, likely_tiles
+from bonepile.bots.beliefs import LIKELY, beliefs
+from bonepile.bots.hint import likely_tiles
 from bonepile.engine import make_variant
 from bonepile.engine.knowledge import layout_tiles
 from bonepile.engine.tiles import NAME, bits

@@ -141,6 +141,11 @@ PLACE_WORDS = {
 }
 
 
+#: the least probability at which a tile is said to be "probably" held: more likely than not;
+#: read by the terminal's words here and the web hint's line (``bots.hint.likely_tiles``)
+LIKELY = 0.5
+
+
 def english(variant: Variant, b: Beliefs, per_seat: int = 2) -> list[str]:
     """The tiles another seat (left to right, then the stock) more likely holds than not, up
     to ``per_seat`` each, in English: "Right probably holds the 6-4 (72%)", "Your partner
@@ -162,7 +167,7 @@ def english(variant: Variant, b: Beliefs, per_seat: int = 2) -> list[str]:
         for t, p in b.likeliest(h, per_seat):
             if p >= 0.995:
                 lines.append(f"{who} surely holds the {NAME[t]}")
-            elif p >= 0.5:
+            elif p >= LIKELY:
                 lines.append(f"{who} probably holds the {NAME[t]} ({round(100 * p)}%)")
     return lines
 

@@ -50,22 +50,20 @@ def tile_beliefs(game: Any, seat: int | None = None) -> Beliefs:
     return beliefs(game.variant, game.view(seat))
 
 
-#: the least probability of a tile the hint says another seat (or the stock) likely holds
-LIKELY = 0.4
-
-
 def likely_tiles(
-    variant: Variant, view: View, *, k: int = 3, at_least: float = LIKELY
+    variant: Variant, view: View, *, k: int = 3, at_least: float | None = None
 ) -> list[dict[str, Any]]:
     """Per other seat (in turn order from ``view``'s seat), then the stock, the unseen tiles
     it likely holds (``bots.beliefs``, from ``view`` alone): up to ``k``, each at least
-    ``at_least`` probable, likeliest first, as ``[{"seat": 1 | None, "tiles": [{"tile":
+    ``at_least`` probable (default ``beliefs.LIKELY``, as the terminal's words), likeliest first, as ``[{"seat": 1 | None, "tiles": [{"tile":
     "6-4", "p": 0.72}]}]`` (seat None: the stock).  Holders with nothing likely are left
     out; a blind game, where every face-down tile is as likely anywhere, says nothing."""
     if view.blind:
         return []
-    from .beliefs import STOCK, beliefs  # (numpy, loaded when asked)
+    from .beliefs import LIKELY, STOCK, beliefs  # (numpy, loaded when asked)
 
+    if at_least is None:
+        at_least = LIKELY
     b = beliefs(variant, view)
     out = []
     for h in b.holders:
