@@ -300,7 +300,7 @@ class ExpertBot(Bot):
         cands: list[tuple[list[list[int]], list[int]]] = []
         weights = []
         tries = 0
-        while len(cands) < self.config.infer and tries < sampler.tries:
+        while len(cands) < self.config.infer and tries < sampler.tries and not sampler.hard:
             tries += 1
             d = sampler.sample_deal(rng)
             if d is not None:

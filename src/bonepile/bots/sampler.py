@@ -372,6 +372,12 @@ class Sampler:
     _hard = False
     #: complete searches run by this sampler
     searches = 0
+
+    @property
+    def hard(self) -> bool:
+        """Does this view need the complete search (its random fill kept dead-ending)?  Callers
+        that draw deals themselves (``sample_deal``) skip their own tries then."""
+        return self._hard
     #: the most search nodes (tile placements, arrivals, replays) one search may visit
     search_budget = 200_000
 
