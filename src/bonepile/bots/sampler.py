@@ -378,6 +378,7 @@ class Sampler:
         """Does this view need the complete search (its random fill kept dead-ending)?  Callers
         that draw deals themselves (``sample_deal``) skip their own tries then."""
         return self._hard
+
     #: the most search nodes (tile placements, arrivals, replays) one search may visit
     search_budget = 200_000
 
