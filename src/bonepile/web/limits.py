@@ -1,6 +1,6 @@
 """Rates per client address: a token bucket for each address, refilled at ``rate`` a minute
-up to ``burst`` (what one address may do at once).  The server's newer rates read this one
-class: profiles made, spectators' sockets opened."""
+up to ``burst`` (what one address may do at once).  Every rate of the server reads this one
+class: tables created, profiles made, spectators' sockets opened."""
 
 from __future__ import annotations
 

@@ -59,7 +59,7 @@ class Server:
         self.settings = settings
         self.store = Store(db, durable=settings.durable)
         self.tables: dict[str, LiveTable] = {}
-        self.creates: dict[str, tuple[float, float]] = {}  # client address -> (tokens, when)
+        self.creates = Buckets(settings.create_rate)  # tables created per client address
         self.sockets_from: dict[str, int] = {}  # client address -> table sockets open
         self.watching_from: dict[str, int] = {}  # client address -> spectators' sockets open
         self.watch_opens = Buckets(settings.watch_rate)  # spectators' sockets opened per address
@@ -329,25 +329,17 @@ class Server:
         return out
 
     def allow_create(self, address: str) -> None:
-        """A token bucket per client address: CREATE_RATE tables a minute, bursts of twice as
-        many (RequestError 429 past it)."""
-        now = time.monotonic()
-        rate = self.settings.create_rate / 60.0
-        burst = 2 * self.settings.create_rate
-        tokens, when = self.creates.get(address, (burst, now))
-        tokens = min(burst, tokens + (now - when) * rate)
-        if tokens < 1:
-            wait = (1 - tokens) / rate
+        """A token bucket per client address: ``create_rate`` tables a minute, bursts of twice
+        as many (RequestError 429 past it)."""
+        wait = self.creates.take(address)
+        if wait:
             raise RequestError(
                 f"too many tables created from your address: at most {self.settings.create_rate:g} a "
-                f"minute (bursts of {burst:g}); try again in {wait:.0f} s",
+                f"minute (bursts of {self.creates.burst:g}); try again in {wait:.0f} s",
                 429,
                 code="create_rate",
                 params={"s": max(1, round(wait))},
             )
-        self.creates[address] = (tokens - 1, now)
-        if len(self.creates) > 10000:  # forget the addresses whose bucket is full again
-            self.creates = {a: (k, w) for a, (k, w) in self.creates.items() if k + (now - w) * rate < burst}
 
     async def expire(self, t: LiveTable, why: str | None = None) -> None:
         """A table that waited TABLE_TTL seconds for its players (or a table of bots only that
