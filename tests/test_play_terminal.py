@@ -6,6 +6,7 @@ import json
 import os
 import pathlib
 import re
+import signal
 import sys
 
 import pytest
@@ -35,6 +36,9 @@ def spawn(*args: str, review: bool = False):
         encoding="utf-8",
         timeout=30,
         dimensions=(50, 200),
+        # as from a person's terminal: Ctrl-C interrupts (a job started with & by a
+        # non-interactive shell, as CI may be, passes SIGINT on ignored)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
 
 

@@ -209,7 +209,8 @@ def test_a_three_player_game_has_a_line_per_seat_with_a_legend(server, sized):
     page.wait_for_selector("#player:not([hidden])")
     page.locator("#analyse").tap()
     page.wait_for_selector("body[data-analysed='1']", timeout=120_000)
-    page.wait_for_selector("#graph polyline")
+    # attached, not "visible": a seat that lost nothing is a flat line, a box of no height
+    page.wait_for_selector("#graph polyline", state="attached")
     lines = page.locator("#graph polyline").evaluate_all("ls => ls.map(l => l.dataset.seatLine)")
     assert sorted(lines) == ["0", "1", "2"]
     legend = page.locator("#graph-legend [data-legend]").all_inner_texts()
