@@ -22,6 +22,21 @@ EXAMPLES = pathlib.Path(__file__).resolve().parents[1] / "examples"
 SRC = pathlib.Path(__file__).resolve().parents[1] / "src"
 
 
+def _configurations() -> list[tuple[str, dict]]:
+    from bonepile.engine.variant import PLAYER_COUNTS
+
+    return [
+        (name, {"players": n} if len(counts) > 1 else {})
+        for name, counts in PLAYER_COUNTS.items()
+        for n in counts
+    ]
+
+
+#: every variant at every player count it allows, as (name, options): the RL adapters' cases
+CONFIGURATIONS = _configurations()
+CONFIGURATION_IDS = [f"{v}-{o.get('players', '')}" for v, o in CONFIGURATIONS]
+
+
 def tile(name: str) -> int:
     return parse_tile(name)[0]
 

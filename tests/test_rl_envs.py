@@ -21,13 +21,10 @@ from bonepile.engine.variant import PLAYER_COUNTS
 from bonepile.rl import pettingzoo as pz
 from bonepile.rl.gym import GYM_IDS, BonepileEnv
 from bonepile.rl.obs import Encoder
+from support import CONFIGURATION_IDS, CONFIGURATIONS
 
-CASES = [
-    (name, {"players": n} if len(counts) > 1 else {})
-    for name, counts in PLAYER_COUNTS.items()
-    for n in counts
-]
-IDS = [f"{v}-{o.get('players', '')}" for v, o in CASES]
+CASES = list(CONFIGURATIONS)
+IDS = list(CONFIGURATION_IDS)
 
 
 @pytest.fixture(autouse=True)

@@ -22,15 +22,11 @@ np = pytest.importorskip("numpy")
 from bonepile.engine import Game
 from bonepile.engine import view as view_module
 from bonepile.engine.tiles import BIT
-from bonepile.engine.variant import PLAYER_COUNTS
 from bonepile.engine.view import Observer, hand_view, observer
 from bonepile.rl.obs import Encoder, field_sizes, obs_size
+from support import CONFIGURATIONS
 
-CASES = [
-    (name, {"players": n} if len(counts) > 1 else {})
-    for name, counts in PLAYER_COUNTS.items()
-    for n in counts
-]
+CASES = list(CONFIGURATIONS)
 CASES += [
     ("cinque", {"spinner_any_order": True}),
     ("draw", {"players": 4, "teams": True}),

@@ -12,12 +12,9 @@ pyspiel = pytest.importorskip("pyspiel")
 from bonepile.engine.tiles import DRAW
 from bonepile.engine.variant import PLAYER_COUNTS
 from bonepile.rl import openspiel as bos
+from support import CONFIGURATIONS
 
-CASES = [
-    (name, {"players": n} if len(counts) > 1 else {})
-    for name, counts in PLAYER_COUNTS.items()
-    for n in counts
-]
+CASES = list(CONFIGURATIONS)
 CASES += [
     ("block", {"players": 4, "teams": True}),
     ("draw", {"players": 2, "no_double_lead": "redeal"}),

@@ -19,18 +19,13 @@ gymnasium = pytest.importorskip("gymnasium")
 from pettingzoo.test import api_test, render_test, seed_test
 
 from bonepile.engine import OptionError
-from bonepile.engine.variant import PLAYER_COUNTS
 from bonepile.rl import pettingzoo as pz
 from bonepile.rl.core import net
 from bonepile.rl.gym import GYM_IDS_V2, BonepileEnv
-from support import cli, cli_process
+from support import CONFIGURATION_IDS, CONFIGURATIONS, cli, cli_process
 
-CASES = [
-    (name, {"players": n} if len(counts) > 1 else {})
-    for name, counts in PLAYER_COUNTS.items()
-    for n in counts
-]
-IDS = [f"{v}-{o.get('players', '')}" for v, o in CASES]
+CASES = list(CONFIGURATIONS)
+IDS = list(CONFIGURATION_IDS)
 
 
 @pytest.fixture(autouse=True)
