@@ -135,6 +135,8 @@ class Sampler:
             for s in range(n)
         ]
         self.lead_check = view.hand_number == 1 and v.first_lead == "highest_double"
+        #: the tiles this seat was dealt: those it holds or played, less the ones it drew
+        self.my_deal = bits((self.own | mask_of(plays[me])) & ~self.pinned_tiles[me])
 
     def _sample_open(self, rng: random.Random) -> Hand | None:
         deal = self.sample_deal(rng)
@@ -198,10 +200,7 @@ class Sampler:
         # 2. arrivals: which tile each hidden draw brought
         draw_tile = dict(self.draw_tile)
         initial: list[list[int]] = [[] for _ in range(n)]
-        initial[self.me] = bits(
-            (self.own | mask_of(self.plays[self.me]))
-            & ~mask_of(t for i, t in self.draw_tile.items() if self.view.history[i].seat == self.me)
-        )
+        initial[self.me] = self.my_deal[:]
         for s in self.others:
             got = self._arrivals(s, held[s], draw_tile, rng)
             if got is None:
@@ -512,14 +511,6 @@ class Sampler:
 
         return place(0)
 
-    def _my_deal(self) -> list[int]:
-        """The tiles the sampler's seat was dealt (its draws are in the view)."""
-        me = self.me
-        return bits(
-            (self.own | mask_of(self.plays[me]))
-            & ~mask_of(t for i, t in self.draw_tile.items() if self.view.history[i].seat == me)
-        )
-
     def _lead_possible(
         self, held: dict[int, list[int]], info: dict[int, tuple[list[int], list[tuple[int, int, int]]]]
     ) -> bool:
@@ -530,7 +521,7 @@ class Sampler:
         leader, me = self.view.leader, self.me
         if leader is None:
             return True
-        sure = [(t, me) for t in self._my_deal() if IS_DOUBLE[t]]
+        sure = [(t, me) for t in self.my_deal if IS_DOUBLE[t]]
         for s in self.others:
             if s not in info:
                 sure += [(t, s) for t in held[s] + list(self.plays[s]) if IS_DOUBLE[t]]
@@ -554,7 +545,7 @@ class Sampler:
         draws pass the first-lead check and the replay."""
         v, n, me = self.v, self.n, self.me
         initial: list[list[int]] = [[] for _ in range(n)]
-        initial[me] = self._my_deal()
+        initial[me] = self.my_deal[:]
         seats = []
         for s in self.others:
             if s not in info:
