@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 #: the window sizes of the browser tests
@@ -13,12 +15,16 @@ SIZES = {"phone": (390, 844), "phone-landscape": (844, 390), "laptop": (1366, 76
 def sized(browser):
     """A page factory: sized("phone") -> a touch page of that size, under no CSP (the harness
     evaluates strings and injects scripts), closed after the test, which fails on any
-    JavaScript error the page raised."""
+    JavaScript error the page raised.  Each page is a browser of its own (another person);
+    ``profile``: the profile id that browser remembers."""
     made = []
 
-    def make(size: str):
+    def make(size: str, profile: str | None = None):
         w, h = SIZES[size]
         ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True, bypass_csp=True)
+        if profile:
+            mine = json.dumps({"id": profile, "key": "not-needed-to-read"})
+            ctx.add_init_script(f"localStorage.setItem('bonepile:profile', {json.dumps(mine)})")
         pg = ctx.new_page()
         errors: list[str] = []
         pg.on("pageerror", lambda e: errors.append(str(e)))

@@ -18,7 +18,8 @@ from test_web_i18n_browser import _check, _fits
 from test_web_leaders import seed
 from webutil import InProcess
 
-SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
+pytest_plugins = ["pages"]  # the sized page fixture
+SIZES = ("phone", "laptop")
 
 
 @pytest.fixture(scope="module")
@@ -44,29 +45,6 @@ def served(tmp_path_factory):
         seed(s, "block-2", [("profile:dd", 25.0, 6.0, 2, "Dee")])
         store.rename_profile("bb", "Bruna")
         yield s
-
-
-@pytest.fixture
-def sized(browser):  # noqa: F811
-    made = []
-
-    def make(size: str, profile: str | None = None):
-        w, h = SIZES[size]
-        ctx = browser.new_context(viewport={"width": w, "height": h}, bypass_csp=True)
-        if profile:
-            mine = json.dumps({"id": profile, "key": "not-needed-to-read"})
-            ctx.add_init_script(f"localStorage.setItem('bonepile:profile', {json.dumps(mine)})")
-        pg = ctx.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.set_default_timeout(15000)
-        made.append((ctx, errors))
-        return pg
-
-    yield make
-    for ctx, errors in made:
-        ctx.close()
-        assert errors == [], errors
 
 
 def _bot_words(pg) -> str:

@@ -18,7 +18,8 @@ from webutil import Driver, InProcess, run
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
+pytest_plugins = ["pages"]  # the sized page fixture
+SIZES = ("phone", "laptop")
 
 
 @pytest.fixture(scope="module")
@@ -26,26 +27,6 @@ def served(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("quick")
     with InProcess(f"sqlite:///{tmp}/db", grace=1000, hand_pause=0) as s:
         yield s
-
-
-@pytest.fixture
-def people(browser):  # noqa: F811
-    made = []
-
-    def make(size: str):
-        w, h = SIZES[size]
-        ctx = browser.new_context(viewport={"width": w, "height": h}, bypass_csp=True)
-        pg = ctx.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.set_default_timeout(20000)
-        made.append((ctx, errors))
-        return pg
-
-    yield make
-    for ctx, errors in made:
-        ctx.close()
-        assert errors == [], errors
 
 
 def _ask(pg, base: str, name: str) -> None:
@@ -59,8 +40,8 @@ def _ask(pg, base: str, name: str) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_quick_match_seats_two_people_and_the_banner_shows_the_rating_change(served, people, size):
-    ana, ben = people(size), people(size)
+def test_quick_match_seats_two_people_and_the_banner_shows_the_rating_change(served, sized, size):
+    ana, ben = sized(size), sized(size)
     _ask(ana, served.http, "Ana")
     ana.wait_for_selector("#quick-cancel:not([hidden])")
     assert "1500" in ana.inner_text("#quick-status")  # looking near your rating
@@ -128,8 +109,8 @@ def test_quick_match_seats_two_people_and_the_banner_shows_the_rating_change(ser
     ana.screenshot(path=str(ARTIFACTS / f"quick-me-{size}.png"), full_page=True)
 
 
-def test_who_is_here_lets_one_invite_another_and_both_sit_down(served, people):
-    ann, ben = people("phone"), people("laptop")
+def test_who_is_here_lets_one_invite_another_and_both_sit_down(served, sized):
+    ann, ben = sized("phone"), sized("laptop")
     _ask(ben, served.http, "Ben")  # Ben looks for a game, people only: he is "here"
     ben.wait_for_selector("#quick-cancel:not([hidden])")
     ann.goto(served.http + "/")
