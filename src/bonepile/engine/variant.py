@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import OptionError
+from .tiles import N_TILES
 from .vocab import (
     BlockedWinner,
     Direction,
@@ -124,6 +125,12 @@ class Variant:
     @property
     def blind(self) -> bool:
         return self.turn == "blind"
+
+    @property
+    def stock(self) -> int:
+        """The tiles no one is dealt that may be drawn (0 where every tile is dealt; the
+        reserve that is never drawn left out)."""
+        return max(0, N_TILES - sum(self.hand_sizes) - self.draw_reserve)
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat

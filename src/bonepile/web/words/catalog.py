@@ -59,18 +59,13 @@ def partnerships(name: str) -> list[Partnership]:
     return out
 
 
-def stock(v: Variant) -> int:
-    """The tiles no one is dealt and that may be drawn: the stock (0 where every tile is dealt)."""
-    return max(0, 28 - sum(v.hand_sizes) - v.draw_reserve)
-
-
 def description_key(name: str, players: int) -> str:
     """The words that describe ``name`` played by ``players``: the game's own, or its ".stock"
     form where a game that deals every tile at its usual count leaves a stock to draw from at
     this one (Block for 2 or 3, RULES.md §3)."""
     usual = make_variant(name, {})
     here = make_variant(name, {"players": players})
-    if here.turn == "must_play" and stock(usual) == 0 and stock(here) > 0:
+    if here.turn == "must_play" and usual.stock == 0 and here.stock > 0:
         return variant_key(name, "description") + ".stock"
     return variant_key(name, "description")
 
