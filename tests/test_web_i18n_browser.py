@@ -6,6 +6,7 @@ artifacts/: look at them)."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -29,7 +30,8 @@ def _found(piece: str, text: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(piece)}(?!\w)", text) is not None
 
 
-def english_only(lang: str) -> set[str]:
+@functools.cache
+def english_only(lang: str) -> frozenset[str]:
     """Pieces of English text (between placeholders, five letters or more) that no text of
     lang contains: any of them on a page in lang is an English fallback."""
     en, other = catalogue("en"), catalogue(lang)
@@ -42,7 +44,7 @@ def english_only(lang: str) -> set[str]:
             piece = piece.strip(" .,:;()!?·—-«»▶◀→")
             if len(piece) >= 5 and not _found(piece, theirs):
                 out.add(piece)
-    return out
+    return frozenset(out)
 
 
 def _context(browser, lang: str | None, size: str = "laptop", **kw):  # noqa: F811

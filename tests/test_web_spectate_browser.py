@@ -32,6 +32,14 @@ def server(tmp_path_factory):
         yield base
 
 
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory):
+    """``bonepile serve`` whose bots move at once: for tests that only need a finished table."""
+    args = ("--bot-delay", "0", "--create-rate", "100000")
+    with logged_server(tmp_path_factory.mktemp("quick"), *args) as base:
+        yield base
+
+
 def _faces_outside_the_board(page) -> int:
     """Tiles drawn face up anywhere but on the board (the seats, the dock, your hand)."""
     return page.evaluate("""() => [...document.querySelectorAll(
@@ -141,7 +149,8 @@ def test_the_clock_of_the_person_to_move_shows_at_their_seat(server, sized, brow
         time.sleep(0.25)
 
 
-def test_a_finished_table_shows_a_stranger_the_result_and_the_replay(server, sized):
+def test_a_finished_table_shows_a_stranger_the_result_and_the_replay(quick_server, sized):
+    server = quick_server
     made = _post(server, "/api/tables", {"variant": "block", "players": 2, "options": {"target": 1},
                                          "seats": [{"kind": "bot", "level": "random"}] * 2})  # fmt: skip
     tid = made["id"]
