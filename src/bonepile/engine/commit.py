@@ -33,6 +33,14 @@ def new_salt() -> str:
     return secrets.token_hex(16)
 
 
+def seeded_salt(*parts: object) -> str:
+    """A salt derived from public parts (32 hex digits): it hides nothing, so it is only for
+    records revealed the moment they are written and that must come out the same every run
+    (``bonepile random --seed``, the arena, self-play)."""
+    text = ":".join(["bonepile-salt", *map(str, parts)]).encode()
+    return hashlib.sha256(text).hexdigest()[:32]
+
+
 def valid_seed(seed: object) -> bool:
     return type(seed) is int and 0 <= seed < SEED_LIMIT
 
