@@ -241,3 +241,38 @@ def test_cli_errors_are_one_line_without_traceback():
     assert r.returncode == 2 and "Traceback" not in r.stderr and "cannot read" in r.stderr
     r = cli("verify", "-", input="{")
     assert r.returncode == 2 and "Traceback" not in r.stderr and "not JSON" in r.stderr
+
+
+# ------------------------------------------------------------------ every record the project writes
+
+
+def test_arena_and_selfplay_records_are_sealed_revealed_and_verify():
+    from bonepile.arena.runner import ArenaSpec, play_deal_set
+
+    spec = ArenaSpec("draw", {"players": 2, "target": 30}, ("random", "greedy"), hands=1, seed=5)
+    docs = [rec.loads(g.record) for g in play_deal_set(spec, 3)]  # self-play writes these same records
+    assert len(docs) == 2 and docs[0]["deals"]["commitment"] == docs[1]["deals"]["commitment"]
+    for doc in docs:
+        v = verify(doc)
+        assert v.ok and v.hands == len(doc["hands"]), v.lines()
+
+
+def test_the_terminal_game_s_record_verifies_even_when_left_mid_game(tmp_path):
+    import io
+    import random
+
+    from rich.console import Console
+
+    from bonepile.cli.play import PlaySession
+
+    path = tmp_path / "t.record.json"
+    console = Console(file=io.StringIO(), width=200, color_system=None)
+    s = PlaySession("draw", {"players": 2}, 0, ["you", "random"], 77, str(path), console)
+    rng = random.Random(1)
+    for _ in range(12):  # a few moves of the first hand, then leave
+        if not s.game.hands:
+            s.game.next_hand()
+        s.game.apply(rng.choice(s.game.legal_moves()))
+    s.save()
+    doc = json.loads(path.read_text())
+    assert doc["deals"]["seed"] == 77 and verify(doc).ok
