@@ -4,13 +4,16 @@ of an uploaded record).  docs/PROTOCOL.md."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from ...engine import record as rec
+from ...engine.verify import verify
 from ..jobs.replays import MAX_RECORD
+from ..messages import DealsCheck
 from ..validate import body_json, read_body
 from ..words.catalog import catalogue
 
@@ -21,6 +24,34 @@ if TYPE_CHECKING:
 def _json(status: int, body: bytes) -> Response:
     """A JSON answer already encoded (replay frames)."""
     return Response(body, status_code=status, media_type="application/json")
+
+
+def deals_check(doc: dict[str, Any]) -> DealsCheck:
+    """The check ``bonepile verify`` makes, on a table's record (before the game is over the
+    record holds the commitment alone: "sealed", nothing revealed)."""
+    v = verify(doc)
+    seal = doc.get("deals") or {}
+    return {
+        "status": v.status,  # type: ignore[typeddict-item]
+        "commitment": v.commitment,
+        "seed": None if v.seed is None else str(v.seed),
+        "salt": seal.get("salt") if v.seed is not None else None,
+        "commitment_ok": v.commitment_ok,
+        "hands": v.hands,
+        "hands_ok": v.hands_ok,
+        "findings": [
+            {
+                "hand": f.hand,
+                "number": f.number,
+                "seat": f.seat,
+                "position": f.position,
+                "recorded": f.recorded,
+                "dealt": f.dealt,
+                "message": f.message,
+            }
+            for f in v.findings
+        ],
+    }
 
 
 def router(server: Server) -> APIRouter:
@@ -70,6 +101,11 @@ def router(server: Server) -> APIRouter:
         return _json(
             *await server.replay(t.record(), finished_only=True, key=key, address=server.address_of(request))
         )
+
+    @r.get("/api/tables/{table_id}/verify")
+    async def verify_deals(table_id: str):
+        t = await server.finished(table_id)
+        return await asyncio.to_thread(deals_check, t.record())
 
     @r.post("/api/replay")
     async def replay(request: Request):
