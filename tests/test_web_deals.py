@@ -117,3 +117,10 @@ def test_a_table_made_before_deals_were_sealed_says_so(srv):
     checked = srv.get(f"/api/tables/{old.id}/verify").json()
     assert checked["status"] == "none" and checked["commitment"] is None
     assert "deals" not in rec.loads(srv.get(f"/api/tables/{old.id}/record").text)
+
+
+def test_verify_of_no_such_table_is_a_clear_refusal(srv):
+    r = srv.get("/api/tables/ffffffffffff/verify")
+    assert r.status_code == 404 and r.json()["code"] == "no_table"
+    r = srv.get("/api/tables/not%20an%20id/verify")
+    assert 400 <= r.status_code < 500 and "Traceback" not in r.text and r.json()["error"]
