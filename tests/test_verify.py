@@ -152,6 +152,29 @@ def test_a_tile_swapped_between_seats_is_caught_naming_hand_seat_and_tile():
     assert cli("verify", "-", input=json.dumps(doc)).returncode == 0
 
 
+def test_a_tile_swapped_in_a_played_hand_is_named_even_though_the_moves_then_break_the_rules():
+    doc = sealed_doc("draw", {"players": 2}, seed=12)
+    assert len(doc["hands"]) >= 3
+    hand = doc["hands"][1]
+    first = hand["moves"][0].split("@")[0]  # the leader's first tile: move it to the other seat
+    leader = next(s for s, row in enumerate(hand["deal"]) if first in row)
+    other = 1 - leader
+    i = hand["deal"][leader].index(first)
+    hand["deal"][leader][i], hand["deal"][other][0] = hand["deal"][other][0], first
+    with pytest.raises(RecordError):
+        rec.replay(doc)
+    r = cli("verify", "-", "--json", input=json.dumps(doc))
+    out = json.loads(r.stdout)
+    assert r.returncode == 1 and out["status"] == "mismatch" and out["commitment_ok"]
+    assert {(f["hand"], f["seat"]) for f in out["findings"]} == {(2, 0), (2, 1)}
+    assert out["record_error"].startswith("hand 2, move ") and out["hands_ok"] == 1
+    # a record that breaks a rule with the seed's own deals: the record error stands
+    doc = sealed_doc("draw", {"players": 2}, seed=12)
+    doc["hands"][1]["moves"][0] = "pass"
+    r = cli("verify", "-", input=json.dumps(doc))
+    assert r.returncode == 2 and r.stderr.startswith("record error: hand 2, move 1")
+
+
 def test_a_swapped_tile_in_a_blind_row_is_caught_with_its_place():
     doc = sealed_doc("blind-hugie", {"players": 2}, seed=4)
     h = doc["hands"][0]

@@ -13,6 +13,7 @@ from typing import Any
 
 from .commit import Seal, check, read_seal
 from .deals import hand_rng
+from .errors import RecordError
 from .game import Game
 from .hand import deal_attempt
 from .leaders import rule_leader
@@ -51,6 +52,9 @@ class Verdict:
     hands: int = 0
     hands_ok: int = 0
     findings: list[Finding] = field(default_factory=list)
+    #: the rule the record breaks, when its deals differ from the seed's before that point
+    #: (the hands after it are not checked)
+    record_error: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -66,6 +70,7 @@ class Verdict:
             "hands": self.hands,
             "hands_ok": self.hands_ok,
             "findings": [asdict(f) for f in self.findings],
+            "record_error": self.record_error,
         }
 
     def lines(self) -> list[str]:
@@ -82,6 +87,8 @@ class Verdict:
         else:
             out.append(f"commitment {self.commitment}: does NOT match the revealed seed {self.seed} and salt")
         out.extend(f.message for f in self.findings)
+        if self.record_error is not None:
+            out.append(f"the record also breaks the rules from there on (record error: {self.record_error})")
         out.append(f"{self.hands_ok} of {self.hands} hands dealt exactly as seed {self.seed} deals them")
         out.append("verified: the deals are the ones committed to" if self.ok else "NOT verified")
         return out
@@ -93,10 +100,40 @@ def verify(doc: dict[str, Any]) -> Verdict:
     if seal is None:
         replay(doc)  # an invalid record is reported as such, not as "nothing to verify"
         return Verdict("none")
-    game = replay(doc)
+    try:
+        game = replay(doc)
+    except RecordError as e:
+        # a deal changed usually breaks the moves played from it: where the hands up to the
+        # one that breaks a rule can be dealt again, say which tiles differ (and the rule)
+        found = _up_to_error(doc, seal, e)
+        if found is None:
+            raise
+        return found
     if not seal.revealed:
         return Verdict("sealed", commitment=seal.commitment)
     return verify_game(game, seal)
+
+
+def _up_to_error(doc: dict[str, Any], seal: Seal, e: RecordError) -> Verdict | None:
+    """The verdict on the hands before the record's first error and that hand's deal, if the
+    deals differ from the seed's there; None when they match (the error is the record's own)."""
+    if not seal.revealed or e.hand is None or not isinstance(doc.get("hands"), list):
+        return None
+    hands = doc["hands"][: e.hand]
+    last = hands[-1]
+    if not isinstance(last, dict):
+        return None
+    cut = dict(doc, hands=[*hands[:-1], dict(last, moves=[])])
+    try:
+        game = replay(cut)
+    except RecordError:
+        return None
+    verdict = verify_game(game, seal)
+    if not verdict.findings:
+        return None
+    verdict.record_error = str(e)
+    verdict.hands = len(doc["hands"])
+    return verdict
 
 
 def verify_game(game: Game, seal: Seal) -> Verdict:
