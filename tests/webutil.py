@@ -343,10 +343,14 @@ def tiles_in(x: Any) -> set[str]:
 
 
 def bad_keys(x: Any, path: str = "$") -> list[str]:
-    """Keys no message may carry: a seed, a token hash, a deal or the boneyard as a list."""
+    """Keys no message may carry: a seed, a token hash, a deal or the boneyard as a list.
+    The one seed allowed is the table's sealed deals' (``table.deals.seed``):
+    ``revealed_too_soon`` checks it is revealed once the game is over, never before."""
     out = []
     if isinstance(x, dict):
         for k, v in x.items():
+            if k == "seed" and path.endswith(".table.deals"):
+                continue  # the sealed deals' seed: null until the end (``revealed_too_soon``)
             if k in SECRET_KEYS or (k in DEAL_KEYS and isinstance(v, list)):
                 out.append(f"{path}.{k}")
             out += bad_keys(v, f"{path}.{k}")
@@ -354,6 +358,27 @@ def bad_keys(x: Any, path: str = "$") -> list[str]:
         for i, v in enumerate(x):
             out += bad_keys(v, f"{path}[{i}]")
     return out
+
+
+def revealed_too_soon(msg: dict) -> bool:
+    """A message that names a table's seed or salt (its sealed deals, RECORD.md "Extensions")
+    while its game is not over."""
+    table = msg.get("table") if isinstance(msg, dict) else None
+    deals = table.get("deals") if isinstance(table, dict) else None
+    if not deals:
+        return False
+    over = msg.get("phase") == "over" if "phase" in msg else table.get("status") == "over"
+    return not over and (deals.get("seed") is not None or deals.get("salt") is not None)
+
+
+def secret_free_text(text: str) -> bool:
+    """A message's text names no seed and no token hash: the only "seed" in it is the table's
+    sealed deals' key, its value null until the game is over."""
+    msg = json.loads(text)
+    if revealed_too_soon(msg):
+        return False
+    rest = re.sub(r'"seed":\s*(null|"\d+")', "", text, count=1) if '"deals":' in text else text
+    return "seed" not in rest and "token_hash" not in text
 
 
 def peeked(h, seat: int) -> int | None:
@@ -455,6 +480,7 @@ def check_messages(messages: list[dict], seat: int | None, timeline: Timeline) -
     moment: tuple[int, int] | None = None  # (seq, hand number) of the last state
     for n, msg in enumerate(messages):
         where = f"seat {seat} message {n} ({msg.get('type')})"
+        assert not revealed_too_soon(msg), f"{where}: the seed revealed before the game is over"
         assert not bad_keys(msg), f"{where}: forbidden keys {bad_keys(msg)}"
         if msg["type"] == "state":
             view = msg["view"]

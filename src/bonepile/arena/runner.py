@@ -34,6 +34,7 @@ from ..bots import Budget, ask, make_bot
 from ..bots.plugins import check as check_bot
 from ..engine import Game, OptionError, make_variant
 from ..engine import record as rec
+from ..engine.commit import Seal, seeded_salt
 from ..engine.deals import derive
 from .executors import Executor, Work, make_executor
 
@@ -140,6 +141,9 @@ def play_game(spec: ArenaSpec, deal_set: int, rotation: int, watch: Watcher | No
         for s, e in enumerate(seats)
     ]
     game = Game(v, seed=game_seed, auto_deal=False, names=[labels[e] for e in seats])
+    # every seating of a deal set has the same deals, so the same seal; the run's seed is
+    # public (results.json), so the salt hides nothing: the record is revealed as written
+    game.seal = Seal.make(game_seed, seeded_salt(spec.seed, "deals", deal_set))
     times: list[list[float]] = [[] for _ in spec.bots]
     clock = time.perf_counter
     while not game.over and len(game.hands) < MAX_HANDS_PER_GAME:
@@ -165,7 +169,7 @@ def play_game(spec: ArenaSpec, deal_set: int, rotation: int, watch: Watcher | No
         game.over,
         list(game.totals),
         times,
-        rec.dumps(game.record()),
+        rec.dumps(game.record(reveal=True)),
     )
 
 

@@ -17,6 +17,7 @@ from ..bots.hint import shown_figure
 from ..bots.plugins import check as check_bot
 from ..engine import BonepileError, Game, OptionError, View, make_variant
 from ..engine import record as rec
+from ..engine.commit import Seal
 from ..engine.deals import derive
 from ..engine.knowledge import PublicKnowledge
 from ..engine.notation import normalize
@@ -90,6 +91,7 @@ class PlaySession:
             None if s == seat else make_bot(levels[s], self.v, seed=derive(seed, "bot", s)) for s in range(n)
         ]
         self.game = Game(self.v, seed=seed, auto_deal=False, names=names)
+        self.game.seal = Seal.make(seed)
         self.shown_hand = 0  # hands whose start has been announced
         self.shown_events = 0  # events of the current hand printed
         self.finished_shown = 0  # hands whose result has been printed
@@ -139,7 +141,9 @@ class PlaySession:
     def save(self) -> None:
         try:
             with open(self.record_path, "w", encoding="utf-8") as f:
-                f.write(rec.dumps(self.game.record()))
+                # the seed is on the screen from the start: the record reveals it even when the
+                # person leaves before the end, so that the deals can be verified
+                f.write(rec.dumps(self.game.record(reveal=True)))
             self.print(f"Record saved to {self.record_path} (bonepile replay {self.record_path})")
         except OSError as e:
             self.print(f"Could not save the record to {self.record_path}: {e.strerror}")

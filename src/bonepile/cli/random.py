@@ -9,12 +9,15 @@ import typer
 
 from ..engine import BonepileError, Game
 from ..engine import record as rec
+from ..engine.commit import Seal, seeded_salt
 from .common import Players, RuleOptions, VariantName, fail, game_options, seed_option
 
 
 def random_game(variant: str, options: dict, seed: int | None) -> Game:
     """A complete game with uniformly random legal actions."""
     game = Game.new(variant, options, seed=seed)
+    # the record is revealed at once; with --seed it comes out the same on every run
+    game.seal = Seal.make(game.seed, None if seed is None else seeded_salt(seed))
     rng = random.Random(None if seed is None else seed + 1)
     while not game.over:
         moves = game.legal_moves()

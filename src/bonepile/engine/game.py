@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import notation
+from .commit import Seal
 from .deals import hand_rng, new_seed
 from .errors import IllegalMoveError
 from .hand import Hand
@@ -52,6 +53,8 @@ class Game:
         self.snapshots = snapshots
         #: the options a record names (None: the variant's own, i.e. as given to make_variant)
         self.record_options: dict[str, Any] | None = None
+        #: the commitment to ``seed`` (``engine/commit.py``) the record carries, if any
+        self.seal: Seal | None = None
         self.hands: list[Hand] = []
         self.totals = list(self.start_totals)
         self.over = False
@@ -360,9 +363,11 @@ class Game:
             "finished": self.over,
         }
 
-    def record(self) -> dict[str, Any]:
+    def record(self, reveal: bool | None = None) -> dict[str, Any]:
         """The game's record (RECORD.md): variant, options, names, start, and every hand's
-        deal, boneyard, leader and move tokens.  ``record.dumps`` gives its stable text."""
+        deal, boneyard, leader and move tokens.  ``record.dumps`` gives its stable text.
+        With a ``seal``, the record's ``deals`` reveal the seed if ``reveal`` (by default:
+        once the game is over) and give only the commitment otherwise."""
         v = self.variant
         options = self.record_options if self.record_options is not None else v.options
         doc: dict[str, Any] = {"format": FORMAT, "variant": v.name, "options": dict(options)}
@@ -372,6 +377,8 @@ class Game:
             doc["start"] = {"hand": self.start_hand, "totals": list(self.start_totals)}
             if self.start_bonus_given:
                 doc["start"]["bonus_rounds"] = self.start_bonus_rounds
+        if self.seal is not None:
+            doc["deals"] = self.seal.field(self.over if reveal is None else reveal)
         hands = []
         for h in self.hands:
             bone = [NAME[t] for t in h.boneyard]

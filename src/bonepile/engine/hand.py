@@ -153,6 +153,20 @@ def _arm_moves(key: int) -> tuple[int, ...]:
     return ms
 
 
+def deal_attempt(v: Variant, rng: random.Random) -> tuple[list[list[int]], list[int], int]:
+    """One shuffle and deal from ``rng``: each seat's tiles, the boneyard in drawing order, and
+    the leader drawn by lot before the deal where deal sizes depend on the leader (else 0).
+    ``Hand.deal`` repeats it while the rules call for a redeal (RECORD.md, "Extensions")."""
+    rnd = rng.random
+    tiles = sorted(_ALL28, key=lambda _: rnd())  # a uniform random permutation
+    chance_leader = rng.randrange(v.players) if v.deal_from_leader else 0
+    deal, pos = [], 0
+    for size in v.sizes_for(chance_leader):
+        deal.append(tiles[pos : pos + size])
+        pos += size
+    return deal, tiles[pos:], chance_leader
+
+
 class Hand:
     """The state of one hand.  Create one with ``Hand(...)`` from a given deal or with
     ``Hand.deal(variant, rng)`` for a random deal under the variant's first-hand rules."""
@@ -317,16 +331,8 @@ class Hand:
     ) -> Hand:
         """A random deal; the leader follows the rules (by lot where the rules leave it to chance)."""
         n = v.players
-        rnd = rng.random
         while True:
-            tiles = sorted(_ALL28, key=lambda _: rnd())  # a uniform random permutation
-            # a leader drawn by lot before the deal where deal sizes depend on the leader
-            chance_leader = rng.randrange(n) if v.deal_from_leader else 0
-            deal, pos = [], 0
-            for size in v.sizes_for(chance_leader):
-                deal.append(tiles[pos : pos + size])
-                pos += size
-            boneyard = tiles[pos:]
+            deal, boneyard, chance_leader = deal_attempt(v, rng)
             masks = list(map(mask_of, deal))
             leader, must, how = rule_leader(v, masks, prev, prev_leader)
             if how == "redeal":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any, NoReturn
 
+from .commit import read_seal
 from .errors import BonepileError, OptionError, RecordError
 from .game import FORMAT, Game
 from .notation import hand_tokens
@@ -118,8 +119,10 @@ def replay(doc: dict[str, Any]) -> Game:
         start_bonus = start.get("bonus_rounds")
         if start_bonus is not None and (type(start_bonus) is not int or start_bonus < 0):
             raise _doc_error('"start.bonus_rounds" must be an integer >= 0')
+    seal = read_seal(doc)
     game = Game(
         variant,
+        seed=seal.seed if seal is not None and seal.seed is not None else None,
         names=names,
         start_hand=start_hand,
         start_totals=start_totals,
@@ -127,6 +130,7 @@ def replay(doc: dict[str, Any]) -> Game:
         auto_deal=False,
     )
     game.record_options = dict(doc.get("options") or {})  # written back as the record gave them
+    game.seal = seal
     for hi, hand in enumerate(hands, 1):
         _replay_hand(game, variant, hi, hand)
     return game

@@ -181,6 +181,16 @@ class SeatInfo(TypedDict):
     profile: str | None  # the id of the profile the seat is tied to (never its key)
 
 
+class DealsInfo(TypedDict):
+    """A table's sealed deals (RECORD.md, "Extensions"): the commitment from the start, the
+    seed (in decimal, a string: it may exceed 2**53) and the salt only once the game is over."""
+
+    scheme: str  # "sha256-v1"
+    commitment: str  # 64 lowercase hex digits
+    seed: str | None
+    salt: str | None
+
+
 class TableInfo(TypedDict):
     id: str
     name: str
@@ -203,6 +213,7 @@ class TableInfo(TypedDict):
     watching: int  # spectator sockets open on the table
     rematch: str | None  # the id of this table's rematch, once it is being played
     rematch_of: str | None  # the id of the table this one is the rematch of
+    deals: DealsInfo | None  # None: a table made before deals were sealed
 
 
 class SeatRating(TypedDict):
@@ -452,6 +463,36 @@ class Replay(TypedDict):
     totals: list[int]
     winner: int | None
     finished: bool
+
+
+class DealFinding(TypedDict):
+    """A hand dealt otherwise than its seed deals it (``engine/verify.py``'s ``Finding``)."""
+
+    hand: int  # 1-based, in the record
+    number: int  # the game's hand number
+    seat: int | None  # None: the boneyard
+    position: int | None  # 1-based place in a row or the boneyard, where order matters
+    recorded: str | None  # the tile the record has there
+    dealt: str | None  # the tile the seed deals there
+    message: str  # in English
+
+
+#: "verified": the commitment and every hand match; "mismatch": something differs; "sealed":
+#: the game is not over, the seed is secret; "none": a table made before deals were sealed
+DealsStatus = Literal["verified", "mismatch", "sealed", "none"]
+
+
+class DealsCheck(TypedDict):
+    """``GET /api/tables/{id}/verify``: the server's check of a table's deals."""
+
+    status: DealsStatus
+    commitment: str | None
+    seed: str | None  # decimal, a string (beyond 2**53); None until the game is over
+    salt: str | None
+    commitment_ok: bool | None  # None: not checked (sealed or none)
+    hands: int
+    hands_ok: int
+    findings: list[DealFinding]
 
 
 # ---------------------------------------------------------------------------- ratings (HTTP)

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from ...bots import Budget, make_bot
 from ...bots.base import Bot
 from ...engine import Game, make_variant
+from ...engine.commit import Seal
 from ...engine.deals import derive
 from ...engine.hand import Hand
 from ...engine.record import game_record
@@ -23,6 +24,7 @@ from ..messages import (
     ChatLine,
     ChatMessage,
     CountJSON,
+    DealsInfo,
     PadLine,
     Pending,
     Phase,
@@ -148,6 +150,9 @@ class LiveTable:
         self.game = Game(
             self.variant, seed=row.seed, auto_deal=False, names=[s.name for s in self.seats], snapshots=False
         )
+        # the commitment to the seed, shown from the start; the seed and salt only once the
+        # game is over (``deals_json``, the record); None: a table stored before deals were sealed
+        self.game.seal = None if row.deal_salt is None else Seal.make(row.seed, row.deal_salt)
         self.seq = 0
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
@@ -350,7 +355,19 @@ class LiveTable:
             "watching": len(self.watchers),
             "rematch": self.rematch,
             "rematch_of": self.rematch_of,
+            "deals": self.deals_json(),
         }
+
+    def deals_json(self) -> DealsInfo | None:
+        """The table's sealed deals: the commitment, and the seed and salt once the game is
+        over, never before (None: a table made before deals were sealed)."""
+        seal = self.game.seal
+        if seal is None:
+            return None
+        out: DealsInfo = {"scheme": seal.scheme, "commitment": seal.commitment, "seed": None, "salt": None}
+        if self.game.over:
+            out["seed"], out["salt"] = str(seal.seed), seal.salt  # a string: beyond 2**53
+        return out
 
     def pad(self) -> list[PadLine]:
         out = []

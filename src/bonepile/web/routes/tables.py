@@ -4,14 +4,19 @@ of an uploaded record).  docs/PROTOCOL.md."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from ...engine import RecordError
 from ...engine import record as rec
+from ...engine.verify import verify
 from ..jobs.replays import MAX_RECORD
-from ..validate import body_json, read_body
+from ..messages import DealsCheck
+from ..validate import RequestError, body_json, read_body
 from ..words.catalog import catalogue
 
 if TYPE_CHECKING:
@@ -21,6 +26,53 @@ if TYPE_CHECKING:
 def _json(status: int, body: bytes) -> Response:
     """A JSON answer already encoded (replay frames)."""
     return Response(body, status_code=status, media_type="application/json")
+
+
+#: how many finished tables' deal checks are kept (each a few hundred bytes)
+CHECKS_KEPT = 512
+
+
+def unchecked(status: str, commitment: str | None) -> DealsCheck:
+    """The answer about a table whose deals cannot be checked: "sealed" (the game is not over,
+    nothing is revealed) or "none" (a table made before deals were sealed)."""
+    return {
+        "status": status,  # type: ignore[typeddict-item]
+        "commitment": commitment,
+        "seed": None,
+        "salt": None,
+        "commitment_ok": None,
+        "hands": 0,
+        "hands_ok": 0,
+        "findings": [],
+    }
+
+
+def deals_check(doc: dict[str, Any]) -> DealsCheck:
+    """The check ``bonepile verify`` makes, on a table's record (before the game is over the
+    record holds the commitment alone: "sealed", nothing revealed)."""
+    v = verify(doc)
+    seal = doc.get("deals") or {}
+    return {
+        "status": v.status,  # type: ignore[typeddict-item]
+        "commitment": v.commitment,
+        "seed": None if v.seed is None else str(v.seed),
+        "salt": seal.get("salt") if v.seed is not None else None,
+        "commitment_ok": v.commitment_ok,
+        "hands": v.hands,
+        "hands_ok": v.hands_ok,
+        "findings": [
+            {
+                "hand": f.hand,
+                "number": f.number,
+                "seat": f.seat,
+                "position": f.position,
+                "recorded": f.recorded,
+                "dealt": f.dealt,
+                "message": f.message,
+            }
+            for f in v.findings
+        ],
+    }
 
 
 def router(server: Server) -> APIRouter:
@@ -70,6 +122,25 @@ def router(server: Server) -> APIRouter:
         return _json(
             *await server.replay(t.record(), finished_only=True, key=key, address=server.address_of(request))
         )
+
+    checked: OrderedDict[str, DealsCheck] = OrderedDict()  # finished tables' checks, built once
+
+    @r.get("/api/tables/{table_id}/verify")
+    async def verify_deals(table_id: str):
+        if table_id in checked:
+            return checked[table_id]
+        t = await server.finished(table_id)
+        seal = t.game.seal
+        if seal is None or not t.game.over:  # nothing to check yet: no replay is run
+            return unchecked("none" if seal is None else "sealed", None if seal is None else seal.commitment)
+        try:
+            answer = await asyncio.to_thread(deals_check, t.record())
+        except RecordError as e:  # never for a table this server played: its stored actions
+            raise RequestError(f"the table's record cannot be checked: {e}", 503, code="damaged") from None
+        checked[table_id] = answer
+        while len(checked) > CHECKS_KEPT:
+            checked.popitem(last=False)
+        return answer
 
     @r.post("/api/replay")
     async def replay(request: Request):

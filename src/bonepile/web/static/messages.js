@@ -109,6 +109,38 @@
  * @property {number} watching
  * @property {string | null} rematch
  * @property {string | null} rematch_of
+ * @property {DealsInfo | null} deals  null: a table made before deals were sealed
+ */
+
+/**
+ * @typedef {object} DealsInfo  the table's sealed deals (RECORD.md, "Extensions")
+ * @property {string} scheme  "sha256-v1"
+ * @property {string} commitment  the SHA-256 published before the first hand
+ * @property {string | null} seed  decimal; null until the game is over
+ * @property {string | null} salt  null until the game is over
+ */
+
+/**
+ * @typedef {object} DealFinding  a tile the record holds where the seed deals another
+ * @property {number} hand
+ * @property {number} number
+ * @property {number | null} seat  null: the boneyard
+ * @property {number | null} position
+ * @property {string | null} recorded
+ * @property {string | null} dealt
+ * @property {string} message
+ */
+
+/**
+ * @typedef {object} DealsCheck  GET /api/tables/<id>/verify
+ * @property {"verified" | "mismatch" | "sealed" | "none"} status
+ * @property {string | null} commitment
+ * @property {string | null} seed
+ * @property {string | null} salt
+ * @property {boolean | null} commitment_ok
+ * @property {number} hands
+ * @property {number} hands_ok
+ * @property {DealFinding[]} findings
  */
 
 /**

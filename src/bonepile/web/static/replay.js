@@ -4,6 +4,7 @@ import { drawBoard, lastPlayed, ARM_WORDS } from "/static/render.js";
 import { renderPad, renderHands } from "/static/panels.js";
 import { ready, t, has } from "/static/i18n.js";
 import { setupAnalysis, analysisSource, renderAnalysis, markAt, markBadge } from "/static/replay/analysis.js";
+import { setupDeals } from "/static/replay/deals.js";
 
 await ready;
 
@@ -204,7 +205,7 @@ if (tableParam) {
   const id = tableParam;
   $("load").hidden = true;  // a table's own game: the file form is one click away (the header's link)
   api("GET", `/api/tables/${encodeURIComponent(id)}/replay`)
-    .then((data) => { analysisSource(data.finished ? { table: id } : null); load(data); })
+    .then((data) => { analysisSource(data.finished ? { table: id } : null); load(data); setupDeals(id, seatNames); })
     .catch((e) => setAlert(alertBox, t("replay.cannot_table", { error: e.message })));
 }
 document.body.dataset.ready = "1";

@@ -20,6 +20,7 @@ import { renderEnd, renderTurn } from "/static/table/end.js";
 import { renderHints, onHintPlay } from "/static/table/hints.js";
 import { tick } from "/static/table/timer.js";
 import { renderWatching } from "/static/table/watch.js";
+import { renderDeals } from "/static/table/deals.js";
 import { ready, t } from "/static/i18n.js";
 import { feel, mountFeel } from "/static/table/feel.js";
 
@@ -103,6 +104,7 @@ function draw(st) {
   document.body.dataset.busy = store.busy ? "1" : "0";
 
   renderWatching(st);
+  renderDeals(table);
   renderSeats(st, nm);
   const choices = endChoices(view);
   renderBoard(st, view, nm, choices, playMove);

@@ -36,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DatabaseError
 
+from ...engine.commit import new_salt
 from . import migrations
 
 metadata = MetaData()
@@ -243,6 +244,22 @@ analyses_t = Table(
     Column("body", Text, nullable=False),
 )
 
+#: each table's secret salt of the commitment to its seed (engine/commit.py; migration
+#: 0010_deal_salt): revealed with the seed once the game is over; a table made before has none
+deal_salts_t = Table(
+    "deal_salts",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("salt", String(128), nullable=False),
+)
+
+
+def _tables() -> Any:
+    """Select tables with their deal salts (None for a table made before deals were sealed)."""
+    return select(tables_t, deal_salts_t.c.salt.label("deal_salt")).select_from(
+        tables_t.outerjoin(deal_salts_t, deal_salts_t.c.table_id == tables_t.c.id)
+    )
+
 
 @dataclass
 class TableRow:
@@ -256,6 +273,9 @@ class TableRow:
     settings: dict
     status: str
     actions: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, value, seat)
+    #: the salt of the commitment to ``seed``, secret until the game is over (a new table's
+    #: is fresh; None: a table stored before deals were sealed)
+    deal_salt: str | None = field(default_factory=new_salt)
 
 
 class Damaged(Exception):
@@ -383,12 +403,19 @@ class Store:
     def create_table(self, row: TableRow) -> None:
         with self.engine.begin() as c:
             c.execute(insert(tables_t).values(**self._table_values(row)))
+            self._store_salt(c, row)
+
+    @staticmethod
+    def _store_salt(c: Any, row: TableRow) -> None:
+        if row.deal_salt is not None:
+            c.execute(insert(deal_salts_t).values(table_id=row.id, salt=row.deal_salt))
 
     def create_rematch(self, row: TableRow, old_id: str, old_settings: dict[str, Any]) -> None:
         """The rematch's table stored, and the finished table's settings that name it, in one
         transaction: a finished table never points at a rematch that was not stored."""
         with self.engine.begin() as c:
             c.execute(insert(tables_t).values(**self._table_values(row)))
+            self._store_salt(c, row)
             c.execute(
                 update(tables_t).where(tables_t.c.id == old_id).values(settings=json.dumps(old_settings))
             )
@@ -451,12 +478,13 @@ class Store:
             variant=r.variant,
             seed=int(r.seed),
             status=r.status,
+            deal_salt=r.deal_salt,  # from the outer join with deal_salts (``_tables``)
             **parsed,
         )
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
-            r = c.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
+            r = c.execute(_tables().where(tables_t.c.id == table_id)).first()
             if r is None:
                 return None
             row = self._row(r)
@@ -481,9 +509,7 @@ class Store:
         is left out (and put in ``damaged``: its id -> why)."""
         rows: list[TableRow] = []
         with self.engine.connect() as c:
-            for r in c.execute(
-                select(tables_t).where(tables_t.c.status != "over").order_by(tables_t.c.created)
-            ):
+            for r in c.execute(_tables().where(tables_t.c.status != "over").order_by(tables_t.c.created)):
                 try:
                     rows.append(self._row(r))
                 except Damaged as e:
@@ -503,7 +529,7 @@ class Store:
             return [
                 self._row(r)
                 for r in c.execute(
-                    select(tables_t)
+                    _tables()
                     .where(tables_t.c.status == "over")
                     .order_by(tables_t.c.created.desc())
                     .limit(limit)
