@@ -3,9 +3,9 @@
 // right move brings the others' replies and the next position, the last one "Solved"; a wrong
 // one says why and shows the better move. The server sends every word's key (games, themes);
 // this page knows no game and never holds a later position or a solution before it is answered.
-import { $, $button, el, clear, api, setAlert } from "/static/common.js";
+import { $, $button, el, clear, api, setAlert, getName } from "/static/common.js";
 import { ready, t, has } from "/static/i18n.js";
-import { profileHeaders, getProfile } from "/static/profile.js";
+import { profileHeaders, getProfile, ensureProfile } from "/static/profile.js";
 import { drawBoard, lastPlayed, tileSVG, tileWords } from "/static/render.js";
 
 await ready;
@@ -177,7 +177,8 @@ function renderHistory(view) {
   const box = clear($("pz-history"));
   if (!view.history.length) box.appendChild(el("li", { class: "muted" }, t("puzzles.history_empty")));
   for (const e of view.history) {
-    box.appendChild(el("li", { class: e.seat === view.seat ? "you" : "" }, t("puzzles.event", { who: who(e.seat), move: moveWords(eventToken(e)) })));
+    const words = { who: who(e.seat), move: moveWords(eventToken(e)), points: e.points ?? 0 };
+    box.appendChild(el("li", { class: e.seat === view.seat ? "you" : "" }, t(e.points ? "puzzles.event_points" : "puzzles.event", words)));
   }
 }
 
@@ -275,6 +276,8 @@ $button("pz-daily").addEventListener("click", () => load("/api/puzzles/daily"));
 let resized = 0;
 window.addEventListener("resize", () => { clearTimeout(resized); resized = window.setTimeout(render, 120); });
 
+await ensureProfile(getName(), t("lobby.player"));  // as the lobby does: your puzzles are rated
 try { await overview(); } catch (e) { setAlert(alertBox, e.message); }
 const asked = new URLSearchParams(location.search).get("id");
 await load(asked ? `/api/puzzles/${encodeURIComponent(asked)}` : "/api/puzzles/next");
+document.body.dataset.ready = "1";
