@@ -242,3 +242,15 @@ def test_with_no_puzzle_shipped_the_answers_say_so(tmp_path, monkeypatch):
         for path in ("/api/puzzles/daily", "/api/puzzles/next"):
             r = c.get(path)
             assert (r.status_code, r.json()["code"]) == (404, "no_puzzles")
+
+
+def test_puzzles_another_worker_mined_are_offered_once_storage_is_read_again(client, monkeypatch):
+    engine = client.app.state.server.store.engine
+    assert client.get("/api/puzzles").json()["total"] == 2  # the book is read
+    body = ONE.puzzle.to_dict() | {"id": "other00001"}
+    assert store.add_mined(engine, "t1", [("other00001", "block", body)]) == 1
+    assert store.add_mined(engine, "t1", [("other00001", "block", body)]) == 0  # mined once
+    assert client.get("/api/puzzles/other00001").status_code == 404  # not read again yet
+    monkeypatch.setattr(routes, "REREAD", 0.0)
+    assert client.get("/api/puzzles/other00001").json()["id"] == "other00001"
+    assert client.get("/api/puzzles").json()["total"] == 3

@@ -20,6 +20,7 @@ import datetime
 import logging
 import random
 import re
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,7 @@ log = logging.getLogger("bonepile.serve")
 PUZZLE_ID = re.compile(r"[0-9A-Za-z_-]{1,40}")
 MAX_MOVE_BODY = 4096  # bytes of a move's body (a step, a token and the line before it)
 NEAREST = 8  # the next puzzle is drawn from this many of those rated nearest the player
+REREAD = 60.0  # seconds between two reads of the mined puzzles and the puzzles' ratings
 START = 1500.0  # the rating a player without one is offered puzzles near
 
 
@@ -121,9 +123,13 @@ class Book:
     puzzles: dict[str, Puzzle] | None = None
     ratings: dict[str, db.Standing] | None = None
     _loading: asyncio.Lock | None = None
+    _read: float = 0.0  # when storage was last read (monotonic seconds)
+    _since: float = 0.0  # when the newest mined puzzle read was stored
 
     async def load(self) -> dict[str, Puzzle]:
-        if self.puzzles is not None:
+        """The puzzles offered; storage is read again every ``REREAD`` seconds, so that the
+        workers of a cluster offer what the others mined and rate puzzles as they stand."""
+        if self.puzzles is not None and time.monotonic() - self._read < REREAD:
             return self.puzzles
         if self._loading is None:
             self._loading = asyncio.Lock()
@@ -134,17 +140,19 @@ class Book:
                 except (PuzzleError, OSError, ValueError):  # a damaged installation: the mined ones
                     log.exception("the shipped puzzles cannot be read")
                     shipped = []
-                stored = await self.server.db(db.mined, self.server.store.engine)
-                ratings = await self.server.db(db.puzzle_ratings, self.server.store.engine)
-                found = {p.id: p for p in shipped}
-                for d in stored:
+                self.puzzles = {p.id: p for p in shipped}
+            if time.monotonic() - self._read >= REREAD:
+                engine = self.server.store.engine
+                stored = await self.server.db(db.mined, engine, self._since)
+                self.ratings = await self.server.db(db.puzzle_ratings, engine)
+                for at, d in stored:
+                    self._since = max(self._since, at)
                     try:
                         p = Puzzle.from_dict(d)
                     except (ValueError, TypeError, KeyError):
                         continue
-                    found.setdefault(p.id, p)
-                self.ratings = ratings
-                self.puzzles = found
+                    self.puzzles.setdefault(p.id, p)
+                self._read = time.monotonic()
         return self.puzzles
 
     def daily(self) -> Puzzle | None:

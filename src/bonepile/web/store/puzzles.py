@@ -158,6 +158,13 @@ def add_mined(engine: Engine, table_id: str, found: list[tuple[str, str, dict[st
     """Store what mining ``table_id`` found, (id, variant, the puzzle's dict) each, and mark
     the table mined, in one transaction; a puzzle already stored is kept as it is.  The
     number of new puzzles."""
+    try:
+        return _add_mined(engine, table_id, found)
+    except IntegrityError:  # another worker of a cluster stored this table's mining first
+        return 0
+
+
+def _add_mined(engine: Engine, table_id: str, found: list[tuple[str, str, dict[str, Any]]]) -> int:
     now = time.time()
     new = 0
     with engine.begin() as c:
@@ -176,15 +183,20 @@ def add_mined(engine: Engine, table_id: str, found: list[tuple[str, str, dict[st
     return new
 
 
-def mined(engine: Engine) -> list[dict[str, Any]]:
-    """Every mined puzzle's dict, oldest first (a row whose JSON cannot be read is left out)."""
-    out: list[dict[str, Any]] = []
+def mined(engine: Engine, since: float = 0.0) -> list[tuple[float, dict[str, Any]]]:
+    """The puzzles mined after ``since`` (when each was stored, its dict), oldest first; a row
+    whose JSON cannot be read is left out."""
+    out: list[tuple[float, dict[str, Any]]] = []
     with engine.connect() as c:
-        for r in c.execute(select(mined_puzzles_t.c.body).order_by(mined_puzzles_t.c.created)):
+        for r in c.execute(
+            select(mined_puzzles_t.c.created, mined_puzzles_t.c.body)
+            .where(mined_puzzles_t.c.created > since)
+            .order_by(mined_puzzles_t.c.created)
+        ):
             try:
                 d = json.loads(r.body)
             except ValueError:
                 continue
             if isinstance(d, dict):
-                out.append(d)
+                out.append((r.created, d))
     return out

@@ -205,6 +205,7 @@ async function submit(move) {
     const v = /** @type {Verdict} */ (await api("POST", `/api/puzzles/${encodeURIComponent(p.id)}/moves`,
       { step: S.step, move, line: S.line }, profileHeaders()));
     showVerdict(v);
+    $("pz-verdict").scrollIntoView?.({ block: "nearest" });  // on a phone it is under your tiles
   } catch (e) { setAlert(alertBox, e.message); }
   finally { S.busy = false; render(); }
 }
