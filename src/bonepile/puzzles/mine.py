@@ -24,8 +24,9 @@ For each decision of each record, from the seat's ``View`` alone (docs/PUZZLES.m
    gives the starting rating (``difficulty``).
 
 A line goes on while the record's player played the solution and every other seat's move
-after it was forced (one decision): the next decision of the same seat is then judged the
-same way and, if it is a puzzle too, becomes the next step.  Themes are read from the
+after it was forced (one decision) or clearly best from that seat's own view (judged as a
+solution is, obvious or not): the next decision of the same seat is then judged the same way
+and, if it is a puzzle too, becomes the next step.  Themes are read from the
 solution's reasons (``bots.reasons``) and the public facts of the position.  Everything is
 drawn from a random generator seeded by ``seed`` and the position, so a run is repeatable.
 """
@@ -75,9 +76,9 @@ class MineConfig:
     #: the least lower 95% bound of the margin (None: the game's "mistake" threshold)
     margin: float | None = None
     #: deals solved with every hand shown
-    exact_worlds: int = 10
+    exact_worlds: int = 12
     #: the share of them on which the solution must be among the best
-    agree: float = 0.8
+    agree: float = 0.9
     #: positions the exact solver may search per move before it estimates instead
     exact_nodes: int = 20_000
     #: how often the beginner and the strong level are asked
@@ -140,9 +141,16 @@ def difficulty(missed: dict[str, float]) -> float:
 
 
 def judge_position(
-    v: Variant, view: View, rng: random.Random, *, worlds: int, config: MineConfig = MineConfig()
+    v: Variant,
+    view: View,
+    rng: random.Random,
+    *,
+    worlds: int,
+    config: MineConfig = MineConfig(),
+    obvious: bool = False,
 ) -> Candidate | None:
-    """The puzzle in ``view`` (the seat to move's), or None (see the module's steps)."""
+    """The puzzle in ``view`` (the seat to move's), or None (see the module's steps).
+    ``obvious``: keep a clear best move that every weaker player finds (a reply in a line)."""
     if view.to_move != view.seat or view.over:
         return None
     moves = _decisions(v, view)
@@ -200,8 +208,8 @@ def judge_position(
     if agree < config.agree:
         return None
     sol = moves[best]
-    missed = _missed(v, view, sol, config)
-    if all(x == 0.0 for x in missed.values()):
+    missed = {} if obvious else _missed(v, view, sol, config)
+    if not obvious and all(x == 0.0 for x in missed.values()):
         return None  # every weaker player always finds it: obvious
     means = [(moves[i], round(sum(per[i][screen:]) / worlds, 3)) for i in range(len(moves))]
     means.sort(key=lambda x: -x[1])
@@ -440,7 +448,7 @@ def _line(
         j += 1
         replies: list[str] = []
         while j < len(log) and not w.over and log[j][0] != seat:
-            if len(w.choices()) > 1:
+            if len(w.choices()) > 1 and not _clearly_best(v, w, log[j], number, worlds, config):
                 return _close(out), j - i
             replies.append(token(w, log[j][1]))
             w.apply(log[j][1])
@@ -450,6 +458,19 @@ def _line(
         last, c = out[-1]
         out[-1] = (Step(last.view, last.solution, last.alternatives, tuple(replies), last.values), c)
     return _close(out), j - i
+
+
+def _clearly_best(
+    v: Variant, w: Hand, move: tuple[int, int, int], number: int, worlds: int, config: MineConfig
+) -> bool:
+    """Is the reply ``move`` (seat, move, _) the clearly best move from its seat's view, as a
+    puzzle's solution must be (obvious or not)?"""
+    seat, m, _ = move
+    view = hand_view(w, seat, number)
+    cand = judge_position(
+        v, view, random.Random(f"reply:{_fingerprint(view)}"), worlds=worlds, config=config, obvious=True
+    )
+    return cand is not None and w.mirror_key(cand.solution) == w.mirror_key(m)
 
 
 def _fingerprint(view: View) -> str:
