@@ -100,6 +100,12 @@ def test_a_wrong_move_says_the_better_one_and_lowers_the_rating_once(client):
         p.steps[0].view, routes.move_of(p.steps[0].view, p.steps[0].solution)
     )
     assert r["better"] in {m["move"] for m in routes.step_view_json(p, 0)["legal"]}
+    # the board after the better move: its tile laid at its end, the rest as it was
+    before = routes.step_view_json(p, 0)["layout"]
+    tile, arm = r["better"].split("@")
+    assert r["board"]["tile"] == tile
+    assert r["board"]["layout"]["arms"][arm][:-1] == before["arms"].get(arm, [])
+    assert r["board"]["layout"]["arms"][arm][-1]["tile"] == tile
     assert r["rating"]["after"] < 1500 and r["rating"]["change"] < 0
     assert all(isinstance(x, dict) and "code" in x for x in r["reasons"])
     # tried again and solved: right, but the first attempt was the one rated

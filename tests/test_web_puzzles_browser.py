@@ -97,6 +97,8 @@ def test_a_puzzle_solved_by_tapping_on_a_phone_and_one_missed_on_a_laptop(tmp_pa
         assert desk.locator("#pz-verdict [data-better]").get_attribute("data-better") == better
         assert desk.locator("#pz-hand button.better").get_attribute("data-tile") == better.split("@")[0]
         assert desk.locator("#pz-hand button.playable").count() == 0  # the attempt is over
+        # the board shows the better move laid, marked as the last tile
+        assert desk.locator(f"svg#board g.last[data-tile='{better.split('@')[0]}']").count() == 1
         desk.screenshot(path=str(ARTIFACTS / "puzzles_laptop_wrong.png"))
         problems = axe_problems(desk, "puzzles_laptop")
         desk.goto(f"{srv.http}/me")

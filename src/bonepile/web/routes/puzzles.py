@@ -27,13 +27,15 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
+from ...bots.sampler import InconsistentView, Sampler
 from ...engine import make_variant
 from ...engine.knowledge import PublicKnowledge
-from ...engine.view import View
+from ...engine.tiles import NAME, PASS
+from ...engine.view import View, hand_view
 from ...puzzles.judge import judge
 from ...puzzles.model import THEMES, Puzzle
 from ...puzzles.moves import PuzzleError, move_of
-from ..protocol import count_json, history_json, move_token, view_json
+from ..protocol import count_json, history_json, layout_json, move_token, view_json
 from ..store import puzzles as db
 from ..validate import TOKEN_MAX, RequestError, parse_json, read_body
 from ..words.labels import variant_key, variant_label
@@ -107,6 +109,24 @@ def step_view_json(p: Puzzle, k: int) -> dict[str, Any]:
     # the count of the ends, worded as the table words it (its Hand is the knowledge's table)
     count = count_json(kn._table) if view.history else None
     return dict(view_json(view, points=points, count=count, decisions=kn.decisions(view.legal)))
+
+
+def board_after(p: Puzzle, k: int, token: str) -> dict[str, Any] | None:
+    """The layout after ``token`` is played at step k, and its tile (None for a pass or a
+    draw): what the page draws once the attempt is over (the better move, or the last one).
+    The move is played in a world rebuilt from the step's view (``bots.sampler``), as the
+    reasons are: every world that agrees with the view lays the tile alike, and nothing of the
+    world but the layout (public, with the seat's own tile) is sent."""
+    view = p.steps[k].view
+    m = move_of(view, token)
+    if m >= PASS:
+        return None
+    try:
+        world = Sampler(make_variant(p.variant, p.options), view).sample(random.Random(0))
+    except InconsistentView:  # never expected (the puzzles' tests): the board is not shown
+        return None
+    world.apply(m)
+    return {"layout": layout_json(hand_view(world, view.seat)), "tile": NAME[m >> 2]}
 
 
 def legal_tokens(view: View) -> list[str]:
@@ -387,6 +407,7 @@ def router(server: Server, book: Book) -> APIRouter:
             out["next"] = {"step": step + 1, "view": step_view_json(p, step + 1)}
             return out
         # the attempt ends here: the puzzle's line may be told
+        out["board"] = board_after(p, step, out["better"] or move)
         out["themes"] = [theme_json(t) for t in p.themes]
         out["values"] = [[t, v] for t, v in s.values]
         if profile is not None:

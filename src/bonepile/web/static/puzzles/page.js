@@ -39,6 +39,7 @@ await ready;
  * @property {{before: number, after: number, change: number} | null} rating
  * @property {boolean} counted
  * @property {Theme[] | null} themes
+ * @property {{layout: import("/static/messages.js").Layout, tile: string} | null} [board]  once over: the layout after the better (or last) move
  */
 
 const alertBox = $("alert");
@@ -53,6 +54,7 @@ const S = {
   over: false,  // the attempt ended: a wrong move, or solved
   /** @type {string | null} */ better: null,
   /** @type {string | null} */ wrong: null,
+  /** @type {{layout: import("/static/messages.js").Layout, tile: string} | null} */ after: null,  // the board once over
 };
 
 const words = (/** @type {string} */ key, /** @type {string} */ fallback) => (key && has(key) ? t(key) : fallback);
@@ -105,7 +107,7 @@ async function load(path) {
   setAlert(alertBox, "");
   try {
     const p = /** @type {Puzzle} */ (await api("GET", path, undefined, profileHeaders()));
-    Object.assign(S, { puzzle: p, view: p.view, step: 0, line: [], selected: null, over: false, better: null, wrong: null });
+    Object.assign(S, { puzzle: p, view: p.view, step: 0, line: [], selected: null, over: false, better: null, wrong: null, after: null });
     history.replaceState(null, "", `/puzzles?id=${encodeURIComponent(p.id)}`);
     $("pz-board-area").hidden = false;
     const v = $("pz-verdict");
@@ -118,7 +120,7 @@ async function load(path) {
 function render() {
   const p = S.puzzle, view = S.view;
   if (!p || !view) return;
-  $("pz-task").textContent = S.over ? t("puzzles.over") : p.steps > 1
+  $("pz-task").textContent = S.over ? t(S.better && S.after ? "puzzles.over_better" : "puzzles.over") : p.steps > 1
     ? t("puzzles.task_step", { k: S.step + 1, n: p.steps }) : t("puzzles.task");
   $("pz-seats").textContent = [gameWords(p.game), t("puzzles.rated", { rating: p.rating }),
     p.daily ? t("puzzles.daily_mark") : ""].filter(Boolean).join(" · ");
@@ -129,8 +131,9 @@ function render() {
   $("pz-info").textContent = counts.join(" · ");
   const choices = S.selected && !S.over ? view.legal.filter((m) => m.kind === "play" && m.tile === S.selected && m.arm)
     .map((m) => ({ arm: /** @type {string} */ (m.arm), move: m.move, label: t("board.play_on_end", { arm: t(`arm.${m.arm}`) }) })) : [];
-  drawBoard(board, view.layout, { last: lastPlayed(view.history), choices, onChoose: submit,
-    emptyText: t("puzzles.you_lead") });
+  const after = S.over ? S.after : null;  // once over: the better move (or the last one) laid
+  drawBoard(board, after ? after.layout : view.layout, { last: after ? after.tile : lastPlayed(view.history), choices,
+    onChoose: submit, emptyText: t("puzzles.you_lead") });
   renderHand(view);
   renderHistory(view);
 }
@@ -228,6 +231,7 @@ function showVerdict(v) {
     return;
   }
   S.over = true;
+  S.after = v.board || null;
   if (v.correct) {
     box.appendChild(el("h3", {}, t("puzzles.solved")));
   } else {
@@ -257,7 +261,7 @@ function showVerdict(v) {
 
 /** Try the same step again (a retry changes no rating). */
 function retry() {
-  Object.assign(S, { over: false, better: null, wrong: null, selected: null });
+  Object.assign(S, { over: false, better: null, wrong: null, selected: null, after: null });
   $("pz-verdict").hidden = true;
   render();
 }
