@@ -260,3 +260,26 @@ def test_puzzles_another_worker_mined_are_offered_once_storage_is_read_again(cli
     monkeypatch.setattr(routes, "REREAD", 0.0)
     assert client.get("/api/puzzles/other00001").json()["id"] == "other00001"
     assert client.get("/api/puzzles").json()["total"] == 3
+
+
+def test_a_finished_table_is_claimed_by_one_miner_and_given_back_if_its_worker_dies(client, monkeypatch):
+    from bonepile.web.store.database import results_t
+
+    engine = client.app.state.server.store.engine
+    with engine.begin() as c:
+        for i, private in enumerate((False, False, True)):
+            c.execute(
+                results_t.insert().values(
+                    table_id=f"t{i}", variant="block", players=2, created=i, finished=i, sides="[[0],[1]]",
+                    totals="[1,0]", winner=0, hands=1, rated=False, private=private,
+                )
+            )  # fmt: skip
+    # the most recent first, each claimed once, never the private one
+    assert [store.claim_table(engine) for _ in range(3)] == ["t1", "t0", None]
+    store.release_table(engine, "t0")  # its worker died: mined again later
+    assert store.claim_table(engine) == "t0"
+    assert store.add_mined(engine, "t0", []) == 0
+    store.release_table(engine, "t0")  # a mined table is not given back
+    assert store.claim_table(engine) is None
+    monkeypatch.setattr(store, "STALE", -1.0)  # t1's claim is left by a miner that stopped
+    assert store.claim_table(engine) == "t1"

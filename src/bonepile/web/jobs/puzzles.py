@@ -93,12 +93,12 @@ class Miner:
                 log.exception("mining a finished game for puzzles failed")
 
     async def mine_one(self) -> int | None:
-        """Mine the most recent finished table not mined yet: the puzzles it gave (None: no
-        table was left to mine)."""
+        """Mine the most recent finished table not mined yet (claimed first, so that the workers
+        of a cluster mine different games): the puzzles it gave (None: no table was left)."""
         from ...puzzles.model import Puzzle
 
         engine = self.server.store.engine
-        table_id = await self.server.db(db.unmined_table, engine)
+        table_id = await self.server.db(db.claim_table, engine)
         if table_id is None:
             return None
         found: list[dict[str, Any]] = []
@@ -110,6 +110,7 @@ class Miner:
             found = await loop.run_in_executor(self._executor(), mine_record, record, self.simulations, seed)
         except BrokenProcessPool:
             self._pool = None
+            await self.server.db(db.release_table, engine, table_id)
             return 0  # the worker died (killed): the table is tried again later
         except Exception:
             log.exception("mining table %s for puzzles failed; it is not tried again", table_id)

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -141,26 +141,61 @@ def rate_attempt(engine: Engine, profile: str, puzzle: str, start: float, solved
 
 
 # ---------------------------------------------------------------------------- mined puzzles
-def unmined_table(engine: Engine) -> str | None:
-    """The most recently finished table whose game has not been mined yet (None: none).
-    Private tables are never mined: their games are their players' alone."""
+#: ``found`` of a table claimed by a miner and not mined yet
+CLAIMED = -1
+#: seconds after which a claim is deemed left by a miner that stopped (mining one game takes
+#: seconds to a few minutes)
+STALE = 3600.0
+
+
+def claim_table(engine: Engine) -> str | None:
+    """Claim the most recently finished table whose game has not been mined (None: none left,
+    or another worker of a cluster claimed it at the same moment): its row is stored now,
+    ``found`` = CLAIMED, so that no other miner takes it.  Private tables are never mined:
+    their games are their players' alone."""
     done = select(puzzle_mined_tables_t.c.table_id)
-    with engine.connect() as c:
-        return c.execute(
-            select(results_t.c.table_id)
-            .where(results_t.c.table_id.not_in(done), results_t.c.private.is_(False))
-            .order_by(results_t.c.finished.desc())
-            .limit(1)
-        ).scalar()
+    now = time.time()
+    try:
+        with engine.begin() as c:
+            # a claim left by a miner stopped in its work (a server stopped, killed) is free again
+            c.execute(
+                delete(puzzle_mined_tables_t).where(
+                    puzzle_mined_tables_t.c.found == CLAIMED, puzzle_mined_tables_t.c.mined < now - STALE
+                )
+            )
+            table_id = c.execute(
+                select(results_t.c.table_id)
+                .where(results_t.c.table_id.not_in(done), results_t.c.private.is_(False))
+                .order_by(results_t.c.finished.desc())
+                .limit(1)
+            ).scalar()
+            if table_id is not None:
+                c.execute(
+                    insert(puzzle_mined_tables_t).values(table_id=table_id, mined=time.time(), found=CLAIMED)
+                )
+    except IntegrityError:
+        return None
+    return table_id
+
+
+def release_table(engine: Engine, table_id: str) -> None:
+    """Give a claimed table back (its mining stopped for a reason of the worker's, not the
+    game's): it is mined again later."""
+    with engine.begin() as c:
+        c.execute(
+            delete(puzzle_mined_tables_t).where(
+                puzzle_mined_tables_t.c.table_id == table_id, puzzle_mined_tables_t.c.found == CLAIMED
+            )
+        )
 
 
 def add_mined(engine: Engine, table_id: str, found: list[tuple[str, str, dict[str, Any]]]) -> int:
     """Store what mining ``table_id`` found, (id, variant, the puzzle's dict) each, and mark
-    the table mined, in one transaction; a puzzle already stored is kept as it is.  The
-    number of new puzzles."""
+    the table mined, in one transaction; a puzzle already stored is kept as it is, a table
+    already mined is left as it is (0).  The number of new puzzles."""
     try:
         return _add_mined(engine, table_id, found)
-    except IntegrityError:  # another worker of a cluster stored this table's mining first
+    except IntegrityError:  # another worker of a cluster stored the same puzzle or table first
         return 0
 
 
@@ -168,8 +203,10 @@ def _add_mined(engine: Engine, table_id: str, found: list[tuple[str, str, dict[s
     now = time.time()
     new = 0
     with engine.begin() as c:
-        seen = select(puzzle_mined_tables_t.c.table_id).where(puzzle_mined_tables_t.c.table_id == table_id)
-        if c.execute(seen).first() is not None:
+        row = c.execute(
+            select(puzzle_mined_tables_t.c.found).where(puzzle_mined_tables_t.c.table_id == table_id)
+        ).first()
+        if row is not None and row.found != CLAIMED:
             return 0
         for pid, variant, body in found:
             if c.execute(select(mined_puzzles_t.c.id).where(mined_puzzles_t.c.id == pid)).first() is None:
@@ -179,7 +216,14 @@ def _add_mined(engine: Engine, table_id: str, found: list[tuple[str, str, dict[s
                     )
                 )
                 new += 1
-        c.execute(insert(puzzle_mined_tables_t).values(table_id=table_id, mined=now, found=new))
+        if row is None:
+            c.execute(insert(puzzle_mined_tables_t).values(table_id=table_id, mined=now, found=new))
+        else:
+            c.execute(
+                update(puzzle_mined_tables_t)
+                .where(puzzle_mined_tables_t.c.table_id == table_id)
+                .values(mined=now, found=new)
+            )
     return new
 
 
