@@ -25,7 +25,7 @@ from bonepile.puzzles import glicko2, store
 from bonepile.puzzles.judge import judge
 from bonepile.puzzles.mine import mine
 from bonepile.puzzles.model import THEMES, Puzzle
-from bonepile.puzzles.moves import PuzzleError, move_of
+from bonepile.puzzles.moves import PuzzleError, choices, move_of
 from support import CONFIGURATION_IDS, CONFIGURATIONS, cli
 
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "puzzles" / "block-game.record.json"
@@ -177,6 +177,21 @@ def test_judge_right_wrong_and_bad_answers(mined):
 SHIPPED = store.shipped()
 
 
+def test_a_line_of_several_steps_is_judged_step_by_step():
+    p = next(q for q in SHIPPED if len(q.steps) > 1)
+    first = judge(p, 0, p.steps[0].solution)
+    assert first.correct and not first.done and first.next_step == 1
+    assert first.replies == p.steps[0].replies
+    last = len(p.steps) - 1
+    end = judge(p, last, p.steps[last].solution)
+    assert end.correct and end.done and end.next_step is None and end.replies == ()
+    # a wrong move at the second step ends the line, with the second step's solution
+    view = p.steps[1].view
+    wrong = next(t for t in choices(make_variant(p.variant, p.options), view) if t != p.steps[1].solution)
+    w = judge(p, 1, wrong)
+    assert not w.correct and w.done and w.better == p.steps[1].solution
+
+
 def test_the_shipped_set_has_puzzles_of_every_game_with_choices():
     variants = {p.variant for p in SHIPPED}
     assert {"block", "draw", "passing", "quinientos"} <= variants
@@ -195,24 +210,38 @@ def test_the_shipped_set_has_puzzles_of_every_game_with_choices():
 
 
 def _check_line(p: Puzzle) -> None:
+    """A deal agrees with the last step's view (so with the whole line); replayed from its
+    start, it passes through every step's view, where the solution is legal, and the replies
+    are legal moves that lead to the next step."""
     v = make_variant(p.variant, p.options)
-    rng = random.Random(p.id)
-    for i, step in enumerate(p.steps):
+    last = p.steps[-1].view
+    world = Sampler(v, last).sample(random.Random(p.id))
+    assert agrees(world, last)
+    moves = [m for _, m, _ in world.log]
+    h = world.fresh()
+    for step in p.steps:
         view = step.view
         assert view.seat == p.seat and view.to_move == p.seat and not view.over
+        # nothing hidden: no hand revealed, no other seat's drawn tile, no face-down tile
         assert view.revealed is None
-        world = Sampler(v, view).sample(rng)  # a deal that agrees with the view exists
-        assert agrees(world, view)
+        assert all(e.tile is None for e in view.history if e.action == "draw" and e.seat != p.seat)
+        assert not (view.blind and view.hand)
+        while len(h.log) < len(view.history):
+            h.apply(moves[len(h.log)])
+        assert hand_view(h, p.seat, view.hand_number) == view
         m = move_of(view, step.solution)
-        assert m in view.legal
+        assert h.check(m) == m
         for alt in step.alternatives:
-            assert move_of(view, alt) in view.legal
-        world.apply(m)
+            assert h.mirror_key(move_of(view, alt)) == h.mirror_key(m)
+        if step is p.steps[-1]:
+            break
+        assert h.mirror_key(moves[len(h.log)]) == h.mirror_key(m)  # the line's move
+        h.apply(moves[len(h.log)])
         for tok in step.replies:
-            assert world.to_move != p.seat
-            world.apply(world.check(parse(world, tok)))
-        if i + 1 < len(p.steps):
-            assert hand_view(world, p.seat, view.hand_number) == p.steps[i + 1].view
+            assert h.to_move != p.seat
+            r = h.check(parse(h, tok))
+            assert h.mirror_key(r) == h.mirror_key(moves[len(h.log)])
+            h.apply(moves[len(h.log)])
 
 
 @pytest.mark.parametrize("variant", sorted({p.variant for p in SHIPPED}))

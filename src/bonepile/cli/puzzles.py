@@ -16,13 +16,13 @@ from typing import Annotated, Any
 import typer
 
 from ..bots.budget import Budget
-from ..engine import VARIANT_NAMES, BonepileError, View
+from ..engine import VARIANT_NAMES, BonepileError, View, make_variant
 from ..engine.tiles import NAME
 from ..puzzles import glicko2
 from ..puzzles.judge import judge
 from ..puzzles.mine import MINE_BUDGET, mine
 from ..puzzles.model import THEME_WORDS, THEMES, Puzzle
-from ..puzzles.moves import PuzzleError, decision_of, token_of
+from ..puzzles.moves import PuzzleError, choices
 from ..puzzles.store import daily, load, read_file, write_file
 from .common import fail
 from .screen import hand_text, layout_lines, rows_text
@@ -44,11 +44,8 @@ class _Quit(Exception):
     pass
 
 
-def _choices(puzzle: Puzzle, view: View) -> list[int]:
-    from ..engine import make_variant
-
-    same = decision_of(make_variant(puzzle.variant, puzzle.options), view)
-    return [m for m in view.legal if same[m] == m]
+def _choices(puzzle: Puzzle, view: View) -> list[str]:
+    return choices(make_variant(puzzle.variant, puzzle.options), view)
 
 
 def _event_text(view: View, seat: int, e: Any) -> str:
@@ -114,13 +111,13 @@ class Session:
                 self.print(f"You may peek: your next tile is {NAME[view.peek]}")
         else:
             self.print(hand_text(view))
-        moves = [token_of(view, m) for m in _choices(puzzle, view)]
+        moves = _choices(puzzle, view)
         self.print("Moves: " + "  ".join(f"{i}) {tok}" for i, tok in enumerate(moves, 1)))
 
     def answer(self, puzzle: Puzzle, step: int) -> str | None:
         """The person's move (a token), or None to skip the puzzle."""
         view = puzzle.steps[step].view
-        moves = [token_of(view, m) for m in _choices(puzzle, view)]
+        moves = _choices(puzzle, view)
         while True:
             text = self.ask("Your move> ").strip()
             low = text.lower()

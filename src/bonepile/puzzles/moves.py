@@ -12,7 +12,7 @@ from ..engine.knowledge import PublicKnowledge
 from ..engine.notation import move_token, normalize
 from ..engine.tiles import PASS
 
-__all__ = ["PuzzleError", "accepted", "decision_of", "move_of", "token_of"]
+__all__ = ["PuzzleError", "accepted", "choices", "decision_of", "move_of", "token_of"]
 
 
 class PuzzleError(ValueError):
@@ -71,3 +71,9 @@ def decision_of(variant: Variant, view: View) -> dict[int, int]:
     legal = list(view.legal)
     firsts = PublicKnowledge.from_view(variant, view).decisions(legal)
     return {m: legal[i] for m, i in zip(legal, firsts)}
+
+
+def choices(variant: Variant, view: View) -> list[str]:
+    """The tokens a solver chooses from: one per decision, in the order of ``view.legal``."""
+    same = decision_of(variant, view)
+    return [token_of(view, m) for m in view.legal if same[m] == m]
