@@ -124,8 +124,10 @@ function render() {
     ? t("puzzles.task_step", { k: S.step + 1, n: p.steps }) : t("puzzles.task");
   $("pz-seats").textContent = [gameWords(p.game), t("puzzles.rated", { rating: p.rating }),
     p.daily ? t("puzzles.daily_mark") : ""].filter(Boolean).join(" · ");
-  const counts = view.tile_counts.map((n, seat) => seat === view.seat ? null : t("puzzles.tiles_left", { who: who(seat), n }))
-    .filter(Boolean);
+  // the others' tiles left, in the order they play after you
+  const me = view.seat ?? 0;
+  const counts = view.tile_counts.map((_, i) => (me + 1 + i) % view.players).filter((seat) => seat !== me)
+    .map((seat) => t("puzzles.tiles_left", { who: who(seat), n: view.tile_counts[seat] }));
   if (view.boneyard_size) counts.push(t("board.boneyard", { n: view.boneyard_size }));
   if (view.count) counts.push(t("board.count", { n: view.count.value }));
   $("pz-info").textContent = counts.join(" · ");
