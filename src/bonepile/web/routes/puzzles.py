@@ -29,6 +29,7 @@ from fastapi.responses import FileResponse
 
 from ...bots.sampler import InconsistentView, Sampler
 from ...engine import make_variant
+from ...engine.hand import Hand
 from ...engine.knowledge import PublicKnowledge
 from ...engine.tiles import NAME, PASS
 from ...engine.view import View, hand_view
@@ -106,9 +107,20 @@ def step_view_json(p: Puzzle, k: int) -> dict[str, Any]:
     v = make_variant(p.variant, p.options)
     kn = PublicKnowledge.from_view(v, view)
     points = [pt if e.action == "play" else None for e, pt in zip(view.history, kn.points)]
-    # the count of the ends, worded as the table words it (its Hand is the knowledge's table)
-    count = count_json(kn._table) if view.history else None
+    # the count of the ends where the game scores it, as the table words it (``count_json``),
+    # read off a world rebuilt from the view: the ends are public, the same in every world
+    world = _world(p, view) if v.in_play == "fives" and view.history else None
+    count = count_json(world) if world is not None else None
     return dict(view_json(view, points=points, count=count, decisions=kn.decisions(view.legal)))
+
+
+def _world(p: Puzzle, view: View) -> Hand | None:
+    """A hidden world that agrees with ``view`` (``bots.sampler``), for the public facts a
+    position's geometry gives (the count, the layout after a move); None if none is found."""
+    try:
+        return Sampler(make_variant(p.variant, p.options), view).sample(random.Random(0))
+    except InconsistentView:  # never expected (the puzzles' tests)
+        return None
 
 
 def board_after(p: Puzzle, k: int, token: str) -> dict[str, Any] | None:
@@ -121,9 +133,8 @@ def board_after(p: Puzzle, k: int, token: str) -> dict[str, Any] | None:
     m = move_of(view, token)
     if m >= PASS:
         return None
-    try:
-        world = Sampler(make_variant(p.variant, p.options), view).sample(random.Random(0))
-    except InconsistentView:  # never expected (the puzzles' tests): the board is not shown
+    world = _world(p, view)
+    if world is None:
         return None
     world.apply(m)
     return {"layout": layout_json(hand_view(world, view.seat)), "tile": NAME[m >> 2]}
