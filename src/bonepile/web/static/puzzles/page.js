@@ -131,6 +131,7 @@ function render() {
   if (view.boneyard_size) counts.push(t("board.boneyard", { n: view.boneyard_size }));
   if (view.count) counts.push(t("board.count", { n: view.count.value }));
   $("pz-info").textContent = counts.join(" · ");
+  $("pz-tried").hidden = !(p.tried && !S.over);  // a puzzle tried before is not rated again
   const choices = S.selected && !S.over ? view.legal.filter((m) => m.kind === "play" && m.tile === S.selected && m.arm)
     .map((m) => ({ arm: /** @type {string} */ (m.arm), move: m.move, label: t("board.play_on_end", { arm: t(`arm.${m.arm}`) }) })) : [];
   const after = S.over ? S.after : null;  // once over: the better move (or the last one) laid
