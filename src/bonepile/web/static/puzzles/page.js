@@ -145,7 +145,10 @@ function render() {
 function renderHand(view) {
   const box = clear($("pz-hand"));
   const plays = S.over ? [] : view.legal.filter((m) => m.kind === "play");
-  for (const name of view.hand) {
+  // a blind game: the tile you turned up is the one to play (your row stays face down)
+  const blind = !!view.blind;
+  if (blind && view.turned_up) box.appendChild(el("span", { class: "small" }, t("hand.turned_up.you")));
+  for (const name of blind ? (view.turned_up ? [view.turned_up] : []) : view.hand) {
     const playable = plays.some((m) => m.tile === name);
     const better = S.better && S.better.split("@")[0] === name;
     const wrong = !better && S.wrong && S.wrong.split("@")[0] === name;
@@ -156,6 +159,10 @@ function renderHand(view) {
     b.appendChild(tileSVG(name));
     b.addEventListener("click", () => tap(name));
     box.appendChild(b);
+  }
+  if (blind && view.peek) {  // the rules let you look at your row's next tile first
+    box.appendChild(el("span", { class: "small" }, t("hand.peek")));
+    box.appendChild(tileSVG(view.peek, { label: t("hand.peek_label", { tile: tileWords(view.peek) }) }));
   }
   const acts = clear($("pz-actions"));
   if (!S.over) {
