@@ -163,6 +163,7 @@ class InProcess(Served):
         settings.setdefault("profile_rate", 100_000)  # and many profiles
         settings.setdefault("watch_rate", 100_000)  # and many spectators' sockets
         settings.setdefault("address_bot_tables", 100_000)  # and many tables of bots only
+        settings.setdefault("puzzle_mining", 0)  # no puzzle mined behind a test's back
         self.app = create_app(db, **settings)
         self.port = free_port()
         config = uvicorn.Config(

@@ -21,7 +21,7 @@ from ..engine.commit import Seal
 from ..engine.deals import derive
 from ..engine.knowledge import PublicKnowledge
 from ..engine.notation import normalize
-from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, NAME, PASS
+from ..engine.tiles import DRAW, NAME, PASS
 from .common import (
     Players,
     RuleOptions,
@@ -32,6 +32,7 @@ from .common import (
     seed_option,
     split_bots,
 )
+from .screen import hand_text, layout_lines, rows_text
 
 HELP = """Commands:
   a move token    e.g. 6-4, 6-4@L (arm L, R, U or D when a tile fits several ends), draw, pass
@@ -45,10 +46,6 @@ HELP = """Commands:
 
 class Quit(Exception):
     pass
-
-
-def tile_text(a: int, b: int) -> str:
-    return f"[{a}|{b}]"
 
 
 def bot_names(levels: list[str], seat: int) -> list[str]:
@@ -208,54 +205,10 @@ class PlaySession:
         )
 
     def layout_lines(self, view: View) -> list:
-        from rich.text import Text
-
-        lay = view.layout
-        if lay.first is None:
-            return [Text("Table: empty")]
-        spin_at = lay.spinner_at
-
-        def styled(text: Text, a: int, b: int, t: int, where: tuple) -> None:
-            style = "bold magenta" if where == spin_at else ("bold" if IS_DOUBLE[t] else "")
-            text.append(tile_text(a, b), style=style)
-
-        line = Text("Table: ")
-        for i in range(len(lay.arms.get("L", ())) - 1, -1, -1):
-            p = lay.arms["L"][i]
-            styled(line, p.outer, p.inner, p.tile, ("L", i))
-        f = lay.first
-        a = lay.first_left if lay.first_left is not None else HI[f]
-        styled(line, a, LO[f] if a == HI[f] else HI[f], f, ("C", 0))
-        for i, p in enumerate(lay.arms.get("R", ())):
-            styled(line, p.inner, p.outer, p.tile, ("R", i))
-        lines = [line]
-        for arm in ("U", "D"):
-            tiles = lay.arms.get(arm, ())
-            if tiles or arm in lay.ends:
-                t = Text(f"  {arm} arm: ")
-                for i, p in enumerate(tiles):
-                    styled(t, p.inner, p.outer, p.tile, (arm, i))
-                if not tiles:
-                    t.append("(open, nothing played yet)")
-                lines.append(t)
-        ends = []
-        for arm, pip in lay.ends.items():
-            ends.append(f"{arm} {pip}" + (" (double)" if arm in lay.double_ends else ""))
-        extra = f" · spinner {lay.spinner}" if lay.spinner is not None else ""
-        lines.append(Text("Open ends: " + (", ".join(ends) or "none") + extra))
-        return lines
+        return layout_lines(view)
 
     def rows_text(self, view: View, s: int):
-        from rich.text import Text
-
-        up = dict(view.face_up[s])
-        t = Text()
-        for i in range(view.tile_counts[s]):
-            if i in up:
-                t.append(tile_text(HI[up[i]], LO[up[i]]), style="bold")
-            else:
-                t.append("[▒|▒]", style="dim")
-        return t
+        return rows_text(view, s)
 
     def rows_line(self, view: View, s: int):
         from rich.text import Text
@@ -265,7 +218,6 @@ class PlaySession:
         return t
 
     def render(self, view: View) -> None:
-        from rich.text import Text
 
         self.print()
         self.print(
@@ -292,7 +244,6 @@ class PlaySession:
                 f" ({view.boneyard_size} in all)" if view.boneyard_size != view.drawable else ""
             )
         self.print("Others: " + ", ".join(others) + bone)
-        playable = {m >> 2 for m in view.legal if m < PASS}
         if view.blind:
             for s in range(self.v.players):
                 self.print(self.rows_line(view, s))
@@ -301,13 +252,7 @@ class PlaySession:
             if view.peek is not None:
                 self.print(f"You may peek: your next tile is {NAME[view.peek]}")
         else:
-            t = Text("Your hand: ")
-            for tile in sorted(view.hand, key=lambda x: (-(HI[x] + LO[x]), -HI[x])):
-                if tile in playable:
-                    t.append(tile_text(HI[tile], LO[tile]) + "*", style="bold green")
-                else:
-                    t.append(tile_text(HI[tile], LO[tile]) + " ")
-            self.print(t)
+            self.print(hand_text(view))
         moves = self.move_list(view)
         self.print("Moves: " + "  ".join(f"{i}) {tok}" for i, tok in enumerate(moves, 1)))
 

@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from .cluster import ClusterSettings
 from .guard import hide_tokens
 from .jobs.analyses import Analyses
+from .jobs.puzzles import Miner
 from .play.chatfilter import ChatFilter
 from .routes.analysis import router as analysis_router
 from .routes.history import router as history_router
@@ -25,6 +26,8 @@ from .routes.match import router as match_router
 from .routes.mutes import router as mutes_router
 from .routes.pages import router as pages_router
 from .routes.profiles import router as profiles_router
+from .routes.puzzles import Book
+from .routes.puzzles import router as puzzles_router
 from .routes.ratings import router as ratings_router
 from .routes.socket import router as socket_router
 from .routes.tables import router as tables_router
@@ -63,19 +66,24 @@ def create_app(
         budget=settings.analysis_budget,
         processes=settings.analysis_processes,
     )
+    book = Book(server)  # the puzzles offered; the miner adds the ones it finds
+    miner = Miner(server, book, every=settings.puzzle_mining, processes=settings.puzzle_processes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await server.start()
+        miner.start()
         try:
             yield
         finally:
+            await miner.stop()
             await analyses.stop()
             await server.stop()
 
     app = FastAPI(title="bonepile", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
     app.state.analyses = analyses
+    app.state.puzzle_miner = miner
     app.include_router(howto_router)  # the How to play pages and their examples
     app.include_router(profiles_router(server.profiles))  # /api/profiles...
     app.include_router(mutes_router(server))  # /api/profiles/me/mutes...
@@ -116,6 +124,7 @@ def create_app(
     app.include_router(tables_router(server))  # /api/variants, /api/tables/..., /api/replay
     app.include_router(lobby_router(server))  # GET /api/tables: the lobby's list
     app.include_router(analysis_router(server, analyses))  # post-game analysis
+    app.include_router(puzzles_router(server, book))  # /api/puzzles...
     app.include_router(socket_router(server))  # /ws/tables/{id}
     app.include_router(pages_router())  # the web client's pages, files and words
     return app

@@ -43,6 +43,10 @@ class ServerSettings:
     analysis_simulations: int | None = None
     analysis_nodes: int | None = None
     analysis_processes: bool = True
+    # puzzles mined from finished games (web/jobs/puzzles.py): seconds between two games
+    # mined (0: none), and the miner in a worker process (False: a thread, for tests)
+    puzzle_mining: float = 300.0
+    puzzle_processes: bool = True
 
     @property
     def analysis_budget(self) -> Budget:

@@ -5,6 +5,7 @@ import { ready, t, has, language } from "/static/i18n.js";
 import { getProfile, profileHeaders } from "/static/profile.js";
 import { ratingText } from "/static/rating.js";
 import { ratingGraph } from "/static/ratinggraph.js";
+import "/static/puzzles/me.js";  // the puzzle rating, in its own card
 
 await ready;
 

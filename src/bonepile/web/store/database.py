@@ -261,6 +261,66 @@ def _tables() -> Any:
     )
 
 
+#: puzzles (migration 0013_puzzles; web/store/puzzles.py): each profile's puzzle rating
+#: (Glicko-2, one for all games), each puzzle's own once it has been tried, every profile's
+#: first attempt at each puzzle (the one that counts: the primary key keeps it once), and the
+#: puzzles the server mined from its own finished tables, with the tables it has mined
+puzzle_players_t = Table(
+    "puzzle_players",
+    metadata,
+    Column("profile", String(32), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("vol", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("solved", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+puzzle_ratings_t = Table(
+    "puzzle_ratings",
+    metadata,
+    Column("puzzle", String(40), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("vol", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("solved", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+puzzle_attempts_t = Table(
+    "puzzle_attempts",
+    metadata,
+    Column("profile", String(32), primary_key=True),
+    Column("puzzle", String(40), primary_key=True),
+    Column("solved", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("rating_before", Float, nullable=False),  # the player's puzzle rating before it
+    Column("rating", Float, nullable=False),  # and after
+    Index("puzzle_attempts_by_profile", "profile", "at"),
+)
+
+mined_puzzles_t = Table(
+    "mined_puzzles",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("variant", String(32), nullable=False),
+    Column("table_id", String(32), nullable=False),  # the finished table it was mined from
+    Column("created", Float, nullable=False),
+    Column("body", Text, nullable=False),  # JSON: bonepile.puzzles' Puzzle.to_dict
+    Index("mined_puzzles_by_variant", "variant"),
+)
+
+puzzle_mined_tables_t = Table(
+    "puzzle_mined_tables",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("mined", Float, nullable=False),
+    Column("found", Integer, nullable=False),  # puzzles it gave (0: none, or its mining failed)
+)
+
+
 @dataclass
 class TableRow:
     id: str

@@ -1,0 +1,83 @@
+"""The terminal's drawing of a position, from a seat's ``View`` alone: the table, the rows of
+the blind games and the seat's hand.  ``bonepile play`` and ``bonepile puzzles`` both draw
+with it (rich ``Text`` lines)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import View
+from ..engine.tiles import HI, IS_DOUBLE, LO, PASS
+
+
+def tile_text(a: int, b: int) -> str:
+    return f"[{a}|{b}]"
+
+
+def layout_lines(view: View) -> list[Any]:
+    """The table: the line of tiles (spinner in magenta, doubles in bold), the spinner's
+    arms, and the open ends."""
+    from rich.text import Text
+
+    lay = view.layout
+    if lay.first is None:
+        return [Text("Table: empty")]
+    spin_at = lay.spinner_at
+
+    def styled(text: Text, a: int, b: int, t: int, where: tuple[str, int]) -> None:
+        style = "bold magenta" if where == spin_at else ("bold" if IS_DOUBLE[t] else "")
+        text.append(tile_text(a, b), style=style)
+
+    line = Text("Table: ")
+    for i in range(len(lay.arms.get("L", ())) - 1, -1, -1):
+        p = lay.arms["L"][i]
+        styled(line, p.outer, p.inner, p.tile, ("L", i))
+    f = lay.first
+    a = lay.first_left if lay.first_left is not None else HI[f]
+    styled(line, a, LO[f] if a == HI[f] else HI[f], f, ("C", 0))
+    for i, p in enumerate(lay.arms.get("R", ())):
+        styled(line, p.inner, p.outer, p.tile, ("R", i))
+    lines = [line]
+    for arm in ("U", "D"):
+        tiles = lay.arms.get(arm, ())
+        if tiles or arm in lay.ends:
+            t = Text(f"  {arm} arm: ")
+            for i, p in enumerate(tiles):
+                styled(t, p.inner, p.outer, p.tile, (arm, i))
+            if not tiles:
+                t.append("(open, nothing played yet)")
+            lines.append(t)
+    ends = []
+    for arm, pip in lay.ends.items():
+        ends.append(f"{arm} {pip}" + (" (double)" if arm in lay.double_ends else ""))
+    extra = f" · spinner {lay.spinner}" if lay.spinner is not None else ""
+    lines.append(Text("Open ends: " + (", ".join(ends) or "none") + extra))
+    return lines
+
+
+def rows_text(view: View, s: int) -> Any:
+    """Seat ``s``'s row in a blind game: face-up tiles shown, the others face down."""
+    from rich.text import Text
+
+    up = dict(view.face_up[s])
+    t = Text()
+    for i in range(view.tile_counts[s]):
+        if i in up:
+            t.append(tile_text(HI[up[i]], LO[up[i]]), style="bold")
+        else:
+            t.append("[▒|▒]", style="dim")
+    return t
+
+
+def hand_text(view: View) -> Any:
+    """The seat's own tiles, heaviest first, the playable ones starred in green."""
+    from rich.text import Text
+
+    playable = {m >> 2 for m in view.legal if m < PASS}
+    t = Text("Your hand: ")
+    for tile in sorted(view.hand, key=lambda x: (-(HI[x] + LO[x]), -HI[x])):
+        if tile in playable:
+            t.append(tile_text(HI[tile], LO[tile]) + "*", style="bold green")
+        else:
+            t.append(tile_text(HI[tile], LO[tile]) + " ")
+    return t
