@@ -9,7 +9,7 @@ import sys
 
 import typer
 
-from . import analyze, arena, hint, play, random, replay, selfplay, serve, train
+from . import analyze, arena, hint, play, random, replay, selfplay, serve, tournament, train
 from .common import fill_optional_values
 
 app = typer.Typer(
@@ -26,6 +26,7 @@ app.command("arena")(arena.arena)
 app.command("selfplay")(selfplay.selfplay)
 app.command("serve")(serve.serve)
 app.command("train")(train.train_cmd)
+app.command("tournament")(tournament.tournament)
 
 
 def main() -> None:
