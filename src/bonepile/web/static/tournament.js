@@ -122,8 +122,8 @@ function standingsTable(s) {
       el("td", {}, who(r.entrant)),
       el("td", { class: "num" }, num(r.score)),
       el("td", { class: "num" }, signed(r.difference)),
-      el("td", { class: "num" }, num(r.buchholz)),
-      el("td", { class: "num" }, String(r.deals))));
+      el("td", { class: "num wide" }, num(r.buchholz)),
+      el("td", { class: "num wide" }, String(r.deals))));
   }
   return el("table", { class: "list", id: "standings-table" },
     el("thead", {}, el("tr", {},
@@ -131,8 +131,8 @@ function standingsTable(s) {
       el("th", { scope: "col" }, t("tourney.col.name")),
       el("th", { class: "num", scope: "col" }, words(`tourney.scoring.${s.scoring}`)),
       el("th", { class: "num", scope: "col" }, t("tourney.col.difference")),
-      el("th", { class: "num", scope: "col" }, t("tourney.col.buchholz")),
-      el("th", { class: "num", scope: "col" }, t("tourney.col.deals")))),
+      el("th", { class: "num wide", scope: "col" }, t("tourney.col.buchholz")),
+      el("th", { class: "num wide", scope: "col" }, t("tourney.col.deals")))),
     body);
 }
 
