@@ -43,7 +43,17 @@ from ..words.names import seat_default
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ..messages import ProfileInfo
+    from ..messages import (
+        ProfileInfo,
+        TournamentCreated,
+        TournamentDeal,
+        TournamentJoined,
+        TournamentRound,
+        TournamentSeat,
+        TournamentState,
+        TournamentSummary,
+        TournamentTable,
+    )
     from ..settings import ServerSettings
     from .table import LiveTable
 
@@ -257,7 +267,7 @@ class Tournaments:
         return out
 
     # ------------------------------------------------------------------ requests
-    async def create(self, body: Any, address: str, profile: ProfileInfo | None) -> dict[str, Any]:
+    async def create(self, body: Any, address: str, profile: ProfileInfo | None) -> TournamentCreated:
         body = validate.body_object(body)
         options = body.get("options") or {}
         if not isinstance(options, dict):
@@ -340,7 +350,7 @@ class Tournaments:
             self.live[tid] = t
         return t
 
-    async def join(self, tid: str, body: Any, profile: ProfileInfo | None) -> dict[str, Any]:
+    async def join(self, tid: str, body: Any, profile: ProfileInfo | None) -> TournamentJoined:
         """A person joins with a profile (``pair``: the number of the pair whose second
         player they are, in a tournament of pairs)."""
         body = validate.body_object(body)
@@ -373,7 +383,7 @@ class Tournaments:
                 t.entrants = fresh.entrants
         return {"entrant": number}
 
-    def listing(self) -> list[dict[str, Any]]:
+    def listing(self) -> list[TournamentSummary]:
         """The public tournaments not over, newest first."""
         out = []
         for t in reversed(self.live.values()):
@@ -381,7 +391,7 @@ class Tournaments:
                 out.append(self.summary(t))
         return out
 
-    def summary(self, t: store.TournamentRow) -> dict[str, Any]:
+    def summary(self, t: store.TournamentRow) -> TournamentSummary:
         s = t.settings
         return {
             "id": t.id,
@@ -395,12 +405,12 @@ class Tournaments:
             "pairs": bool(s.get("pairs")),
             "start_when": s["start_when"],
             "start_at": s.get("start_at"),
-            "status": t.status,
+            "status": t.status,  # type: ignore[typeddict-item]  # one of Status, as stored
             "round": t.rounds_open,
             "entrants": sum(1 for e in t.entrants if not e.bot),
         }
 
-    async def state(self, tid: str, profile: ProfileInfo | None) -> dict[str, Any]:
+    async def state(self, tid: str, profile: ProfileInfo | None) -> TournamentState:
         """Everything the tournament's page shows; the seat of ``profile`` at its table in
         play, with the seat's token."""
         t = await self.get(tid)
@@ -411,10 +421,10 @@ class Tournaments:
         rows = standings(field, seated, outs, t.settings["scoring"]) if field else []
         me = profile["id"] if profile is not None else None
         mine = [e.number for e in t.entrants if me is not None and me in (e.profile, e.partner)]
-        you: dict[str, Any] | None = None
-        rounds: list[dict[str, Any]] = []
+        you: TournamentSeat | None = None
+        rounds: list[TournamentRound] = []
         for r in range(t.rounds_open):
-            tabs = []
+            tabs: list[TournamentTable] = []
             for x in (x for x in t.tables if x.round == r):
                 live = self.host.tables.get(x.table_id)
                 over = x.table_id in self.results or (live is not None and live.status == "over")
@@ -445,7 +455,7 @@ class Tournaments:
             rounds.append({"round": r + 1, "commitment": commit, "tables": tabs})
         scores = score(outs, t.settings["scoring"]) if outs else []
         by_outcome = {id(o): sc for o, sc in zip(outs, scores, strict=True)}
-        deals = [
+        deals: list[TournamentDeal] = [
             {
                 "round": key[0] + 1,
                 "hand": key[1] + 1,
