@@ -11,7 +11,7 @@ import httpx
 
 from bonepile.engine import record as rec
 from bonepile.web.client import SeatClient
-from webutil import InProcess
+from webutil import InProcess, Sock
 
 SETTINGS = {"grace": 1000, "hand_pause": 0.05, "rate": 1000}
 
@@ -153,6 +153,18 @@ def test_bad_requests_are_refused_with_a_code(tmp_path):
                 break
             asyncio.run(asyncio.sleep(0.05))
         refused(f"/api/tournaments/{tid}/join", {}, 409, "tournament_started", c)
+        # a tournament's table offers no rematch: the next round comes from the tournament
+        you = httpx.get(f"{srv.http}/api/tournaments/{tid}", headers=auth(a)).json()["you"]
+
+        async def ask_rematch() -> dict:
+            sock = await Sock.open(srv.ws, you["table"], you["token"])
+            try:
+                await sock.send({"type": "rematch"})
+                return await sock.error()
+            finally:
+                await sock.close()
+
+        assert asyncio.run(ask_rematch())["code"] == "rematch_tournament"
         # a private tournament is not listed and is joined only with its link
         private = srv.post("/api/tournaments", {**base, "private": True}, headers=auth(a)).json()
         assert private["private"] and "invite=" in private["link"]

@@ -253,7 +253,9 @@ class Tournaments:
         for x in t.tables:
             if x.table_id not in self.results:
                 live = self.host.tables.get(x.table_id)
-                if live is None or live.status != "over":
+                if live is not None and live.status != "over":
+                    continue  # being played
+                if live is None:  # finished and let go (or not made yet): read from storage
                     stored = await self.host.db(store.stored_tables, self.engine, [x.table_id])
                     if stored.get(x.table_id) != "over":
                         continue

@@ -36,6 +36,11 @@ function summary(s) {
 
 /** @param {any} s */
 function statusWords(s) {
+  if (s.status === "waiting" && s.start_at) {
+    const at = new Date(s.start_at * 1000).toLocaleString(document.documentElement.lang || undefined,
+      { dateStyle: "medium", timeStyle: "short" });
+    return `${t("tourney.waiting", { n: s.entrants, want: s.start_when })} ${t("tourney.starts_at", { at })}`;
+  }
   if (s.status === "waiting") return t("tourney.waiting", { n: s.entrants, want: s.start_when });
   if (s.status === "over") return t("tourney.over");
   return t("tourney.round_of", { n: s.round, of: s.rounds });
@@ -72,6 +77,7 @@ async function showList() {
         rounds: Number($field("t-rounds").value),
         hands: Number($field("t-hands").value),
         start_when: Number($field("t-start").value),
+        start_at: $field("t-at").value ? new Date($field("t-at").value).getTime() / 1000 : null,
         pairs: $field("t-pairs").checked,
         private: $field("t-private").checked,
       };
