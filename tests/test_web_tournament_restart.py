@@ -70,3 +70,43 @@ def test_a_tournament_killed_in_a_round_loses_nothing(tmp_path):
         assert {x["entrant"]: x["difference"] for x in st["standings"]} == diff
     finally:
         second.kill()
+
+
+def test_a_round_stored_before_its_tables_gets_them_at_the_next_start(tmp_path):
+    """The server stopped between storing a round and storing its tables: the next start
+    makes the missing tables with the same id, seed, seats and tokens."""
+    import sqlalchemy as sa
+
+    from webutil import InProcess
+
+    path = tmp_path / "db.sqlite"
+    with InProcess(f"sqlite:///{path}", grace=1000, hand_pause=0.05) as srv:
+        keys = profiles(srv, 4)
+        tid = srv.post(
+            "/api/tournaments",
+            {"variant": "draw", "players": 2, "rounds": 1, "hands": 1, "start_when": 4},
+            headers=auth(keys[0]),
+        ).json()["id"]
+        for k in keys[1:]:
+            assert srv.post(f"/api/tournaments/{tid}/join", {}, headers=auth(k)).status_code == 200
+        for _ in range(200):
+            seats = [
+                httpx.get(f"{srv.http}/api/tournaments/{tid}", headers=auth(k)).json()["you"] for k in keys
+            ]
+            if all(seats):
+                break
+            asyncio.run(asyncio.sleep(0.05))
+        lost = seats[0]["table"]
+        before = srv.info(lost)
+    engine = sa.create_engine(f"sqlite:///{path}")
+    with engine.begin() as c:  # as if the server had died before storing this table
+        assert c.execute(sa.text("DELETE FROM tables WHERE id = :t"), {"t": lost}).rowcount == 1
+    engine.dispose()
+    with InProcess(f"sqlite:///{path}", grace=1000, hand_pause=0.05) as srv:
+        after = srv.info(lost)
+        assert [s["name"] for s in after["seats"]] == [s["name"] for s in before["seats"]]
+        again = [httpx.get(f"{srv.http}/api/tournaments/{tid}", headers=auth(k)).json()["you"] for k in keys]
+        assert again == seats
+        st = asyncio.run(play_all(srv.http, srv.ws, tid, keys))[0]
+        mp, _diff = matchpoints_from_records(srv, st)
+        assert {x["entrant"]: x["score"] for x in st["standings"]} == mp
