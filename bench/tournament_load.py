@@ -84,7 +84,7 @@ async def tournament_round(http: str, ws: str, args) -> tuple[list[float], int, 
                 if st["you"]:
                     opened.append(time.monotonic())
                     break
-                await asyncio.sleep(0.2)
+                await asyncio.sleep(1.0)  # (the page polls every 2 s)
         you = st["you"]
         sc = SeatClient(ws, you["table"], you["token"], seed=i, think=args.think)
         await sc.play(timeout=600)

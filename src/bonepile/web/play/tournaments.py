@@ -50,6 +50,7 @@ if TYPE_CHECKING:
         TournamentJoined,
         TournamentRound,
         TournamentSeat,
+        TournamentStanding,
         TournamentState,
         TournamentSummary,
         TournamentTable,
@@ -64,6 +65,7 @@ TIMER = 60  # seconds per move at a tournament's table: a person who leaves is p
 MAX_ROUNDS = 20
 MAX_HANDS = 20
 MAX_FIELD = 256  # the most entrants a tournament waits for
+SHARED_FRESH = 1.0  # seconds the page's shared part (rounds, standings, hands) is kept
 
 
 class TournamentHost(Protocol):
@@ -77,7 +79,7 @@ class TournamentHost(Protocol):
 
     def allow_create(self, address: str) -> None: ...
 
-    async def open_table(self, row: TableRow) -> LiveTable: ...
+    def play(self, row: TableRow) -> LiveTable: ...
 
     async def finished(self, table_id: str) -> LiveTable: ...
 
@@ -112,6 +114,8 @@ class Tournaments:
         self.results: dict[str, list[Outcome]] = {}  # a finished table's outcomes, by table id
         self.task: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()  # one tournament changes at a time
+        # per tournament: (its rounds open, status and entrants; when; the page's shared part)
+        self.shared: dict[str, tuple[tuple[int, str, int], float, Any]] = {}
 
     @property
     def engine(self) -> Any:
@@ -203,9 +207,10 @@ class Tournaments:
         """Every table of the open rounds stored and played (made again if missing)."""
         missing = [x for x in t.tables if x.table_id not in self.host.tables]
         stored = await self.host.db(store.stored_tables, self.engine, [x.table_id for x in missing])
-        for x in missing:
-            if x.table_id not in stored:
-                await self.host.open_table(self.table_row(t, x))
+        rows = [self.table_row(t, x) for x in missing if x.table_id not in stored]
+        await self.host.db(store.create_tables, self.engine, rows)  # one transaction
+        for row in rows:
+            self.host.play(row)
 
     def table_row(self, t: store.TournamentRow, x: store.RoundTable) -> TableRow:
         v = make_variant(t.variant, t.options)
@@ -412,18 +417,20 @@ class Tournaments:
             "entrants": sum(1 for e in t.entrants if not e.bot),
         }
 
-    async def state(self, tid: str, profile: ProfileInfo | None) -> TournamentState:
-        """Everything the tournament's page shows; the seat of ``profile`` at its table in
-        play, with the seat's token."""
-        t = await self.get(tid)
-        v = make_variant(t.variant, t.options)
+    async def _shared(
+        self, t: store.TournamentRow
+    ) -> tuple[list[TournamentRound], list[TournamentStanding], list[TournamentDeal]]:
+        """What every visitor of the page is shown alike: built at most once per
+        ``SHARED_FRESH`` seconds (and again when a round opens or the tournament ends)."""
+        now = time.monotonic()
+        key = (t.rounds_open, t.status, len(t.entrants))
+        hit = self.shared.get(t.id)
+        if hit is not None and hit[0] == key and now - hit[1] < SHARED_FRESH:
+            return hit[2]
         outs = await self.outcomes(t)
         field = [Entrant(e.number, e.name, e.bot) for e in t.entrants]
         seated = {(x.round, x.number): tuple(x.entrants) for x in t.tables}
         rows = standings(field, seated, outs, t.settings["scoring"]) if field else []
-        me = profile["id"] if profile is not None else None
-        mine = [e.number for e in t.entrants if me is not None and me in (e.profile, e.partner)]
-        you: TournamentSeat | None = None
         rounds: list[TournamentRound] = []
         for r in range(t.rounds_open):
             tabs: list[TournamentTable] = []
@@ -442,17 +449,6 @@ class Tournaments:
                         "away": away,
                     }
                 )
-                if mine and mine[0] in x.entrants and not over:
-                    side = x.entrants.index(mine[0])
-                    for s in range(v.players):
-                        e = t.entrants[mine[0]]
-                        member = s // len(v.sides) if v.teams else 0
-                        if v.side_of(s) == side and (e.profile if member == 0 else e.partner) == me:
-                            you = {
-                                "table": x.table_id,
-                                "seat": s,
-                                "token": seat_token(t.secret, x.table_id, s),
-                            }
             commit = next((x.commitment for x in t.tables if x.round == r), "")
             rounds.append({"round": r + 1, "commitment": commit, "tables": tabs})
         scores = score(outs, t.settings["scoring"]) if outs else []
@@ -475,6 +471,42 @@ class Tournaments:
             }
             for key, group in sorted(boards(outs).items())
         ]
+        table: list[TournamentStanding] = [
+            {
+                "rank": r.rank,
+                "entrant": r.entrant,
+                "score": r.score,
+                "difference": r.difference,
+                "head_to_head": r.head_to_head,
+                "buchholz": r.buchholz,
+                "deals": r.deals,
+            }
+            for r in rows
+        ]
+        made = (rounds, table, deals)
+        self.shared[t.id] = (key, now, made)
+        return made
+
+    async def state(self, tid: str, profile: ProfileInfo | None) -> TournamentState:
+        """Everything the tournament's page shows; the seat of ``profile`` at its table in
+        play, with the seat's token."""
+        t = await self.get(tid)
+        rounds, table, deals = await self._shared(t)
+        v = make_variant(t.variant, t.options)
+        me = profile["id"] if profile is not None else None
+        mine = [e.number for e in t.entrants if me is not None and me in (e.profile, e.partner)]
+        you: TournamentSeat | None = None
+        if mine and t.rounds_open:
+            e = t.entrants[mine[0]]
+            for x in (x for x in t.tables if x.round == t.rounds_open - 1 and mine[0] in x.entrants):
+                live = self.host.tables.get(x.table_id)
+                if live is None or live.status == "over":
+                    continue
+                side = x.entrants.index(mine[0])
+                for s in range(v.players):
+                    member = s // len(v.sides) if v.teams else 0
+                    if v.side_of(s) == side and (e.profile if member == 0 else e.partner) == me:
+                        you = {"table": x.table_id, "seat": s, "token": seat_token(t.secret, x.table_id, s)}
         return {
             **self.summary(t),
             "entrants_list": [
@@ -488,18 +520,7 @@ class Tournaments:
                 for e in t.entrants
             ],
             "rounds_played": rounds,
-            "standings": [
-                {
-                    "rank": r.rank,
-                    "entrant": r.entrant,
-                    "score": r.score,
-                    "difference": r.difference,
-                    "head_to_head": r.head_to_head,
-                    "buchholz": r.buchholz,
-                    "deals": r.deals,
-                }
-                for r in rows
-            ],
+            "standings": table,
             "deals": deals,
             "you": you,
             "entrant": mine[0] if mine else None,

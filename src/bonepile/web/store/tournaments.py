@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Engine
 
-from .database import tables_t, tournament_entrants_t, tournament_tables_t, tournaments_t
+from .database import Store, TableRow, tables_t, tournament_entrants_t, tournament_tables_t, tournaments_t
 
 
 @dataclass
@@ -146,6 +146,13 @@ def open_round(
             .where(tournaments_t.c.id == tid)
             .values(rounds_open=number + 1, status="playing")
         )
+
+
+def create_tables(engine: Engine, rows: list[TableRow]) -> None:
+    """A round's server tables, stored in one transaction."""
+    if rows:
+        with engine.begin() as c:
+            c.execute(insert(tables_t), [Store._table_values(r) for r in rows])
 
 
 def set_status(engine: Engine, tid: str, status: str) -> None:
