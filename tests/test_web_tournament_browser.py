@@ -100,3 +100,10 @@ def test_make_join_and_follow_a_tournament_on_a_phone_and_a_laptop(tmp_path, siz
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
         phone.screenshot(path=str(ARTIFACTS / "tournament-phone.png"), full_page=True)
         laptop.screenshot(path=str(ARTIFACTS / "tournament-laptop.png"), full_page=True)
+        # the finished table leads back to the tournament (no "play again" there)
+        phone.goto(base + f"/t/{t1}")
+        phone.wait_for_selector("#banner-tournament")
+        assert phone.locator("#banner").inner_text().count("Back to the tournament") == 1
+        phone.screenshot(path=str(ARTIFACTS / "tournament-phone-table.png"), full_page=True)
+        phone.click("#banner-tournament")
+        phone.wait_for_url(f"**/tournaments/{tid}")

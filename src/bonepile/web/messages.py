@@ -203,6 +203,7 @@ class TableInfo(TypedDict):
     watching: int  # spectator sockets open on the table
     rematch: str | None  # the id of this table's rematch, once it is being played
     rematch_of: str | None  # the id of the table this one is the rematch of
+    tournament: NotRequired[str]  # a tournament's table: the tournament's id (its page: /tournaments/<id>)
 
 
 class SeatRating(TypedDict):

@@ -326,7 +326,7 @@ class LiveTable:
 
     def info(self) -> TableInfo:
         g = self.game
-        return {
+        out: TableInfo = {
             "id": self.id,
             "name": self.name,
             "named": table_named(self.name, self.variant_name),
@@ -362,6 +362,9 @@ class LiveTable:
             "rematch": self.rematch,
             "rematch_of": self.rematch_of,
         }
+        if self.settings.get("tournament"):
+            out["tournament"] = self.settings["tournament"]
+        return out
 
     def pad(self) -> list[PadLine]:
         out = []

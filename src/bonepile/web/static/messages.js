@@ -109,6 +109,7 @@
  * @property {number} watching
  * @property {string | null} rematch
  * @property {string | null} rematch_of
+ * @property {string} [tournament] a tournament's table: the tournament's id
  */
 
 /**
