@@ -22,10 +22,10 @@ def test_a_tournament_killed_in_a_round_loses_nothing(tmp_path):
     db = f"sqlite:///{tmp_path / 'bonepile.db'}"
     first = Child(db, *ARGS).start()
     try:
-        keys = profiles(first, 4)
+        keys = profiles(first, 2)
         made = first.post(
             "/api/tournaments",
-            {"variant": "draw", "players": 2, "rounds": 2, "hands": 1, "start_when": 4},
+            {"variant": "draw", "players": 2, "rounds": 2, "hands": 1, "start_when": 2},
             headers=auth(keys[0]),
         ).json()
         tid = made["id"]
@@ -81,10 +81,10 @@ def test_a_round_stored_before_its_tables_gets_them_at_the_next_start(tmp_path):
 
     path = tmp_path / "db.sqlite"
     with InProcess(f"sqlite:///{path}", grace=1000, hand_pause=0.05) as srv:
-        keys = profiles(srv, 4)
+        keys = profiles(srv, 2)
         tid = srv.post(
             "/api/tournaments",
-            {"variant": "draw", "players": 2, "rounds": 1, "hands": 1, "start_when": 4},
+            {"variant": "draw", "players": 2, "rounds": 1, "hands": 1, "start_when": 2},
             headers=auth(keys[0]),
         ).json()["id"]
         for k in keys[1:]:
