@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from bonepile.web.client import SeatClient
+from test_web_axe import axe_problems
 from test_web_browser import ARTIFACTS, _get, browser  # noqa: F401  (fixtures)
 from webutil import logged_server
 
@@ -42,6 +43,7 @@ def test_make_join_and_follow_a_tournament_on_a_phone_and_a_laptop(tmp_path, siz
         phone.goto(base + "/tournaments")
         phone.wait_for_selector("body[data-ready='1']")
         assert phone.locator("#open").inner_text().strip() == "No tournament is open right now."
+        assert axe_problems(phone, "tournaments-list") == []
         phone.evaluate("localStorage.setItem('bonepile:name', 'Ana')")  # the name the lobby keeps
         phone.fill("#t-name", "Friday club")
         phone.select_option("#t-game", "draw")
@@ -100,6 +102,7 @@ def test_make_join_and_follow_a_tournament_on_a_phone_and_a_laptop(tmp_path, siz
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
         phone.screenshot(path=str(ARTIFACTS / "tournament-phone.png"), full_page=True)
         laptop.screenshot(path=str(ARTIFACTS / "tournament-laptop.png"), full_page=True)
+        assert axe_problems(laptop, "tournament") == []
         # the finished table leads back to the tournament (no "play again" there)
         phone.goto(base + f"/t/{t1}")
         phone.wait_for_selector("#banner-tournament")
