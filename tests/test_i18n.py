@@ -62,6 +62,8 @@ SAME_EVERYWHERE = {
     "bot",
     "Bot {n}",
     "Bot: {level}",
+    "Buchholz",  # a tie-break named after its inventor
+    "{name} (bot)",
 }
 SAME_WORD = {
     "es": {"Total", "total {n}", "no"},

@@ -131,6 +131,35 @@ class Watcher(Protocol):
         """The action of ``seat`` has been applied to ``game``."""
 
 
+def play_seated(
+    game: Game,
+    bots: list,
+    labels: list[str],
+    hands: int = MAX_HANDS_PER_GAME,
+    watch: Watcher | None = None,
+    timed: Callable[[int, float], None] | None = None,
+) -> Game:
+    """The one game loop: ``bots[s]`` (named ``labels[s]``) plays seat ``s`` of ``game`` (made
+    with ``auto_deal=False``) until the game is over or ``hands`` hands have been played.
+    ``timed(seat, ms)`` hears each decision's time."""
+    clock = time.perf_counter
+    while not game.over and len(game.hands) < hands:
+        h = game.next_hand()
+        while not h.over:
+            s = h.to_move
+            view = game.view(s)
+            t0 = clock()
+            m = ask(bots[s], labels[s], s, view, game.token)
+            if timed is not None:
+                timed(s, (clock() - t0) * 1000.0)
+            if watch is not None:
+                watch.decide(game, s, m)
+            game.apply(m)
+            if watch is not None:
+                watch.applied(game, s)
+    return game
+
+
 def play_game(spec: ArenaSpec, deal_set: int, rotation: int, watch: Watcher | None = None) -> GameResult:
     v = make_variant(spec.variant, spec.options)
     game_seed = derive(spec.seed, "game", deal_set)
@@ -145,20 +174,9 @@ def play_game(spec: ArenaSpec, deal_set: int, rotation: int, watch: Watcher | No
     # public (results.json), so the salt hides nothing: the record is revealed as written
     game.seal = Seal.make(game_seed, seeded_salt(spec.seed, "deals", deal_set))
     times: list[list[float]] = [[] for _ in spec.bots]
-    clock = time.perf_counter
-    while not game.over and len(game.hands) < MAX_HANDS_PER_GAME:
-        h = game.next_hand()
-        while not h.over:
-            s = h.to_move
-            view = game.view(s)
-            t0 = clock()
-            m = ask(bots[s], labels[seats[s]], s, view, game.token)
-            times[seats[s]].append((clock() - t0) * 1000.0)
-            if watch is not None:
-                watch.decide(game, s, m)
-            game.apply(m)
-            if watch is not None:
-                watch.applied(game, s)
+    play_seated(
+        game, bots, [labels[e] for e in seats], watch=watch, timed=lambda s, ms: times[seats[s]].append(ms)
+    )
     hands = [(h.result.winner, tuple(h.result.points), h.result.end) for h in game.hands]  # type: ignore[union-attr]
     return GameResult(
         deal_set,

@@ -9,7 +9,7 @@ import sys
 
 import typer
 
-from . import analyze, arena, hint, play, puzzles, random, replay, selfplay, serve, train, verify
+from . import analyze, arena, hint, play, puzzles, random, replay, selfplay, serve, tournament, train, verify
 from .common import fill_optional_values
 
 app = typer.Typer(
@@ -28,6 +28,7 @@ app.command("serve")(serve.serve)
 app.command("train")(train.train_cmd)
 app.command("verify")(verify.verify_cmd)
 app.add_typer(puzzles.app, name="puzzles")
+app.command("tournament")(tournament.tournament)
 
 
 def main() -> None:

@@ -31,6 +31,7 @@ from .routes.puzzles import router as puzzles_router
 from .routes.ratings import router as ratings_router
 from .routes.socket import router as socket_router
 from .routes.tables import router as tables_router
+from .routes.tournaments import router as tournaments_router
 from .server import Server
 from .settings import ServerSettings
 from .validate import RequestError
@@ -122,6 +123,7 @@ def create_app(
         return JSONResponse({"error": str(e.detail), "code": code}, status_code=e.status_code)
 
     app.include_router(tables_router(server))  # /api/variants, /api/tables/..., /api/replay
+    app.include_router(tournaments_router(server))  # /api/tournaments..., /tournaments pages
     app.include_router(lobby_router(server))  # GET /api/tables: the lobby's list
     app.include_router(analysis_router(server, analyses))  # post-game analysis
     app.include_router(puzzles_router(server, book))  # /api/puzzles...

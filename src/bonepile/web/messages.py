@@ -214,6 +214,7 @@ class TableInfo(TypedDict):
     rematch: str | None  # the id of this table's rematch, once it is being played
     rematch_of: str | None  # the id of the table this one is the rematch of
     deals: DealsInfo | None  # None: a table made before deals were sealed
+    tournament: NotRequired[str]  # a tournament's table: the tournament's id (its page: /tournaments/<id>)
 
 
 class SeatRating(TypedDict):
@@ -659,3 +660,97 @@ class GameHistory(TypedDict):
     games: list[HistoryGame]
     stats: HistoryStats  # over every game that matches the filter, not only this page
     next_before: float | None  # before= for the next page (null: no more)
+
+
+# ------------------------------------------------------------------------ tournaments (HTTP)
+class TournamentCreated(TypedDict):
+    id: str
+    link: str  # "/tournaments/<id>" (a private one's: "...?invite=<secret>")
+    private: bool
+
+
+class TournamentJoined(TypedDict):
+    entrant: int  # the entrant's number (a pair's, for its second player)
+
+
+class TournamentSummary(TypedDict):
+    id: str
+    name: str
+    game: str  # the catalogue key of the game's name
+    players: int
+    format: str  # "swiss" or "round-robin"
+    scoring: str  # "matchpoints" or "difference"
+    rounds: int
+    hands: int  # hands per round
+    pairs: bool
+    start_when: int  # entrants it waits for
+    start_at: float | None  # or a time (seconds since 1970) after which two are enough
+    status: Status
+    round: int  # rounds opened so far
+    entrants: int  # people's entrants (bots not counted)
+
+
+class TournamentList(TypedDict):
+    tournaments: list[TournamentSummary]
+
+
+class TournamentEntrant(TypedDict):
+    number: int
+    name: str
+    partner: str | None  # a pair's second player (null: none, or a bot plays that seat)
+    bot: bool  # fills the field: never ranked
+    you: bool
+
+
+class TournamentTable(TypedDict):
+    number: int  # from 1
+    table: str  # the table's id: watch it at /t/<id>
+    entrants: list[int]  # the entrant at each side
+    over: bool
+    away: list[int]  # seats of people not connected (a bot plays for them after the grace period)
+
+
+class TournamentRound(TypedDict):
+    round: int  # from 1
+    commitment: str  # SHA-256 of the round's seed and a salt, published before its first hand
+    tables: list[TournamentTable]
+
+
+class TournamentStanding(TypedDict):
+    rank: int | None  # null for a bot
+    entrant: int
+    score: float  # matchpoints, or the differences from the field's average
+    difference: int
+    head_to_head: int
+    buchholz: float
+    deals: int  # hands played
+
+
+class TournamentResult(TypedDict):
+    entrant: int
+    table: int
+    points: int
+    result: int  # the side's points minus the most another side at its table scored
+    score: float  # on this hand, against the results on the same tiles
+
+
+class TournamentDeal(TypedDict):
+    round: int
+    hand: int
+    side: int  # the side whose tiles these results held
+    results: list[TournamentResult]  # best first
+
+
+class TournamentSeat(TypedDict):
+    table: str
+    seat: int
+    token: str
+
+
+class TournamentState(TournamentSummary):
+    entrants_list: list[TournamentEntrant]
+    rounds_played: list[TournamentRound]
+    standings: list[TournamentStanding]
+    deals: list[TournamentDeal]
+    you: TournamentSeat | None  # your seat at your table in play (with your profile's key)
+    entrant: int | None  # your entrant

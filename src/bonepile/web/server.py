@@ -28,6 +28,7 @@ from .play.driver import drive
 from .play.moderation import Mutes
 from .play.quickmatch import QuickMatch
 from .play.table import LiveTable
+from .play.tournaments import Tournaments
 from .settings import ServerSettings
 from .store import ratings, results
 from .store.database import Damaged, Store, TableRow
@@ -82,6 +83,7 @@ class Server:
         self.cluster = Cluster(self, cluster) if cluster is not None else None
         self.listed = LISTED  # tables in the lobby's list (a cluster's merged list too)
         self.quick = QuickMatch(self)  # quick match's queue (``play.quickmatch``)
+        self.tournaments = Tournaments(self)  # tournaments for people (``play.tournaments``)
 
     async def db(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
         """``fn`` run in the storage thread; a storage fault is a StorageError (a JSON 503,
@@ -105,6 +107,8 @@ class Server:
             for row in rows:
                 await self.adopt(row)
         log.info("resumed %d tables", len(self.tables))
+        if self.cluster is None:  # (tournaments are played by a server of one process)
+            await self.tournaments.start()
         await self._rate_missed()
         # A full collection of the cyclic garbage collector stops the event loop for as long
         # as it takes to scan every live object (over 100 ms with a few hundred tables):
@@ -122,7 +126,7 @@ class Server:
                 row.id, f"it cannot be rebuilt from its stored actions ({type(e).__name__}: {e})"
             )
             return None
-        if t.game.over and t.status != "over":  # stopped between its last move and this mark
+        if t.ended and t.status != "over":  # stopped between its last move and this mark
             t.status = "over"
             await self._store_result(t)  # the mark and the result, in one transaction
         self._run(t)
@@ -193,6 +197,7 @@ class Server:
             if t.task:
                 t.task.cancel()
         self.quick.stop()
+        self.tournaments.stop()
         self.writer.stop()
         self.searches.close()
         if self._replay_pool is not None:

@@ -74,7 +74,7 @@ async def step(t: LiveTable) -> float | None:
         return DONE
     now = time.monotonic()
     g = t.game
-    if g.over:  # kept in memory a while for the people looking at it, then storage only
+    if t.ended:  # kept in memory a while for the people looking at it, then storage only
         if t.over_since is None:
             t.over_since = now
         if (

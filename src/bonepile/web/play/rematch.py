@@ -47,6 +47,11 @@ async def answer(t: LiveTable, seat: int, accept: bool) -> None:
         raise RequestError(
             f"a rematch of this game is already being played (table {t.rematch})", 409, code="rematch_started"
         )
+    if t.settings.get("tournament"):
+        raise RequestError(
+            "this table is a tournament's: the next round is seated from the tournament's page",
+            code="rematch_tournament",
+        )
     if not t.game.over:
         raise RequestError("a rematch can be asked for only when the game is over", code="rematch_not_over")
     offer = t.offer

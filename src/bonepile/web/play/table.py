@@ -144,6 +144,8 @@ class LiveTable:
         self.status = row.status
         self.rematch: str | None = row.settings.get("rematch")  # the id of this table's rematch
         self.rematch_of: str | None = row.settings.get("rematch_of")
+        # a table of a tournament's round plays this many hands at most (None: to the game's end)
+        self.hands_cap: int | None = row.settings.get("hands")
         self.offer: Offer | None = None  # a rematch asked for (in memory only)
         self.handoff: dict[int, RematchSeat] = {}  # the rematch's seat of each person who said yes
         self.seats = [Seat(d) for d in row.seats]
@@ -278,6 +280,15 @@ class LiveTable:
         for c in self.watchers:
             c.push(msg)
 
+    @property
+    def ended(self) -> bool:
+        """No more play: the game is over, or the table's hands (``hands_cap``) are played."""
+        g = self.game
+        if g.over:
+            return True
+        cap = self.hands_cap
+        return cap is not None and len(g.hands) >= cap and g.hand.over
+
     def has_people(self) -> bool:
         """A seat of the table is a person's (claimed or not)."""
         return any(s.kind == "human" for s in self.seats)
@@ -320,7 +331,7 @@ class LiveTable:
 
     def info(self) -> TableInfo:
         g = self.game
-        return {
+        out: TableInfo = {
             "id": self.id,
             "name": self.name,
             "named": table_named(self.name, self.variant_name),
@@ -357,6 +368,9 @@ class LiveTable:
             "rematch_of": self.rematch_of,
             "deals": self.deals_json(),
         }
+        if self.settings.get("tournament"):
+            out["tournament"] = self.settings["tournament"]
+        return out
 
     def deals_json(self) -> DealsInfo | None:
         """The table's sealed deals: the commitment, and the seed and salt once the game is
@@ -384,7 +398,7 @@ class LiveTable:
         g = self.game
         if self.status == "waiting":
             return "waiting"
-        if g.over:
+        if self.ended:
             return "over"
         if self.pending_deal is not None:
             return "leader"
@@ -498,7 +512,7 @@ class LiveTable:
             self._common = None  # the score pad and the table's totals change
             self.hand_over_since = time.monotonic()
             self.ready.clear()
-        if g.over and self.status != "over":
+        if self.ended and self.status != "over":
             self.status = "over"
             self._common = None  # the table's info says so from now on
             await self.host.game_over(self)  # the "over" mark, the result, the rating

@@ -110,6 +110,7 @@
  * @property {string | null} rematch
  * @property {string | null} rematch_of
  * @property {DealsInfo | null} deals  null: a table made before deals were sealed
+ * @property {string} [tournament] a tournament's table: the tournament's id
  */
 
 /**

@@ -321,6 +321,49 @@ puzzle_mined_tables_t = Table(
 )
 
 
+#: tournaments (migration 0011_tournaments; web/store/tournaments.py, web/play/tournaments.py):
+#: a tournament's settings and secrets, its entrants, and each round's tables (the tables
+#: themselves are ordinary rows of ``tables``, tagged with the tournament's id)
+tournaments_t = Table(
+    "tournaments",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("variant", String(32), nullable=False),
+    Column("options", Text, nullable=False),  # JSON: the rule options, players included
+    Column("settings", Text, nullable=False),  # JSON: format, rounds, hands, scoring, start, invite_hash
+    Column("seed", BigInteger, nullable=False),  # secret: every round's seed is derived from it
+    Column("secret", String(64), nullable=False),  # secret: the entrants' seat tokens derive from it
+    Column("status", String(16), nullable=False),  # waiting, playing, over
+    Column("rounds_open", Integer, nullable=False),  # rounds whose tables are stored
+)
+
+tournament_entrants_t = Table(
+    "tournament_entrants",
+    metadata,
+    Column("tournament_id", String(32), primary_key=True),
+    Column("number", Integer, primary_key=True),  # the order of entry, from 0
+    Column("name", String(80), nullable=False),
+    Column("profile", String(32), nullable=True),
+    Column("partner", String(32), nullable=True),  # pairs: the second player's profile
+    Column("partner_name", String(80), nullable=True),  # pairs: the second player (None: a bot)
+    Column("bot", Boolean, nullable=False),  # a bot that fills the field: plays, never ranked
+    Column("joined", Float, nullable=False),
+)
+
+tournament_tables_t = Table(
+    "tournament_tables",
+    metadata,
+    Column("tournament_id", String(32), primary_key=True),
+    Column("round", Integer, primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("table_id", String(32), nullable=False),
+    Column("entrants", Text, nullable=False),  # JSON: the entrant at each side
+    Column("commitment", String(64), nullable=False),  # SHA-256 of the round's seed and a salt
+)
+
+
 @dataclass
 class TableRow:
     id: str

@@ -65,13 +65,15 @@ export function renderBanner(table, sides, nm, you, offer = null) {
   box.appendChild(el("strong", { "data-banner": "over" }, overText(table, sides, nm, you)));
   const rating = store.state ? bannerRating(store.state) : null;
   if (rating) box.appendChild(rating);
-  if (table?.status === "over") {
+  if (table?.status === "over" && !table.tournament) {
     const part = rematchPart(offer, table.rematch, you, () => newTable(table, you));
     if (part) box.appendChild(part);
   }
   box.appendChild(el("span", { class: "banner-links" },
     el("a", { href: `/replay?table=${encodeURIComponent(tableId)}`, id: "banner-replay" }, t("end.watch_replay")),
-    el("a", { href: "/" }, t("end.back_lobby"))));
+    table?.tournament  // a tournament's table: its next round is seated from the tournament's page
+      ? el("a", { href: `/tournaments/${encodeURIComponent(table.tournament)}`, id: "banner-tournament" }, t("tourney.back"))
+      : el("a", { href: "/" }, t("end.back_lobby"))));
 }
 
 /** @param {StateMessage} st @param {View | null} view @param {string[]} nm */
