@@ -6,10 +6,12 @@ refused with a code."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import httpx
 
 from bonepile.engine import record as rec
+from bonepile.engine.verify import verify
 from bonepile.web.client import SeatClient
 from webutil import InProcess, Sock
 
@@ -119,6 +121,12 @@ def test_a_swiss_tournament_of_seven_people_and_a_bot_through_the_server(tmp_pat
         # the tables were ordinary tables, tagged, and every round published a commitment
         assert all(len(r["commitment"]) == 64 for r in st["rounds_played"])
         assert len({r["commitment"] for r in st["rounds_played"]}) == 2
+        # every table of a round shows the round's seal, and its record verifies at its end
+        for r in st["rounds_played"]:
+            for t in r["tables"]:
+                doc = rec.loads(srv.get(f"/api/tables/{t['table']}/record").text)
+                assert doc["deals"]["commitment"] == r["commitment"]
+                assert verify(doc).status == "verified"
 
 
 def test_bad_requests_are_refused_with_a_code(tmp_path):
@@ -178,3 +186,65 @@ def test_bad_requests_are_refused_with_a_code(tmp_path):
             ).status_code
             == 200
         )
+
+
+def test_a_rounds_tables_show_nothing_of_their_deals_until_the_whole_round_is_over(tmp_path):
+    """Every table of a round holds the same deals: while one table still plays, a finished
+    table's record, replay, analysis, check and spectators are refused, its seed stays sealed,
+    and no result of the round reaches the standings; all of it comes once the round is over."""
+    with InProcess(f"sqlite:///{tmp_path / 'db.sqlite'}", **SETTINGS) as srv:
+        keys = profiles(srv, 4)
+        body = {"variant": "draw", "players": 2, "rounds": 1, "hands": 1, "start_when": 4}
+        tid = srv.post("/api/tournaments", body, headers=auth(keys[0])).json()["id"]
+        for k in keys[1:]:
+            assert srv.post(f"/api/tournaments/{tid}/join", {}, headers=auth(k)).status_code == 200
+        seats: dict[str, list[dict]] = {}
+        deadline = time.monotonic() + 30
+        while len(seats) < 2 or sum(map(len, seats.values())) < 4:
+            assert time.monotonic() < deadline, "the round did not open"
+            seats = {}
+            for k in keys:
+                you = srv.get(f"/api/tournaments/{tid}", headers=auth(k)).json()["you"]
+                if you:
+                    seats.setdefault(you["table"], []).append(you)
+            time.sleep(0.1)
+        first, second = sorted(seats)
+
+        async def play(table: str) -> None:
+            await asyncio.gather(
+                *(
+                    SeatClient(srv.ws, table, y["token"], seed=y["seat"]).play(timeout=60)
+                    for y in seats[table]
+                )
+            )
+
+        async def watch(table: str) -> dict:
+            s = await Sock.open(srv.ws, table, None)
+            try:
+                return await s.recv()
+            finally:
+                await s.ws.close()
+
+        asyncio.run(play(first))
+        assert srv.get(f"/api/tables/{first}").json()["status"] == "over"
+        for path in ("record", "replay", "verify"):
+            r = srv.get(f"/api/tables/{first}/{path}")
+            assert (r.status_code, r.json()["code"]) == (409, "round_in_play"), path
+        r = srv.post(f"/api/tables/{first}/analysis", {})
+        assert (r.status_code, r.json()["code"]) == (409, "round_in_play")
+        refused = asyncio.run(watch(first))
+        assert (refused["type"], refused["code"]) == ("error", "round_in_play")
+        assert srv.get(f"/api/tables/{first}").json()["deals"]["seed"] is None
+        st = srv.get(f"/api/tournaments/{tid}").json()
+        assert st["deals"] == [] and all(x["score"] == 0 for x in st["standings"])
+
+        asyncio.run(play(second))
+        deadline = time.monotonic() + 30
+        while srv.get(f"/api/tournaments/{tid}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the tournament did not end"
+            time.sleep(0.1)
+        for table in (first, second):
+            doc = rec.loads(srv.get(f"/api/tables/{table}/record").text)
+            assert verify(doc).status == "verified"
+        assert asyncio.run(watch(first))["type"] != "error"
+        assert len(srv.get(f"/api/tournaments/{tid}").json()["deals"]) == 2

@@ -106,9 +106,9 @@ class Served:
         with self.client() as c:
             return c.post(path, json=body, **kw) if body is not None else c.post(path, **kw)
 
-    def get(self, path: str) -> httpx.Response:
+    def get(self, path: str, **kw) -> httpx.Response:
         with self.client() as c:
-            return c.get(path)
+            return c.get(path, **kw)
 
     def create(self, body: dict) -> dict:
         r = self.post("/api/tables", body)

@@ -143,6 +143,9 @@ class Server:
     async def set_mute(self, muter: str, muted: str, on: bool) -> None:
         await self.mutes.set(muter, muted, on)
 
+    def sealed(self, t: LiveTable) -> bool:
+        return self.tournaments.embargoed(t.id)
+
     async def game_over(self, t: LiveTable) -> None:
         """The table's game is over: its mark and result stored, then the game rated when the
         table is rated (a rating that fails is logged and made at the next start)."""

@@ -101,6 +101,9 @@ class Miner:
         table_id = await self.server.db(db.claim_table, engine)
         if table_id is None:
             return None
+        if self.server.tournaments.embargoed(table_id):  # its round's deals are still in play
+            await self.server.db(db.release_table, engine, table_id)
+            return None
         found: list[dict[str, Any]] = []
         try:
             t = await self.server.finished(table_id)

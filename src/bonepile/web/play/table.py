@@ -16,7 +16,6 @@ from ...engine import Game, make_variant
 from ...engine.commit import Seal
 from ...engine.deals import derive
 from ...engine.hand import Hand
-from ...engine.record import game_record
 from ...engine.tiles import NAME
 from ...engine.view import Observer, View
 from ..jobs.searches import Searches
@@ -119,6 +118,10 @@ class TableHost(Protocol):
 
     def let_go(self, t: LiveTable) -> None:
         """A finished table leaves memory."""
+
+    def sealed(self, t: LiveTable) -> bool:
+        """Whether the table's seed stays secret although its play has ended (a tournament's
+        table whose round is still being played at another table, with the same deals)."""
 
     async def start_rematch(self, row: TableRow, of: LiveTable, settings: dict[str, Any]) -> None:
         """Store and start the rematch ``row`` of ``of`` (whose settings become ``settings``)."""
@@ -372,14 +375,20 @@ class LiveTable:
             out["tournament"] = self.settings["tournament"]
         return out
 
+    @property
+    def revealed(self) -> bool:
+        """The seed and salt may be told: the table's play has ended (the game, or a
+        tournament table's hands) and no other table still plays the same deals."""
+        return self.ended and not self.host.sealed(self)
+
     def deals_json(self) -> DealsInfo | None:
-        """The table's sealed deals: the commitment, and the seed and salt once the game is
+        """The table's sealed deals: the commitment, and the seed and salt once its play is
         over, never before (None: a table made before deals were sealed)."""
         seal = self.game.seal
         if seal is None:
             return None
         out: DealsInfo = {"scheme": seal.scheme, "commitment": seal.commitment, "seed": None, "salt": None}
-        if self.game.over:
+        if self.revealed:
             out["seed"], out["salt"] = str(seal.seed), seal.salt  # a string: beyond 2**53
         return out
 
@@ -484,7 +493,7 @@ class LiveTable:
         if g.hands and not g.hand.over:
             g = g.copy()
             g.hands = g.hands[:-1]
-        return game_record(g)
+        return g.record(reveal=self.revealed)
 
     def bot_for(self, seat: int, level: str) -> Bot:
         key = (seat, level)

@@ -166,6 +166,31 @@ class Tournaments:
             await self.host.db(store.set_status, self.engine, t.id, "over")
             t.status = "over"
 
+    def embargoed(self, table_id: str) -> bool:
+        """Whether a table belongs to a round still being played at another table.  Every table
+        of a round holds the same deals, so until the whole round is over nobody may see its
+        hands or its play from outside its seats: not its record, replay, analysis or check, not
+        a spectator's view (a person of another table could read the tiles they face).  A table
+        not in memory is over (the tables in play are all in memory)."""
+        for t in self.live.values():
+            for x in t.tables:
+                if x.table_id == table_id:
+                    return any(self._in_play(y.table_id) for y in t.tables if y.round == x.round)
+        return False
+
+    def _in_play(self, table_id: str) -> bool:
+        live = self.host.tables.get(table_id)
+        return live is not None and live.status != "over"
+
+    def refuse_if_embargoed(self, table_id: str) -> None:
+        if self.embargoed(table_id):
+            raise RequestError(
+                "this tournament table's round is still being played: its hands are shown once every "
+                "table of the round is over",
+                409,
+                code="round_in_play",
+            )
+
     async def _all_over(self, ids: list[str]) -> bool:
         unknown = []
         for tid in ids:
@@ -257,9 +282,12 @@ class Tournaments:
         )
 
     async def outcomes(self, t: store.TournamentRow) -> list[Outcome]:
-        """Every deal played at the tournament's finished tables, read from the tables."""
+        """Every deal played at the tournament's finished rounds, read from the tables (a round's
+        results, which say something of the deals other tables still play, wait for its end)."""
         out: list[Outcome] = []
         for x in t.tables:
+            if any(self._in_play(y.table_id) for y in t.tables if y.round == x.round):
+                continue  # a round's results are told once it is over: the tables share deals
             if x.table_id not in self.results:
                 live = self.host.tables.get(x.table_id)
                 if live is not None and live.status != "over":

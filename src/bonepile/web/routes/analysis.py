@@ -30,6 +30,7 @@ def router(server: Server, analyses: Analyses) -> APIRouter:
     r = APIRouter()
 
     async def over(table_id: str):
+        server.tournaments.refuse_if_embargoed(table_id)  # its round's deals are still in play
         t = await server.finished(table_id)  # 404 for no such table
         if t.status != "over":
             raise RequestError(IN_PLAY, 409, code="in_play")

@@ -55,6 +55,7 @@ def router(server: Server) -> APIRouter:
             seat = None if token is None else server.seat_of(t, token)
             if seat is None:  # a private table is watched only with its invite link's secret
                 validate.invite(websocket.query_params.get("invite"), t.invite_hash)
+                server.tournaments.refuse_if_embargoed(table_id)  # its round's deals are in play
             if seat is not None:  # the chat of the seats its profile muted is not sent to it
                 with suppress(StorageError):  # logged already: its mutes are read next time
                     await server.mutes.load(t.seats[seat].profile)

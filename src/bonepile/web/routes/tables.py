@@ -104,6 +104,7 @@ def router(server: Server) -> APIRouter:
 
     @r.get("/api/tables/{table_id}/record")
     async def record(table_id: str):
+        server.tournaments.refuse_if_embargoed(table_id)
         t = await server.finished(table_id)
         text = rec.dumps(t.record())
         return Response(
@@ -114,6 +115,7 @@ def router(server: Server) -> APIRouter:
 
     @r.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str, request: Request):
+        server.tournaments.refuse_if_embargoed(table_id)
         if table_id in server.replay_cache:  # a finished table's, built once
             return _json(200, server.replay_cache[table_id])
         t = await server.finished(table_id)
@@ -127,6 +129,7 @@ def router(server: Server) -> APIRouter:
 
     @r.get("/api/tables/{table_id}/verify")
     async def verify_deals(table_id: str):
+        server.tournaments.refuse_if_embargoed(table_id)
         if table_id in checked:
             return checked[table_id]
         t = await server.finished(table_id)

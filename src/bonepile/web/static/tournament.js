@@ -148,13 +148,16 @@ function roundsList(s) {
   for (const r of [...s.rounds_played].reverse()) {
     box.appendChild(el("h3", {}, t("tourney.round_n", { n: r.round })));
     box.appendChild(el("p", { class: "hint-text" }, t("tourney.commitment", { hash: r.commitment.slice(0, 16) })));
+    // every table of a round holds the same deals: none is shown until the whole round is over
+    const live = r.tables.some((/** @type {any} */ y) => !y.over);
+    if (live) box.appendChild(el("p", { class: "hint-text" }, t("tourney.round_hidden")));
     const list = el("ul", { class: "tables" });
     for (const x of r.tables) {
       const names = x.entrants.map(who).join(" – ");
       const away = x.away.length ? ` · ${t("tourney.away", { n: x.away.length })}` : "";
       list.appendChild(el("li", {}, `${t("tourney.table_n", { n: x.number })}: ${names} `,
         el("span", { class: "small muted" }, (x.over ? t("tourney.table_over") : t("tourney.table_playing")) + away), " ",
-        el("a", { href: `/t/${x.table}` }, x.over ? t("tourney.see") : t("tourney.watch"))));
+        live ? "" : el("a", { href: `/t/${x.table}` }, t("tourney.see"))));
     }
     box.appendChild(list);
   }
