@@ -5,6 +5,7 @@ import { ready, t, has, language } from "/static/i18n.js";
 import { getProfile, profileHeaders } from "/static/profile.js";
 import { ratingText } from "/static/rating.js";
 import { ratingGraph } from "/static/ratinggraph.js";
+import { showLuck } from "/static/luck.js";
 
 await ready;
 
@@ -107,6 +108,7 @@ async function load(more = false) {
   const list = more ? $("games") : clear($("games"));
   for (const g of /** @type {HistoryGame[]} */ (got.games)) list.appendChild(row(g));
   showStats(got.stats);
+  showLuck(got);
   next = got.next_before;
   $("more").hidden = next === null;
   const empty = !list.children.length;
