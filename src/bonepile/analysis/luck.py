@@ -4,15 +4,16 @@ decisions lost.
 **The value of a deal** (``deal_value``) is, per side, the mean net result of the hand (the
 side's points less the mean of the other sides' points, as the analysis counts them) when the
 hand is played from its deal, before anyone moves, by the expert's playout policy at every
-seat with every hand shown, ``playouts`` times with seeded randomness; a two-sided hand's last
+seat with every hand shown (a quarter of the moves at random: ``EPSILON``), ``playouts``
+times with seeded randomness; a two-sided hand's last
 tiles are solved exactly (the expert's endgame).  It reads the deal only (the tiles, the
 boneyard's order, the leader, the totals before the hand): never a move that was made.  The
 same deal and seed give the same value on any machine, and seats whose tiles are swapped swap
-their values exactly (the policy knows no seat by its number).  The other definitions tried
-(the exact α-β value of the deal with every hand shown, the expert playing every seat from
-its own view) are measured against this one in ``bench/luck.py`` (docs/BENCHMARKS.md): the
-first is out of reach at the first moves of most deals, the second costs a hundred times more
-for a figure that explains no more of the result.
+their values exactly (the policy knows no seat by its number).  It was measured against the
+exact α-β value of the deal with every hand shown and perfect play (``bench/luck.py``,
+docs/BENCHMARKS.md): that one explained less of the result between experts and is out of
+reach at the first moves of some deals; the expert playing every seat from its own view
+would cost a whole search per decision of every playout.
 
 The unit is the game's points per hand; where a hand has no points and the winner is a seat
 (Billitonnen) it is the chance to win the hand, net of the others' mean chance.  Since every
@@ -21,9 +22,10 @@ to everyone: a side's **luck** in a hand is its deal value (the value less the s
 which is 0).
 
 **Skill** in a hand is read off the post-game analysis (``analyze``, with what each seat
-knew): a side's *points lost* are the losses (``Judgement.loss``, in the same points, a game
-won in the hand counted at the game's target) of its decisions; its skill is the other sides'
-mean points lost less its own, so that a side that lost less than the others has a positive
+knew): a side's *points lost* are what its decisions lost in the hand's points
+(``analyze.points_lost``: the best move's expected net points less the move played's, never
+below 0; a game won in the hand is not counted at the target, as the marks' loss counts it);
+its skill is the other sides' mean points lost less its own, so that a side that lost less than the others has a positive
 skill and the sides' skills sum to zero too.
 
 Then, per side and hand, ``result ≈ luck + skill + noise``: the noise is what neither the

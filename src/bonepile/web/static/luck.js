@@ -22,7 +22,7 @@ export function showLuck(got) {
     if (!g.luck) continue;
     const li = document.querySelector(`li[data-table="${CSS.escape(g.table)}"]`);
     li?.querySelector(".luck")?.remove();
-    li?.appendChild(el("span", { class: "luck", "data-luck": g.luck.luck, "data-skill": g.luck.skill ?? "" }, gameWords(g.luck)));
+    li?.insertBefore(el("span", { class: "luck", "data-luck": g.luck.luck, "data-skill": g.luck.skill ?? "" }, gameWords(g.luck)), li.querySelector(".replay"));
   }
   const list = $("stat-list");
   for (const k of ["luck", "skill"]) list.querySelector(`[data-stat="${k}"]`)?.remove();
