@@ -28,7 +28,7 @@ from ..engine.hand import Hand
 from ..engine.notation import token
 from ..engine.view import hand_view
 from .exact import Shown, Solver, default_nodes
-from .luck import DEFAULT_PLAYOUTS, HandLuck, deal_value, hand_luck
+from .luck import HandLuck, deal_value, hand_luck, playouts_for
 from .marks import MARKS, Thresholds, thresholds
 from .words import knew_reason, shown_reason
 
@@ -130,14 +130,14 @@ def analyze(
     seed: int = 0,
     ways: Sequence[str] = ("knew", "shown"),
     progress: Progress | None = None,
-    playouts: int = DEFAULT_PLAYOUTS,
+    playouts: int | None = None,
 ) -> GameAnalysis:
     """Analyse the decisions of ``game``'s finished hands: of every seat, or of ``seats``;
     of every hand, or of ``hands`` (1-based).  The ``budget`` per decision: its time (or its
     simulations) for the expert with what the mover knew, its nodes for the exact search with
     every hand shown (default: ``exact.default_nodes``) before it estimates.  Deterministic for
     a seed with ``simulations``.  Each hand's deal is valued with ``playouts`` playouts
-    (``luck.deal_value``; 0: no luck and skill figures), and its skill is told apart where
+    (``luck.deal_value``; default ``luck.playouts_for(budget)``; 0: no luck and skill figures), and its skill is told apart where
     every seat is judged with what it knew."""
     v = game.variant
     for n, h in enumerate(game.hands, 1):
@@ -159,6 +159,8 @@ def analyze(
     bad = [w for w in ways if w not in ("knew", "shown")]
     if bad or not ways:
         raise AnalysisError("the ways of analysis are knew and shown")
+    if playouts is None:
+        playouts = playouts_for(budget)
     if playouts < 0:
         raise AnalysisError(f"the deal's playouts are 0 or more, not {playouts}")
     every_seat = "knew" in ways and (seats is None or set(seats) == set(range(v.players)))

@@ -48,6 +48,19 @@ from ..engine.hand import Hand
 #: playouts per side of a deal's value by default (measured in bench/luck.py: the value's
 #: standard error is then about a seventh of the spread of deal values, ~30 ms a deal)
 DEFAULT_PLAYOUTS = 256
+#: with a budget of simulations (an analysis made for tests, or to be quick), the playouts
+#: per simulation of the decisions' budget, at most DEFAULT_PLAYOUTS
+PLAYOUTS_PER_SIMULATION = 16
+
+
+def playouts_for(budget: Budget) -> int:
+    """The playouts of a deal's value in an analysis of ``budget``: DEFAULT_PLAYOUTS, or
+    fewer with a small budget of simulations (deterministic either way)."""
+    if budget.simulations is None:
+        return DEFAULT_PLAYOUTS
+    return min(DEFAULT_PLAYOUTS, PLAYOUTS_PER_SIMULATION * budget.simulations)
+
+
 #: share of the playouts' moves chosen at random (the search's default; a game whose
 #: preset plays out without chance gets it too, so that its value is a mean, not one line)
 EPSILON = 0.25

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..analysis.luck import DEFAULT_PLAYOUTS
+from ..analysis.luck import DEFAULT_PLAYOUTS, PLAYOUTS_PER_SIMULATION
 from ..bots.budget import EXPERT_TIME, Budget
 from ..engine import RecordError
 from ..engine import record as rec
@@ -49,13 +49,14 @@ def analyze_cmd(
         ),
     ] = None,
     playouts: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--playouts",
             min=0,
-            help="Playouts of each hand's deal for its value, the luck (0: no luck and skill figures).",
+            help=f"Playouts of each hand's deal for its value, the luck (default {DEFAULT_PLAYOUTS}, or "
+            f"{PLAYOUTS_PER_SIMULATION} per simulation with --simulations; 0: no luck and skill figures).",
         ),
-    ] = DEFAULT_PLAYOUTS,
+    ] = None,
     seed: Annotated[int, seed_option("Seed of the expert's search.")] = 0,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the analysis as JSON (docs/ANALYSIS.md).")
