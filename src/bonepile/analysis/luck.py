@@ -46,7 +46,8 @@ from ..engine import Variant
 from ..engine.hand import Hand
 
 #: playouts per side of a deal's value by default (measured in bench/luck.py: the value's
-#: standard error is then about a seventh of the spread of deal values, ~30 ms a deal)
+#: standard error is then about a seventh of the spread of deal values in the block game,
+#: 30 to 160 ms a deal by the machine's load)
 DEFAULT_PLAYOUTS = 256
 #: with a budget of simulations (an analysis made for tests, or to be quick), the playouts
 #: per simulation of the decisions' budget, at most DEFAULT_PLAYOUTS
