@@ -43,6 +43,19 @@ def test_analyze_json_follows_the_schema(record_file):
         assert d["knew"]["best"] in tokens and d["shown"]["best"] in tokens
         assert {"points", "win", "game", "score", "reasons"} <= set(d["moves"][0]["knew"])
         assert d["moves"][0]["shown"]["kind"] in ("exact", "estimate")
+    # luck and skill (docs/ANALYSIS.md#luck-and-skill): per side, the deal's value (summing to
+    # nothing), the hand's net result, the points lost by decisions, skill and the rest
+    lk = hand["luck"]
+    assert set(lk) == {"deal_value", "result", "lost", "skill", "noise"}
+    assert abs(sum(lk["deal_value"])) < 0.01 and abs(sum(lk["skill"])) < 0.01
+    p = h.result.points
+    assert lk["result"] == [p[0] - p[1], p[1] - p[0]]
+    for i in range(2):
+        assert lk["result"][i] == pytest.approx(
+            lk["deal_value"][i] + lk["skill"][i] + lk["noise"][i], abs=0.01
+        )
+        assert lk["skill"][i] == pytest.approx(lk["lost"][1 - i] - lk["lost"][i], abs=0.01)
+    assert [t["luck"] for t in j["luck"]] == lk["deal_value"] and [t["hands"] for t in j["luck"]] == [1, 1]
     # the same record and seed: the same analysis
     assert cli("analyze", path, "--json", *FAST).stdout == r.stdout
 
@@ -60,6 +73,10 @@ def test_analyze_words_name_the_marks_and_the_accuracy(record_file):
     s = j["summary"]["knew"][0]
     assert f"seat 1: {s['accuracy']:.0f}% of {s['decisions']} decision" in out
     assert "seat 0" not in out
+    # the deal's value of each side is printed; the points lost only when every seat was judged
+    v = j["hands"][0]["luck"]["deal_value"]
+    assert f"  deal value: seats 0 & 2 {v[0]:+.1f}, seats 1 & 3 {v[1]:+.1f}" in out
+    assert j["hands"][0]["luck"]["lost"] is None and "points lost by decisions" not in out
 
 
 def test_analyze_reads_standard_input(record_file):

@@ -100,3 +100,27 @@ def test_provisional_until_enough_games_and_game_keys():
     assert parse_game_key("draw") is None and parse_game_key("draw-x") is None
     assert parse_game_key("DROP TABLE-4") is None
     assert known_game("draw", 3) and not known_game("quinientos", 2) and not known_game("chess", 2)
+
+
+def test_deal_adjusted_ratings_rank_the_sides_by_total_less_luck():
+    from bonepile.arena.skill import adjusted_keys, rate_game_adjusted
+
+    g = FinishedGame("block", 2, ["profile:a", "profile:b"], [[0], [1]], totals=[100, 70], winner=0)
+    # a won by 30 but its tiles were worth 50 more than b's: b made more of the deals
+    assert adjusted_keys(g.totals, [25.0, -25.0]) == [75.0, 95.0]
+    new = rate_game_adjusted(g, {}, [25.0, -25.0])
+    d = initial()
+    want = _openskill([[(d.mu, d.sigma)], [(d.mu, d.sigma)]], [2.0, 1.0])
+    assert (new["profile:b"].mu, new["profile:b"].sigma) == want[1][0]
+    assert new["profile:b"].mu > new["profile:a"].mu and new["profile:a"].games == 1
+    # with no luck it ranks as the raw totals do: the same update as rate_game
+    assert rate_game_adjusted(g, {}, [0.0, 0.0]) == rate_game(g, {})
+    # equal adjusted totals tie
+    tie = rate_game_adjusted(g, {}, [15.0, -15.0])
+    assert tie["profile:a"].mu == tie["profile:b"].mu
+    try:
+        rate_game_adjusted(g, {}, [1.0])
+    except ValueError as e:
+        assert "luck has 1 sides but the game has 2" in str(e)
+    else:
+        raise AssertionError("a luck list of the wrong length was accepted")

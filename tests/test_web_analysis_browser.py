@@ -112,6 +112,11 @@ def test_analyse_a_finished_game_on_the_replay_page(server, sized, size):
     if board["tile"]:
         ghost = page.locator("#better-board g.tile.ghost")
         assert ghost.count() == 1 and ghost.get_attribute("data-tile") == board["tile"]
+    # the hand's luck and skill: per side, its deal value and what its decisions lost
+    lk = next(h for h in analysis["hands"] if h["hand"] == hand)["luck"]
+    rows = page.locator("#hand-luck tbody tr")
+    got = [rows.nth(i).locator("td").first.get_attribute("data-deal-value") for i in range(rows.count())]
+    assert [float(x) for x in got] == lk["deal_value"] and lk["lost"] is not None
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"analysis_{size}.png"), full_page=True)
     problems = axe_problems(page, f"analysis_{size}")

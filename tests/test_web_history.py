@@ -134,6 +134,7 @@ def test_a_finished_game_is_listed_with_its_exact_fields(played):
         "rated": True,
         "private": False,
         "replay": f"/replay?table={ids['first']}",
+        "luck": None,
     }
     assert last > info["created"]
     assert body["games"][0]["variant"] == "draw" and body["games"][0]["rated"] is False
@@ -192,6 +193,7 @@ def test_another_profiles_games_do_not_appear(played):
         "blocked_won": 0,
         "capicus": None,
         "chuchazos": None,
+        "luck": None,
     }
 
 
@@ -274,3 +276,43 @@ def test_a_four_player_game_names_the_partner_and_both_opponents(tmp_path):
     ]
     assert row["sides"] == [[0, 2], [1, 3]] and row["totals"] == info["totals"]
     assert row["result"] == expected_result(info, 0) and row["rated"] is False
+
+
+def test_luck_and_skill_are_stored_with_a_tables_analysis_and_shown_per_game_and_summed(played):
+    """The figures /me shows come from the table's stored analysis (``luck`` per side, summed
+    over the hands), per hand, for the profile's side; a game not analysed has none."""
+    import time
+
+    from bonepile.bots.budget import Budget
+
+    s, _ana, _bea, _ids = played
+    dee = make(s, "Dee")
+    analysed, plain = play(s, dee["key"]), play(s, dee["key"])
+    jobs = s.app.state.analyses
+    jobs.budget, jobs.processes = Budget(simulations=2, nodes=2000), False  # (the plumbing, not the expert)
+    with s.client() as c:
+        assert c.post(f"/api/tables/{analysed}/analysis").status_code in (200, 202)
+        deadline = time.monotonic() + 60
+        while (got := c.get(f"/api/tables/{analysed}/analysis").json())["status"] != "done":
+            assert time.monotonic() < deadline, "the analysis did not finish"
+            time.sleep(0.05)
+    totals = got["analysis"]["luck"][0]  # Dee sat at seat 0, side 0
+    hands = totals["hands"]
+    assert hands == len(got["analysis"]["hands"]) >= 1 and totals["skill"] is not None
+    want = {
+        "hands": hands,
+        "luck": round(totals["luck"] / hands, 1),
+        "skill": round(totals["skill"] / hands, 1),
+    }
+    body = history(s, dee["id"]).json()
+    by_table = {g["table"]: g["luck"] for g in body["games"]}
+    assert by_table == {analysed: want, plain: None}
+    assert body["stats"]["luck"] == want
+    # the side's luck is its hands' deal values summed; the two sides' add up to nothing
+    per_hand = [h["luck"] for h in got["analysis"]["hands"]]
+    assert totals["luck"] == pytest.approx(sum(lk["deal_value"][0] for lk in per_hand), abs=0.01)
+    assert got["analysis"]["luck"][1]["luck"] == pytest.approx(-totals["luck"], abs=0.01)
+    # asked again, nothing is stored twice
+    from bonepile.web.store.luck import store_figures
+
+    assert store_figures(s.server.store.engine, analysed, got["analysis"]) == 0

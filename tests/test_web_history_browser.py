@@ -147,7 +147,17 @@ def test_the_figures_of_your_games_and_only_the_games_that_have_them(tmp_path, s
     with InProcess(f"sqlite:///{tmp_path}/f.db") as srv:
         ana = make(srv, "Ana")
         now = time.time()
-        stored_table(srv, capicu_then_blocked(), "quinientos", [ana["id"], None, None, None], now - 20)
+        first = stored_table(
+            srv, capicu_then_blocked(), "quinientos", [ana["id"], None, None, None], now - 20
+        )
+        # its analysis stored: Ana's side's luck and skill over 2 hands (web/store/luck.py)
+        from bonepile.web.store.luck import store_figures
+
+        side = {"hands": 2, "result": 10.0, "luck": 8.0, "skill": -6.0}
+        analysis = {
+            "luck": [{"side": 0, **side}, {"side": 1, **side, "luck": -8.0, "skill": 6.0, "result": -10.0}]
+        }
+        assert store_figures(srv.server.store.engine, first, analysis) == 1
         stored_table(srv, chuchazo_by_seat_0(), "quinientos", [None, None, ana["id"], None], now - 10)
         draw = Game(
             make_variant("draw", {"players": 2, "target": 1}), seed=5, auto_deal=False, snapshots=False
@@ -171,7 +181,13 @@ def test_the_figures_of_your_games_and_only_the_games_that_have_them(tmp_path, s
             "blocked_won": (w["history.stat.blocked_won"], str(every["blocked_won"])),
             "capicus": (w["history.stat.capicus"], "1"),
             "chuchazos": (w["history.stat.chuchazos"], "0"),
+            # luck and skill per hand: the analysed games' (one game's: their points add up)
+            "luck": (w["luck.stat.luck"], "+4"),
+            "skill": (w["luck.stat.skill"], "-3"),
         }
+        luck = page.locator(f"#games li[data-table='{first}'] .luck")
+        assert luck.inner_text() == w["luck.game"].replace("{luck}", "+4").replace("{skill}", "-3")
+        assert page.locator("#games .luck").count() == 1  # the games not analysed: no figure
         assert page.locator("#stat-list").get_attribute("aria-label") == w["history.figures"]
         assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
         page.screenshot(path=str(tmp_path.parent / f"me-figures-{size}.png"), full_page=True)
@@ -188,7 +204,7 @@ def test_the_figures_of_your_games_and_only_the_games_that_have_them(tmp_path, s
         page.select_option("#game-filter", "draw")
         page.wait_for_function("() => !document.querySelector('#stat-list [data-stat=\"capicus\"]')")
         got = figures(page)
-        assert set(got) == {"hands", "points_per_hand", "dominoes", "blocked_won"}
+        assert set(got) == {"hands", "points_per_hand", "dominoes", "blocked_won"}  # (no luck: not analysed)
         assert got["hands"][1] == str(only_draw["hands"])
         # nothing on the page is English in Spanish
         if lang != "en":

@@ -28,6 +28,7 @@ from ..engine.hand import Hand
 from ..engine.notation import token
 from ..engine.view import hand_view
 from .exact import Shown, Solver, default_nodes
+from .luck import HandLuck, deal_value, hand_luck, playouts_for
 from .marks import MARKS, Thresholds, thresholds
 from .words import knew_reason, shown_reason
 
@@ -93,6 +94,8 @@ class HandAnalysis:
     #: the move numbers of the hand's biggest turning points (by the loss with what the
     #: mover knew; at most three, inaccuracies or worse), in the order played
     turning_points: tuple[int, ...]
+    #: the hand's luck and skill per side (``luck``); None when not asked
+    luck: HandLuck | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,12 +130,15 @@ def analyze(
     seed: int = 0,
     ways: Sequence[str] = ("knew", "shown"),
     progress: Progress | None = None,
+    playouts: int | None = None,
 ) -> GameAnalysis:
     """Analyse the decisions of ``game``'s finished hands: of every seat, or of ``seats``;
     of every hand, or of ``hands`` (1-based).  The ``budget`` per decision: its time (or its
     simulations) for the expert with what the mover knew, its nodes for the exact search with
     every hand shown (default: ``exact.default_nodes``) before it estimates.  Deterministic for
-    a seed with ``simulations``."""
+    a seed with ``simulations``.  Each hand's deal is valued with ``playouts`` playouts
+    (``luck.deal_value``; default ``luck.playouts_for(budget)``; 0: no luck and skill figures), and its skill is told apart where
+    every seat is judged with what it knew."""
     v = game.variant
     for n, h in enumerate(game.hands, 1):
         if not h.over and h.log:
@@ -153,6 +159,11 @@ def analyze(
     bad = [w for w in ways if w not in ("knew", "shown")]
     if bad or not ways:
         raise AnalysisError("the ways of analysis are knew and shown")
+    if playouts is None:
+        playouts = playouts_for(budget)
+    if playouts < 0:
+        raise AnalysisError(f"the deal's playouts are 0 or more, not {playouts}")
+    every_seat = "knew" in ways and (seats is None or set(seats) == set(range(v.players)))
     th = thresholds(v)
     nodes = default_nodes(v) if budget.nodes is None else budget.nodes
     out = GameAnalysis(v, game.names, th, budget, nodes, tuple(ways))
@@ -183,12 +194,34 @@ def analyze(
             (d for d in decisions if d.knew is not None and d.knew.mark in MARKS[2:]),
             key=lambda d: -d.knew.loss,  # type: ignore[union-attr]
         )[:3]
+        luck = None
+        if playouts:
+            losses = (
+                [(d.side, points_lost(d)) for d in decisions if d.knew is not None] if every_seat else None
+            )
+            luck = hand_luck(i, h, deal_value(h, playouts=playouts, seed=seed + i), losses)
         out.hands.append(
-            HandAnalysis(i, res.points, res.winner, tuple(decisions), tuple(sorted(d.move for d in turning)))
+            HandAnalysis(
+                i, res.points, res.winner, tuple(decisions), tuple(sorted(d.move for d in turning)), luck
+            )
         )
     for way in ways:
         out.summary[way] = _summaries(out.hands, way, seats if seats is not None else range(v.players))
     return out
+
+
+def points_lost(d: Decision) -> float:
+    """What decision ``d`` lost in the hand's points with what the seat knew: the expected
+    net points of the best move (by score) less those of the move played, never below 0.
+    Unlike the loss of the marks, a game won in the hand is not counted at the game's target:
+    the figure is in the same points as the hand's result (``luck``)."""
+    if d.knew is None:
+        return 0.0
+    pts = {m.move: m.knew_points for m in d.moves}
+    best, played = pts.get(d.knew.best), pts.get(d.played)
+    if best is None or played is None:
+        return d.knew.loss
+    return round(max(0.0, best - played), 3)
 
 
 def _choice_counts(h: Hand) -> list[int]:

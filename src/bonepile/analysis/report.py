@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .analyze import Decision, GameAnalysis, Judgement, MoveValue
+from .analyze import Decision, GameAnalysis, HandAnalysis, Judgement, MoveValue
+from .luck import HandLuck
 
 FORMAT = "bonepile-analysis-1"
 
@@ -59,6 +60,51 @@ def _decision(d: Decision) -> dict[str, Any]:
     return out
 
 
+def _luck(lk: HandLuck) -> dict[str, Any]:
+    return {
+        "deal_value": list(lk.luck),
+        "result": list(lk.result),
+        "lost": None if lk.lost is None else list(lk.lost),
+        "skill": None if lk.skill is None else list(lk.skill),
+        "noise": list(lk.noise),
+    }
+
+
+def _hand(h: HandAnalysis) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "hand": h.hand,
+        "points": list(h.points),
+        "winner": h.winner,
+        "turning_points": list(h.turning_points),
+        "decisions": [_decision(d) for d in h.decisions],
+    }
+    if h.luck is not None:
+        out["luck"] = _luck(h.luck)
+    return out
+
+
+def luck_totals(a: GameAnalysis) -> list[dict[str, Any]] | None:
+    """Per side, the sums over the analysed hands of the result, the luck and (where every
+    hand has it) the skill: None when the deals were not valued."""
+    hands = [h.luck for h in a.hands if h.luck is not None]
+    if not hands:
+        return None
+    out = []
+    for side in range(len(a.variant.sides)):
+        skills = [lk.skill[side] for lk in hands if lk.skill is not None]
+        skill = sum(skills) if len(skills) == len(hands) else None
+        out.append(
+            {
+                "side": side,
+                "hands": len(hands),
+                "result": round(sum(lk.result[side] for lk in hands), 3),
+                "luck": round(sum(lk.luck[side] for lk in hands), 3),
+                "skill": None if skill is None else round(skill, 3),
+            }
+        )
+    return out
+
+
 def to_json(a: GameAnalysis) -> dict[str, Any]:
     """The analysis as a JSON-ready dict (``format`` "bonepile-analysis-1")."""
     th = a.thresholds
@@ -75,16 +121,7 @@ def to_json(a: GameAnalysis) -> dict[str, Any]:
             "mistake": th.mistake,
             "blunder": th.blunder,
         },
-        "hands": [
-            {
-                "hand": h.hand,
-                "points": list(h.points),
-                "winner": h.winner,
-                "turning_points": list(h.turning_points),
-                "decisions": [_decision(d) for d in h.decisions],
-            }
-            for h in a.hands
-        ],
+        "hands": [_hand(h) for h in a.hands],
         "summary": {
             way: [
                 {
@@ -98,4 +135,5 @@ def to_json(a: GameAnalysis) -> dict[str, Any]:
             ]
             for way, ss in a.summary.items()
         },
+        "luck": luck_totals(a),
     }

@@ -146,13 +146,37 @@ def rate_game(game: FinishedGame, current: Mapping[str, Rating]) -> dict[str, Ra
     moves once, as its seats do (they start equal, so they move equally).  A participant
     on two opposing sides (the same bot level as partner and opponent) learns nothing from
     playing itself: it keeps its rating and the game does not count for it."""
+    order = ranks([side_key(i, game.winner, game.totals) for i in range(len(game.sides))])
+    return _rate(game, current, order)
+
+
+def adjusted_keys(totals: Sequence[float], luck: Sequence[float]) -> list[float]:
+    """Each side's total less its luck (the deal values of its hands summed,
+    ``analysis.luck``): what the side made of its tiles, higher is better."""
+    if len(luck) != len(totals):
+        raise ValueError(f"luck has {len(luck)} sides but the game has {len(totals)}")
+    return [round(t - lk, 6) for t, lk in zip(totals, luck)]
+
+
+def rate_game_adjusted(
+    game: FinishedGame, current: Mapping[str, Rating], luck: Sequence[float]
+) -> dict[str, Rating]:
+    """The deal-adjusted ratings: as ``rate_game``, but the sides are ranked by their total
+    less their luck (``adjusted_keys``: per side, the sum over the game's hands of the deal's
+    value, in points, net of the other sides) instead of by who won.  A side that lost with
+    bad tiles, but by less than the tiles said, ranks above the side that won with them.
+    For tournament tables (every table plays the same deals) and, as an option, rated tables."""
+    keys = adjusted_keys(game.totals, luck)
+    return _rate(game, current, ranks(keys))
+
+
+def _rate(game: FinishedGame, current: Mapping[str, Rating], order: list[float]) -> dict[str, Rating]:
     m = model()
     start = {p: current.get(p) or initial() for p in game.seats}
     teams = [
         [m.rating(mu=start[game.seats[s]].mu, sigma=start[game.seats[s]].sigma) for s in sd]
         for sd in game.sides
     ]
-    order = ranks([side_key(i, game.winner, game.totals) for i in range(len(game.sides))])
     new = m.rate(teams, ranks=order)
     sides_of: dict[str, set[int]] = {}
     for i, sd in enumerate(game.sides):

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..analysis.luck import DEFAULT_PLAYOUTS, PLAYOUTS_PER_SIMULATION
 from ..bots.budget import EXPERT_TIME, Budget
 from ..engine import RecordError
 from ..engine import record as rec
@@ -47,6 +48,15 @@ def analyze_cmd(
             "estimated instead (default 200,000; 50,000 with a spinner).",
         ),
     ] = None,
+    playouts: Annotated[
+        int | None,
+        typer.Option(
+            "--playouts",
+            min=0,
+            help=f"Playouts of each hand's deal for its value, the luck (default {DEFAULT_PLAYOUTS}, or "
+            f"{PLAYOUTS_PER_SIMULATION} per simulation with --simulations; 0: no luck and skill figures).",
+        ),
+    ] = None,
     seed: Annotated[int, seed_option("Seed of the expert's search.")] = 0,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the analysis as JSON (docs/ANALYSIS.md).")
@@ -74,6 +84,7 @@ def analyze_cmd(
             hands=hand,
             budget=Budget(time=time, simulations=simulations, nodes=nodes),
             seed=seed,
+            playouts=playouts,
             progress=None if as_json or not sys.stderr.isatty() else _bar(),
         )
     except AnalysisError as e:
@@ -103,6 +114,29 @@ def _bar() -> Any:
 
 def _points(x: float, unit: str) -> str:
     return f"{100 * x:.0f}% chance to win" if unit == "win" else f"{x:.1f} points"
+
+
+def _signed(x: float, unit: str) -> str:
+    return f"{100 * x:+.0f}% chance to win" if unit == "win" else f"{x:+.1f}"
+
+
+def _luck_lines(lk: dict[str, Any], side_name: Any, unit: str) -> list[str]:
+    """A hand's deal value per side and, where every seat was judged, its points lost."""
+    sides = range(len(lk["deal_value"]))
+    out = [
+        "  deal value: " + ", ".join(f"{side_name(i)} {_signed(lk['deal_value'][i], unit)}" for i in sides)
+    ]
+    if lk["lost"] is not None:
+        what = "chance lost" if unit == "win" else "points lost"
+        out.append(
+            f"  {what} by decisions: "
+            + ", ".join(
+                f"{side_name(i)} "
+                + (f"{100 * lk['lost'][i]:.0f}%" if unit == "win" else f"{lk['lost'][i]:.1f}")
+                for i in sides
+            )
+        )
+    return out
 
 
 def _count(n: int, word: str) -> str:
@@ -147,11 +181,24 @@ def _text(j: dict[str, Any], names: list[str] | None) -> str:
                 lines.append("      with every hand shown: the best move")
             elif s is not None and s["mark"] != "best":
                 lines.append(f"      with every hand shown, {s['mark']}: {s['reason']}")
+        if "luck" in h:
+            lines.extend(_luck_lines(h["luck"], side_name, unit))
         if h["turning_points"]:
             tp = h["turning_points"]
             lines.append(
                 f"  turning point{'s' if len(tp) > 1 else ''}: move{'s' if len(tp) > 1 else ''} "
                 + ", ".join(map(str, tp))
+            )
+    if j.get("luck"):
+        lines.append("")
+        lines.append("Luck and skill over the hands (luck: what the deals were worth; skill: the points the")
+        lines.append(
+            "others' decisions lost less your own; the result less both is the rest, chance in play):"
+        )
+        for t in j["luck"]:
+            skill = "" if t["skill"] is None else f", skill {_signed(t['skill'], unit)}"
+            lines.append(
+                f"  {side_name(t['side'])}: result {_signed(t['result'], unit)}, luck {_signed(t['luck'], unit)}{skill}"
             )
     if not any(ss["decisions"] for ss in j["summary"].get("knew", j["summary"].get("shown", []))):
         return "\n".join(lines) + "\n"

@@ -620,6 +620,12 @@ class HistorySeat(TypedDict):
     profile: str | None
 
 
+class LuckSkill(TypedDict):
+    hands: int  # the analysed hands they are over
+    luck: float  # per hand: what the profile's side's deals were worth (points, net of the others)
+    skill: float | None  # per hand: the points the others' decisions lost less the side's own
+
+
 class HistoryGame(TypedDict):
     table: str  # the table id
     name: str
@@ -638,6 +644,7 @@ class HistoryGame(TypedDict):
     rated: bool
     private: bool
     replay: str  # "/replay?table=<id>"
+    luck: LuckSkill | None  # null until the game's analysis is stored
 
 
 class HistoryStats(TypedDict):
@@ -652,6 +659,7 @@ class HistoryStats(TypedDict):
     blocked_won: int  # blocked hands the profile's side won
     capicus: int | None  # hands won by going out with a capicú (null: no game counted has capicús)
     chuchazos: int | None  # the same for chuchazos
+    luck: LuckSkill | None  # over the analysed games: null with none, or of several games
 
 
 class GameHistory(TypedDict):

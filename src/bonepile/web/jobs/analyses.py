@@ -1,7 +1,8 @@
 """Post-game analysis in the browser: a finished table's game (or an uploaded record) judged
 by ``bonepile.analysis`` in a worker process, never on the event loop, with its progress
 (decisions done of decisions to do) kept for the page to poll, and the result stored
-(``analyses``, migration 0007) so that a game is analysed once.
+(``analyses``, migration 0007) so that a game is analysed once; a table's seats' luck and
+skill (``store/luck.py``) are stored with it.
 
 A job is keyed by what it analyses: ``table:<id>`` for a finished table, ``record:<sha256 of
 the record's text>`` for an uploaded record.  With each judged decision the answer carries
@@ -32,6 +33,7 @@ from sqlalchemy.engine import Engine
 
 from ...bots.budget import EXPERT_BUDGET, Budget
 from ..store.database import analyses_t
+from ..store.luck import store_figures
 from ..validate import RequestError
 from .searches import REPLAY_NICE, lower_priority
 
@@ -309,6 +311,8 @@ class Analyses:
             if status == 200:
                 body = orjson.dumps(doc)
                 await loop.run_in_executor(self._db, self._save, j.key, body)
+                if j.key.startswith("table:"):  # each seat's luck and skill, for its profile's page
+                    await loop.run_in_executor(self._db, store_figures, self.engine, _public(j.key), doc)
                 self.computed += 1
                 j.status, j.done = "done", j.total
             else:

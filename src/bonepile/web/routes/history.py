@@ -1,7 +1,8 @@
 """A profile's finished games (``GET /api/profiles/{id}/games``): newest first, each with
 the profile's seat, partners and opponents, result, final totals and a replay link, and the
 profile's stats: games, wins, win rate, points per hand, dominoes, blocked hands won, and
-capicús and chuchazos where the games have them.
+capicús and chuchazos where the games have them; and, for the games whose analysis was stored,
+the luck and skill per hand (``store.luck``).
 
 Everything is read from the results stored when each table finished (``store.results``,
 migration 0004_results): one query for the page (the ``result_seats`` rows of the profile,
@@ -20,8 +21,9 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
 from ...engine.variant import VARIANT_NAMES
-from ..messages import GameHistory, GameResult, HistoryGame, HistorySeat, HistoryStats
+from ..messages import GameHistory, GameResult, HistoryGame, HistorySeat, HistoryStats, LuckSkill
 from ..play.connection import dumps
+from ..store import luck as lk
 from ..store import results as rs
 from ..store.database import profiles_t
 from ..validate import RequestError
@@ -54,7 +56,11 @@ def seat_json(seat: int, s: dict[str, Any]) -> HistorySeat:
     }
 
 
-def game_json(g: rs.StoredGame) -> HistoryGame:
+def luck_json(f: lk.Figures | None) -> LuckSkill | None:
+    return None if f is None else f.per_hand()  # type: ignore[return-value]
+
+
+def game_json(g: rs.StoredGame, figures: lk.Figures | None = None) -> HistoryGame:
     ours = set(g.sides[g.side])
     result: GameResult = "won" if g.outcome == "won" else "tie" if g.outcome == "tie" else "lost"
     return {
@@ -75,10 +81,11 @@ def game_json(g: rs.StoredGame) -> HistoryGame:
         "rated": g.rated,
         "private": g.private,
         "replay": f"/replay?table={g.table_id}",
+        "luck": luck_json(figures),
     }
 
 
-def stats_json(t: rs.Totals) -> HistoryStats:
+def stats_json(t: rs.Totals, figures: lk.Figures | None = None) -> HistoryStats:
     """The stats from the stored sums.  Points per hand only over one game's hands (points
     of different games do not add up) that score points; capicús and chuchazos only where
     the games have them (None otherwise)."""
@@ -97,6 +104,7 @@ def stats_json(t: rs.Totals) -> HistoryStats:
         "blocked_won": t.blocked_won,
         "capicus": t.capicus,
         "chuchazos": t.chuchazos,
+        "luck": luck_json(figures),
     }
 
 
@@ -163,12 +171,14 @@ class History:
             own = me["id"] == profile_id
         page, more = await server.db(rs.profile_games, engine, profile_id, variant, own, n, cut)
         totals = await server.db(rs.profile_totals, engine, profile_id, variant, own)
-        rows = [game_json(g) for g in page]
+        figures = await server.db(lk.game_figures, engine, profile_id, [g.table_id for g in page])
+        overall = await server.db(lk.profile_figures, engine, profile_id, variant, own)
+        rows = [game_json(g, figures.get(g.table_id)) for g in page]
         return {
             "profile": {"id": profile_id, "name": name},
             "game": variant,
             "games": rows,
-            "stats": stats_json(totals),
+            "stats": stats_json(totals, overall),
             "next_before": rows[-1]["created"] if more and rows else None,
         }
 

@@ -6,6 +6,7 @@ import { getProfile, profileHeaders } from "/static/profile.js";
 import { ratingText } from "/static/rating.js";
 import { ratingGraph } from "/static/ratinggraph.js";
 import "/static/puzzles/me.js";  // the puzzle rating, in its own card
+import { showLuck } from "/static/luck.js";
 
 await ready;
 
@@ -108,6 +109,7 @@ async function load(more = false) {
   const list = more ? $("games") : clear($("games"));
   for (const g of /** @type {HistoryGame[]} */ (got.games)) list.appendChild(row(g));
   showStats(got.stats);
+  showLuck(got);
   next = got.next_before;
   $("more").hidden = next === null;
   const empty = !list.children.length;

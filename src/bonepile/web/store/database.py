@@ -363,6 +363,23 @@ tournament_tables_t = Table(
     Column("commitment", String(64), nullable=False),  # SHA-256 of the round's seed and a salt
 )
 
+#: each seat's luck and skill in a finished table whose analysis was stored (migration
+#: 0012_luck_skill; web/store/luck.py): sums over the analysed hands, in the game's points
+luck_skill_t = Table(
+    "luck_skill",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("profile", String(32), nullable=False),
+    Column("variant", String(32), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("hands", Integer, nullable=False),
+    Column("result", Float, nullable=False),
+    Column("luck", Float, nullable=False),
+    Column("skill", Float),
+    Index("luck_skill_by_profile", "profile", "created"),
+)
+
 
 @dataclass
 class TableRow:

@@ -201,6 +201,7 @@ export function renderAnalysis(i, frame) {
   renderGraph(i, frame);
   renderAccuracy();
   renderTurning(i, frame);
+  renderLuck(i);
   const box = $("verdict");
   const d = decisionAt(i, frame);
   const j = d && d[A.way];
@@ -385,4 +386,34 @@ function renderTurning(i, frame) {
     box.appendChild(el("button", { type: "button", class: "turning-move", "aria-current": n === frame ? "step" : null,
       onclick: () => replay().go(i, n) }, t("analysis.turning_move", { n }), markBadge(mark)));
   }
+}
+
+/** The hand's luck and skill: per side, what its tiles were worth before anyone played (the
+ * deal value) and what its decisions lost with what each player knew; the server's figures.
+ * @param {number} i */
+function renderLuck(i) {
+  const box = clear($("hand-luck"));
+  const lk = handOf(i)?.luck;
+  box.hidden = !lk;
+  if (!lk) return;
+  const chance = A.data.thresholds?.unit === "win";
+  const figure = (/** @type {number} */ x, /** @type {boolean} */ sign) => chance
+    ? t("analysis.percent", { pct: `${sign && x > 0 ? "+" : ""}${Math.round(x * 100)}` })
+    : sign ? signed(x) : num(x);
+  const sides = replay().sides();
+  const body = el("tbody", {});
+  lk.deal_value.forEach((/** @type {number} */ v, /** @type {number} */ s) => {
+    body.appendChild(el("tr", { "data-side": s },
+      el("th", { scope: "row" }, sides[s] ?? "?"),
+      el("td", { "data-deal-value": v }, figure(v, true)),
+      el("td", { "data-lost": lk.lost?.[s] ?? "" }, lk.lost ? figure(lk.lost[s], false) : "—")));
+  });
+  box.appendChild(el("h3", {}, t("luck.hand_title")));
+  box.appendChild(el("table", { class: "list luck" },
+    el("thead", {}, el("tr", {},
+      el("th", { scope: "col" }, t("analysis.player")),
+      el("th", { scope: "col" }, t("luck.deal_value")),
+      el("th", { scope: "col" }, t(chance ? "luck.chance_lost" : "luck.points_lost")))),
+    body));
+  box.appendChild(el("p", { class: "hint-text" }, t("luck.hand_note")));
 }

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0013_puzzles"
-down_revision = "0011_tournaments"
+down_revision = "0012_luck_skill"
 branch_labels = None
 depends_on = None
 
