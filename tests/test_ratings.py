@@ -106,17 +106,21 @@ def test_deal_adjusted_ratings_rank_the_sides_by_total_less_luck():
     from bonepile.arena.skill import adjusted_keys, rate_game_adjusted
 
     g = FinishedGame("block", 2, ["profile:a", "profile:b"], [[0], [1]], totals=[100, 70], winner=0)
-    # a won by 30 but its tiles were worth 50 more than b's: b made more of the deals
-    assert adjusted_keys(g.totals, [25.0, -25.0]) == [75.0, 95.0]
-    new = rate_game_adjusted(g, {}, [25.0, -25.0])
+    # a won by 30 but its tiles were worth 50 more than b's (the deal values analysis.luck
+    # gives: each side's expected points less the other's): b made more of the deals
+    assert adjusted_keys(g.totals, [50.0, -50.0]) == [75.0, 95.0]
+    new = rate_game_adjusted(g, {}, [50.0, -50.0])
     d = initial()
     want = _openskill([[(d.mu, d.sigma)], [(d.mu, d.sigma)]], [2.0, 1.0])
     assert (new["profile:b"].mu, new["profile:b"].sigma) == want[1][0]
     assert new["profile:b"].mu > new["profile:a"].mu and new["profile:a"].games == 1
     # with no luck it ranks as the raw totals do: the same update as rate_game
     assert rate_game_adjusted(g, {}, [0.0, 0.0]) == rate_game(g, {})
-    # equal adjusted totals tie
-    tie = rate_game_adjusted(g, {}, [15.0, -15.0])
+    # three sides that each scored exactly what their tiles were expected to (30, 20 and 10:
+    # values 30 - 15, 20 - 20 and 10 - 25) tie
+    assert adjusted_keys([30, 20, 10], [15.0, 0.0, -15.0]) == [20.0, 20.0, 20.0]
+    # a side that won by exactly what its tiles were worth ties
+    tie = rate_game_adjusted(g, {}, [30.0, -30.0])
     assert tie["profile:a"].mu == tie["profile:b"].mu
     try:
         rate_game_adjusted(g, {}, [1.0])

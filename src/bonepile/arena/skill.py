@@ -151,11 +151,16 @@ def rate_game(game: FinishedGame, current: Mapping[str, Rating]) -> dict[str, Ra
 
 
 def adjusted_keys(totals: Sequence[float], luck: Sequence[float]) -> list[float]:
-    """Each side's total less its luck (the deal values of its hands summed,
-    ``analysis.luck``): what the side made of its tiles, higher is better."""
+    """Each side's total less what its tiles were expected to score: what the side made of its
+    tiles, higher is better.  ``luck`` is per side the deal values of its hands summed
+    (``analysis.luck``): the side's expected points less the mean of the others', which sum to 0
+    over the sides; with ``k`` sides a side's expected points are ``(k - 1) / k`` of its value
+    plus a share common to every side (which changes no ranking).  So with two sides a side
+    ranks above the other exactly when its net result beat its deal's value."""
     if len(luck) != len(totals):
         raise ValueError(f"luck has {len(luck)} sides but the game has {len(totals)}")
-    return [round(t - lk, 6) for t, lk in zip(totals, luck)]
+    share = (len(totals) - 1) / len(totals) if totals else 0.0
+    return [round(t - lk * share, 6) for t, lk in zip(totals, luck)]
 
 
 def rate_game_adjusted(
