@@ -213,7 +213,9 @@ def test_a_rounds_tables_show_nothing_of_their_deals_until_the_whole_round_is_ov
         async def play(table: str) -> None:
             await asyncio.gather(
                 *(
-                    SeatClient(srv.ws, table, y["token"], seed=y["seat"]).play(timeout=60)
+                    SeatClient(srv.ws, table, y["token"], seed=y["seat"] + 10 * (table == second)).play(
+                        timeout=60
+                    )
                     for y in seats[table]
                 )
             )
@@ -248,3 +250,16 @@ def test_a_rounds_tables_show_nothing_of_their_deals_until_the_whole_round_is_ov
             assert verify(doc).status == "verified"
         assert asyncio.run(watch(first))["type"] != "error"
         assert len(srv.get(f"/api/tournaments/{tid}").json()["deals"]) == 2
+        # once the round is over each table is rated on its deals: a side ranks above the
+        # other when it did better with its tiles than the other table did with the same ones
+        nets = {}
+        for table in (first, second):
+            h = rec.replay(rec.loads(srv.get(f"/api/tables/{table}/record").text)).hands[0]
+            nets[table] = h.result.points[0] - h.result.points[1]
+        for table, other in ((first, second), (second, first)):
+            rated = srv.get(f"/api/tables/{table}/ratings").json()
+            assert rated["rated"] and rated["done"], rated
+            beat = nets[table] - nets[other]  # side 0's net less the field's on the same tiles
+            changes = [s["change"] for s in rated["seats"]]
+            if beat:
+                assert (changes[0] > 0) == (beat > 0) and (changes[1] > 0) == (beat < 0), (beat, changes)

@@ -34,7 +34,7 @@ from ..messages import (
 from ..protocol import count_json, hand_result_json, move_points, public_view_json, view_json
 from ..settings import ServerSettings
 from ..store.database import TableRow
-from ..store.ratings import Outcome
+from ..store.ratings import DUPLICATE, Outcome
 from ..store.results import Finished, finished_of
 from ..words.catalog import scoring, sides
 from ..words.names import seat_named, table_named
@@ -143,7 +143,9 @@ class LiveTable:
         self.settings = dict(row.settings)  # as stored (a rematch adds its link to them)
         self.timer = float(row.settings.get("timer") or 0)
         self.invite_hash: str | None = row.settings.get("invite_hash")  # a private table's
-        self.rated = row.settings.get("rated") is True  # its result changes ratings (Server.game_over)
+        # its result changes ratings: as it ends (Server.game_over), or a tournament's table once
+        # its round is over, on its deals (play.tournaments)
+        self.rated = row.settings.get("rated") in (True, DUPLICATE)
         self.status = row.status
         self.rematch: str | None = row.settings.get("rematch")  # the id of this table's rematch
         self.rematch_of: str | None = row.settings.get("rematch_of")

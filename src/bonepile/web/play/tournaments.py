@@ -29,6 +29,7 @@ import hmac
 import logging
 import secrets
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ...arena.matchpoints import SCORINGS, Outcome, boards, outcomes_of_hand, score
@@ -37,8 +38,10 @@ from ...arena.tournament_play import FILLER
 from ...engine import BonepileError, make_variant
 from ...engine.commit import commitment
 from .. import validate
+from ..store import ratings
 from ..store import tournaments as store
 from ..store.database import Store, TableRow
+from ..store.ratings import DUPLICATE
 from ..validate import RequestError, token_hash
 from ..words.names import seat_default
 
@@ -92,6 +95,21 @@ def seat_token(secret: str, table_id: str, seat: int) -> str:
     return hmac.new(secret.encode(), f"seat:{table_id}:{seat}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
+def deal_values(mine: list[list[int]], others: list[list[list[int]]]) -> list[float]:
+    """Per side, what the tiles a table played were worth, summed over its hands: on each hand,
+    the mean over the other tables that played it of the side's points less the mean of the
+    other sides' (``analysis.luck``'s unit: it sums to 0 over the sides); 0 where no other
+    table played the hand."""
+    sides = len(mine[0]) if mine else 0
+    out = [0.0] * sides
+    for n in range(len(mine)):
+        there = [pts[n] for pts in others if len(pts) > n]
+        for j in range(sides):
+            if there:
+                out[j] += sum(p[j] - (sum(p) - p[j]) / (sides - 1) for p in there) / len(there)
+    return out
+
+
 def round_salt(secret: str, number: int) -> str:
     """The secret salt of round ``number``'s seal (64 hex digits, from the tournament's secret,
     so a table made again after a restart has the same seal): every table of the round shows
@@ -115,6 +133,8 @@ class Tournaments:
         self.host = host
         self.live: dict[str, store.TournamentRow] = {}  # not over, and the over ones read since
         self.results: dict[str, list[Outcome]] = {}  # a finished table's outcomes, by table id
+        self.points: dict[str, list[list[int]]] = {}  # a finished table's points per hand and side
+        self.rated: set[tuple[str, int]] = set()  # (tournament, round) whose tables were rated
         self.task: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()  # one tournament changes at a time
         # per tournament: (its rounds open, status and entrants; when; the page's shared part)
@@ -160,6 +180,9 @@ class Tournaments:
         current = [x for x in t.tables if x.round == t.rounds_open - 1]
         if not await self._all_over([x.table_id for x in current]):
             return
+        for r in range(t.rounds_open):
+            if (t.id, r) not in self.rated:
+                await self._rate_round(t, r)
         if t.rounds_open < s["rounds"]:
             await self._open_round(t, t.rounds_open)
         else:
@@ -190,6 +213,22 @@ class Tournaments:
                 409,
                 code="round_in_play",
             )
+
+    async def _rate_round(self, t: store.TournamentRow, number: int) -> None:
+        """Rate every table of a finished round on its deals: each side's luck is what the
+        same tiles made at the round's other tables (``deal_values``), so a side is ranked by
+        how much better it did with them than the field (``arena.skill.rate_game_adjusted``).
+        Once per table (``rate_table`` keeps a table's rating once, after a restart too)."""
+        await self.outcomes(t)  # every finished table's points per hand (self.points)
+        tabs = [x for x in t.tables if x.round == number]
+        field = [self.points.get(x.table_id, []) for x in tabs]
+        for i, x in enumerate(tabs):
+            live = await self.host.finished(x.table_id)
+            luck = deal_values(field[i], field[:i] + field[i + 1 :])
+            await self.host.db(
+                ratings.rate_table, self.engine, x.table_id, replace(live.outcome(), luck=luck)
+            )
+        self.rated.add((t.id, number))
 
     async def _all_over(self, ids: list[str]) -> bool:
         unknown = []
@@ -276,7 +315,7 @@ class Tournaments:
             options=dict(t.options),
             seed=round_seed(t.seed, x.round),
             seats=seats,
-            settings={"timer": TIMER, "hands": t.settings["hands"], "tournament": t.id},
+            settings={"timer": TIMER, "hands": t.settings["hands"], "tournament": t.id, "rated": DUPLICATE},
             status="playing",
             deal_salt=round_salt(t.secret, x.round),
         )
@@ -298,10 +337,13 @@ class Tournaments:
                         continue
                     live = await self.host.finished(x.table_id)
                 got: list[Outcome] = []
+                points: list[list[int]] = []
                 for n, h in enumerate(live.game.hands):
                     if h.result is not None:
                         got += outcomes_of_hand(x.round, x.number, n, x.entrants, list(h.result.points))
+                        points.append(list(h.result.points))
                 self.results[x.table_id] = got
+                self.points[x.table_id] = points
             out += self.results[x.table_id]
         return out
 

@@ -29,10 +29,14 @@ from ...arena.skill import (
     initial,
     profile_participant,
     rate_game,
+    rate_game_adjusted,
 )
 from .database import profiles_t, rated_games_t, rating_history_t, ratings_t, tables_t
 
 LEADERBOARD_SIZE = 100
+#: the ``rated`` setting of a tournament's table: rated once its round is over, on what its
+#: deals were worth at the other tables of the round (``Outcome.luck``), never as it ends
+DUPLICATE = "duplicate"
 
 
 # ---------------------------------------------------------------------------- rating a table
@@ -45,6 +49,9 @@ class Outcome:
     sides: Sequence[Sequence[int]]
     totals: Sequence[int]
     winner: int | None
+    #: per side, what its tiles were worth (``arena.skill.rate_game_adjusted``): given, the
+    #: table is rated on its deals (a tournament's table, rated ``"duplicate"``); None: as usual
+    luck: Sequence[float] | None = None
 
 
 def participants(seats: Sequence[dict[str, Any]]) -> list[str] | None:
@@ -73,7 +80,10 @@ def rate_table(engine: Engine, table_id: str, outcome: Outcome) -> bool:
             seats, settings = json.loads(row.seats), json.loads(row.settings)
         except ValueError:
             return False
-        if not isinstance(settings, dict) or settings.get("rated") is not True or not isinstance(seats, list):
+        if not isinstance(settings, dict) or not isinstance(seats, list):
+            return False
+        rated = settings.get("rated")
+        if not (rated is True or (rated == DUPLICATE and outcome.luck is not None)):
             return False
         who = participants([s if isinstance(s, dict) else {} for s in seats])
         if who is None:
@@ -87,7 +97,12 @@ def rate_table(engine: Engine, table_id: str, outcome: Outcome) -> bool:
         c.execute(insert(rated_games_t).values(table_id=table_id, game=game.key, rated=now))
         current = _current(c, game.key, who)
         names = {p: str(s.get("name") or "")[:80] for p, s in zip(who, seats)}
-        for p, r in rate_game(game, current).items():
+        rated_now = (
+            rate_game(game, current)
+            if outcome.luck is None
+            else rate_game_adjusted(game, current, outcome.luck)
+        )
+        for p, r in rated_now.items():
             was = current.get(p) or initial()
             if r.games > was.games:  # it counted for p (not a bot level that played itself)
                 c.execute(
