@@ -296,3 +296,27 @@ def test_mine_command_writes_a_puzzle_file(tmp_path, mined):
     expected = [p for p in mined[0] if " hand 1 move " in p.source]
     assert [p.steps for p in got] == [p.steps for p in expected] and got
     assert f"{len(got)} puzzles from" in r.stdout
+
+
+def test_no_verdict_names_a_tile_the_seat_could_not_see():
+    # every answer to the first step of puzzles of every game: the words and reasons name
+    # only the seat's own tiles and the tiles on the table
+    for variant in VARIANT_NAMES:
+        for p in store.load(variant)[:8]:
+            v = make_variant(p.variant, p.options)
+            view = p.steps[0].view
+            visible = set(view.hand) | {t for t in range(28) if layout_tiles(view.layout) >> t & 1}
+            visible |= {t for row in view.face_up for _, t in row} | {view.turned_up, view.peek} - {None}
+            hidden = [NAME[t] for t in range(28) if t not in visible]
+            for tok in choices(v, view):
+                verdict = judge(p, 0, tok)
+                text = json.dumps(verdict.to_dict())
+                for name in hidden:
+                    assert name not in text, (p.id, tok, name, text)
+
+
+def test_the_daily_puzzle_in_the_terminal():
+    today = store.daily(datetime.date.today())
+    r = cli("puzzles", "--daily", input="quit\n")
+    assert r.returncode == 0, r.stderr
+    assert f"Puzzle {today.id}" in r.stdout and "Solved 0 of 0" in r.stdout
