@@ -125,3 +125,13 @@ def test_serve_analysis_time_must_be_positive(tmp_path):
     r = run("--port", "0", "--db", f"sqlite:///{tmp_path}/x.db", "--analysis-time", "0")
     assert r.returncode == 2 and "--analysis-time" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_serve_puzzle_mining_is_an_option_and_may_be_off(tmp_path):
+    r = run("--port", "0", "--db", f"sqlite:///{tmp_path}/x.db", "--puzzle-mining", "-1")
+    assert r.returncode == 2 and "--puzzle-mining" in r.stderr
+    assert "Traceback" not in r.stderr
+    from webutil import Child
+
+    with Child(f"sqlite:///{tmp_path}/y.db", "--puzzle-mining", "0") as srv:  # 0: no mining
+        assert srv.get("/api/puzzles").status_code == 200

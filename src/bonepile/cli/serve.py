@@ -141,6 +141,14 @@ def serve(
             "(one game at a time, beside the play).",
         ),
     ] = DEFAULT.analysis_time,
+    puzzle_mining: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            help="Seconds between two finished public games mined for puzzles in the background "
+            "(one game at a time, in a low-priority process; 0: mine none).",
+        ),
+    ] = DEFAULT.puzzle_mining,
     rate: Annotated[
         float, typer.Option(min=1, help="Messages a second one socket may send (bursts of twice as many).")
     ] = DEFAULT.rate,
@@ -311,6 +319,7 @@ def serve(
         bot_workers=bot_workers,
         profiles=profile_mode,
         analysis_time=analysis_time,
+        puzzle_mining=puzzle_mining,
     )
     uv: dict[str, Any] = dict(log_level=log_level, header_timeout=header_timeout)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
