@@ -109,6 +109,7 @@ def test_exact_stats_of_hand_made_games(tmp_path):
             "blocked_won": 1,
             "capicus": 1,
             "chuchazos": 0,
+            "luck": None,  # no game of hers analysed: no luck and skill figures
         }
         # a draw game lost: no capicús there, and points of two games do not add up
         draw = Game(

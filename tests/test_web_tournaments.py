@@ -9,6 +9,7 @@ import asyncio
 import time
 
 import httpx
+import pytest
 
 from bonepile.engine import record as rec
 from bonepile.engine.verify import verify
@@ -263,3 +264,24 @@ def test_a_rounds_tables_show_nothing_of_their_deals_until_the_whole_round_is_ov
             changes = [s["change"] for s in rated["seats"]]
             if beat:
                 assert (changes[0] > 0) == (beat > 0) and (changes[1] > 0) == (beat < 0), (beat, changes)
+
+
+@pytest.mark.slow
+def test_thirty_two_people_play_a_swiss_tournament_through_the_server(tmp_path):
+    """The issue's measure: 32 people (bots driving the sockets), 16 tables a round, the
+    standings equal to an independent computation from the stored records."""
+    with InProcess(f"sqlite:///{tmp_path / 'db.sqlite'}", **SETTINGS) as srv:
+        keys = profiles(srv, 32)
+        body = {"variant": "draw", "players": 2, "rounds": 2, "hands": 1, "start_when": 32}
+        tid = srv.post("/api/tournaments", body, headers=auth(keys[0])).json()["id"]
+        for k in keys[1:]:
+            assert srv.post(f"/api/tournaments/{tid}/join", {}, headers=auth(k)).status_code == 200
+        st = asyncio.run(play_all(srv.http, srv.ws, tid, keys, timeout=180))[0]
+        assert st["status"] == "over" and [len(r["tables"]) for r in st["rounds_played"]] == [16, 16]
+        pairs = [frozenset(t["entrants"]) for r in st["rounds_played"] for t in r["tables"]]
+        assert len(set(pairs)) == 32  # nobody met twice
+        mp, diff = matchpoints_from_records(srv, st)
+        rows = st["standings"]
+        assert {x["entrant"]: x["score"] for x in rows} == mp
+        assert {x["entrant"]: x["difference"] for x in rows} == diff
+        assert sorted(x["rank"] for x in rows) == list(range(1, 33))
