@@ -227,7 +227,7 @@ def main(argv: list[str] | None = None) -> None:
         print("|---|---|---|---|---|---|")
         for game in [x.strip() for x in a.variants.split(",") if x.strip()]:
             for p in [x.strip() for x in a.pairs.split(",") if x.strip()]:
-                upper, lower = p.split(":")
+                upper, lower = p.rsplit(":", 1)
                 r = pair(game, upper, lower, a.hands, a.seed, budget, a.workers, a.most)
                 out["pairs"].append(r)
                 lo, hi = r["hands_won_ci95"]

@@ -7,8 +7,10 @@ Each level is measured clearly stronger than the one below on duplicate deals
 * **beginner**: the greedy player's one-ply scores, but it picks among the moves at random
   with weights ``exp(score / BEGINNER_TEMPERATURE)``: it often misses the best move;
 * **casual**: the greedy player (a decent club player who looks one move ahead);
-* **strong**: the expert's search with a small fixed budget (``STRONG_SIMULATIONS`` sampled
-  deals per decision, whatever budget the caller gives: quick and load-independent);
+* **strong**: in open games the learned policy (``policy.PolicyBot``: one pass of a small
+  network over the legal actions, a few ms, load-independent); in blind games, and without the
+  shipped model, the expert's search with a small fixed budget (``STRONG_SIMULATIONS``
+  sampled deals per decision, whatever budget the caller gives);
 * **expert**: the expert at the budget it is given (``budget.EXPERT_BUDGET`` by default).
 
 Every level is built as ``(variant, *, seed=None, budget=None)``; only the expert reads the
@@ -22,6 +24,7 @@ from .base import Bot
 from .budget import EXPERT_BUDGET, Budget
 from .expert import ExpertBot
 from .greedy import GreedyBot
+from .policy import PolicyBot, shipped_model
 
 #: the levels a person chooses from, weakest first
 LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
@@ -40,6 +43,8 @@ def casual(variant: Variant, *, seed: int | None = None, budget: Budget | None =
 
 
 def strong(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
+    if not variant.blind and shipped_model() is not None:
+        return PolicyBot(variant, seed=seed)
     return ExpertBot(variant, seed=seed, budget=Budget(simulations=STRONG_SIMULATIONS))
 
 
