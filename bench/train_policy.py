@@ -56,8 +56,16 @@ MIX = [
     ("block", {"players": 3}, 1),
     ("block", {"players": 4}, 1),
 ]
-#: the bots that play the games, and how often each sits at a seat
-PLAYERS = [("greedy", 4), ("beginner", 2), ("random", 1), ("strong", 2)]
+#: the bots that play the games, and how often each sits at a seat (``search8``: the expert's
+#: search with 8 worlds, the ``strong`` level before the policy, so that the data does not
+#: depend on the policy being trained)
+PLAYERS = [("greedy", 4), ("beginner", 2), ("random", 1), ("search8", 2)]
+
+
+def player(name: str, v: Variant, seed: int):
+    if name == "search8":
+        return ExpertBot(v, seed=seed, budget=Budget(simulations=8))
+    return make_bot(name, v, seed=seed)
 
 
 class _Truth:
@@ -107,7 +115,7 @@ def generate(seed: int, positions: int, *, rollouts: int, take: float = 0.3, log
         name, opts, _ = rng.choices(MIX, weights=[w for *_, w in MIX])[0]
         g = Game.new(name, opts, seed=rng.randrange(1 << 30))
         v = g.variant
-        bots = [make_bot(rng.choices(names, pw)[0], v, seed=rng.randrange(1 << 30)) for _ in range(v.players)]
+        bots = [player(rng.choices(names, pw)[0], v, rng.randrange(1 << 30)) for _ in range(v.players)]
         games += 1
         hands = 0
         while not g.over and k < positions and hands < 2:

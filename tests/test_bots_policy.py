@@ -70,12 +70,47 @@ def test_the_policy_only_picks_legal_actions(case, seed, steps):
         g.apply(m)
 
 
-def test_strong_is_the_policy_in_open_games_and_the_search_in_blind_ones():
-    assert isinstance(levels.strong(make_variant("cinque", {}), seed=1), PolicyBot)
+def test_strong_blends_the_policy_in_open_games_only():
+    """The strong level's search counts the policy as ``STRONG_POLICY`` deals in open games;
+    blind games have no policy (the policy bot refuses them)."""
+    s = levels.strong(make_variant("cinque", {}), seed=1)
+    assert s.config.policy == levels.STRONG_POLICY > 0 and s.policy_scores
     blind = make_variant("blind-hugie", {"players": 2})
-    assert not isinstance(levels.strong(blind, seed=1), PolicyBot)
+    b = levels.strong(blind, seed=1)
+    assert b.config.policy == 0
+    g = Game.new("blind-hugie", {"players": 2}, seed=1)
+    assert b.policy_scores(g.view(g.to_move)) == {}
     with pytest.raises(ValueError, match="open games"):
         PolicyBot(blind)
+
+
+def test_the_policy_changes_the_search_only_by_its_weight():
+    """With the policy counted as 0 deals the search is today's, move for move; counted as
+    many deals, its ranking is the policy's."""
+    from dataclasses import replace
+
+    from bonepile.bots import Budget, ExpertBot
+    from bonepile.bots.expert import preset
+
+    v = make_variant("block", {"players": 4, "teams": True})
+    g = Game.new("block", {"players": 4, "teams": True}, seed=4)
+    rng = random.Random(4)
+    for _ in range(6):
+        g.apply(rng.choice(g.view(g.to_move).legal))
+    view = g.view(g.to_move)
+    assert len(view.legal) > 1
+
+    def bot(policy):
+        return ExpertBot(
+            v, seed=2, budget=Budget(simulations=3), config=replace(preset(v), policy=policy, prior=0.0)
+        )
+
+    assert bot(0.0).evaluate(view) == ExpertBot(
+        v, seed=2, budget=Budget(simulations=3), config=replace(preset(v), prior=0.0)
+    ).evaluate(view)
+    learned = bot(1e9).policy_scores(view)
+    top = max(view.legal, key=lambda m: (learned[m], -view.legal.index(m)))
+    assert bot(1e9).choose(view) == top
 
 
 def test_strong_is_deterministic_for_a_seed():

@@ -7,10 +7,10 @@ Each level is measured clearly stronger than the one below on duplicate deals
 * **beginner**: the greedy player's one-ply scores, but it picks among the moves at random
   with weights ``exp(score / BEGINNER_TEMPERATURE)``: it often misses the best move;
 * **casual**: the greedy player (a decent club player who looks one move ahead);
-* **strong**: in open games the learned policy (``policy.PolicyBot``: one pass of a small
-  network over the legal actions, a few ms, load-independent); in blind games, and without the
-  shipped model, the expert's search with a small fixed budget (``STRONG_SIMULATIONS``
-  sampled deals per decision, whatever budget the caller gives);
+* **strong**: the expert's search with a small fixed budget (``STRONG_SIMULATIONS`` sampled
+  deals per decision, whatever budget the caller gives: quick and load-independent), in open
+  games with the learned policy's estimate of each action counted as ``STRONG_POLICY`` more
+  deals (``ExpertConfig.policy``, ``bots/policy.py``);
 * **expert**: the expert at the budget it is given (``budget.EXPERT_BUDGET`` by default).
 
 Every level is built as ``(variant, *, seed=None, budget=None)``; only the expert reads the
@@ -19,12 +19,14 @@ budget (None: its default).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine import Variant
 from .base import Bot
 from .budget import EXPERT_BUDGET, Budget
-from .expert import ExpertBot
+from .expert import ExpertBot, preset
 from .greedy import GreedyBot
-from .policy import PolicyBot, shipped_model
+from .policy import shipped_model
 
 #: the levels a person chooses from, weakest first
 LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
@@ -32,6 +34,8 @@ LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
 DEFAULT_LEVEL = "casual"
 BEGINNER_TEMPERATURE = 16.0
 STRONG_SIMULATIONS = 8
+#: the learned policy's estimate counts as this many of the strong level's deals (open games)
+STRONG_POLICY = 8.0
 
 
 def beginner(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
@@ -43,9 +47,10 @@ def casual(variant: Variant, *, seed: int | None = None, budget: Budget | None =
 
 
 def strong(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
+    config = preset(variant)
     if not variant.blind and shipped_model() is not None:
-        return PolicyBot(variant, seed=seed)
-    return ExpertBot(variant, seed=seed, budget=Budget(simulations=STRONG_SIMULATIONS))
+        config = replace(config, policy=STRONG_POLICY)
+    return ExpertBot(variant, seed=seed, budget=Budget(simulations=STRONG_SIMULATIONS), config=config)
 
 
 def expert(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
@@ -54,4 +59,11 @@ def expert(variant: Variant, *, seed: int | None = None, budget: Budget | None =
 
 FACTORIES = {"beginner": beginner, "casual": casual, "strong": strong, "expert": expert}
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "BEGINNER_TEMPERATURE", "STRONG_SIMULATIONS", "FACTORIES"]
+__all__ = [
+    "LEVELS",
+    "DEFAULT_LEVEL",
+    "BEGINNER_TEMPERATURE",
+    "STRONG_SIMULATIONS",
+    "STRONG_POLICY",
+    "FACTORIES",
+]

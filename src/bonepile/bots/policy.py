@@ -19,8 +19,10 @@ the real deal (the hidden state, read only by the trainer to label), played out 
 the expert's playouts and solved exactly near the end; a network that sees only the view and
 is fitted to those values learns their mean over the deals the view allows.
 
-Open games only: a blind game's features are not defined (``FeatureError``); the ``strong``
-level falls back to the search there (``levels.strong``).
+``PolicyBot`` plays its top action; the expert adds the network's estimate to its search's
+(``ExpertConfig.policy``: the estimate counts as that many searched deals), which is how the
+``strong`` level uses it (``levels.strong``).  Open games only: a blind game's input is not
+defined (``ValueError``).
 """
 
 from __future__ import annotations
