@@ -74,7 +74,12 @@ def test_strong_blends_the_policy_in_open_games_only():
     """The strong level's search counts the policy as ``STRONG_POLICY`` deals in open games;
     blind games have no policy (the policy bot refuses them)."""
     s = levels.strong(make_variant("cinque", {}), seed=1)
-    assert s.config.policy == levels.STRONG_POLICY > 0 and s.policy_scores
+    assert s.config.policy == levels.STRONG_POLICY > 0
+    assert s.budget.simulations == levels.STRONG_SIMULATIONS_IN_PLAY  # points in play: dearer deals
+    block = levels.strong(make_variant("block", {"players": 4, "teams": True}), seed=1)
+    assert (
+        block.config.policy == levels.STRONG_POLICY and block.budget.simulations == levels.STRONG_SIMULATIONS
+    )
     blind = make_variant("blind-hugie", {"players": 2})
     b = levels.strong(blind, seed=1)
     assert b.config.policy == 0

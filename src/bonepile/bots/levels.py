@@ -8,7 +8,8 @@ Each level is measured clearly stronger than the one below on duplicate deals
   with weights ``exp(score / BEGINNER_TEMPERATURE)``: it often misses the best move;
 * **casual**: the greedy player (a decent club player who looks one move ahead);
 * **strong**: the expert's search with a small fixed budget (``STRONG_SIMULATIONS`` sampled
-  deals per decision, whatever budget the caller gives: quick and load-independent), in open
+  deals per decision, ``STRONG_SIMULATIONS_IN_PLAY`` where points are scored during play and
+  each deal costs more, whatever budget the caller gives: quick and load-independent), in open
   games with the learned policy's estimate of each action counted as ``STRONG_POLICY`` more
   deals (``ExpertConfig.policy``, ``bots/policy.py``);
 * **expert**: the expert at the budget it is given (``budget.EXPERT_BUDGET`` by default).
@@ -33,7 +34,10 @@ LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
 #: the level offered by default: a fair game for a casual player
 DEFAULT_LEVEL = "casual"
 BEGINNER_TEMPERATURE = 16.0
-STRONG_SIMULATIONS = 8
+STRONG_SIMULATIONS = 16
+#: the strong level's deals where points are scored during play (Cinque: a deal weighed by the
+#: plays seen and played out by a fives player costs about four of the others)
+STRONG_SIMULATIONS_IN_PLAY = 4
 #: the learned policy's estimate counts as this many of the strong level's deals (open games)
 STRONG_POLICY = 8.0
 
@@ -50,7 +54,8 @@ def strong(variant: Variant, *, seed: int | None = None, budget: Budget | None =
     config = preset(variant)
     if not variant.blind and shipped_model() is not None:
         config = replace(config, policy=STRONG_POLICY)
-    return ExpertBot(variant, seed=seed, budget=Budget(simulations=STRONG_SIMULATIONS), config=config)
+    sims = STRONG_SIMULATIONS_IN_PLAY if variant.in_play is not None else STRONG_SIMULATIONS
+    return ExpertBot(variant, seed=seed, budget=Budget(simulations=sims), config=config)
 
 
 def expert(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
@@ -64,6 +69,7 @@ __all__ = [
     "DEFAULT_LEVEL",
     "BEGINNER_TEMPERATURE",
     "STRONG_SIMULATIONS",
+    "STRONG_SIMULATIONS_IN_PLAY",
     "STRONG_POLICY",
     "FACTORIES",
 ]
