@@ -36,8 +36,8 @@ DEFAULT_LEVEL = "casual"
 BEGINNER_TEMPERATURE = 16.0
 STRONG_SIMULATIONS = 16
 #: the strong level's deals where points are scored during play (Cinque: a deal weighed by the
-#: plays seen and played out by a fives player costs about four of the others)
-STRONG_SIMULATIONS_IN_PLAY = 4
+#: plays seen and played out by a fives player costs about twice one of the others)
+STRONG_SIMULATIONS_IN_PLAY = 8
 #: the learned policy's estimate counts as this many of the strong level's deals (open games)
 STRONG_POLICY = 8.0
 
