@@ -29,6 +29,9 @@ Trying other levels on the same deals:
     PYTHONPATH=src python bench/levels.py --hands 600 --beginner-temperature 8 --pairs beginner:random,casual:beginner
     PYTHONPATH=src python bench/levels.py --hands 200 --strong-simulations 4 --pairs strong:casual,expert:strong
 
+A side of ``--pairs`` may be any bot name, ``module:Class`` included (run from ``bench/`` for
+``policy_bots:Blend16:casual``; see ``bench/policy_bots.py``).
+
 ``--most N`` plays further batches of ``--hands`` hands on fresh deals while neither interval
 decides (hands won away from 50%, net points away from 0), up to N hands per pair.
 ``--strong-simulations`` and ``--beginner-temperature`` try other definitions of the levels on
