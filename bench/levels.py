@@ -29,6 +29,9 @@ Trying other levels on the same deals:
     PYTHONPATH=src python bench/levels.py --hands 600 --beginner-temperature 8 --pairs beginner:random,casual:beginner
     PYTHONPATH=src python bench/levels.py --hands 200 --strong-simulations 4 --pairs strong:casual,expert:strong
 
+A side of ``--pairs`` may be any bot name, ``module:Class`` included (run from ``bench/`` for
+``policy_bots:Blend16:casual``; see ``bench/policy_bots.py``).
+
 ``--most N`` plays further batches of ``--hands`` hands on fresh deals while neither interval
 decides (hands won away from 50%, net points away from 0), up to N hands per pair.
 ``--strong-simulations`` and ``--beginner-temperature`` try other definitions of the levels on
@@ -46,7 +49,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 
 from bonepile.arena import ArenaRun, ArenaSpec, bot_stats, mean_ci, ratings, run_arena, wilson
-from bonepile.bots import Budget, levels
+from bonepile.bots import BOT_LEVELS, Budget, levels
 from bonepile.engine import make_variant
 
 #: label -> (variant, options)
@@ -61,6 +64,20 @@ GAMES = {
 }
 DEFAULT_VARIANTS = ("block-teams", "draw-2p", "cinque", "quinientos")
 PAIRS = (("beginner", "random"), ("casual", "beginner"), ("strong", "casual"), ("expert", "strong"))
+
+
+def split_pair(p: str) -> tuple[str, str]:
+    """``upper:lower``, where either may be a ``module:Class`` name (a plugin or a bench bot)."""
+    parts = p.split(":")
+    if len(parts) == 2:
+        return parts[0], parts[1]
+    if len(parts) == 4:
+        return ":".join(parts[:2]), ":".join(parts[2:])
+    if len(parts) == 3:
+        if parts[0] in BOT_LEVELS:
+            return parts[0], ":".join(parts[1:])
+        return ":".join(parts[:2]), parts[2]
+    raise SystemExit(f"bad pair {p!r}: write upper:lower")
 
 
 def decided(r: dict) -> bool:
@@ -227,7 +244,7 @@ def main(argv: list[str] | None = None) -> None:
         print("|---|---|---|---|---|---|")
         for game in [x.strip() for x in a.variants.split(",") if x.strip()]:
             for p in [x.strip() for x in a.pairs.split(",") if x.strip()]:
-                upper, lower = p.split(":")
+                upper, lower = split_pair(p)
                 r = pair(game, upper, lower, a.hands, a.seed, budget, a.workers, a.most)
                 out["pairs"].append(r)
                 lo, hi = r["hands_won_ci95"]

@@ -14,6 +14,7 @@ import pytest
 from bonepile.bots import BOT_LEVELS, LEVELS, Budget, make_bot
 from bonepile.bots.beliefs import beliefs, features
 from bonepile.bots.expert import ExpertBot, preset
+from bonepile.bots.policy import inputs
 from bonepile.bots.reasons import Explainer
 from bonepile.bots.sampler import Sampler
 from bonepile.engine import Game, View, make_variant
@@ -230,6 +231,7 @@ def test_no_peeking_same_view_same_answer(case):
         # the belief model, its input and the expert drawing its worlds from it, too
         believed = beliefs(v, view)
         seen = None if view.blind else features(v, view).tolist()
+        policy_in = None if view.blind else inputs(v, view).tolist()
         with_beliefs = replace(preset(v), beliefs=True)
         ebel = ExpertBot(v, seed=4, budget=Budget(simulations=2), config=with_beliefs).evaluate(view)
         for level in ("random", "greedy", "expert", *LEVELS, PLUGIN):
@@ -248,6 +250,7 @@ def test_no_peeking_same_view_same_answer(case):
         assert [Explainer(v, view2, seed=2).explain(m) for m in view.legal] == why
         assert beliefs(v, view2) == believed
         assert (None if view.blind else features(v, view2).tolist()) == seen
+        assert (None if view.blind else inputs(v, view2).tolist()) == policy_in
         assert ExpertBot(v, seed=4, budget=Budget(simulations=2), config=with_beliefs).evaluate(view2) == ebel
         checked += 1
     assert checked

@@ -86,6 +86,9 @@ class ExpertConfig:
     #: draw the worlds of open games in proportion to the belief model's probabilities
     #: (``beliefs``; False: every consistent world alike, before ``infer``)
     beliefs: bool = False
+    #: in open games, the learned policy's estimate of each action (``policy.PolicyModel``,
+    #: in points) counts as this many searched worlds in the action's value (0: off)
+    policy: float = 0.0
 
 
 #: the presets, by what the rules of a game say (``preset_name``); measured at 0.1 s per
@@ -235,15 +238,20 @@ class ExpertBot(Bot):
             value[i], wins[i], games[i], gwins[i] = value[j], wins[j], games[j], gwins[j]
         pm = self.prior_scores(view) if not seat_win else {}
         prior = [pm.get(m, 0.0) for m in legal]
+        learned = self.policy_scores(view) if not seat_win else {}
         n = float(worlds)
+        share = n / (n + c.policy) if learned else 1.0
         out = []
         for i, m in enumerate(legal):
             ev = value[i] / n
             w = wins[i] / n
             g = games[i] / n
+            searched = ev + c.win_weight * w + self.game_weight * g
+            if learned:
+                searched = share * searched + (1.0 - share) * learned[m]
             out.append(
                 (
-                    ev + c.win_weight * w + self.game_weight * g + prior[i] if not seat_win else w,
+                    searched + prior[i] if not seat_win else w,
                     i,
                     m,
                     ev,
@@ -292,6 +300,19 @@ class ExpertBot(Bot):
         if not prior:
             return {}
         return {e.action: prior * e.value for e in GreedyBot(self.variant, seed=self.seed).evaluate(view)}
+
+    def policy_scores(self, view: View) -> dict[int, float]:
+        """The learned policy's estimate of each legal action, in points (empty when
+        ``policy`` is 0, in blind games, or without the shipped model)."""
+        if not self.config.policy or view.blind:
+            return {}
+        from .policy import inputs, shipped_model
+
+        model = shipped_model()
+        if model is None:
+            return {}
+        scores = model.scores(inputs(self.variant, view))
+        return {m: float(x) for m, x in zip(view.legal, scores)}
 
     def _inferred(self, sampler: Sampler, play_model: PlayModel, rng: random.Random) -> Hand:
         """One world picked from ``infer`` sampled deals with probability proportional to

@@ -8,7 +8,10 @@ Each level is measured clearly stronger than the one below on duplicate deals
   with weights ``exp(score / BEGINNER_TEMPERATURE)``: it often misses the best move;
 * **casual**: the greedy player (a decent club player who looks one move ahead);
 * **strong**: the expert's search with a small fixed budget (``STRONG_SIMULATIONS`` sampled
-  deals per decision, whatever budget the caller gives: quick and load-independent);
+  deals per decision, ``STRONG_SIMULATIONS_IN_PLAY`` where points are scored during play and
+  each deal costs more, whatever budget the caller gives: quick and load-independent), in open
+  games with the learned policy's estimate of each action counted as ``STRONG_POLICY`` more
+  deals (``ExpertConfig.policy``, ``bots/policy.py``);
 * **expert**: the expert at the budget it is given (``budget.EXPERT_BUDGET`` by default).
 
 Every level is built as ``(variant, *, seed=None, budget=None)``; only the expert reads the
@@ -17,18 +20,26 @@ budget (None: its default).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine import Variant
 from .base import Bot
 from .budget import EXPERT_BUDGET, Budget
-from .expert import ExpertBot
+from .expert import ExpertBot, preset
 from .greedy import GreedyBot
+from .policy import shipped_model
 
 #: the levels a person chooses from, weakest first
 LEVELS: tuple[str, ...] = ("beginner", "casual", "strong", "expert")
 #: the level offered by default: a fair game for a casual player
 DEFAULT_LEVEL = "casual"
 BEGINNER_TEMPERATURE = 16.0
-STRONG_SIMULATIONS = 8
+STRONG_SIMULATIONS = 16
+#: the strong level's deals where points are scored during play (Cinque: a deal weighed by the
+#: plays seen and played out by a fives player costs about twice one of the others)
+STRONG_SIMULATIONS_IN_PLAY = 8
+#: the learned policy's estimate counts as this many of the strong level's deals (open games)
+STRONG_POLICY = 8.0
 
 
 def beginner(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
@@ -40,7 +51,11 @@ def casual(variant: Variant, *, seed: int | None = None, budget: Budget | None =
 
 
 def strong(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
-    return ExpertBot(variant, seed=seed, budget=Budget(simulations=STRONG_SIMULATIONS))
+    config = preset(variant)
+    if not variant.blind and shipped_model() is not None:
+        config = replace(config, policy=STRONG_POLICY)
+    sims = STRONG_SIMULATIONS_IN_PLAY if variant.in_play is not None else STRONG_SIMULATIONS
+    return ExpertBot(variant, seed=seed, budget=Budget(simulations=sims), config=config)
 
 
 def expert(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
@@ -49,4 +64,12 @@ def expert(variant: Variant, *, seed: int | None = None, budget: Budget | None =
 
 FACTORIES = {"beginner": beginner, "casual": casual, "strong": strong, "expert": expert}
 
-__all__ = ["LEVELS", "DEFAULT_LEVEL", "BEGINNER_TEMPERATURE", "STRONG_SIMULATIONS", "FACTORIES"]
+__all__ = [
+    "LEVELS",
+    "DEFAULT_LEVEL",
+    "BEGINNER_TEMPERATURE",
+    "STRONG_SIMULATIONS",
+    "STRONG_SIMULATIONS_IN_PLAY",
+    "STRONG_POLICY",
+    "FACTORIES",
+]
