@@ -36,8 +36,10 @@ import time
 from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the belief trainer's export
 
 import numpy as np
+from train_beliefs import export  # the same .npz layout the bots read (w0, b0, ...)
 
 from bonepile.bots import Budget, ExpertBot, make_bot
 from bonepile.bots.expert import preset
@@ -254,21 +256,6 @@ def report(net, x, q, grp, kind) -> None:
             f"greedy {100 * ga:.1f}%; value left: network {nr:.2f}, greedy {gr:.2f}",
             flush=True,
         )
-
-
-def export(net, path: str) -> None:
-    """The linear layers' weights as ``w0, b0, ...`` (inputs x outputs), float32."""
-    import torch.nn as nn
-
-    arrays = {}
-    i = 0
-    for mod in net:
-        if isinstance(mod, nn.Linear):
-            arrays[f"w{i}"] = mod.weight.detach().numpy().T.astype(np.float32)
-            arrays[f"b{i}"] = mod.bias.detach().numpy().astype(np.float32)
-            i += 1
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    np.savez_compressed(path, **arrays)
 
 
 def main(argv: list[str] | None = None) -> int:
