@@ -48,7 +48,14 @@ class Bot:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> int:
-        raise NotImplementedError
+        """The action the bot plays: by default the best of ``evaluate`` (an only legal action
+        without asking)."""
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} is not to move")
+        if len(legal) == 1:
+            return legal[0]
+        return self.evaluate(view)[0].action
 
     def evaluate(self, view: View) -> list[Evaluation]:
         """Every legal action with the bot's estimate of it, best first."""

@@ -34,6 +34,7 @@ import numpy as np
 from ..engine import Variant, View
 from ..engine.knowledge import PublicKnowledge, history_moves
 from ..engine.tiles import IS_DOUBLE, NAME, PASS, PIPS, bits
+from .mlp import Mlp
 from .sampler import Sampler
 
 #: the stock (boneyard or tiles set aside) as a holder
@@ -323,23 +324,11 @@ class BeliefModel:
     ``w0, b0, w1, b1, ...`` whose last layer gives 28 x ``OUTPUTS`` logits."""
 
     def __init__(self, path: str = MODEL_PATH) -> None:
-        with np.load(path) as data:
-            layers = sum(1 for k in data.files if k.startswith("w"))
-            self.weights = [
-                (data[f"w{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32)) for i in range(layers)
-            ]
-        if self.weights[0][0].shape[0] != FEATURES or self.weights[-1][0].shape[1] != 28 * OUTPUTS:
-            raise ValueError(f"{path}: the model does not fit this version's input ({FEATURES} features)")
+        self.net = Mlp(path, FEATURES, 28 * OUTPUTS)
 
     def logits(self, x: np.ndarray) -> np.ndarray:
         """Logits of shape (..., 28, OUTPUTS) for inputs of shape (..., FEATURES)."""
-        h = x.astype(np.float32)
-        last = len(self.weights) - 1
-        for i, (w, b) in enumerate(self.weights):
-            h = h @ w + b
-            if i < last:
-                h = np.maximum(h, 0.0)
-        return h.reshape(*x.shape[:-1], 28, OUTPUTS)
+        return self.net(x).reshape(*x.shape[:-1], 28, OUTPUTS)
 
 
 @cache

@@ -173,14 +173,6 @@ class ExpertBot(Bot):
         assert b.time is not None  # (checked when the bot was built)
         return start + b.time, 1 << 30
 
-    def choose(self, view: View) -> int:
-        legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} is not to move")
-        if len(legal) == 1:
-            return legal[0]
-        return self.evaluate(view)[0].action
-
     # ------------------------------------------------------------------ search
     def evaluate(self, view: View) -> list[Evaluation]:
         start = _time.perf_counter()

@@ -40,6 +40,7 @@ from .beliefs import FEATURES as VIEW_FEATURES
 from .beliefs import constraints
 from .beliefs import features as view_features
 from .greedy import GreedyBot
+from .mlp import Mlp
 from .sampler import Sampler
 from .seat_knowledge import SeatKnowledge
 
@@ -141,23 +142,11 @@ class PolicyModel:
     whose last layer gives one score per input row."""
 
     def __init__(self, path: str = MODEL_PATH) -> None:
-        with np.load(path) as data:
-            layers = sum(1 for k in data.files if k.startswith("w"))
-            self.weights = [
-                (data[f"w{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32)) for i in range(layers)
-            ]
-        if self.weights[0][0].shape[0] != INPUT or self.weights[-1][0].shape[1] != 1:
-            raise ValueError(f"{path}: the model does not fit this version's input ({INPUT} features)")
+        self.net = Mlp(path, INPUT, 1)
 
     def scores(self, x: np.ndarray) -> np.ndarray:
         """One score per row of ``x`` (shape (..., INPUT))."""
-        h = x.astype(np.float32)
-        last = len(self.weights) - 1
-        for i, (w, b) in enumerate(self.weights):
-            h = h @ w + b
-            if i < last:
-                h = np.maximum(h, 0.0)
-        return h[..., 0]
+        return self.net(x)[..., 0]
 
 
 @cache
@@ -182,14 +171,6 @@ class PolicyBot(Bot):
         if net is None:
             raise ValueError(f"no policy model at {MODEL_PATH}")
         self.model = net
-
-    def choose(self, view: View) -> int:
-        legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} is not to move")
-        if len(legal) == 1:
-            return legal[0]
-        return self.evaluate(view)[0].action
 
     def evaluate(self, view: View) -> list[Evaluation]:
         legal = view.legal

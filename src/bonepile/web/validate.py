@@ -185,8 +185,10 @@ class NewTable:
     rated_bots: bool = False  # still rated when bots fill its free seats at the start
 
 
-def new_table(body: Any) -> NewTable:
-    body = body_object(body)
+def rules(body: dict[str, Any], **fixed: Any) -> Variant:
+    """The game a request asks for: ``variant``, its ``options`` and ``players`` (and the
+    options the caller fixes, e.g. teams for a tournament of pairs), checked by the engine and
+    against this server's bounds."""
     variant = body.get("variant")
     options = body.get("options") or {}
     if not isinstance(options, dict):
@@ -194,6 +196,7 @@ def new_table(body: Any) -> NewTable:
     options = dict(options)
     if "players" in body:
         options["players"] = body["players"]
+    options.update(fixed)
     try:
         v = make_variant(variant if isinstance(variant, str) else repr(variant), options)
     except BonepileError as e:
@@ -205,6 +208,12 @@ def new_table(body: Any) -> NewTable:
             f"(on this server), not {v.options['target']!r}",
             code="bad_rules",
         )
+    return v
+
+
+def new_table(body: Any) -> NewTable:
+    body = body_object(body)
+    v = rules(body)
     seats_in = body.get("seats")
     if seats_in is None:
         seats_in = [{"kind": "human"}] + [{"kind": "bot", "level": "expert"}] * (v.players - 1)

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ...arena.matchpoints import SCORINGS, Outcome, boards, outcomes_of_hand, score
 from ...arena.tournament import FORMATS, Entrant, Settings, check, fill, round_seed, standings, tables
 from ...arena.tournament_play import FILLER
-from ...engine import BonepileError, make_variant
+from ...engine import make_variant
 from ...engine.commit import commitment
 from .. import validate
 from ..store import ratings
@@ -350,22 +350,10 @@ class Tournaments:
     # ------------------------------------------------------------------ requests
     async def create(self, body: Any, address: str, profile: ProfileInfo | None) -> TournamentCreated:
         body = validate.body_object(body)
-        options = body.get("options") or {}
-        if not isinstance(options, dict):
-            raise RequestError('"options" must be an object of rule options', code="bad_request")
-        options = dict(options)
-        if "players" in body:
-            options["players"] = body["players"]
         pairs = body.get("pairs", False)
         if type(pairs) is not bool:
             raise RequestError('"pairs" must be true or false', code="bad_request")
-        if pairs:
-            options["teams"] = True
-        variant = body.get("variant")
-        try:
-            v = make_variant(variant if isinstance(variant, str) else repr(variant), options)
-        except BonepileError as e:
-            raise RequestError(str(e), code="bad_rules") from None
+        v = validate.rules(body, **({"teams": True} if pairs else {}))
         fmt_name = body.get("format", "swiss")
         if fmt_name not in FORMATS:
             raise RequestError(
