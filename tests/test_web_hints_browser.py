@@ -18,6 +18,7 @@ def _hint_text(page) -> str:  # noqa: F811
             page.click("#hint")
             page.wait_for_selector("#hints ol li", timeout=30000)
             page.click("#hints summary")  # the other figures are a click away
+            page.wait_for_selector("#hints details[open]")
             return page.inner_text("#hints")
         page.wait_for_timeout(500)
     raise AssertionError("no turn of ours to ask a hint on")

@@ -38,7 +38,10 @@ async def play_all(
     """Every person polls the tournament and plays each table it is seated at, to the end."""
 
     async def person(i: int, key: str) -> dict:
-        async with httpx.AsyncClient(base_url=base_http, headers=auth(key), timeout=30) as c:
+        # a new connection for each poll: a kept-alive one may be closed by the server while
+        # the person plays (its idle timeout) just as the next poll is sent on it
+        fresh = httpx.Limits(max_keepalive_connections=0)
+        async with httpx.AsyncClient(base_url=base_http, headers=auth(key), timeout=30, limits=fresh) as c:
             played: set[str] = set()
             while True:
                 st = (await c.get(f"/api/tournaments/{tid}")).json()
