@@ -128,26 +128,47 @@ def train(x, y, m, *, seed: int, epochs: int, hidden: int, layers: int, lr: floa
     import torch
 
     torch.manual_seed(seed)
+    net = build_net(hidden, layers)
+    data = (torch.from_numpy(x), torch.from_numpy(y), torch.from_numpy(m))
+    return fit(
+        net,
+        data,
+        lambda X, Y, M: masked_loss(net, X, Y, M),
+        seed=seed,
+        epochs=epochs,
+        lr=lr,
+        batch=batch,
+        log=log,
+    )
+
+
+def fit(
+    net, data, loss_of, *, seed: int, epochs: int, lr: float, batch: int, weight_decay: float = 0.0, log=True
+):
+    """Train ``net`` on the tensors ``data`` (rows alike) by Adam with a cosine schedule, in
+    batches drawn in an order fixed by ``seed``; ``loss_of(*batch_tensors)`` is the batch's loss.
+    Deterministic: one thread, deterministic algorithms (the policy trainer uses it too)."""
+    import torch
+
     torch.set_num_threads(1)
     torch.use_deterministic_algorithms(True)
-    net = build_net(hidden, layers)
-    opt = torch.optim.Adam(net.parameters(), lr=lr)
+    opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=weight_decay)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, epochs))
-    X, Y, M = torch.from_numpy(x), torch.from_numpy(y), torch.from_numpy(m)
+    rows = len(data[0])
     g = torch.Generator().manual_seed(seed)
     for ep in range(epochs):
-        perm = torch.randperm(len(X), generator=g)
+        perm = torch.randperm(rows, generator=g)
         total = 0.0
-        for i in range(0, len(X), batch):
+        for i in range(0, rows, batch):
             idx = perm[i : i + batch]
-            loss = masked_loss(net, X[idx], Y[idx], M[idx])
+            loss = loss_of(*(t[idx] for t in data))
             opt.zero_grad()
             loss.backward()
             opt.step()
             total += loss.item() * len(idx)
         sched.step()
         if log:
-            print(f"  epoch {ep + 1}: loss {total / len(X):.4f}", flush=True)
+            print(f"  epoch {ep + 1}: loss {total / rows:.4f}", flush=True)
     return net
 
 

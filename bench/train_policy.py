@@ -39,7 +39,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the belief trainer's export
 
 import numpy as np
-from train_beliefs import export  # the same .npz layout the bots read (w0, b0, ...)
+from train_beliefs import export, fit  # one training loop, one .npz layout the bots read
 
 from bonepile.bots import Budget, ExpertBot, make_bot
 from bonepile.bots.expert import preset
@@ -196,27 +196,19 @@ def train(x, y, w, *, seed: int, epochs: int, hidden: int, layers: int, lr: floa
     import torch
 
     torch.manual_seed(seed)
-    torch.set_num_threads(1)
-    torch.use_deterministic_algorithms(True)
     net = build_net(hidden, layers, x.shape[1])
-    opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-5)
-    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, epochs))
-    X, Y, W = torch.from_numpy(x), torch.from_numpy(y), torch.from_numpy(w)
-    g = torch.Generator().manual_seed(seed)
-    for ep in range(epochs):
-        perm = torch.randperm(len(X), generator=g)
-        total = 0.0
-        for i in range(0, len(X), batch):
-            idx = perm[i : i + batch]
-            loss = (W[idx] * (net(X[idx])[:, 0] - Y[idx]) ** 2).mean()
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            total += loss.item() * len(idx)
-        sched.step()
-        if log:
-            print(f"  epoch {ep + 1}: loss {total / len(X):.4f}", flush=True)
-    return net
+    data = (torch.from_numpy(x), torch.from_numpy(y), torch.from_numpy(w))
+    return fit(
+        net,
+        data,
+        lambda X, Y, W: (W * (net(X)[:, 0] - Y) ** 2).mean(),
+        seed=seed,
+        epochs=epochs,
+        lr=lr,
+        batch=batch,
+        weight_decay=1e-5,
+        log=log,
+    )
 
 
 def picks(scores: np.ndarray, q: np.ndarray, grp: np.ndarray) -> tuple[float, float]:
