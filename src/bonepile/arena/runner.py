@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -56,13 +56,17 @@ class ArenaSpec:
 
     @property
     def labels(self) -> tuple[str, ...]:
-        """A unique name per entry: the level, with #2, #3 ... for repeats."""
-        seen: dict[str, int] = {}
-        out = []
-        for b in self.bots:
-            seen[b] = seen.get(b, 0) + 1
-            out.append(b if seen[b] == 1 else f"{b}#{seen[b]}")
-        return tuple(out)
+        return unique_labels(self.bots)
+
+
+def unique_labels(bots: Sequence[str]) -> tuple[str, ...]:
+    """A unique name per entry: the level, with #2, #3 ... for repeats."""
+    seen: dict[str, int] = {}
+    out = []
+    for b in bots:
+        seen[b] = seen.get(b, 0) + 1
+        out.append(b if seen[b] == 1 else f"{b}#{seen[b]}")
+    return tuple(out)
 
 
 def validate(spec: ArenaSpec) -> None:

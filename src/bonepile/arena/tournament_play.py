@@ -14,7 +14,7 @@ from ..engine import Game, OptionError, Variant, make_variant
 from ..engine import record as rec
 from ..engine.deals import derive
 from .matchpoints import Outcome, Scoring, outcomes_of_hand
-from .runner import play_seated
+from .runner import play_seated, unique_labels
 from .tournament import (
     STANDINGS_ORDER,
     Entrant,
@@ -48,12 +48,7 @@ class TournamentSpec:
 
     @property
     def labels(self) -> tuple[str, ...]:
-        seen: dict[str, int] = {}
-        out = []
-        for b in self.bots:
-            seen[b] = seen.get(b, 0) + 1
-            out.append(b if seen[b] == 1 else f"{b}#{seen[b]}")
-        return tuple(out)
+        return unique_labels(self.bots)
 
 
 @dataclass
