@@ -17,8 +17,11 @@ def _hint_text(page) -> str:  # noqa: F811
         if wait_turn_or_end(page) == "play":
             page.click("#hint")
             page.wait_for_selector("#hints ol li", timeout=30000)
-            page.click("#hints summary")  # the other figures are a click away
-            page.wait_for_selector("#hints details[open]")
+            for _ in range(3):  # the other figures are a click away (a new state may close them)
+                page.click("#hints summary")
+                if page.locator("#hints details[open]").count():
+                    break
+                page.wait_for_timeout(300)
             return page.inner_text("#hints")
         page.wait_for_timeout(500)
     raise AssertionError("no turn of ours to ask a hint on")
