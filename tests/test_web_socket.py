@@ -9,6 +9,7 @@ import json
 import pytest
 
 from bonepile.engine.tiles import DRAW, NAME, PASS
+from bonepile.engine.view import Observer
 from bonepile.web.client import SeatClient
 from bonepile.web.protocol import count_json, move_points, view_json
 from webutil import Driver, InProcess, Sock, run, wait_until
@@ -358,8 +359,10 @@ def test_a_bot_stands_in_for_a_person_who_left_and_the_person_comes_back(quick):
 
         wait_until(persons_turn, 30, "a person's turn")
         st = await back.at(t.seq)
+        own = t.game.view(0)
+        decisions = Observer(t.game.hand).sync().knowledge().decisions(own.legal) if own.legal else None
         assert st["seq"] == t.seq and st["view"] == view_json(
-            t.game.view(0), points=move_points(t.game.hand), count=count_json(t.game.hand)
+            own, points=move_points(t.game.hand), count=count_json(t.game.hand), decisions=decisions
         )
         assert not t.game.over
         await back.close()

@@ -10,6 +10,7 @@ import asyncio
 
 import pytest
 
+from bonepile.engine.view import Observer
 from bonepile.web.protocol import public_view_json, view_json
 from webutil import InProcess, Sock, run, tiles_in, wait_until
 
@@ -80,30 +81,34 @@ def test_the_spectators_view_is_the_public_view_every_seat_agrees_on(srv):
     async def go():
         w = await _watch(srv, tid)
         seats = [await Sock.open(srv.ws, tid, tok) for tok in tokens]
-        wait_until(lambda: t.game.hands, 30, "the deal")
-        for _ in range(6):  # a few moves, then compare at rest
+        try:
+            wait_until(lambda: t.game.hands, 30, "the deal")
+            for _ in range(6):  # a few moves, then compare at rest
+                seq = t.seq
+                st = await seats[0].at(seq)
+                mover = st["view"]["to_move"]
+                mine = await seats[mover].at(seq)
+                await seats[mover].send({"type": "move", "move": mine["view"]["legal"][0]["move"], "id": 1})
+                await seats[mover].state(lambda m, seq=seq: m["seq"] > seq)
             seq = t.seq
-            st = await seats[0].at(seq)
-            mover = st["view"]["to_move"]
-            mine = await seats[mover].at(seq)
-            await seats[mover].send({"type": "move", "move": mine["view"]["legal"][0]["move"], "id": 1})
-            await seats[mover].state(lambda m, seq=seq: m["seq"] > seq)
-        seq = t.seq
-        watched = await w.at(seq)
-        views = [(await s.at(seq))["view"] for s in seats]
-        points, cnt = t.public()
-        assert watched["view"] == public_view_json(t.game.public_view(), points=points, count=cnt)
-        for seat, v in enumerate(views):
-            assert v == view_json(t.game.view(seat), points=points, count=cnt)
-            assert not set(v["hand"]) & tiles_in(watched["view"])  # no seat's tile is shown
-            # what the seat's view says of the table, its own draws hidden, is the spectator's
-            public = dict(v, seat=None, hand=[], legal=[], peek=None)
-            public["history"] = [dict(e, tile=None) if e["action"] == "draw" else e for e in v["history"]]
-            assert public == watched["view"]
-        for s in seats:
-            assert (await s.at(seq))["table"]["watching"] == 1
-        for s in [w, *seats]:
-            await s.close()
+            watched = await w.at(seq)
+            views = [(await s.at(seq))["view"] for s in seats]
+            points, cnt = t.public()
+            assert watched["view"] == public_view_json(t.game.public_view(), points=points, count=cnt)
+            for seat, v in enumerate(views):
+                own = t.game.view(seat)
+                decisions = Observer(t.game.hand).sync().knowledge().decisions(own.legal) if own.legal else None
+                assert v == view_json(own, points=points, count=cnt, decisions=decisions)
+                assert not set(v["hand"]) & tiles_in(watched["view"])  # no seat's tile is shown
+                # what the seat's view says of the table, its own draws hidden, is the spectator's
+                public = dict(v, seat=None, hand=[], legal=[], peek=None)
+                public["history"] = [dict(e, tile=None) if e["action"] == "draw" else e for e in v["history"]]
+                assert public == watched["view"]
+            for s in seats:
+                assert (await s.at(seq))["table"]["watching"] == 1
+        finally:
+            for s in [w, *seats]:
+                await s.close()
 
     run(go(), timeout=120)
 
