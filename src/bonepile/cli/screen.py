@@ -10,8 +10,22 @@ from ..engine import View
 from ..engine.tiles import HI, IS_DOUBLE, LO, PASS
 
 
-def tile_text(a: int, b: int) -> str:
-    return f"[{a}|{b}]"
+def tile_text(a: int, b: int, top: int = 6) -> str:
+    """A tile as ``[6|4]``; in a set whose highest number has two digits every number takes
+    two places (``[ 9|12]``), so that the tiles of a line and a hand stand in even columns."""
+    w = len(str(top))
+    return f"[{a:>{w}}|{b:>{w}}]"
+
+
+def face_down_text(top: int = 6) -> str:
+    """A face-down tile, as wide as a face-up one of the same set."""
+    w = len(str(top))
+    return f"[{'▒' * w}|{'▒' * w}]"
+
+
+def _top(view: Any) -> int:
+    """The highest number of the set the view's game is played with."""
+    return int(getattr(view, "pips", 6))
 
 
 def layout_lines(view: View) -> list[Any]:
@@ -20,13 +34,14 @@ def layout_lines(view: View) -> list[Any]:
     from rich.text import Text
 
     lay = view.layout
+    top = _top(view)
     if lay.first is None:
         return [Text("Table: empty")]
     spin_at = lay.spinner_at
 
     def styled(text: Text, a: int, b: int, t: int, where: tuple[str, int]) -> None:
         style = "bold magenta" if where == spin_at else ("bold" if IS_DOUBLE[t] else "")
-        text.append(tile_text(a, b), style=style)
+        text.append(tile_text(a, b, top), style=style)
 
     line = Text("Table: ")
     for i in range(len(lay.arms.get("L", ())) - 1, -1, -1):
@@ -60,12 +75,13 @@ def rows_text(view: View, s: int) -> Any:
     from rich.text import Text
 
     up = dict(view.face_up[s])
+    top = _top(view)
     t = Text()
     for i in range(view.tile_counts[s]):
         if i in up:
-            t.append(tile_text(HI[up[i]], LO[up[i]]), style="bold")
+            t.append(tile_text(HI[up[i]], LO[up[i]], top), style="bold")
         else:
-            t.append("[▒|▒]", style="dim")
+            t.append(face_down_text(top), style="dim")
     return t
 
 
@@ -74,10 +90,11 @@ def hand_text(view: View) -> Any:
     from rich.text import Text
 
     playable = {m >> 2 for m in view.legal if m < PASS}
+    top = _top(view)
     t = Text("Your hand: ")
     for tile in sorted(view.hand, key=lambda x: (-(HI[x] + LO[x]), -HI[x])):
         if tile in playable:
-            t.append(tile_text(HI[tile], LO[tile]) + "*", style="bold green")
+            t.append(tile_text(HI[tile], LO[tile], top) + "*", style="bold green")
         else:
-            t.append(tile_text(HI[tile], LO[tile]) + " ")
+            t.append(tile_text(HI[tile], LO[tile], top) + " ")
     return t

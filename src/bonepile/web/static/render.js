@@ -51,18 +51,41 @@ export function tileWords(name) {
   return tr("tile.pair", { a: pipWords(a), b: pipWords(b) });
 }
 
-// Pip centres in a unit square (0..1), per value.
+// Pip centres in a unit square (0..1) per value, x along the tile's length, y across it: so on
+// a tile standing upright the six is two columns of three.  Up to 9 the pips sit on a 3 x 3
+// grid (7 is the six and a centre, 8 the grid without its centre); 10 to 12 on three columns of
+// four, as double-twelve sets draw them (10 = 4 + 2 + 4, 11 = 4 + 3 + 4, 12 = 4 + 4 + 4).
+// Every pattern looks the same turned half a turn, as the pips of a real tile do.
 const L = 0.25, M = 0.5, H = 0.75;
-/** @type {Record<number, number[][]>} */
-const PIPS = {
-  0: [],
-  1: [[M, M]],
-  2: [[L, L], [H, H]],
-  3: [[L, L], [M, M], [H, H]],
-  4: [[L, L], [H, L], [L, H], [H, H]],
-  5: [[L, L], [H, L], [M, M], [L, H], [H, H]],
-  6: [[L, L], [M, L], [H, L], [L, H], [M, H], [H, H]],
-};
+const X4 = [0.16, 0.387, 0.613, 0.84], X2 = [0.273, 0.727], Y3 = [0.22, 0.5, 0.78];
+/** @param {number[]} xs @param {number} y */
+const line = (xs, y) => xs.map((x) => [x, y]);
+/** @type {number[][][]} */
+const PIPS = [
+  [],
+  [[M, M]],
+  [[L, L], [H, H]],
+  [[L, L], [M, M], [H, H]],
+  [[L, L], [H, L], [L, H], [H, H]],
+  [[L, L], [H, L], [M, M], [L, H], [H, H]],
+  [...line([L, M, H], L), ...line([L, M, H], H)],
+  [...line([L, M, H], L), [M, M], ...line([L, M, H], H)],
+  [...line([L, M, H], L), ...line([L, H], M), ...line([L, M, H], H)],
+  [...line([L, M, H], L), ...line([L, M, H], M), ...line([L, M, H], H)],
+  [...line(X4, Y3[0]), ...line(X2, Y3[1]), ...line(X4, Y3[2])],
+  [...line(X4, Y3[0]), ...line([X2[0], M, X2[1]], Y3[1]), ...line(X4, Y3[2])],
+  [...line(X4, Y3[0]), ...line(X4, Y3[1]), ...line(X4, Y3[2])],
+];
+/** The highest number of pips a half can show (a double-twelve set). */
+export const MAX_PIPS = PIPS.length - 1;
+
+/** Where the pips of a half showing `n` go (centres in a unit square, x along the tile) and
+ * their radius in tile units (a half is 1 x 1): smaller pips for the crowded numbers.
+ * @param {number} n @returns {{centres: number[][], radius: number}} */
+export function pipLayout(n) {
+  const centres = PIPS[n] || [];
+  return { centres, radius: n >= 10 ? 0.068 : n >= 7 ? 0.076 : 0.085 };
+}
 
 /**
  * A tile as an SVG group centred on (cx, cy), in board units (a tile is 2 x 1).
@@ -76,10 +99,13 @@ export function tileGroup(a, b, cx, cy, angle, opts = {}) {
                        class: ["tile", ...(opts.classes || [])].join(" ") });
   svg("rect", { x: -0.97, y: -0.47, width: 1.94, height: 0.94, rx: 0.12, class: "tile-face" }, g);
   svg("line", { x1: 0, y1: -0.36, x2: 0, y2: 0.36, class: "tile-bar" }, g);
-  for (const [v, x0] of [[a, -1], [b, 0]]) {
-    for (const [px, py] of PIPS[v] || []) {
-      svg("circle", { cx: r(x0 + 0.04 + px * 0.92), cy: r(-0.5 + 0.04 + py * 0.92), r: 0.085,
-                      class: "pip" }, g);
+  for (const [v, x0, side] of /** @type {[number, number, string][]} */ ([[a, -1, "a"], [b, 0, "b"]])) {
+    // each half its own group, its number in data-pips; 7 and up in that number's colour
+    const half = svg("g", { class: v > 6 ? `half pips-${v}` : "half", "data-half": side, "data-pips": v }, g);
+    const { centres, radius } = pipLayout(v);
+    for (const [px, py] of centres) {
+      svg("circle", { cx: r(x0 + 0.04 + px * 0.92), cy: r(-0.5 + 0.04 + py * 0.92), r: radius,
+                      class: "pip" }, half);
     }
   }
   return g;
