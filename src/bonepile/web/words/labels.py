@@ -14,9 +14,20 @@ from typing import Any
 from .i18n import catalogue
 
 #: options whose words differ in one game: (game, option) -> the key's middle part
-GAME_OPTION_LABELS: frozenset[tuple[str, str]] = frozenset({("passing", "target_rule")})
+GAME_OPTION_LABELS: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("passing", "target_rule"),
+        ("fives-and-threes", "deal"),
+        ("dominican", "capicu_requires_distinct_ends"),
+    }
+)
 GAME_OPTION_HELP: frozenset[tuple[str, str]] = frozenset(
-    {("passing", "target_rule"), ("blind-hugie", "teams")}
+    {
+        ("passing", "target_rule"),
+        ("blind-hugie", "teams"),
+        ("fives-and-threes", "deal"),
+        ("dominican", "capicu_requires_distinct_ends"),
+    }
 )
 
 #: the key of the note on a count of the ends that scores (Cinque)
