@@ -54,6 +54,7 @@ SAME_EVERYWHERE = {
     "Muggins",
     "Fives and Threes",
     "Capicúa",
+    "Pase redondo",
     "Capicú",
     "capicú",
     "Chuchazo",
