@@ -19,7 +19,7 @@ from typing import Any
 from ...engine.game import Game
 from ...engine.hand import Hand
 from ...engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS, bits, mask_pips
-from ...engine.variant import DEFAULT_PLAYERS, PLAYER_COUNTS
+from ...engine.variant import DEFAULT_PLAYERS, PLAYER_COUNTS, VARIANT_NAMES
 from ...engine.view import hand_view
 from ..protocol import layout_json
 
@@ -145,7 +145,13 @@ def _last_tile_bonus(kind: str) -> Callable[[Hand, random.Random], Example | Non
         before = h.copy()
         before.undo()  # the table just before the last tile
         seat, last = _last_played(h)
-        losers = tuple(s for s in range(h.n) if h.v.side_of(s) != h.v.side_of(seat))
+        # the hands whose pips the winners score: the other team's, or every other hand
+        # where partners' pips count too (Dominican)
+        losers = tuple(
+            s
+            for s in range(h.n)
+            if s != seat and (h.v.count_partner_pips or h.v.side_of(s) != h.v.side_of(seat))
+        )
         bd = res.breakdown
         ends = before.ends()
         rows = [_row("howto.row.last_tile", _tiles([last], last), player=seat + 1)]
@@ -465,16 +471,198 @@ def _chain(h: Hand, rng: random.Random) -> Example | None:
     return None
 
 
+# ---------------------------------------------------------------------------- scoring games
+def _ends_sum(h: Hand) -> str:
+    """The ends' count as a sum, each end as it counts (a double at an end twice, the
+    spinner twice while fewer than two of its sides hold a tile): "(4 + 4) + 3"."""
+    parts = [f"({h.pip[a]} + {h.pip[a]})" if h.dbl[a] else str(h.pip[a]) for a in range(4) if h.occ[a]]
+    if h.spin >= 0 and sum(h.occ) < 2:
+        parts.append(f"({h.spin} + {h.spin})")
+    return " + ".join(parts)
+
+
+def _scored_play(h: Hand, rng: random.Random) -> tuple[int, int, int] | None:
+    """Play one move; for a tile that scored from the ends' count, (seat, tile, points
+    scored), read from the points the engine scored in play."""
+    seat = h.to_move
+    side = h.v.side_of(seat)
+    before = h.inplay[side]
+    m = _step(h, rng)
+    if m >= PASS or h.inplay[side] == before:
+        return None
+    return seat, m >> 2, h.inplay[side] - before
+
+
+def _count_scored(arms: int, least: int) -> Callable[[Hand, random.Random], Example | None]:
+    """The games that score the ends' count when a multiple of five: a play that scores at
+    least ``least``, with ``arms`` ends out, one of them a double (so that every way of
+    counting shows)."""
+
+    def find(h: Hand, rng: random.Random) -> Example | None:
+        while not h.over:
+            scored = _scored_play(h, rng)
+            if scored is None:
+                continue
+            seat, t, pts = scored
+            out = [a for a in range(4) if h.occ[a]]
+            if pts < least or len(out) < arms or not any(h.dbl[a] for a in out) or not 3 <= h.placed <= 12:
+                continue
+            if h.count() != pts:  # something else scored with it: not a plain example
+                return None
+            return _example(
+                "count",
+                h,
+                last=NAME[t],
+                values={
+                    "tile": NAME[t],
+                    "formula": _ends_sum(h),
+                    "points": pts,
+                    "player": seat + 1,
+                    "team": h.v.side_of(seat) + 1,
+                },
+            )
+        return None
+
+    return find
+
+
+def _rounded_domino(h: Hand, rng: random.Random) -> Example | None:
+    """All Fives, Muggins: a hand won by going out, whose player scores the other hands'
+    pips rounded to the nearest five (shown where the rounding changes the number)."""
+    _finished(h, rng)
+    res = h.result
+    if res is None or res.end != "domino" or res.dominoer is None or h.v.teams:
+        return None
+    d = res.dominoer
+    others = [mask_pips(h.masks[s]) for s in range(h.n) if s != d]
+    points = res.breakdown.get("hand_end", 0)
+    if not points or sum(others) % 5 == 0:
+        return None
+    last = NAME[_last_played(h)[1]]
+    return _example(
+        "domino",
+        h,
+        rows=[r for r in _seat_rows(h) if r["params"]["player"] != d + 1],
+        values={
+            "player": d + 1,
+            "tile": last,
+            "parts": _sum_formula(others),
+            "pips": sum(others),
+            "points": points,
+        },
+        last=last,
+    )
+
+
+def _fives_and_threes(double: bool) -> Callable[[Hand, random.Random], Example | None]:
+    """Fives and Threes: a play whose ends' total both five and three go into (``double``
+    False), or one that scores with a double at an end and only one of them (True)."""
+
+    def find(h: Hand, rng: random.Random) -> Example | None:
+        while not h.over:
+            scored = _scored_play(h, rng)
+            if scored is None or h.placed < 3 or h.placed > 14:
+                continue
+            seat, t, pts = scored
+            total = h.count()
+            both = total % 15 == 0
+            at_double = any(h.dbl[a] for a in range(4) if h.occ[a])
+            if both == double or (double and not at_double) or h.over:
+                continue
+            values: dict[str, Any] = {
+                "tile": NAME[t],
+                "ends": _ends_sum(h),
+                "total": total,
+                "points": pts,
+                "player": seat + 1,
+                "team": h.v.side_of(seat) + 1,
+            }
+            if not double:
+                values.update(fives=total // 5, threes=total // 3, formula=f"{total // 5} + {total // 3}")
+            return _example("double" if double else "count", h, last=NAME[t], values=values)
+        return None
+
+    return find
+
+
+def _team_domino(h: Hand, rng: random.Random) -> Example | None:
+    """Partnership block games (Cuban): a hand won by going out; the winners score the pips
+    left in the other team's two hands."""
+    _finished(h, rng)
+    res = h.result
+    if res is None or res.end != "domino" or res.dominoer is None or res.winner is None:
+        return None
+    d = res.dominoer
+    side = h.v.side_of(d)
+    losers = [s for s in range(h.n) if h.v.side_of(s) != side]
+    last = NAME[_last_played(h)[1]]
+    return _example(
+        "domino",
+        h,
+        rows=[r for r in _seat_rows(h) if int(r["params"]["player"]) - 1 in losers],
+        values={
+            "player": d + 1,
+            "team": side + 1,
+            "tile": last,
+            "formula": _sum_formula([mask_pips(h.masks[s]) for s in losers]),
+            "points": res.points[side],
+        },
+        last=last,
+    )
+
+
+def _capicu(h: Hand, rng: random.Random) -> Example | None:
+    """Dominican: a capicúa: every pip left + the capicúa is what going out scored (points
+    from a pase redondo earlier in the hand are not part of it)."""
+    ex = _last_tile_bonus("capicu")(h, rng)
+    if ex is not None:
+        v = ex["values"]
+        v["total"] = v["base"] + v["extra"]  # what going out scored (a pase redondo is apart)
+    return ex
+
+
+def _pase_redondo(h: Hand, rng: random.Random) -> Example | None:
+    """Dominican: a play after which every other player passes (the *pase redondo*), scored
+    by the engine as the last of those passes is made."""
+    while not h.over:
+        before = list(h.inplay)
+        m = _step(h, rng)
+        gained = [b - a for a, b in zip(before, h.inplay, strict=True)]
+        if not any(gained):
+            continue
+        seat, play, t = h.log[-h.n]
+        if m != PASS or play >= PASS or any(x != PASS for _, x, _ in h.log[-h.n + 1 :]) or h.placed < 3:
+            return None
+        side = h.v.side_of(seat)
+        return _example(
+            "pase",
+            h,
+            last=NAME[t],
+            values={"player": seat + 1, "team": side + 1, "tile": NAME[t], "points": gained[side]},
+        )
+    return None
+
+
 Finder = Callable[[Hand, random.Random], Example | None]
-#: each game's examples, in the order its page shows them
+#: each game's examples, in the order its page shows them (a game the engine does not know
+#: yet is left out)
 PAGES: dict[str, tuple[Finder, ...]] = {
-    "quinientos": (_last_tile_bonus("capicu"), _last_tile_bonus("chuchazo"), _blocked),
-    "cinque": (_spinner, _count),
-    "draw": (_draws, _blocked),
-    "block": (_domino, _blocked),
-    "passing": (_choices, _lowest),
-    "blind-hugie": (_flip, _lowest),
-    "billitonnen": (_chain, _peek),
+    name: finders
+    for name, finders in {
+        "quinientos": (_last_tile_bonus("capicu"), _last_tile_bonus("chuchazo"), _blocked),
+        "cinque": (_spinner, _count),
+        "draw": (_draws, _blocked),
+        "block": (_domino, _blocked),
+        "passing": (_choices, _lowest),
+        "blind-hugie": (_flip, _lowest),
+        "billitonnen": (_chain, _peek),
+        "all-fives": (_count_scored(3, 10), _rounded_domino),
+        "muggins": (_count_scored(2, 5), _rounded_domino),
+        "fives-and-threes": (_fives_and_threes(False), _fives_and_threes(True)),
+        "cuban": (_team_domino, _blocked),
+        "dominican": (_capicu, _pase_redondo),
+    }.items()
+    if name in VARIANT_NAMES
 }
 
 
