@@ -32,6 +32,23 @@ GAME_OPTION_HELP: frozenset[tuple[str, str]] = frozenset(
 
 #: the key of the note on a count of the ends that scores (Cinque)
 COUNT_SCORES_KEY = "count.multiple_of_five"
+#: the notes of Fives and Threes, where five or three (or both) may go into the count
+COUNT_NOTE_KEYS = {
+    (True, False): COUNT_SCORES_KEY,
+    (False, True): "count.multiple_of_three",
+    (True, True): "count.multiple_of_five_and_three",
+}
+
+
+def count_note_key(in_play: str | None, count: int) -> str | None:
+    """The key of the note on the ends' ``count`` under the in-play rule ``in_play`` (the
+    variant's ``in_play``): why it scores ("a multiple of five", "... of three", "... of
+    five and of three"), None when it scores nothing.  Which counts score is the engine's
+    (``Hand.count_points``); this only words them."""
+    if not count or in_play is None:
+        return None
+    five, three = count % 5 == 0, in_play == "fives_and_threes" and count % 3 == 0
+    return COUNT_NOTE_KEYS.get((five, three))
 
 
 @cache
