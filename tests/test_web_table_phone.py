@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from bonepile.engine.variant import VARIANT_NAMES
 from test_web_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     _get,
@@ -29,6 +30,23 @@ IDENTIFIER = re.compile(
 )
 
 
+#: every game's name in the lobby, in English
+GAME_NAMES = {
+    "quinientos": "Quinientos",
+    "cinque": "Domino del Cinque",
+    "draw": "Draw",
+    "block": "Block",
+    "passing": "The Passing Game",
+    "blind-hugie": "Blind Hugie",
+    "billitonnen": "Billitonnen",
+    "all-fives": "All Fives",
+    "muggins": "Muggins",
+    "fives-and-threes": "Fives and Threes",
+    "cuban": "Cuban Dominoes",
+    "dominican": "Dominican Dominoes",
+}
+
+
 def _page_words(page) -> str:
     """Every word a person can read on the page, the choices of every menu included."""
     return page.evaluate("""() => document.body.innerText + '\\n' +
@@ -42,15 +60,7 @@ def test_the_lobby_reads_in_plain_words(server, sized, size):  # noqa: F811
     page.wait_for_selector("body[data-ready='1']")
     cat = _get(server, "/api/variants")
     games = page.locator("#variant option").evaluate_all("os => os.map(o => o.textContent)")
-    assert games == [
-        "Quinientos",
-        "Domino del Cinque",
-        "Draw",
-        "Block",
-        "The Passing Game",
-        "Blind Hugie",
-        "Billitonnen",
-    ]
+    assert games == [GAME_NAMES[name] for name in VARIANT_NAMES]
     for v in cat["variants"]:
         page.select_option("#variant", v["name"])
         words = _page_words(page)
