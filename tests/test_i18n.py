@@ -120,6 +120,8 @@ def test_the_server_words_have_keys_in_the_catalogue() -> None:
     pairs = list(zip(c["bot_keys"], c["bot_labels"], strict=True))
     for v in c["variants"]:
         pairs += [(v["label_key"], v["label"]), (v["description_key"], v["description"])]
+        # the words for the game at each player count (".stock" where a boneyard appears)
+        assert [k for k in v["description_keys"].values() if k not in en] == [], v["name"]
         for o in v["options"]:
             pairs += [(o["label_key"], o["label"]), (o["help_key"], o["help"])]
             if o["values"] is not None:
