@@ -171,6 +171,8 @@ def hand_result_json(number: int, leader: int, res: Any, totals: list[int]) -> P
     """One line of the score pad: a finished hand's result (all of it public once it ends),
     with ``sum``: the breakdown's parts whose sum is the winner's points (None: none)."""
     parts = [k for k in SUM_PARTS if k in res.breakdown]
+    if parts and (res.winner is None or sum(res.breakdown[k] for k in parts) != res.points[res.winner]):
+        parts = []  # points scored apart from these (a pase redondo during play): no sum to show
     return {
         "hand": number,
         "leader": leader,
