@@ -87,9 +87,10 @@ def _word(value: Any) -> str:
 
 def value_key(value: Any, key: str | None = None) -> str | None:
     """The key for an option's value: ``option.<id>.value.<value>`` where the option has
-    words for it, else ``value.yes`` / ``value.no`` / ``value.none``; None for a number."""
+    words for it (a number too: Cuban's "100 points"), else ``value.yes`` / ``value.no`` /
+    ``value.none``; None for a number without words."""
     own = f"option.{key}.value.{_word(value)}"
-    if key and has(own) and isinstance(value, (bool, str, type(None))):
+    if key and has(own) and isinstance(value, (bool, str, int, type(None))):
         return own
     if isinstance(value, (bool, type(None))):
         return {True: "value.yes", False: "value.no", None: "value.none"}[value]
