@@ -4,11 +4,16 @@ face-down tiles too, so that the tiles of a line and of a hand stand in even col
 
 from __future__ import annotations
 
+import random
+import re
 from types import SimpleNamespace
 
-from bonepile.cli.screen import face_down_text, hand_text, tile_text
+import pytest
+
+from bonepile.cli.screen import face_down_text, hand_text, layout_lines, tile_text
 from bonepile.engine import Game
 from bonepile.engine.tiles import HI, LO
+from bonepile.engine.variant import OPTION_SPECS
 from bonepile.engine.view import hand_view
 
 
@@ -35,3 +40,16 @@ def test_a_hand_of_a_double_six_game_is_drawn_from_its_view():
     # the same tiles in a view of a double-twelve set take two places each
     wide = hand_text(SimpleNamespace(hand=view.hand, legal=view.legal, pips=12)).plain
     assert all(f"[{HI[t]:>2}|{LO[t]:>2}]" in wide for t in view.hand)
+
+
+def test_a_double_twelve_table_in_even_columns():
+    if "set" not in OPTION_SPECS["block"]:
+        pytest.skip("the engine has no double-twelve set yet")
+    h = Game.new("block", {"set": "double-twelve"}, seed=2).hand
+    rng = random.Random(1)
+    for _ in range(9):
+        h.apply(rng.choice(h.legal_moves()))
+    view = hand_view(h, h.to_move)
+    text = "\n".join(line.plain for line in layout_lines(view)) + "\n" + hand_text(view).plain
+    tiles = re.findall(r"\[[^\]]*\]", text)
+    assert len(tiles) >= 9 and {len(t) for t in tiles} == {7}, tiles
