@@ -4,8 +4,14 @@ or "of five and of three"; a note exactly where the engine's formula scores."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from bonepile.engine import Game
+from bonepile.engine.tiles import PASS
+from bonepile.engine.variant import VARIANT_NAMES, make_variant
+from bonepile.web.protocol import count_json
 from bonepile.web.words.i18n import LANGUAGES, catalogue
 from bonepile.web.words.labels import COUNT_NOTE_KEYS, count_note_key
 
@@ -34,3 +40,26 @@ def test_which_note():
 def test_every_note_has_words(lang):
     cat = catalogue(lang)
     assert all(cat.get(k) for k in COUNT_NOTE_KEYS.values())
+
+
+def test_the_table_notes_every_scoring_count_over_random_hands():
+    """The count the table shows (``protocol.count_json``) carries a note exactly when the
+    engine scores it, in every game that scores the ends during play."""
+    games = [g for g in VARIANT_NAMES if make_variant(g, {}).in_play is not None]
+    assert "cinque" in games
+    noted = set()
+    for game in games:
+        for seed in range(15):
+            h = Game.new(game, seed=seed).hand
+            rng = random.Random(seed)
+            while not h.over:
+                legal = h.legal_moves()
+                plays = [m for m in legal if m < PASS]
+                h.apply(rng.choice(plays) if plays else legal[0])
+                c = count_json(h)
+                assert c is not None and c["value"] == h.count()
+                assert (c["note_key"] is not None) == (h.count_points() > 0), (game, seed)
+                if c["note_key"]:
+                    noted.add(c["note_key"])
+                    assert c["note"] == catalogue("en")[c["note_key"]]
+    assert "count.multiple_of_five" in noted

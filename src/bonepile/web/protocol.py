@@ -18,7 +18,7 @@ from ..engine.hand import Hand
 from ..engine.tiles import ARM_NAMES, DRAW, NAME, PASS
 from ..engine.view import Observer, PublicView, View, observer
 from .messages import Arm, CountJSON, EventJSON, LayoutJSON, LegalMove, PadLine, ViewJSON
-from .words.labels import COUNT_SCORES, COUNT_SCORES_KEY
+from .words.labels import count_note_key, english
 
 
 def move_token(view: View, m: int) -> str:
@@ -209,8 +209,9 @@ def count_json(h: Hand) -> CountJSON | None:
     if h.v.in_play != "fives":
         return None
     scores = h.count_points()
+    key = count_note_key(h.v.in_play, h.count()) if scores else None
     return {
         "value": h.count(),
-        "note": COUNT_SCORES if scores else None,
-        "note_key": COUNT_SCORES_KEY if scores else None,
+        "note": english(key) if key else None,
+        "note_key": key,
     }

@@ -126,7 +126,3 @@ def value_label(value: Any, key: str | None = None) -> str:
     if k is not None:
         return english(k)
     return str(value).replace("_", " ") if isinstance(value, str) else str(value)
-
-
-#: the note on a count of the ends that scores (Cinque), in English
-COUNT_SCORES = english(COUNT_SCORES_KEY)
