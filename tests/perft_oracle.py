@@ -143,9 +143,8 @@ def deal_sizes(name: str, options: Mapping[str, Any], leader: int) -> list[int]:
         return [7] * n
     if name == "all-fives":  # §9: 9 / 7 / 5
         return [{2: 9, 3: 7, 4: 5}[n]] * n
-    if name == "fives-and-threes":  # §11: league 9 / 6, pagat 7 / 5
-        league = options.get("deal", "league") == "league"
-        return [({2: 9, 4: 6} if league else {2: 7, 4: 5})[n]] * n
+    if name == "fives-and-threes":  # §11: the league's 9 / 6
+        return [{2: 9, 4: 6}[n]] * n
     if name == "draw":
         return [7 if n == 2 else 5] * n
     if name == "passing":

@@ -270,7 +270,7 @@ SETTINGS: list[tuple[str, dict[str, Any]]] = [
     ("muggins", {"players": 2}),
     ("muggins", {"teams": True}),
     ("fives-and-threes", {}),
-    ("fives-and-threes", {"players": 2, "deal": "pagat"}),
+    ("fives-and-threes", {"players": 2, "teams": False}),
     ("dominican", {}),
 ]
 POSITIONS = 50  # per setting

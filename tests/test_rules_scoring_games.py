@@ -19,11 +19,12 @@ from bonepile.engine.hand import Hand
 from bonepile.engine.knowledge import PublicKnowledge
 from bonepile.engine.scoring import in_play_points, round5
 from bonepile.engine.tiles import PASS
+from bonepile.engine.variant import replace
 from support import T, replay_ok, rest
 
 
-def hand(name, options, deal, leader=0, totals=None):
-    v = make_variant(name, options)
+def hand(name, options, deal, leader=0, totals=None, **components):
+    v = replace(make_variant(name, options), **components)
     return Hand(v, [[T(x) for x in row] for row in deal], [], leader, totals=totals)
 
 
@@ -213,10 +214,11 @@ def test_s11_first_to_61_wins_at_once():
     assert g.hand.result.end == "unfinished"
 
 
-def test_s11_league_and_pagat_deals():
-    assert make_variant("fives-and-threes").hand_sizes == (6, 6, 6, 6)
-    assert make_variant("fives-and-threes", {"players": 2}).hand_sizes == (9, 9)
-    assert make_variant("fives-and-threes", {"deal": "pagat"}).hand_sizes == (5, 5, 5, 5)
+def test_s11_league_deals_and_no_drawing():
+    v = make_variant("fives-and-threes")
+    assert (v.hand_sizes, v.stock) == ((6, 6, 6, 6), 0)
+    v = make_variant("fives-and-threes", {"players": 2})
+    assert (v.hand_sizes, v.stock) == ((9, 9), 0)
     with pytest.raises(OptionError, match="players must be one of 2, 4"):
         make_variant("fives-and-threes", {"players": 3})
 
@@ -254,24 +256,26 @@ TIED = [["6-6", "1-1"], ["3-0"], ["2-0"], ["1-0"]]
 
 
 @pytest.mark.parametrize(
-    "deal,tranque,points",
+    "deal,rule,points",
     [
         (TRANQUE, "lowest_side", (10, 0)),  # pairs 4 against 6: P0's pair scores all 10
-        (TRANQUE, "blocker", (0, 10)),  # P0 blocked; P3 before him holds 1 < 2: P3's pair
+        (TRANQUE, "blocker_vs_previous", (0, 10)),  # P0 blocked; P3 before him holds 1 < 2
         (TIED, "lowest_side", (0, 0)),  # 4 = 4: nobody
-        (TIED, "leader_ties", (8, 0)),  # the tie goes to the pair that led
-        (TIED, "blocker", (0, 8)),  # P0 2 against P3 1
+        (TIED, "lowest_side_leader_ties", (8, 0)),  # the tie goes to the pair that led
+        (TIED, "blocker_vs_previous", (0, 8)),  # P0 2 against P3 1
     ],
 )
-def test_s12_tranque_rules(deal, tranque, points):
-    h = play(hand("dominican", {"tranque": tranque}, deal), "6-6")
+def test_s12_tranque_rules(deal, rule, points):
+    assert make_variant("dominican").blocked_rule == "lowest_side"
+    h = play(hand("dominican", {}, deal, blocked_rule=rule), "6-6")
     assert h.result.end == "blocked"
     assert h.result.points == points
 
 
 def test_s12_blocker_wins_a_tie_against_the_player_before():
     # P0 2 pips, P3 before him 2 pips: the blocker's pair wins all 2 + 5 + 4 + 2 = 13
-    h = play(hand("dominican", {"tranque": "blocker"}, [["6-6", "1-1"], ["3-2"], ["4-0"], ["2-0"]]), "6-6")
+    deal = [["6-6", "1-1"], ["3-2"], ["4-0"], ["2-0"]]
+    h = play(hand("dominican", {}, deal, blocked_rule="blocker_vs_previous"), "6-6")
     assert h.result.winner == 0 and h.result.points == (13, 0)
 
 

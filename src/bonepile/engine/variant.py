@@ -268,12 +268,10 @@ OPTION_SPECS: dict[str, dict[str, OptionSpec]] = {
         "target": OptionSpec(100),
     },
     "fives-and-threes": {
-        "deal": OptionSpec("league", ("league", "pagat")),
         "teams": OptionSpec(False, BOOL),
         "target": OptionSpec(61),
     },
     "dominican": {
-        "tranque": OptionSpec("lowest_side", ("lowest_side", "leader_ties", "blocker")),
         "capicu_requires_distinct_ends": OptionSpec(False, BOOL),
         "target": OptionSpec(200),
     },
@@ -461,8 +459,9 @@ def _muggins(n: int, o: dict[str, Any]) -> dict[str, Any]:
 
 def _fives_and_threes(n: int, o: dict[str, Any]) -> dict[str, Any]:
     # RULES.md §11 (Teesdale league rules; pagat "Fives and Threes"): a line, no drawing,
-    # count/5 + count/3 scored in play, 1 for going out, first to 61 wins at once
-    size = {2: 9, 4: 6}[n] if o["deal"] == "league" else {2: 7, 4: 5}[n]
+    # count/5 + count/3 scored in play, 1 for going out, first to 61 wins at once (pagat's
+    # 7 / 5 deal is not an option: its words are not written yet)
+    size = {2: 9, 4: 6}[n]
     return dict(
         teams=_teams(n, o),
         hand_sizes=(size,) * n,
@@ -493,11 +492,9 @@ def _dominican(n: int, o: dict[str, Any]) -> dict[str, Any]:
         capicu=25,
         capicu_requires_distinct_ends=o["capicu_requires_distinct_ends"],
         pass_bonus=25,
-        blocked_rule={
-            "lowest_side": "lowest_side",
-            "leader_ties": "lowest_side_leader_ties",
-            "blocker": "blocker_vs_previous",
-        }[o["tranque"]],
+        # the sources' other tranque rules are the components "lowest_side_leader_ties" and
+        # "blocker_vs_previous" (not options yet: their words are not written)
+        blocked_rule="lowest_side",
         target=o["target"],
     )
 
