@@ -20,7 +20,7 @@ from bonepile.engine.knowledge import PublicKnowledge
 from bonepile.engine.scoring import in_play_points, round5
 from bonepile.engine.tiles import PASS
 from bonepile.engine.variant import replace
-from support import T, replay_ok, rest
+from support import T, check_scenario, replay_ok, rest, scenario_files
 
 
 def hand(name, options, deal, leader=0, totals=None, **components):
@@ -303,3 +303,16 @@ def test_s12_record_replays_the_pase_redondo():
     res = replay_ok(g.record())
     assert res == g.result()
     assert any(h["breakdown"].get("in_play") for h in res["hands"]) or all(not any(h.inplay) for h in g.hands)
+
+
+# ---------------------------------------------------------------------- golden records
+@pytest.mark.parametrize("path", scenario_files("w_"), ids=lambda p: p.name)
+def test_w_scenario(path):
+    """tests/scenarios/w_*: Foster's Muggins example, a Fives and Threes game won at 61 in the
+    middle of a hand, Dominican hands with a pase redondo and with a capicúa, replayed from
+    their records (expected: the points worked out in the tests above, the breakdowns)."""
+    check_scenario(path)
+
+
+def test_w_scenarios_exist():
+    assert len(scenario_files("w_")) >= 4
