@@ -316,3 +316,17 @@ def test_w_scenario(path):
 
 def test_w_scenarios_exist():
     assert len(scenario_files("w_")) >= 4
+
+
+def test_s9_after_a_blocked_hand_the_lead_is_by_lot_again():
+    # pagat: "If the last hand was blocked, then the lead is again determined by lot" (not
+    # the holder of the highest double, Cinque's first-hand rule)
+    from bonepile.engine.leaders import rule_leader
+
+    v = make_variant("all-fives")
+    blocked = play(hand("all-fives", {}, [["6-6", "1-0"], ["5-4"], ["4-4"], ["3-2"]]), "6-6").result
+    assert blocked.end == "blocked"
+    masks = [1 << T("6-6"), 0, 0, 0]
+    assert rule_leader(v, masks, blocked, 0)[2] == "chance"
+    domino = play(hand("all-fives", {}, [["1-0"], ["5-4"], ["4-4"], ["3-2"]]), "1-0").result
+    assert rule_leader(v, masks, domino, 0)[:2] == (0, -1)
