@@ -330,3 +330,19 @@ def test_s9_after_a_blocked_hand_the_lead_is_by_lot_again():
     assert rule_leader(v, masks, blocked, 0)[2] == "chance"
     domino = play(hand("all-fives", {}, [["1-0"], ["5-4"], ["4-4"], ["3-2"]]), "1-0").result
     assert rule_leader(v, masks, domino, 0)[:2] == (0, -1)
+
+
+def test_the_count_note_says_multiple_of_five_only_under_the_fives_rule():
+    from bonepile.web.protocol import count_json
+
+    # 5-4 led: 9 scores 3 in Fives and Threes, nothing in All Fives; 5-0 led: 5 scores in both
+    for name, tile, value, note in [
+        ("fives-and-threes", "5-4", 9, None),
+        ("fives-and-threes", "5-0", 5, None),
+        ("all-fives", "5-0", 5, "count.multiple_of_five"),
+        ("all-fives", "5-4", 9, None),
+    ]:
+        h = play(hand(name, {"players": 2}, [[tile, "1-1"], ["2-2"]]), tile)
+        c = count_json(h)
+        assert c is not None and (c["value"], c["note_key"]) == (value, note)
+    assert count_json(play(hand("dominican", {}, [["6-5", "1-1"], ["6-6"], ["2-2"], ["3-3"]]), "6-5")) is None

@@ -206,7 +206,9 @@ def count_json(h: Hand) -> CountJSON | None:
     words that say when it scores (``Hand.count_points``); None in the other variants."""
     if h.v.in_play is None:
         return None
-    scores = h.count_points()
+    # the words say "a multiple of five": only the fives rule scores that way (Fives and
+    # Threes shows each move's points instead)
+    scores = h.count_points() and h.v.in_play == "fives"
     return {
         "value": h.count(),
         "note": COUNT_SCORES if scores else None,
