@@ -26,6 +26,10 @@ DEFAULT_PLAYERS = {
     "passing": 4,
     "blind-hugie": 4,
     "billitonnen": 4,
+    "all-fives": 4,
+    "muggins": 4,
+    "fives-and-threes": 4,
+    "dominican": 4,
 }
 OPPOSITE = {"L": "R", "R": "L"}
 
@@ -57,7 +61,9 @@ class Rules:
     keep_turning: bool = False  # §5.4 B-b while_playable; §6.2 Billitonnen
     starter: bool = False  # the first boneyard tile starts the layout (§5.4 B-a, §6.2 3 players)
     fives: bool = False  # §2.3: a count that is a multiple of 5 scores for the mover's team
+    threes: bool = False  # §11: the count scores count/5 and count/3 (Fives and Threes)
     immediate_target: int | None = None  # §2.4 C-e target_rule="immediate": the game ends at once
+    teams: bool = True  # points go to seat % 2 (partners), else to the seat
 
 
 def rules_for(name: str, options: Mapping[str, Any]) -> Rules:
@@ -92,6 +98,19 @@ def rules_for(name: str, options: Mapping[str, Any]) -> Rules:
         )
     if name == "billitonnen":
         return Rules(n, "blind", keep_turning=True, starter=n == 3)
+    teams = o.get("teams", False)
+    if name == "all-fives":  # §9: Cinque's spinner and count, with drawing
+        immediate = o.get("target", 250) if o.get("target_rule") == "immediate" else None
+        return Rules(n, "must", spinner=True, fives=True, immediate_target=immediate, teams=teams)
+    if name == "muggins":  # §10: a line, fives, the last two tiles never drawn
+        return Rules(n, "must", reserve=2, fives=True, teams=teams)
+    if name == "fives-and-threes":  # §11: a line, no drawing, first to 61 at once
+        out_of_play = 28 - n * deal_sizes(name, options, 0)[0]  # §11: no drawing
+        return Rules(
+            n, "must", reserve=out_of_play, threes=True, immediate_target=o.get("target", 61), teams=teams
+        )
+    if name == "dominican":  # §12: Quinientos' play
+        return Rules(n, "must")
     raise ValueError(name)
 
 
@@ -103,7 +122,7 @@ def first_lead(
     §1.3 Quinientos and §2.3 Cinque: the 6-6 holder leads the 6-6 (Quinientos ``first_lead="any"``:
     any tile); §3.3 Draw/Block: the holder of the highest double leads it (``lead_highest_double``),
     nobody holding a double → random; the other games draw for the lead."""
-    if name not in ("quinientos", "cinque", "draw", "block"):
+    if name not in ("quinientos", "cinque", "draw", "block", "muggins", "dominican"):
         return None, None
     for d in range(6, -1, -1):
         for seat, hand in enumerate(hands):
@@ -120,8 +139,12 @@ def deal_sizes(name: str, options: Mapping[str, Any], leader: int) -> list[int]:
     Block 7; §4.3 7 (2-3 players) or 6; §5.3 7/5/5 (``deal="full"``: 14/9/7, §5.4 B-a);
     §6.2 9 / 7 / 6,6,6,5,5 in turn order from the starting player."""
     n = options.get("players", DEFAULT_PLAYERS[name])
-    if name in ("quinientos", "cinque", "block"):
+    if name in ("quinientos", "cinque", "block", "muggins", "dominican"):  # §10, §12: 7 each
         return [7] * n
+    if name == "all-fives":  # §9: 9 / 7 / 5
+        return [{2: 9, 3: 7, 4: 5}[n]] * n
+    if name == "fives-and-threes":  # §11: the league's 9 / 6
+        return [{2: 9, 4: 6}[n]] * n
     if name == "draw":
         return [7 if n == 2 else 5] * n
     if name == "passing":
@@ -161,8 +184,10 @@ def start(
     must_lead: Tile | None = None,
     totals: Sequence[int] = (0, 0),
 ) -> State:
+    sides = 2 if rules.teams else rules.players
+    totals = list(totals) + [0] * (sides - len(totals))
     s = State(
-        rules, [list(h) for h in hands], list(stock), leader, must_lead, totals=list(totals), points=[0, 0]
+        rules, [list(h) for h in hands], list(stock), leader, must_lead, totals=totals, points=[0] * sides
     )
     if rules.starter:
         _lay(s, s.stock.pop(0))
@@ -186,7 +211,10 @@ def _lay(s: State, t: Tile) -> None:
 def count(s: State) -> int:
     """§2.3 the ends' count: every arm holding a tile counts its exposed number (twice for a
     double), and the spinner counts twice its number while fewer than two sides hold a tile
-    (§2.4 C-a: the same with spinner_any_order)."""
+    (§2.4 C-a: the same with spinner_any_order).  §10/§11: a double led on a line, alone on
+    the table, shows each half once: it counts its pips."""
+    if s.spin is None and s.doubled == {"L", "R"} and s.ends["L"] == s.ends["R"]:
+        return 2 * s.ends["L"]
     total = sum(s.ends[a] * (2 if a in s.doubled else 1) for a in s.occupied)
     if s.spin is not None and len(s.occupied) < 2:
         total += 2 * s.spin
@@ -195,9 +223,13 @@ def count(s: State) -> int:
 
 def _score(s: State, seat: int) -> None:
     c = count(s)
-    if c > 0 and c % 5 == 0:
-        team = seat % 2
-        s.points[team] += c
+    if s.rules.threes:  # §11: 15 scores 3 fives and 5 threes
+        scored = (c // 5 if c % 5 == 0 else 0) + (c // 3 if c % 3 == 0 else 0) if c > 0 else 0
+    else:
+        scored = c if c > 0 and c % 5 == 0 else 0
+    if scored:
+        team = seat % 2 if s.rules.teams else seat
+        s.points[team] += scored
         target = s.rules.immediate_target
         if target is not None and s.totals[team] + s.points[team] >= target:
             s.game_won = True
@@ -323,7 +355,7 @@ def apply(s: State, m: Move) -> State:
                     s.doubled.add(arm)
                 else:
                     s.doubled.discard(arm)
-        if s.rules.fives:
+        if s.rules.fives or s.rules.threes:
             _score(s, me)
         if not s.rules.keep_turning:
             _next(s)

@@ -65,8 +65,9 @@ def _check_hand(h: Hand, seats_views: list) -> int:
     # the table's facts are the hand's own
     assert k.events == len(h.log)
     assert k.count == h.count()
-    if v.in_play == "fives":
+    if v.in_play is not None or v.pass_bonus:
         assert k.side_points == list(h.inplay)
+        assert sum(k.points) == sum(h.inplay)
     else:
         assert not any(k.points)
     assert k.open_tiles == (h.open_mask if h.placed else 0)

@@ -1,4 +1,4 @@
-"""Perft tables for all seven variants, checked against an independent move generator.
+"""Perft tables for every variant, checked against an independent move generator.
 
 Each file ``tests/perft/<variant>.json`` holds cases: the variant, its options, a fixed deal
 given as data (hands, or blind rows front first; the boneyard in drawing order; the leader
@@ -8,7 +8,8 @@ checked twice: the engine's counts against the stored ones, and the stored ones 
 per-first-move counts ("divide") of both, so the differing move is obvious.
 
 Regenerate the tables (engine counts, then confirmed by the oracle) with
-``PYTHONPATH=src python tests/test_perft_variants.py``.
+``PYTHONPATH=src python tests/test_perft_variants.py`` (or name the variants to regenerate:
+``... tests/test_perft_variants.py all-fives muggins``).
 """
 
 from __future__ import annotations
@@ -264,10 +265,22 @@ SETTINGS: list[tuple[str, dict[str, Any]]] = [
     ("billitonnen", {}),
     ("billitonnen", {"players": 3}),
     ("billitonnen", {"players": 5}),
+    ("all-fives", {}),
+    ("all-fives", {"players": 3, "target_rule": "immediate"}),
+    ("muggins", {"players": 2}),
+    ("muggins", {"teams": True}),
+    ("fives-and-threes", {}),
+    ("fives-and-threes", {"players": 2, "teams": False}),
+    ("dominican", {}),
 ]
 POSITIONS = 50  # per setting
 #: game scores before the hand, per case (Cinque: the immediate target is close)
-TOTALS = {"s2_4_Ce_cinque_target_immediate": [95, 90]}
+TOTALS = {
+    "s2_4_Ce_cinque_target_immediate": [95, 90],
+    "s11_fives_and_threes_first_to_61_at_once": [55, 58],
+}
+#: random positions: game scores before the hand near an immediate target
+NEAR_TARGET = {"cinque": (70, 100), "all-fives": (220, 250), "fives-and-threes": (45, 61)}
 
 
 SECTION = {
@@ -278,6 +291,10 @@ SECTION = {
     "passing": "s4",
     "blind-hugie": "s5",
     "billitonnen": "s6",
+    "all-fives": "s9",
+    "muggins": "s10",
+    "fives-and-threes": "s11",
+    "dominican": "s12",
 }
 
 
@@ -298,7 +315,8 @@ def test_random_positions_legal_moves_match_independent_generator(
     rng = random.Random(_setting_id(setting))
     seen = 0
     while seen < POSITIONS:
-        totals = [rng.randrange(70, 100) for _ in v.sides] if name == "cinque" else None
+        near = NEAR_TARGET.get(name)
+        totals = [rng.randrange(*near) for _ in v.sides] if near else None
         h = Hand.deal(v, rng, totals=totals)
         hands = [[oracle.tile_of(NAME[t]) for t in row] for row in h.deal_rows]
         assert list(map(len, hands)) == oracle.deal_sizes(name, options, h.leader)
@@ -369,6 +387,14 @@ SPECS: list[tuple[str, str, dict[str, Any], int, int, str | None]] = [
     ("s6_2_billitonnen_4_players", "billitonnen", {}, 4, 45, None),
     ("s6_2_billitonnen_3_players_starter", "billitonnen", {"players": 3}, 19, 68, None),
     ("s6_2_billitonnen_5_players", "billitonnen", {"players": 5}, 19, 55, None),
+    ("s9_all_fives_spinner_and_drawing", "all-fives", {}, 1, 8, None),
+    ("s9_all_fives_2_players", "all-fives", {"players": 2}, 2, 6, None),
+    ("s10_muggins_2_players_reserve", "muggins", {"players": 2}, 1, 10, None),
+    ("s10_muggins_4_players_double_leads", "muggins", {}, 2, 8, None),
+    ("s11_fives_and_threes_league", "fives-and-threes", {}, 1, 8, None),
+    ("s11_fives_and_threes_first_to_61_at_once", "fives-and-threes", {"players": 2}, 2, 8, None),
+    ("s12_dominican_double_six_leads", "dominican", {}, 1, 9, None),
+    ("s12_dominican_later_hand", "dominican", {}, 2, 7, "any"),
 ]
 
 
@@ -388,11 +414,13 @@ def _deal_case(case_id: str, name: str, options: dict[str, Any], seed: int, must
     }
 
 
-def regenerate() -> None:
+def regenerate(only: list[str]) -> None:
     import time
 
     by_variant: dict[str, list[Case]] = {}
     for case_id, name, options, seed, depth, lead in SPECS:
+        if only and name not in only:
+            continue
         case = _deal_case(case_id, name, options, seed, lead)
         if case_id in TOTALS:
             case["totals"] = TOTALS[case_id]
@@ -415,4 +443,6 @@ def regenerate() -> None:
 
 
 if __name__ == "__main__":
-    regenerate()
+    import sys
+
+    regenerate(sys.argv[1:])

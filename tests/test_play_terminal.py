@@ -287,6 +287,10 @@ def screen_text(s) -> str:
         ("blind-hugie", {"players": 2}),
         ("billitonnen", {"players": 4}),
         ("quinientos", {}),
+        ("all-fives", {"players": 3}),
+        ("muggins", {"players": 2}),
+        ("fives-and-threes", {"players": 4, "teams": True}),
+        ("dominican", {}),
     ],
 )
 def test_the_screen_never_shows_hidden_tiles(variant, options):
@@ -374,3 +378,14 @@ def test_bots_are_named_as_people_read_them():
     assert bot_names(["you", "mybots:Clever"], 0) == ["you", "Clever"]
     s = session("block", {"players": 2})
     assert not any(ch.isdigit() for ch in s.names[1])
+
+
+def test_a_fives_and_threes_game_plays_out_in_the_terminal(tmp_path):
+    # the first to 61 wins in the middle of a hand: the session ends there and saves the game
+    path = tmp_path / "f.record.json"
+    child = spawn(
+        "fives-and-threes", "--players", "2", "--bots", "random", "--seed", "2", "--record", str(path)
+    )
+    play_to_the_end(child)
+    game = rec.read(str(path))
+    assert game.over and max(game.totals) >= 61

@@ -115,7 +115,7 @@ def _every_tile_dealt(v: Variant) -> bool:
 
 def preset_name(v: Variant) -> str:
     """The preset of a game, from its rule components."""
-    if v.in_play == "fives":
+    if v.in_play is not None:
         return "points_in_play"
     if v.blind or v.scoring == "result_only":
         return "blind_or_no_points"
@@ -158,7 +158,7 @@ class ExpertBot(Bot):
             raise ValueError("the expert's budget needs a time or a number of simulations")
         self.budget = budget
         self.config = c = preset(variant) if config is None else config
-        self.horizon = c.horizon if c.horizon and variant.in_play == "fives" else None
+        self.horizon = c.horizon if c.horizon and variant.in_play is not None else None
         self.game_weight = (
             c.game_weight if variant.target is not None and variant.target_rule != "single_hand" else 0.0
         )
@@ -353,7 +353,7 @@ class ExpertBot(Bot):
         endgame = self.endgame
         policy = (
             fives_guard_move
-            if v.in_play == "fives"
+            if v.in_play is not None
             else voluntary_move
             if v.turn == "voluntary"
             else policy_move

@@ -9,8 +9,9 @@ Features, switched on by the variant's fields rather than its name:
 * every line game: shed heavy tiles (pips), play doubles early (they fit one pip only),
   keep suits varied (distinct pips left in hand) and keep a follow-up for the new ends;
   make ends the next opponent has shown it lacks, avoid ends the partner lacks;
-* ``in_play == "fives"`` (Cinque): take the biggest multiple of five now, and avoid leaving
-  a count the next player can turn into points with a tile it may hold;
+* ``in_play`` set (Cinque, All Fives, Muggins: fives; Fives and Threes): take the most points
+  now, and avoid leaving a count the next player can turn into points with a tile it may
+  hold; a point weighs what the rule makes it worth against pips (``_POINT_WEIGHT``);
 * ``capicu``/``chuchazo`` (Quinientos): with two tiles left, keep a last tile that fits both
   ends (capicú) or the 0-0 (chuchazo), and go out when the chance is there;
 * ``turn == "voluntary"`` (Passing Game): play the best tile; with nothing worth playing,
@@ -30,6 +31,11 @@ from .base import Bot, Evaluation
 from .playout import reply_points
 from .sampler import Sampler
 from .seat_knowledge import SeatKnowledge
+
+#: what one point scored during play weighs, by in-play rule: a fives point is one pip of
+#: the count; a Fives and Threes point stands for three to five of it, and its hands end
+#: with no pip count, so points are all that matter there
+_POINT_WEIGHT = {"fives": 4.0, "fives_and_threes": 16.0}
 
 
 def _ends(h) -> list[int]:
@@ -129,13 +135,14 @@ class GreedyBot(Bot):
                 if k.is_partner(s):
                     miss = sum(1 for p in end_pips if k.voids[s] >> p & 1)
                     score -= 1.0 * miss
-            if v.in_play == "fives":
+            if v.in_play is not None:
+                weight = _POINT_WEIGHT[v.in_play]
                 gained = world.inplay[my_side] - before
-                score += 4.0 * gained
+                score += weight * gained
                 if gained:
                     reasons.insert(0, f"scores {gained}")
                 risk = self._fives_risk(view, k, world, nxt)
-                score -= 3.0 * risk
+                score -= 0.75 * weight * risk
                 if risk >= 1:
                     reasons.append(f"gives P{nxt} ~{risk:.0f}")
             if (v.capicu or v.chuchazo) and len(bits(rest)) == 1:

@@ -95,11 +95,11 @@ class Explainer:
                 res = w.result
                 if res.dominoer == view.seat:
                     out.append({"code": "goes_out"})
-                if v.in_play == "fives" and w.inplay[my_side] > before:
+                if v.in_play is not None and w.inplay[my_side] > before:
                     out.insert(0, {"code": "scores", "points": w.inplay[my_side] - before})
                 return out
             ends = [w.pip[a] for a in w.open_arms]
-            if v.in_play == "fives":
+            if v.in_play is not None:
                 gained = w.inplay[my_side] - before
                 if gained > 0:
                     out.append({"code": "scores", "points": gained})
@@ -108,7 +108,7 @@ class Explainer:
                     out.append({"code": "next_tile_fits"})
                 return out
             nxt = k.next_seat(1)
-            if v.in_play == "fives" and not k.is_partner(nxt) and w.to_move == nxt:
+            if v.in_play is not None and not k.is_partner(nxt) and w.to_move == nxt:
                 threat = self._best_reply(nxt)
                 if threat > 0:
                     out.append({"code": "next_can_score", "points": threat, "seat": nxt})

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from .errors import IllegalMoveError
 from .leaders import rule_leader
-from .scoring import HandResult, score_hand
+from .scoring import HandResult, in_play_points, pass_round_points, score_hand
 from .tiles import (
     ARM_NAMES,
     BIT,
@@ -59,6 +59,7 @@ class _Rules:
         "fives",
         "next_seat",
         "nsides",
+        "pass_bonus",
         "players",
         "seat_sides",
         "spinner",
@@ -73,7 +74,9 @@ class _Rules:
         self.turn = _TURN_CODES[v.turn]
         self.blind = self.turn == _BLIND
         self.nsides = len(v.sides)
-        self.fives = v.in_play == "fives"
+        #: the ends' count scores during play (any ``in_play`` rule)
+        self.fives = v.in_play is not None
+        self.pass_bonus = v.pass_bonus > 0
         self.seat_sides = v.seat_sides
         self.spinner = v.spinner
         self.spinner_any_order = v.spinner_any_order
@@ -208,6 +211,7 @@ class Hand:
         "given_tokens",
         "_turn",
         "_fives",
+        "_pass_bonus",
         "_side",
         "_spinner",
         "_any_order",
@@ -269,14 +273,15 @@ class Hand:
         rules = _rules(v)
         n, turn, blind, nsides = rules.players, rules.turn, rules.blind, rules.nsides
         self._fives, self._side = rules.fives, rules.seat_sides
+        self._pass_bonus = rules.pass_bonus
         self._spinner, self._any_order = rules.spinner, rules.spinner_any_order
         self._continue, self._next, reserve = rules.blind_continue, rules.next_seat, rules.draw_reserve
         self.v = v
         self.n = n
         self._turn = turn
-        # a plain line game (play, else draw, else pass; no spinner, no in-play points):
-        # the common case gets a short path once the first tile is down
-        self._plain = turn == _MUST and not self._spinner and not self._fives
+        # a plain line game (play, else draw, else pass; no spinner, no in-play points, no
+        # count of passes): the common case gets a short path once the first tile is down
+        self._plain = turn == _MUST and not self._spinner and not self._fives and not self._pass_bonus
         self.number = number
         self.leader = leader
         self.must_lead = must_lead
@@ -505,8 +510,12 @@ class Hand:
         return {ARM_NAMES[a]: self.pip[a] for a in self.open_arms}
 
     def count(self) -> int:
-        """The ends' count (Cinque): occupied arms' exposed values, doubles twice, plus the
-        spinner twice while fewer than two of its sides hold a tile."""
+        """The ends' count (the fives games): occupied arms' exposed values, doubles twice,
+        plus the spinner twice while fewer than two of its sides hold a tile.  A double led
+        alone on a line shows both its halves once: it counts its pips, not twice them."""
+        pip, dbl = self.pip, self.dbl
+        if self.placed == 1 and dbl[L] and dbl[R] and self.spin < 0:
+            return 2 * pip[L]
         total = 0
         occupied = 0
         for a in (L, R, U, D):
@@ -518,10 +527,10 @@ class Hand:
         return total
 
     def count_points(self) -> int:
-        """What the count scores now (Cinque): the count when it is a positive multiple of
-        five, else 0."""
-        c = self.count()
-        return c if c and c % 5 == 0 else 0
+        """What the count scores now under the variant's in-play rule
+        (``scoring.in_play_points``): Cinque's and All Fives' multiples of five, Fives and
+        Threes' fives and threes; 0 where nothing is scored during play."""
+        return in_play_points(self.v.in_play, self.count())
 
     # ------------------------------------------------------------------ applying moves
     def apply(self, m: int) -> None:
@@ -598,6 +607,11 @@ class Hand:
                 self._finish("blocked", None)
                 return
             self.to_move = (seat + 1) % self.n
+            if self._pass_bonus and self.placed:
+                # pase redondo: every other player passed after the play of the seat to move
+                pts = pass_round_points(self.v, self.passes)
+                if pts and self._credit(self._side[self.to_move], pts):
+                    self._finish("unfinished", None)
         else:
             t = self.boneyard[self.bpos]
             self.bpos += 1
@@ -631,6 +645,8 @@ class Hand:
         if not self._spinner:
             pip[code] = OTHER[t * 7 + pip[code]]
             self.open_mask = PIP_MASK[pip[0]] | PIP_MASK[pip[1]]
+            if self._fives:  # the count reads a double at a line's end twice
+                self.dbl[code] = IS_DOUBLE[t]
         else:
             self._spin_place(t, code, pip[code])
 
@@ -681,17 +697,20 @@ class Hand:
         """Score the ends' count for the mover's side; True if that wins the game at once
         (``target_rule="immediate"``)."""
         c = self.count_points()
-        if c:
-            side = self._side[seat]
-            self.inplay[side] += c
-            v = self.v
-            if (
-                v.target is not None
-                and self.first_to_target is None
-                and self.totals[side] + self.inplay[side] >= v.target
-            ):
-                self.first_to_target = side
-                return v.target_rule == "immediate"
+        return bool(c) and self._credit(self._side[seat], c)
+
+    def _credit(self, side: int, points: int) -> bool:
+        """Score ``points`` during play for ``side``; True if that wins the game at once
+        (``target_rule="immediate"``)."""
+        self.inplay[side] += points
+        v = self.v
+        if (
+            v.target is not None
+            and self.first_to_target is None
+            and self.totals[side] + self.inplay[side] >= v.target
+        ):
+            self.first_to_target = side
+            return v.target_rule == "immediate"
         return False
 
     # ------------------------------------------------------------------ scoring
@@ -777,7 +796,7 @@ class Hand:
                 return f"seat {seat} cannot pass: it holds {NAME[playable[0]]}, which fits"
             return f"seat {seat} cannot pass: it must draw from the boneyard"
         if m == DRAW:
-            if self._turn == _BLIND or (v.draw_reserve == 0 and not self.boneyard):
+            if self._turn == _BLIND or v.stock == 0:
                 return f"there is no drawing in {v.name} with {v.players} players"
             if self.placed == 0:
                 return f"seat {seat} leads and must lay a tile, it cannot draw"

@@ -4,7 +4,8 @@ This is the one place where these facts are computed; bots, RL observations, the
 the record printer and the web server read them from here:
 
 * the tiles that fitted some open end before each event;
-* the points each event scored during play (Cinque's count) and the current count;
+* the points each event scored during play (the count of the fives games, the Dominican
+  *pase redondo*, credited on the pass that completes it) and the current count;
 * each seat's *voids*: pips it is known to hold none of.  In games where a seat must play
   when it can (``turn == "must_play"``), a pass or a draw proves the seat held no tile
   fitting the open ends at that moment.  A draw brings a tile tested only against the ends
@@ -25,6 +26,7 @@ tiles lays each tile with ``Hand.lay``.
 from __future__ import annotations
 
 from .hand import Hand
+from .scoring import pass_round_points
 from .tiles import ALL_TILES, ARM_INDEX, BIT, DRAW, HI, PASS, PIP_MASK
 from .variant import Variant
 from .view_types import Event, Layout, View
@@ -42,7 +44,10 @@ class PublicKnowledge:
         "fit_before",
         "_fives",
         "points",
+        "scorer",
         "side_points",
+        "_passes",
+        "_last_player",
         "voids",
         "_run",
         "played",
@@ -66,11 +71,17 @@ class PublicKnowledge:
             starter_first=starter_first if starter is not None else None,
         )
         self._side = v.seat_sides
-        self._fives = v.in_play == "fives"
+        self._fives = v.in_play is not None
         #: per event: the mask of tiles fitting some open end before it (0: empty table)
         self.fit_before: list[int] = []
-        #: per event: the points it scored during play for the mover's side
+        #: per event: the points it scored during play (0: none)
         self.points: list[int] = []
+        #: per event: the side those points went to (the mover's, except for a pase redondo:
+        #: the side of the player every other player passed after); -1 when none
+        self.scorer: list[int] = []
+        #: passes in a row since the last play or draw, and the seat that made the last play
+        self._passes = 0
+        self._last_player = -1
         #: points scored during play so far, per side
         self.side_points = [0] * len(v.sides)
         #: per seat: the mask of pips it is known to hold none of
@@ -102,6 +113,7 @@ class PublicKnowledge:
         table = self._table
         self.fit_before.append(table.open_mask if table.placed else 0)
         scored = 0
+        side = self._side[seat]
         run = self._run[seat]
         if run >= 0:  # the seat's run of draws ended with this event (or goes on)
             self.voids[seat] = run
@@ -111,16 +123,26 @@ class PublicKnowledge:
             self.played |= bit
             self.played_by[seat] |= bit
             table.lay(move)
+            self._passes, self._last_player = 0, seat
             if self._fives:
                 scored = table.count_points()
-                self.side_points[self._side[seat]] += scored
-        elif self.tracks_voids:
-            if move == DRAW:  # the tile drawn may fit: no voids until the run ends
-                self.voids[seat] = 0
-                self._run[seat] = self.open_pips
+        else:
+            if move == PASS:
+                self._passes += 1
+                if self._last_player >= 0:
+                    scored = pass_round_points(self.v, self._passes)
+                    side = self._side[self._last_player]
             else:
-                self.voids[seat] |= self.open_pips
+                self._passes = 0
+            if self.tracks_voids:
+                if move == DRAW:  # the tile drawn may fit: no voids until the run ends
+                    self.voids[seat] = 0
+                    self._run[seat] = self.open_pips
+                else:
+                    self.voids[seat] |= self.open_pips
+        self.side_points[side] += scored
         self.points.append(scored)
+        self.scorer.append(side if scored else -1)
         self.events += 1
 
     # ------------------------------------------------------------------ the moment

@@ -51,6 +51,8 @@ def rule_leader(
             return None, -1, "unknown"
         if prev.end == "domino":
             return prev.dominoer, -1, "dominoer"
+        if v.first_lead == "chance":  # after a block, the first-hand rule: by lot
+            return None, -1, "chance"
     # "highest_double", "first", and the fall-backs above
     best, holder = -1, -1
     for t in _DOUBLES_HIGH_FIRST:

@@ -274,8 +274,8 @@ def describe(game: Game) -> str:
             out.append("  boneyard: " + " ".join(NAME[t] for t in h.boneyard))
         g = h.fresh()
         tokens = hand_tokens(h)
-        points = observer(h).knowledge().points
-        for i, ((s, m, t), tok, scored) in enumerate(zip(h.log, tokens, points), 1):
+        know = observer(h).knowledge()
+        for i, ((s, m, t), tok, scored, side) in enumerate(zip(h.log, tokens, know.points, know.scorer), 1):
             g.apply(m)
             if m == DRAW:
                 what = f"draws {NAME[t]}"
@@ -285,6 +285,8 @@ def describe(game: Game) -> str:
                 what = f"plays {tok}"
             ends = " ".join(f"{k}{p}" for k, p in g.ends().items())
             extra = f"  +{scored}" if scored else ""
+            if scored and side != v.side_of(s):  # a pase redondo: every other player passed
+                extra += f" to {side_names[side]}, all the others passed"
             out.append(f"  {i:3}. {names[s]:>6} {what:<28} ends {ends}{extra}")
         res = h.current_result()
         totals = [a + b for a, b in zip(totals, res.points)]

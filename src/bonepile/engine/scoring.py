@@ -1,6 +1,7 @@
 """How a finished hand scores: winners, points per side and the breakdown (pips, round
 bonus, capicú, chuchazo, in-play and end-of-hand points), read from the ``Variant``'s scoring
-fields."""
+fields; and the formulas of the points scored during play (``in_play_points``,
+``pass_round_points``), which the hand and the public knowledge both call."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any, NamedTuple, Protocol
 
 from .tiles import IS_DOUBLE, bits, mask_pips
 from .variant import Variant
-from .vocab import HandEnd
+from .vocab import HandEnd, InPlay
 
 
 class Scored(Protocol):
@@ -28,6 +29,26 @@ class Scored(Protocol):
     def capicu_ok(self) -> tuple[bool, int, int]: ...  # last tile fitted both ends; the ends
     @property
     def inplay(self) -> list[int]: ...  # points scored during play, per side
+    @property
+    def leader(self) -> int: ...  # the seat that led the hand
+
+
+def in_play_points(kind: InPlay | None, count: int) -> int:
+    """What the ends' ``count`` scores after a tile under in-play rule ``kind``: "fives"
+    scores the count when it is a positive multiple of 5; "fives_and_threes" scores count/5
+    when 5 divides it plus count/3 when 3 divides it (15 scores 3 + 5 = 8)."""
+    if count <= 0 or kind is None:
+        return 0
+    if kind == "fives":
+        return count if count % 5 == 0 else 0
+    return (count // 5 if count % 5 == 0 else 0) + (count // 3 if count % 3 == 0 else 0)
+
+
+def pass_round_points(v: Variant, passes: int) -> int:
+    """The *pase redondo*: after ``passes`` passes in a row following a play, what the side
+    of the player who made that play scores now (``Variant.pass_bonus`` once every other
+    player has passed, else 0)."""
+    return v.pass_bonus if v.pass_bonus and passes == v.players - 1 else 0
 
 
 def round5(x: int) -> int:
@@ -54,6 +75,18 @@ def _unique_min(values: Sequence[int]) -> int | None:
     return idx[0] if len(idx) == 1 else None
 
 
+def _blocked_side(h: Scored, v: Variant, side_pips: list[int], pips: list[int]) -> int | None:
+    """The winning side of a blocked partnership hand under ``v.blocked_rule``."""
+    if v.blocked_rule == "blocker_vs_previous":
+        blocker = h.log[-1][0]  # the hand blocks right after a play
+        other = (blocker - 1) % v.players
+        return v.side_of(other if pips[other] < pips[blocker] else blocker)
+    winner = _unique_min(side_pips)
+    if winner is None and v.blocked_rule == "lowest_side_leader_ties":
+        winner = v.side_of(h.leader)
+    return winner
+
+
 def score_hand(h: Scored, end: HandEnd, dominoer: int | None) -> HandResult:
     v = h.v
     sides = v.sides
@@ -73,10 +106,13 @@ def score_hand(h: Scored, end: HandEnd, dominoer: int | None) -> HandResult:
             winner = _unique_min([len(bits(m)) for m in h.masks])
         next_lead = winner
     elif v.scoring == "quinientos":
+        points = list(h.inplay)  # the pase redondo, where the rules score it
+        if any(points):
+            bd["in_play"] = list(points)
         if end == "domino":
             winner = v.side_of(dominoer)  # type: ignore[arg-type]
-        else:
-            winner = _unique_min(side_pips)
+        elif end == "blocked":
+            winner = _blocked_side(h, v, side_pips, pips)
         if winner is not None:
             loser = 1 - winner
             base = side_pips[loser] + (side_pips[winner] if v.count_partner_pips else 0)
@@ -90,7 +126,7 @@ def score_hand(h: Scored, end: HandEnd, dominoer: int | None) -> HandResult:
                         chuchazo = v.chuchazo
                 elif fit_both and not (v.capicu_requires_distinct_ends and pl == pr):
                     capicu = v.capicu
-            points[winner] = base + bonus + capicu + chuchazo
+            points[winner] += base + bonus + capicu + chuchazo
             bd.update(base=base, round_bonus=bonus, capicu=capicu, chuchazo=chuchazo)
     elif v.scoring == "none":  # Cinque: in-play points, optional end bonus
         points = list(h.inplay)
@@ -102,12 +138,15 @@ def score_hand(h: Scored, end: HandEnd, dominoer: int | None) -> HandResult:
             if end == "blocked":
                 winner = _unique_min(side_pips)
                 if winner is not None:
-                    bonus = round5(side_pips[1 - winner] - side_pips[winner])
+                    bonus = round5(sum(side_pips) - side_pips[winner] * len(side_pips))
             elif winner is not None:
-                bonus = round5(side_pips[1 - winner])
+                bonus = round5(sum(side_pips) - side_pips[winner])
             if winner is not None:
                 points[winner] += bonus
             bd["hand_end"] = bonus
+        if v.domino_bonus and end == "domino":
+            points[winner] += v.domino_bonus  # type: ignore[index]
+            bd["go"] = v.domino_bonus
     else:  # "lowest"
         if v.teams and v.team_scoring == "side_value":
             values = [0 if dominoer in side else side_pips[i] for i, side in enumerate(sides)]

@@ -17,6 +17,7 @@ from typing import Any
 from .errors import OptionError
 from .tiles import N_TILES
 from .vocab import (
+    BlockedRule,
     BlockedWinner,
     Direction,
     EndBonus,
@@ -31,7 +32,19 @@ from .vocab import (
     TurnRule,
 )
 
-VARIANT_NAMES = ("quinientos", "cinque", "draw", "block", "passing", "blind-hugie", "billitonnen")
+VARIANT_NAMES = (
+    "quinientos",
+    "cinque",
+    "draw",
+    "block",
+    "passing",
+    "blind-hugie",
+    "billitonnen",
+    "all-fives",
+    "muggins",
+    "fives-and-threes",
+    "dominican",
+)
 
 
 @dataclass(frozen=True)
@@ -81,8 +94,15 @@ class Variant:
     spinner: bool = False
     spinner_any_order: bool = False
     # --- scoring ----------------------------------------------------------------------
-    #: points scored during play: None or "fives" (the ends' count when a multiple of 5)
+    #: points scored during play from the ends' count after each tile: None, "fives" (the
+    #: count when a multiple of 5) or "fives_and_threes" (count/5 + count/3 for each that
+    #: divides it); ``scoring.in_play_points`` is the one formula
     in_play: InPlay | None = None
+    #: points to the side of a player after whose play every other player passes (the
+    #: Dominican *pase redondo*), scored as the last of those passes is made
+    pass_bonus: int = 0
+    #: points to the side of the player who goes out (Fives and Threes' "go")
+    domino_bonus: int = 0
     #: "lowest" (lowest pip count wins), "quinientos", "none", "result_only" (Billitonnen)
     scoring: Scoring = "lowest"
     #: a player who goes out wins even if someone else also shows 0 pips
@@ -91,7 +111,9 @@ class Variant:
     formula: Formula = "once"
     #: partnerships: "side_value" (§0.7) or "lowest_individual"
     team_scoring: TeamScoring = "side_value"
-    #: Cinque's optional end-of-hand score: None or "allfives"
+    #: end-of-hand score of the fives games: None or "allfives" (the player who goes out
+    #: scores the others' pips rounded to the nearest 5; blocked: the lowest scores the
+    #: others' pips less its own, rounded)
     end_bonus: EndBonus | None = None
     count_partner_pips: bool = False
     bonus_by_round_index: bool = True
@@ -100,6 +122,8 @@ class Variant:
     capicu_requires_distinct_ends: bool = False
     chuchazo: int = 0
     chuchazo_one_side_only: bool = False
+    #: "quinientos" scoring: who wins a blocked hand (``vocab.BlockedRule``)
+    blocked_rule: BlockedRule = "lowest_side"
     #: Billitonnen: who wins a blocked hand: "lowest_pips", "fewest_tiles" or "none"
     blocked_winner: BlockedWinner = "lowest_pips"
     # --- game end ---------------------------------------------------------------------
@@ -234,6 +258,23 @@ OPTION_SPECS: dict[str, dict[str, OptionSpec]] = {
     "billitonnen": {
         "blocked_winner": OptionSpec("lowest_pips", ("lowest_pips", "fewest_tiles", "none")),
     },
+    "all-fives": {
+        "teams": OptionSpec(False, BOOL),
+        "target_rule": OptionSpec("finish_hand", ("finish_hand", "immediate")),
+        "target": OptionSpec(250),
+    },
+    "muggins": {
+        "teams": OptionSpec(False, BOOL),
+        "target": OptionSpec(100),
+    },
+    "fives-and-threes": {
+        "teams": OptionSpec(False, BOOL),
+        "target": OptionSpec(61),
+    },
+    "dominican": {
+        "capicu_requires_distinct_ends": OptionSpec(False, BOOL),
+        "target": OptionSpec(200),
+    },
 }
 
 PLAYER_COUNTS = {
@@ -244,6 +285,10 @@ PLAYER_COUNTS = {
     "passing": (2, 3, 4),
     "blind-hugie": (2, 3, 4),
     "billitonnen": (3, 4, 5),
+    "all-fives": (2, 3, 4),
+    "muggins": (2, 3, 4),
+    "fives-and-threes": (2, 4),
+    "dominican": (4,),
 }
 DEFAULT_PLAYERS = {name: counts[-1] if name != "billitonnen" else 4 for name, counts in PLAYER_COUNTS.items()}
 
@@ -371,6 +416,89 @@ def _billitonnen(n: int, o: dict[str, Any]) -> dict[str, Any]:
     )
 
 
+def _teams(n: int, o: dict[str, Any]) -> bool:
+    if o["teams"] and n != 4:
+        raise OptionError("option teams needs 4 players")
+    return bool(o["teams"])
+
+
+def _all_fives(n: int, o: dict[str, Any]) -> dict[str, Any]:
+    # RULES.md §9 (pagat "All Fives"): 9/7/5 tiles, draw until playable, the first double a
+    # spinner, the ends' count scores when a multiple of 5, the lead by lot, then the player
+    # who went out; the hand's end rounded to 5
+    return dict(
+        teams=_teams(n, o),
+        hand_sizes=({2: 9, 3: 7, 4: 5}[n],) * n,
+        first_lead="chance",
+        must_lead_double=False,
+        later_lead="dominoer",
+        spinner=True,
+        in_play="fives",
+        scoring="none",
+        end_bonus="allfives",
+        target=o["target"],
+        target_rule=o["target_rule"],
+    )
+
+
+def _muggins(n: int, o: dict[str, Any]) -> dict[str, Any]:
+    # RULES.md §10 (Foster's Hoyle "Muggins, or All Fives"; pagat): as All Fives but a line
+    # with no spinner, 7 tiles each, the highest double leads every hand, the last two tiles
+    # of the stock are never drawn, game 100
+    return dict(
+        teams=_teams(n, o),
+        hand_sizes=(7,) * n,
+        later_lead="first",
+        draw_reserve=2,
+        in_play="fives",
+        scoring="none",
+        end_bonus="allfives",
+        target=o["target"],
+    )
+
+
+def _fives_and_threes(n: int, o: dict[str, Any]) -> dict[str, Any]:
+    # RULES.md §11 (Teesdale league rules; pagat "Fives and Threes"): a line, no drawing,
+    # count/5 + count/3 scored in play, 1 for going out, first to 61 wins at once (pagat's
+    # 7 / 5 deal is not an option: its words are not written yet)
+    size = {2: 9, 4: 6}[n]
+    return dict(
+        teams=_teams(n, o),
+        hand_sizes=(size,) * n,
+        first_lead="chance",
+        must_lead_double=False,
+        later_lead="rotate",
+        draw_reserve=N_TILES - size * n,  # the tiles not dealt are out of play
+        in_play="fives_and_threes",
+        domino_bonus=1,
+        scoring="none",
+        target=o["target"],
+        target_rule="immediate",
+    )
+
+
+def _dominican(n: int, o: dict[str, Any]) -> dict[str, Any]:
+    # RULES.md §12 (fichaflow.com, dominoesonline.com "capicua" rules of the Dominican
+    # Republic): partners, 7 each, 6-6 leads the first hand, the winners lead the next,
+    # the winning pair scores every pip left, capicúa 25, pase redondo 25, game 200
+    return dict(
+        direction="counterclockwise",
+        teams=True,
+        hand_sizes=(7,) * 4,
+        later_lead="winner",
+        scoring="quinientos",
+        count_partner_pips=True,
+        round_bonuses=(),
+        capicu=25,
+        capicu_requires_distinct_ends=o["capicu_requires_distinct_ends"],
+        pass_bonus=25,
+        # the sources' other tranque rules are the components "lowest_side_leader_ties" and
+        # "blocker_vs_previous" (not options yet: their words are not written)
+        blocked_rule="lowest_side",
+        target=o["target"],
+    )
+
+
 PRESETS: dict[str, Callable[[int, dict[str, Any]], dict[str, Any]]] = {
     "quinientos": _quinientos,
     "cinque": _cinque,
@@ -379,6 +507,10 @@ PRESETS: dict[str, Callable[[int, dict[str, Any]], dict[str, Any]]] = {
     "passing": _passing,
     "blind-hugie": _blind_hugie,
     "billitonnen": _billitonnen,
+    "all-fives": _all_fives,
+    "muggins": _muggins,
+    "fives-and-threes": _fives_and_threes,
+    "dominican": _dominican,
 }
 
 

@@ -17,8 +17,10 @@ FirstLead = Literal["highest_double", "chance"]
 LaterLead = Literal["rotate", "winner", "dominoer", "first", "chance", "team_choice"]
 #: when no double is dealt
 NoDoubleLead = Literal["random", "heaviest_tile", "redeal"]
-#: points scored during play
-InPlay = Literal["fives"]
+#: points scored during play, read off the ends' count after each tile: "fives" (the count
+#: when a multiple of 5), "fives_and_threes" (count/5 when a multiple of 5, plus count/3
+#: when a multiple of 3: 15 scores 3 + 5 = 8)
+InPlay = Literal["fives", "fives_and_threes"]
 #: how a hand is scored
 Scoring = Literal["lowest", "quinientos", "none", "result_only"]
 #: individual "lowest" scoring: sum(opponent - own) or sum(opponents) - own
@@ -27,6 +29,10 @@ Formula = Literal["each", "once"]
 TeamScoring = Literal["side_value", "lowest_individual"]
 #: Cinque's optional end-of-hand score
 EndBonus = Literal["allfives"]
+#: partnership "quinientos" scoring: who wins a blocked hand: the side with fewer pips (a tie:
+#: nobody), the same with a tie going to the side that led the hand, or the player who
+#: blocked against the player before them in turn order (a tie: the blocker)
+BlockedRule = Literal["lowest_side", "lowest_side_leader_ties", "blocker_vs_previous"]
 #: Billitonnen: who wins a blocked hand
 BlockedWinner = Literal["lowest_pips", "fewest_tiles", "none"]
 #: when the game ends

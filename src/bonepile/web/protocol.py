@@ -206,7 +206,7 @@ def move_points(h: Hand, ob: Observer | None = None) -> list[int | None]:
 def count_json(h: Hand) -> CountJSON | None:
     """The count of the open ends (``Hand.count``) where the variant scores it, with the
     words that say when it scores (``Hand.count_points``); None in the other variants."""
-    if h.v.in_play != "fives":
+    if h.v.in_play is None:
         return None
     scores = h.count_points()
     key = count_note_key(h.v.in_play, h.count()) if scores else None

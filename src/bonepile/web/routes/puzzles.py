@@ -109,7 +109,7 @@ def step_view_json(p: Puzzle, k: int) -> dict[str, Any]:
     points = [pt if e.action == "play" else None for e, pt in zip(view.history, kn.points)]
     # the count of the ends where the game scores it, as the table words it (``count_json``),
     # read off a world rebuilt from the view: the ends are public, the same in every world
-    world = _world(p, view) if v.in_play == "fives" and view.history else None
+    world = _world(p, view) if v.in_play is not None and view.history else None
     count = count_json(world) if world is not None else None
     return dict(view_json(view, points=points, count=count, decisions=kn.decisions(view.legal)))
 
