@@ -18,7 +18,7 @@ from bonepile.engine.errors import OptionError
 from bonepile.engine.hand import Hand
 from bonepile.engine.knowledge import PublicKnowledge
 from bonepile.engine.scoring import in_play_points, round5
-from bonepile.engine.tiles import PASS
+from bonepile.engine.tiles import DRAW, NAME, PASS
 from bonepile.engine.variant import replace
 from support import T, check_scenario, replay_ok, rest, scenario_files
 
@@ -347,3 +347,27 @@ def test_the_count_note_says_why_the_count_scores_under_each_rule():
         c = count_json(h)
         assert c is not None and (c["value"], c["note_key"]) == (value, note)
     assert count_json(play(hand("dominican", {}, [["6-5", "1-1"], ["6-6"], ["2-2"], ["3-3"]]), "6-5")) is None
+
+
+def test_bad_moves_and_options_are_refused_with_their_reason():
+    from bonepile.engine.errors import IllegalMoveError
+
+    g = Game.new("fives-and-threes", seed=1)
+    g.apply(g.legal_moves()[0])
+    with pytest.raises(IllegalMoveError, match="there is no drawing in fives-and-threes with 4 players"):
+        g.play("draw")
+    g = Game.new("dominican", seed=1)
+    other = next(t for t in g.hand.held(g.to_move) if t != T("6-6"))
+    with pytest.raises(IllegalMoveError, match="the first tile of this hand must be 6-6"):
+        g.play(NAME[other])
+    with pytest.raises(OptionError, match="unknown option 'tranque' for dominican"):
+        make_variant("dominican", {"tranque": "blocker"})
+    with pytest.raises(OptionError, match="option players must be one of 4 for dominican"):
+        make_variant("dominican", {"players": 2})
+    # Muggins with 2 players: the stock's last two tiles stay
+    v = make_variant("muggins", {"players": 2})
+    h = Hand(v, [[T("6-6"), T("6-1"), T("1-0")], [T("5-4")]], [T("3-3"), T("2-2")], 0)
+    play(h, "6-6")
+    assert h.legal_moves() == [PASS]
+    with pytest.raises(IllegalMoveError, match="its last 2 tiles are never drawn"):
+        h.check(DRAW)

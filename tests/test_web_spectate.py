@@ -97,7 +97,9 @@ def test_the_spectators_view_is_the_public_view_every_seat_agrees_on(srv):
             assert watched["view"] == public_view_json(t.game.public_view(), points=points, count=cnt)
             for seat, v in enumerate(views):
                 own = t.game.view(seat)
-                decisions = Observer(t.game.hand).sync().knowledge().decisions(own.legal) if own.legal else None
+                decisions = (
+                    Observer(t.game.hand).sync().knowledge().decisions(own.legal) if own.legal else None
+                )
                 assert v == view_json(own, points=points, count=cnt, decisions=decisions)
                 assert not set(v["hand"]) & tiles_in(watched["view"])  # no seat's tile is shown
                 # what the seat's view says of the table, its own draws hidden, is the spectator's
