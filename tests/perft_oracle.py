@@ -26,8 +26,19 @@ DEFAULT_PLAYERS = {
     "passing": 4,
     "blind-hugie": 4,
     "billitonnen": 4,
+    "cuban": 4,
 }
 OPPOSITE = {"L": "R", "R": "L"}
+
+
+def top_pip(name: str, options: Mapping[str, Any]) -> int:
+    """The set's highest pip: §14 Cuban double-nine; Draw/Block their ``set`` option (§3.4);
+    the other games double-six."""
+    if name == "cuban":
+        return 9
+    if name in ("draw", "block"):
+        return {"double-six": 6, "double-nine": 9, "double-twelve": 12}[options.get("set", "double-six")]
+    return 6
 
 
 def tile_of(text: str) -> Tile:
@@ -92,6 +103,8 @@ def rules_for(name: str, options: Mapping[str, Any]) -> Rules:
         )
     if name == "billitonnen":
         return Rules(n, "blind", keep_turning=True, starter=n == 3)
+    if name == "cuban":  # §14: ten tiles each, the fifteen others never drawn; pass when stuck
+        return Rules(n, "must", reserve=15)
     raise ValueError(name)
 
 
@@ -103,9 +116,9 @@ def first_lead(
     §1.3 Quinientos and §2.3 Cinque: the 6-6 holder leads the 6-6 (Quinientos ``first_lead="any"``:
     any tile); §3.3 Draw/Block: the holder of the highest double leads it (``lead_highest_double``),
     nobody holding a double → random; the other games draw for the lead."""
-    if name not in ("quinientos", "cinque", "draw", "block"):
+    if name not in ("quinientos", "cinque", "draw", "block", "cuban"):
         return None, None
-    for d in range(6, -1, -1):
+    for d in range(top_pip(name, options), -1, -1):
         for seat, hand in enumerate(hands):
             if (d, d) in hand:
                 forced = options.get("first_lead", "double_six") == "double_six" and options.get(
@@ -120,6 +133,8 @@ def deal_sizes(name: str, options: Mapping[str, Any], leader: int) -> list[int]:
     Block 7; §4.3 7 (2-3 players) or 6; §5.3 7/5/5 (``deal="full"``: 14/9/7, §5.4 B-a);
     §6.2 9 / 7 / 6,6,6,5,5 in turn order from the starting player."""
     n = options.get("players", DEFAULT_PLAYERS[name])
+    if name == "cuban":
+        return [10] * n
     if name in ("quinientos", "cinque", "block"):
         return [7] * n
     if name == "draw":

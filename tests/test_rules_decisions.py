@@ -205,6 +205,7 @@ def test_default_player_counts():
         "passing": 4,
         "blind-hugie": 4,
         "billitonnen": 4,
+        "cuban": 4,
     }
 
 
@@ -311,12 +312,12 @@ def test_d3_4_no_double_lead_redeal_deals_again_in_random_games():
 
 
 def test_0_2_each_game_is_played_in_its_direction():
-    """RULES.md: Quinientos (§1.3) and Block (§3.3, S22) go counterclockwise, the others
-    clockwise (Cinque §2.3, Draw §3.3, Passing §4.3, Blind Hugie §5.3, Billitonnen §6.2)."""
+    """RULES.md: Quinientos (§1.3), Block (§3.3, S22) and Cuban (§14) go counterclockwise, the
+    others clockwise (Cinque §2.3, Draw §3.3, Passing §4.3, Blind Hugie §5.3, Billitonnen §6.2)."""
     from bonepile.engine import make_variant
     from bonepile.engine.variant import PLAYER_COUNTS
 
-    ccw = {"quinientos", "block"}
+    ccw = {"quinientos", "block", "cuban"}
     for name, counts in PLAYER_COUNTS.items():
         for n in counts:
             v = make_variant(name, {"players": n})

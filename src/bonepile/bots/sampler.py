@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 from ..engine import Hand, Variant, View
 from ..engine.hand import rule_leader
 from ..engine.knowledge import PublicKnowledge, history_moves, layout_tiles
-from ..engine.tiles import ALL_TILES, BIT, DOUBLE_MASK, IS_DOUBLE, PASS, bits, mask_of
+from ..engine.tiles import BIT, DOUBLE_MASK, IS_DOUBLE, PASS, bits, mask_of
 
 
 class InconsistentView(ValueError):
@@ -107,7 +107,7 @@ class Sampler:
             elif must:  # a forced pass
                 constraints[e.seat].append((i, masks[i]))
         self.plays, self.draws, self.constraints = plays, draws, constraints
-        self.unknown = ALL_TILES & ~self.own & ~self.table
+        self.unknown = self.v.all_tiles & ~self.own & ~self.table
         self.others = [s for s in range(n) if s != me]
         # a tile every current hidden tile of s must avoid: the passes/draws after s's last draw
         self.strict = [0] * n
@@ -125,7 +125,7 @@ class Sampler:
         self.allowed: dict[int, list[int]] = {
             t: [s for s in self.others if not self.strict[s] >> t & 1] + [-1] for t in bits(self.unknown)
         }
-        self.n_allowed = [len(self.allowed.get(t, ())) for t in range(28)]
+        self.n_allowed = [len(self.allowed.get(t, ())) for t in range(self.v.n_tiles)]
         self._pool = bits(self.unknown)
         # seats whose dealt tiles are simply the tiles they hold now and the ones they played:
         # no draws, and no play of a tile that a pass before it proved the seat lacked
@@ -298,7 +298,7 @@ class Sampler:
             seen |= mask_of(set(turns[s]))
         if self.starter is not None:
             seen |= BIT[self.starter]
-        self.unknown = ALL_TILES & ~seen
+        self.unknown = self.v.all_tiles & ~seen
 
     def _sample_blind(self, rng: random.Random) -> Hand | None:
         pool = bits(self.unknown)

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import OptionError
-from .tiles import N_TILES
+from .tiles import SETS, TileSet
 from .vocab import (
     BlockedWinner,
     Direction,
@@ -31,7 +31,7 @@ from .vocab import (
     TurnRule,
 )
 
-VARIANT_NAMES = ("quinientos", "cinque", "draw", "block", "passing", "blind-hugie", "billitonnen")
+VARIANT_NAMES = ("quinientos", "cinque", "draw", "block", "passing", "blind-hugie", "billitonnen", "cuban")
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,9 @@ class Variant:
     #: tiles dealt to each seat, in seat order; for ``deal_from_leader`` in turn order
     #: starting with the hand's leader.
     hand_sizes: tuple[int, ...]
+    #: the set's highest pip: 6 (double-six, 28 tiles), 9 (double-nine, 55) or 12
+    #: (double-twelve, 91); everything per set is read from ``tile_set``
+    pips: int = 6
     deal_from_leader: bool = False
     #: the first boneyard tile is turned up to start the layout
     starter: bool = False
@@ -122,6 +125,21 @@ class Variant:
         """The side of each seat."""
         return tuple(self.side_of(s) for s in range(self.players))
 
+    @cached_property
+    def tile_set(self) -> TileSet:
+        """The set this game is played with."""
+        return SETS[self.pips]
+
+    @property
+    def n_tiles(self) -> int:
+        """How many tiles the set has."""
+        return self.tile_set.n_tiles
+
+    @property
+    def all_tiles(self) -> int:
+        """The mask of the set's tiles."""
+        return self.tile_set.all_tiles
+
     @property
     def blind(self) -> bool:
         return self.turn == "blind"
@@ -130,7 +148,7 @@ class Variant:
     def stock(self) -> int:
         """The tiles no one is dealt that may be drawn (0 where every tile is dealt; the
         reserve that is never drawn left out)."""
-        return max(0, N_TILES - sum(self.hand_sizes) - self.draw_reserve)
+        return max(0, self.n_tiles - sum(self.hand_sizes) - self.draw_reserve)
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
@@ -180,7 +198,11 @@ def _show(v: Any) -> str:
     return repr(v)
 
 
+#: the ``set`` option's values -> the set's highest pip
+SET_OPTION = {"double-six": 6, "double-nine": 9, "double-twelve": 12}
+
 _LINE_OPTIONS = {
+    "set": OptionSpec("double-six", tuple(SET_OPTION)),
     "blocked_formula": OptionSpec("each", ("each", "once")),
     "no_double_lead": OptionSpec("random", ("random", "heaviest_tile", "redeal")),
     "lead_highest_double": OptionSpec(True, BOOL),
@@ -234,6 +256,11 @@ OPTION_SPECS: dict[str, dict[str, OptionSpec]] = {
     "billitonnen": {
         "blocked_winner": OptionSpec("lowest_pips", ("lowest_pips", "fewest_tiles", "none")),
     },
+    "cuban": {
+        "target": OptionSpec(100, (100, 200)),
+        "lead_rule": OptionSpec("winning_team_chooses", ("winning_team_chooses", "winner", "rotate")),
+        "count_all_pips": OptionSpec(False, BOOL),
+    },
 }
 
 PLAYER_COUNTS = {
@@ -244,6 +271,7 @@ PLAYER_COUNTS = {
     "passing": (2, 3, 4),
     "blind-hugie": (2, 3, 4),
     "billitonnen": (3, 4, 5),
+    "cuban": (4,),
 }
 DEFAULT_PLAYERS = {name: counts[-1] if name != "billitonnen" else 4 for name, counts in PLAYER_COUNTS.items()}
 
@@ -295,6 +323,7 @@ def _line(n: int, o: dict[str, Any], *, draw: bool) -> dict[str, Any]:
         direction="clockwise" if draw else "counterclockwise",
         teams=o["teams"],
         hand_sizes=(sizes,) * n,
+        pips=SET_OPTION[o["set"]],
         must_lead_double=o["lead_highest_double"],
         no_double_lead=o["no_double_lead"],
         later_lead=later,
@@ -371,6 +400,22 @@ def _billitonnen(n: int, o: dict[str, Any]) -> dict[str, Any]:
     )
 
 
+def _cuban(n: int, o: dict[str, Any]) -> dict[str, Any]:
+    # RULES.md §14: a double-nine set, two pairs, ten tiles each, the other fifteen set aside
+    later = {"winning_team_chooses": "team_choice", "winner": "winner", "rotate": "rotate"}[o["lead_rule"]]
+    return dict(
+        pips=9,
+        direction="counterclockwise",
+        teams=True,
+        hand_sizes=(10,) * 4,
+        draw_reserve=15,
+        later_lead=later,
+        scoring="opponents",
+        count_partner_pips=o["count_all_pips"],
+        target=o["target"],
+    )
+
+
 PRESETS: dict[str, Callable[[int, dict[str, Any]], dict[str, Any]]] = {
     "quinientos": _quinientos,
     "cinque": _cinque,
@@ -379,6 +424,7 @@ PRESETS: dict[str, Callable[[int, dict[str, Any]], dict[str, Any]]] = {
     "passing": _passing,
     "blind-hugie": _blind_hugie,
     "billitonnen": _billitonnen,
+    "cuban": _cuban,
 }
 
 

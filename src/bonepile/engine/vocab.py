@@ -20,7 +20,7 @@ NoDoubleLead = Literal["random", "heaviest_tile", "redeal"]
 #: points scored during play
 InPlay = Literal["fives"]
 #: how a hand is scored
-Scoring = Literal["lowest", "quinientos", "none", "result_only"]
+Scoring = Literal["lowest", "quinientos", "none", "result_only", "opponents"]
 #: individual "lowest" scoring: sum(opponent - own) or sum(opponents) - own
 Formula = Literal["each", "once"]
 #: how partnerships score a hand
