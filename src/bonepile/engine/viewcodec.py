@@ -120,7 +120,8 @@ class _Reader:
             raise ValueError(f'view: {where} must be a tile such as "6-4", not {x!r}')
         t = _TILE[x]
         if t >= self.n_tiles:
-            raise ValueError(f"view: {where} is {x}, which is not in the view's set")
+            top = {28: 6, 55: 9}.get(self.n_tiles, 12)
+            raise ValueError(f"view: {where} must be a tile of the view's set (pips 0-{top}), not {x!r}")
         return t
 
     def opt_tile(self, x: Any, where: str) -> int | None:
