@@ -26,6 +26,7 @@ from bonepile.bots.sampler import InconsistentView, Sampler
 from bonepile.engine import Hand, make_variant
 from bonepile.engine.variant import PLAYER_COUNTS
 from bonepile.engine.view import hand_view
+from bonepile.rl.actions import actions
 
 
 def cases(only: str | None) -> list[tuple[str, int]]:
@@ -53,7 +54,14 @@ def run_hand(name: str, n: int, seed: int, greedy: bool, draws: int, stats: dict
             except InconsistentView:
                 stats["fail"] += 1
                 fails.append(
-                    {"variant": name, "players": n, "seed": seed, "moves": list(moves), "seat": seat}
+                    # moves as the game's action ids (rl/actions.py: pass 112, draw 113 in double-six)
+                    {
+                        "variant": name,
+                        "players": n,
+                        "seed": seed,
+                        "moves": list(map(actions(v).of, moves)),
+                        "seat": seat,
+                    }
                 )
             stats["time"] += time.perf_counter() - t0
             stats["views"] += 1

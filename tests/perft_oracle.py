@@ -74,6 +74,10 @@ class Rules:
 def rules_for(name: str, options: Mapping[str, Any]) -> Rules:
     o = dict(options)
     n = o.pop("players", DEFAULT_PLAYERS[name])
+    if name == "block" and top_pip(name, options) != 6:  # §14.1: the tiles not dealt are unused
+        return Rules(
+            n, "must", reserve=(top_pip(name, options) + 1) * (top_pip(name, options) + 2) // 2 - 7 * n
+        )
     if name in ("quinientos", "block", "draw"):
         return Rules(n, "must", reserve=o.get("boneyard_reserve", 0))
     if name == "cinque":

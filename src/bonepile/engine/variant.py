@@ -318,16 +318,20 @@ def _line(n: int, o: dict[str, Any], *, draw: bool) -> dict[str, Any]:
     if o["teams"] and n != 4:
         raise OptionError("option teams needs 4 players")
     sizes = (7 if n == 2 else 5) if draw else 7
+    pips = SET_OPTION[o["set"]]
+    reserve = o["boneyard_reserve"]
+    if not draw and pips != 6:  # RULES.md §14.1: Block with a larger set leaves the rest unused
+        reserve = max(reserve, SETS[pips].n_tiles - sizes * n)
     later = {"rotate": "rotate", "winner": "winner", "double_six_always": "first"}[o["lead_rule"]]
     return dict(
         direction="clockwise" if draw else "counterclockwise",
         teams=o["teams"],
         hand_sizes=(sizes,) * n,
-        pips=SET_OPTION[o["set"]],
+        pips=pips,
         must_lead_double=o["lead_highest_double"],
         no_double_lead=o["no_double_lead"],
         later_lead=later,
-        draw_reserve=o["boneyard_reserve"],
+        draw_reserve=reserve,
         formula=o["blocked_formula"],
         target=o["target"],
     )
