@@ -169,6 +169,8 @@ class PolicyBot(Bot):
         super().__init__(variant, seed=seed)
         if variant.blind:
             raise ValueError("the policy bot plays open games only")
+        if variant.pips != 6:
+            raise ValueError(f"the policy bot plays double-six games only, not {variant.tile_set.name}")
         net = model if model is not None else shipped_model()
         if net is None:
             raise ValueError(f"no policy model at {MODEL_PATH}")
