@@ -29,20 +29,34 @@ from bonepile.analysis.exact import Solver
 from bonepile.bots import Budget, hint, make_bot
 from bonepile.engine import Game
 from bonepile.engine.variant import PLAYER_COUNTS
+from bonepile.rl.actions import Actions, actions
 
 #: every variant and player count, plus the partnership and option games of the bot tests
-GAMES: list[tuple[str, dict[str, Any]]] = [
-    (name, {"players": n} if len(counts) > 1 else {})
-    for name, counts in PLAYER_COUNTS.items()
-    for n in counts
-] + [
-    ("block", {"players": 4, "teams": True}),
-    ("draw", {"players": 4, "teams": True}),
-    ("passing", {"players": 4, "teams": True}),
-    ("passing", {"players": 3, "draw_ends_turn": False}),
-    ("cinque", {"spinner_any_order": True}),
-    ("draw", {"players": 3, "boneyard_reserve": 2}),
-]
+#: (the seven games of RULES.md §1-§6 first and the games added later last, so that a new
+#: game leaves the positions of the others, seeded by their index, as they were)
+SEVEN = ("quinientos", "cinque", "draw", "block", "passing", "blind-hugie", "billitonnen")
+
+
+def _every_count(names: list[str]) -> list[tuple[str, dict[str, Any]]]:
+    return [
+        (name, {"players": n} if len(PLAYER_COUNTS[name]) > 1 else {})
+        for name in names
+        for n in PLAYER_COUNTS[name]
+    ]
+
+
+GAMES: list[tuple[str, dict[str, Any]]] = (
+    _every_count([n for n in PLAYER_COUNTS if n in SEVEN])
+    + [
+        ("block", {"players": 4, "teams": True}),
+        ("draw", {"players": 4, "teams": True}),
+        ("passing", {"players": 4, "teams": True}),
+        ("passing", {"players": 3, "draw_ends_turn": False}),
+        ("cinque", {"spinner_any_order": True}),
+        ("draw", {"players": 3, "boneyard_reserve": 2}),
+    ]
+    + _every_count([n for n in PLAYER_COUNTS if n not in SEVEN])
+)
 
 
 def positions(name: str, options: dict[str, Any], seed: int, count: int) -> list[Game]:
@@ -65,8 +79,10 @@ def positions(name: str, options: dict[str, Any], seed: int, count: int) -> list
     return [seen[int(i * step + step / 2)] for i in range(count)]
 
 
-def evals(rows: list[Any]) -> list[list[Any]]:
-    return [[e.action, e.value, e.win, e.game] for e in rows]
+def evals(rows: list[Any], acts: Actions) -> list[list[Any]]:
+    # moves as the game's dense action ids (rl/actions.py): in double-six games the ints
+    # they always were (pass 112, draw 113)
+    return [[acts.of(e.action), e.value, e.win, e.game] for e in rows]
 
 
 def record(quick: bool) -> dict[str, Any]:
@@ -80,10 +96,11 @@ def record(quick: bool) -> dict[str, Any]:
             view = game.view(seat)
             v = game.variant
             row: dict[str, Any] = {"history": len(view.history), "seat": seat}
+            acts = actions(v)
             row["expert"] = evals(
-                make_bot("expert", v, seed=5, budget=Budget(simulations=sims)).evaluate(view)
+                make_bot("expert", v, seed=5, budget=Budget(simulations=sims)).evaluate(view), acts
             )
-            row["strong"] = make_bot("strong", v, seed=5).choose(view)
+            row["strong"] = acts.of(make_bot("strong", v, seed=5).choose(view))
             row["hint"] = [
                 [tok, e.value, e.win, e.game, list(map(dict, e.reasons))]
                 for tok, e in hint(game, budget=Budget(simulations=sims), seed=3)
@@ -92,7 +109,7 @@ def record(quick: bool) -> dict[str, Any]:
                 for nodes in (300, 50_000):
                     shown = Solver(v, nodes=nodes, seed=1).values(game.hand.copy())
                     row[f"shown{nodes}"] = sorted(
-                        [m, s.points, s.won, s.game, s.score, s.kind] for m, s in shown.items()
+                        [acts.of(m), s.points, s.won, s.game, s.score, s.kind] for m, s in shown.items()
                     )
             rows.append(row)
         out[label] = rows

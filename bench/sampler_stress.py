@@ -26,6 +26,7 @@ from bonepile.bots.sampler import InconsistentView, Sampler
 from bonepile.engine import Hand, make_variant
 from bonepile.engine.variant import PLAYER_COUNTS
 from bonepile.engine.view import hand_view
+from bonepile.rl.actions import actions
 
 
 def cases(only: str | None) -> list[tuple[str, int]]:
@@ -36,7 +37,9 @@ def cases(only: str | None) -> list[tuple[str, int]]:
     return out
 
 
-def run_hand(name: str, n: int, seed: int, greedy: bool, draws: int, stats: dict, fails: list) -> None:
+def run_hand(
+    name: str, n: int, seed: int, greedy: bool, draws: int, stats: dict, fails: list, tries: int | None = None
+) -> None:
     v = make_variant(name, {"players": n})
     h = Hand.deal(v, random.Random(seed))
     rng = random.Random(seed ^ 0x5A5A)
@@ -45,7 +48,7 @@ def run_hand(name: str, n: int, seed: int, greedy: bool, draws: int, stats: dict
     while not h.over:
         for seat in range(n):
             view = hand_view(h, seat)
-            sampler = Sampler(v, view)
+            sampler = Sampler(v, view) if tries is None else Sampler(v, view, tries=tries)
             t0 = time.perf_counter()
             try:
                 for _ in range(draws):
@@ -53,7 +56,14 @@ def run_hand(name: str, n: int, seed: int, greedy: bool, draws: int, stats: dict
             except InconsistentView:
                 stats["fail"] += 1
                 fails.append(
-                    {"variant": name, "players": n, "seed": seed, "moves": list(moves), "seat": seat}
+                    # moves as the game's action ids (rl/actions.py: pass 112, draw 113 in double-six)
+                    {
+                        "variant": name,
+                        "players": n,
+                        "seed": seed,
+                        "moves": list(map(actions(v).of, moves)),
+                        "seat": seat,
+                    }
                 )
             stats["time"] += time.perf_counter() - t0
             stats["views"] += 1
@@ -77,6 +87,9 @@ def main() -> None:
     ap.add_argument("--greedy", action="store_true", help="greedy bots choose (else random moves)")
     ap.add_argument("--draws", type=int, default=1, help="worlds drawn per view")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--tries", type=int, default=None, help="random fills before the search (1: search often)"
+    )
     ap.add_argument("--hands", type=int, default=0, help="a fixed number of hands per case (not --seconds)")
     ap.add_argument("--out", default=None, help="append failing views here (JSON lines)")
     a = ap.parse_args()
@@ -91,7 +104,7 @@ def main() -> None:
         hands = 0
         seeds = random.Random(f"{a.seed}:{name}:{n}")
         while (hands < a.hands) if a.hands else (time.monotonic() < end):
-            run_hand(name, n, seeds.getrandbits(63), a.greedy, a.draws, stats, fails)
+            run_hand(name, n, seeds.getrandbits(63), a.greedy, a.draws, stats, fails, a.tries)
             hands += 1
         us = stats["time"] / max(1, stats["views"] * a.draws) * 1e6
         print(

@@ -30,8 +30,19 @@ DEFAULT_PLAYERS = {
     "muggins": 4,
     "fives-and-threes": 4,
     "dominican": 4,
+    "cuban": 4,
 }
 OPPOSITE = {"L": "R", "R": "L"}
+
+
+def top_pip(name: str, options: Mapping[str, Any]) -> int:
+    """The set's highest pip: §14 Cuban double-nine; Draw/Block their ``set`` option (§3.4);
+    the other games double-six."""
+    if name == "cuban":
+        return 9
+    if name in ("draw", "block"):
+        return {"double-six": 6, "double-nine": 9, "double-twelve": 12}[options.get("set", "double-six")]
+    return 6
 
 
 def tile_of(text: str) -> Tile:
@@ -69,6 +80,10 @@ class Rules:
 def rules_for(name: str, options: Mapping[str, Any]) -> Rules:
     o = dict(options)
     n = o.pop("players", DEFAULT_PLAYERS[name])
+    if name == "block" and top_pip(name, options) != 6:  # §14.1: the tiles not dealt are unused
+        return Rules(
+            n, "must", reserve=(top_pip(name, options) + 1) * (top_pip(name, options) + 2) // 2 - 7 * n
+        )
     if name in ("quinientos", "block", "draw"):
         return Rules(n, "must", reserve=o.get("boneyard_reserve", 0))
     if name == "cinque":
@@ -111,6 +126,8 @@ def rules_for(name: str, options: Mapping[str, Any]) -> Rules:
         )
     if name == "dominican":  # §12: Quinientos' play
         return Rules(n, "must")
+    if name == "cuban":  # §14: ten tiles each, the fifteen others never drawn; pass when stuck
+        return Rules(n, "must", reserve=15)
     raise ValueError(name)
 
 
@@ -122,9 +139,9 @@ def first_lead(
     §1.3 Quinientos and §2.3 Cinque: the 6-6 holder leads the 6-6 (Quinientos ``first_lead="any"``:
     any tile); §3.3 Draw/Block: the holder of the highest double leads it (``lead_highest_double``),
     nobody holding a double → random; the other games draw for the lead."""
-    if name not in ("quinientos", "cinque", "draw", "block", "muggins", "dominican"):
+    if name not in ("quinientos", "cinque", "draw", "block", "muggins", "dominican", "cuban"):
         return None, None
-    for d in range(6, -1, -1):
+    for d in range(top_pip(name, options), -1, -1):
         for seat, hand in enumerate(hands):
             if (d, d) in hand:
                 forced = options.get("first_lead", "double_six") == "double_six" and options.get(
@@ -139,6 +156,8 @@ def deal_sizes(name: str, options: Mapping[str, Any], leader: int) -> list[int]:
     Block 7; §4.3 7 (2-3 players) or 6; §5.3 7/5/5 (``deal="full"``: 14/9/7, §5.4 B-a);
     §6.2 9 / 7 / 6,6,6,5,5 in turn order from the starting player."""
     n = options.get("players", DEFAULT_PLAYERS[name])
+    if name == "cuban":
+        return [10] * n
     if name in ("quinientos", "cinque", "block", "muggins", "dominican"):  # §10, §12: 7 each
         return [7] * n
     if name == "all-fives":  # §9: 9 / 7 / 5

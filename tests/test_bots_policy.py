@@ -10,6 +10,7 @@ import importlib.util
 import os
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bonepile.bots import levels, make_bot
+from bonepile.bots.expert import ExpertBot, preset
 from bonepile.bots.policy import INPUT, MODEL_PATH, PolicyBot, PolicyModel, inputs, shipped_model
 from bonepile.engine import Game, make_variant
 from bonepile.engine.variant import PLAYER_COUNTS
@@ -27,6 +29,7 @@ OPEN = [
     for v, ns in PLAYER_COUNTS.items()
     for n in ns
     if not make_variant(v, {"players": n} if len(PLAYER_COUNTS[v]) > 1 else {}).blind
+    and make_variant(v, {"players": n} if len(PLAYER_COUNTS[v]) > 1 else {}).pips == 6  # the model's set
 ] + [
     ("block", {"players": 4, "teams": True}),
     ("draw", {"players": 4, "teams": True}),
@@ -87,6 +90,15 @@ def test_strong_blends_the_policy_in_open_games_only():
     assert b.policy_scores(g.view(g.to_move)) == {}
     with pytest.raises(ValueError, match="open games"):
         PolicyBot(blind)
+    # the model is the double-six set's: in Cuban (double-nine) the strong level searches
+    # without it, the expert asks nothing of it, and the policy bot refuses the game
+    cuban = make_variant("cuban")
+    assert levels.strong(cuban, seed=1).config.policy == 0
+    g = Game.new("cuban", seed=1)
+    view = g.view(g.to_move)
+    assert ExpertBot(cuban, seed=1, config=replace(preset(cuban), policy=8.0)).policy_scores(view) == {}
+    with pytest.raises(ValueError, match="double-six games only, not double-nine"):
+        PolicyBot(cuban)
 
 
 def test_the_policy_changes_the_search_only_by_its_weight():

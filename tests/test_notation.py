@@ -181,11 +181,23 @@ def block_hand(before: list[str]) -> Hand:
         (["6-6", "6-4@R"], "5-3", IllegalMoveError, "5-3 fits no open end (L 6, R 4)"),
         (["6-6", "6-4@R"], "4-4@L", IllegalMoveError, "4-4 does not fit arm L (open end 6)"),
         (["6-6", "6-4@R"], "4-4@U", IllegalMoveError, "arm U does not exist yet (no spinner on the table)"),
+        (
+            ["6-6"],
+            "6-7",
+            InvalidMoveError,
+            "not a move token of this game: 6-7 is not a tile of the double-six set (pips 0-6)",
+        ),
+        (
+            ["6-6"],
+            "12-10@L",
+            InvalidMoveError,
+            "not a move token of this game: 12-10 is not a tile of the double-six set (pips 0-6)",
+        ),
     ]
     + [
         (["6-6"], text, InvalidMoveError, NOT_A_TOKEN)
         for text in (
-            "6-7",
+            "6-13",
             "66",
             "6-6@X",
             "Pass",

@@ -224,7 +224,8 @@ def test_perft_deals_are_whole_sets_dealt_by_the_rules(case: Case) -> None:
     sizes = [len(row) for row in case["hands"]]
     assert sizes == oracle.deal_sizes(case["variant"], case["options"], case["leader"])
     tiles = [t for row in case["hands"] for t in row] + case["boneyard"]
-    assert sorted(map(oracle.tile_of, tiles)) == [(a, b) for a in range(7) for b in range(a + 1)]
+    top = oracle.top_pip(case["variant"], case["options"])
+    assert sorted(map(oracle.tile_of, tiles)) == [(a, b) for a in range(top + 1) for b in range(a + 1)]
 
 
 def test_perft_tables_cover_every_variant() -> None:
@@ -272,6 +273,10 @@ SETTINGS: list[tuple[str, dict[str, Any]]] = [
     ("fives-and-threes", {}),
     ("fives-and-threes", {"players": 2, "teams": False}),
     ("dominican", {}),
+    ("cuban", {}),
+    ("cuban", {"lead_rule": "rotate"}),
+    ("block", {"set": "double-twelve"}),
+    ("draw", {"players": 2, "set": "double-nine"}),
 ]
 POSITIONS = 50  # per setting
 #: game scores before the hand, per case (Cinque: the immediate target is close)
@@ -295,6 +300,7 @@ SECTION = {
     "muggins": "s10",
     "fives-and-threes": "s11",
     "dominican": "s12",
+    "cuban": "s14",
 }
 
 
@@ -320,7 +326,7 @@ def test_random_positions_legal_moves_match_independent_generator(
         h = Hand.deal(v, rng, totals=totals)
         hands = [[oracle.tile_of(NAME[t]) for t in row] for row in h.deal_rows]
         assert list(map(len, hands)) == oracle.deal_sizes(name, options, h.leader)
-        assert len({*h.boneyard, *(t for row in h.deal_rows for t in row)}) == 28
+        assert len({*h.boneyard, *(t for row in h.deal_rows for t in row)}) == v.n_tiles
         leader, must = oracle.first_lead(name, options, hands)
         if leader is not None:  # §1.3, §2.3, §3.3: who leads the first hand, with which tile
             assert (h.leader, h.must_lead) == (leader, -1 if must is None else tile_index(*must))
@@ -395,6 +401,9 @@ SPECS: list[tuple[str, str, dict[str, Any], int, int, str | None]] = [
     ("s11_fives_and_threes_first_to_61_at_once", "fives-and-threes", {"players": 2}, 2, 8, None),
     ("s12_dominican_double_six_leads", "dominican", {}, 1, 9, None),
     ("s12_dominican_later_hand", "dominican", {}, 2, 7, "any"),
+    ("s14_cuban_highest_double_leads", "cuban", {}, 1, 10, None),
+    ("s14_cuban_later_hand_any_lead", "cuban", {}, 2, 7, "any"),
+    ("s3_4_block_double_twelve", "block", {"set": "double-twelve"}, 3, 10, None),
 ]
 
 
@@ -414,7 +423,8 @@ def _deal_case(case_id: str, name: str, options: dict[str, Any], seed: int, must
     }
 
 
-def regenerate(only: list[str]) -> None:
+def regenerate(only: list[str] | None = None) -> None:
+    """Rewrite the tables (of the variants ``only`` names, default all)."""
     import time
 
     by_variant: dict[str, list[Case]] = {}
@@ -445,4 +455,4 @@ def regenerate(only: list[str]) -> None:
 if __name__ == "__main__":
     import sys
 
-    regenerate(sys.argv[1:])
+    regenerate(sys.argv[1:] or None)

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from bonepile.cli.play import undo_person
-from bonepile.engine import Game
+from bonepile.engine import PASS, Game
 from bonepile.engine import record as rec
 from bonepile.engine.notation import normalize
 from support import cli
@@ -347,7 +347,7 @@ def test_hint_shows_the_evaluation_or_says_why_not(monkeypatch):
         calls.append(seat)
         return [
             ("6-4@L", Evaluation(1, 12.5, 0.75, "sheds weight")),
-            ("pass", Evaluation(112, -3.0, None, "")),
+            ("pass", Evaluation(PASS, -3.0, None, "")),
         ]
 
     monkeypatch.setattr(bots, "hint", fake_hint, raising=False)

@@ -76,10 +76,11 @@ def tiles_accounted(g: Game) -> list[int]:
 def check_accounting(g: Game, where: str) -> None:
     h = g.hand
     tiles = tiles_accounted(g)
-    assert sorted(tiles) == list(range(28)), (
+    n_tiles = g.variant.n_tiles
+    assert sorted(tiles) == list(range(n_tiles)), (
         f"{where}: tiles not accounted for exactly once: "
         f"{len(tiles)} tiles, duplicates {sorted({t for t in tiles if tiles.count(t) > 1})}, "
-        f"missing {sorted(set(range(28)) - set(tiles))}"
+        f"missing {sorted(set(range(n_tiles)) - set(tiles))}"
     )
     # the hand masks agree with the rows of the blind games
     for s in range(g.variant.players):

@@ -70,7 +70,7 @@ def test_pettingzoo_observations_are_the_views():
             obs = e.observe(agent)
             view = e.match.view(s)
             assert np.array_equal(obs["observation"], enc.encode(view))
-            assert sorted(np.flatnonzero(obs["action_mask"])) == sorted(view.legal)
+            assert sorted(np.flatnonzero(obs["action_mask"])) == sorted(map(enc.actions.of, view.legal))
         legal = e.match.legal()
         e.step(legal[rng.randrange(len(legal))])
 

@@ -21,7 +21,7 @@ np = pytest.importorskip("numpy")
 
 from bonepile.engine import Game
 from bonepile.engine import view as view_module
-from bonepile.engine.tiles import BIT
+from bonepile.engine.tiles import BIT, DRAW
 from bonepile.engine.view import Observer, hand_view, observer
 from bonepile.rl.obs import Encoder, field_sizes, obs_size
 from support import CONFIGURATIONS
@@ -157,17 +157,17 @@ def test_voids_after_a_draw():
         while not g.over and g.hand.number == 1:
             s = g.to_move
             moves = g.legal_moves()
-            if moves == [113] and g.hand.placed:
+            if moves == [DRAW] and g.hand.placed:
                 ends = set(g.hand.ends().values())
                 other = 1 - s
                 enc = Encoder(g.variant)
-                g.apply(113)
+                g.apply(DRAW)
                 if g.hand.number != 1:
                     break
                 f = enc.describe(enc.encode(g.view(other)))
                 assert not f["voids"].reshape(2, 7)[1].any()
-                while g.legal_moves() == [113]:
-                    g.apply(113)
+                while g.legal_moves() == [DRAW]:
+                    g.apply(DRAW)
                 if g.hand.number != 1:
                     break
                 g.apply(g.legal_moves()[0])  # the tile drawn last, or a pass
@@ -185,7 +185,8 @@ def _check_fast(fast, ref, h, seat):
     x, m = fast.observe(observer(h), seat)
     v = fresh_view(h, seat)
     assert x.dtype == np.float32 and x.shape == (ref.size,) and x.flags.writeable
-    assert m.dtype == np.int8 and m.shape == (114,) and m.flags.writeable
+    assert m.dtype == np.int8 and m.shape == (ref.actions.n,) and m.flags.writeable
+    assert ref.actions.n == (114 if h.v.pips == 6 else 4 * h.v.n_tiles + 2)
     assert np.array_equal(x, ref.encode(v)), np.flatnonzero(x != ref.encode(v))
     assert np.array_equal(m, ref.mask(v))
     return x, m
@@ -270,7 +271,7 @@ def test_observer_censoring(variant, options):
         for i, (s, m, t) in enumerate(h.log):
             e = pub[i]
             assert e.seat == s
-            if m == 113:
+            if m == DRAW:
                 assert e.action == "draw" and e.tile is None
                 for seat in range(n):
                     seen = ob.history(seat)[i]

@@ -9,9 +9,9 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from bonepile.engine.tiles import DRAW
 from bonepile.engine.variant import PLAYER_COUNTS
 from bonepile.rl import openspiel as bos
+from bonepile.rl.actions import actions
 from support import CONFIGURATIONS
 
 CASES = list(CONFIGURATIONS)
@@ -57,7 +57,7 @@ def test_draws_are_chance_nodes_and_returns_are_zero_sum():
             legal = state.legal_actions()
             a = legal[rng.randrange(len(legal))]
             state.apply_action(a)
-            if a == DRAW:
+            if a == actions(state.c.v).draw_id:
                 draws += 1
                 assert state.is_chance_node()
         assert abs(sum(state.returns())) < 1e-9

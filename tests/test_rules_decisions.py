@@ -209,6 +209,7 @@ def test_default_player_counts():
         "muggins": 4,
         "fives-and-threes": 4,
         "dominican": 4,
+        "cuban": 4,
     }
 
 
@@ -315,13 +316,13 @@ def test_d3_4_no_double_lead_redeal_deals_again_in_random_games():
 
 
 def test_0_2_each_game_is_played_in_its_direction():
-    """RULES.md: Quinientos (§1.3), Block (§3.3, S22) and Dominican pairs (§12) go
+    """RULES.md: Quinientos (§1.3), Block (§3.3, S22), Dominican pairs (§12) and Cuban (§14) go
     counterclockwise, the others clockwise (Cinque §2.3, Draw §3.3, Passing §4.3, Blind Hugie
     §5.3, Billitonnen §6.2, All Fives §9, Muggins §10, Fives and Threes §11)."""
     from bonepile.engine import make_variant
     from bonepile.engine.variant import PLAYER_COUNTS
 
-    ccw = {"quinientos", "block", "dominican"}
+    ccw = {"quinientos", "block", "dominican", "cuban"}
     for name, counts in PLAYER_COUNTS.items():
         for n in counts:
             v = make_variant(name, {"players": n})

@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.hand import Hand
-from ..engine.tiles import IS_DOUBLE, PASS, PIPS
+from ..engine.tiles import IS_DOUBLE, MAX_TILES, PASS, PIPS
 
 #: a tile's weight: its pips, a double 2 more (the order moves are searched in, and the
 #: playouts' heaviest tile)
-WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(28)]
+WEIGHT = [PIPS[t] + (2 if IS_DOUBLE[t] else 0) for t in range(MAX_TILES)]
 
 #: positions a transposition table holds before it is emptied (memory: about 250 MB at most)
 TABLE_CAP = 400_000
@@ -39,12 +39,13 @@ def position_key(h: Hand) -> int:
     a fraction of the memory of one of tuples).  The table is read up to its mirror image
     (``Hand.table_key``), so mirror images share an entry."""
     k = 0
+    w = h.v.n_tiles  # a mask's width: the set's tile count
     for m in h.masks:
-        k = (k << 28) | m
+        k = (k << w) | m
     for x in h.table_key():
         k = (k << 6) | x
     c = h.capicu_ok
-    k = (k << 5) | h.bpos
+    k = (k << 7) | h.bpos
     k = (k << 4) | (h.spin + 1)
     k = (k << 3) | h.to_move
     k = (k << 3) | h.passes
@@ -55,7 +56,7 @@ def position_key(h: Hand) -> int:
     for p in h.inplay:
         k = (k << 12) | p
     for f in h.face_up or ():
-        k = (k << 28) | f
+        k = (k << w) | f
     return k
 
 

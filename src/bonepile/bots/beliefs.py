@@ -267,6 +267,8 @@ def features(variant: Variant, view: View, cons: Constraints | None = None) -> n
     """The model's input for an open game's ``view``: a float32 vector of ``FEATURES``."""
     if view.blind:
         raise ValueError("the belief model reads open games only")
+    if variant.pips != 6:
+        raise ValueError(f"the belief model reads double-six games only, not {variant.tile_set.name}")
     cons = cons if cons is not None else constraints(variant, view)
     n, me = view.players, view.seat
     x = np.zeros(FEATURES, dtype=np.float32)
@@ -355,7 +357,7 @@ def beliefs(
     mask = np.array(support, dtype=bool).reshape(n_t, n_h)
     net = shipped_model() if model == "shipped" else model
     scores = mask.astype(np.float64)
-    if net is not None and not view.blind and n_t:
+    if net is not None and not view.blind and n_t and variant.pips == 6:  # the model is double-six's
         assert isinstance(net, BeliefModel)
         lg = net.logits(features(variant, view, cons)).astype(np.float64)
         cols = [r - 1 for r in range(1, n_h)] + [OUTPUTS - 1]

@@ -41,7 +41,6 @@ from dataclasses import dataclass
 
 from ..engine import Variant, View
 from ..engine.hand import Hand, HandResult
-from ..engine.tiles import ALL_TILES
 from .base import Bot, Evaluation
 from .budget import EXPERT_BUDGET, Budget
 from .greedy import GreedyBot
@@ -110,7 +109,7 @@ PRESETS: dict[str, ExpertConfig] = {
 
 
 def _every_tile_dealt(v: Variant) -> bool:
-    return sum(v.hand_sizes) == ALL_TILES.bit_count()
+    return sum(v.hand_sizes) == v.n_tiles
 
 
 def preset_name(v: Variant) -> str:
@@ -296,7 +295,7 @@ class ExpertBot(Bot):
     def policy_scores(self, view: View) -> dict[int, float]:
         """The learned policy's estimate of each legal action, in points (empty when
         ``policy`` is 0, in blind games, or without the shipped model)."""
-        if not self.config.policy or view.blind:
+        if not self.config.policy or view.blind or self.variant.pips != 6:  # a double-six model
             return {}
         from .policy import inputs, shipped_model
 

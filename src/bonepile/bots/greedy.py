@@ -180,7 +180,7 @@ class GreedyBot(Bot):
     @staticmethod
     def _void_mask(voids: int) -> int:
         m = 0
-        for p in range(7):
+        for p in range(voids.bit_length()):
             if voids >> p & 1:
                 m |= PIP_MASK[p]
         return m

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 
 from ..engine import Hand, Variant, View
-from ..engine.tiles import ALL_TILES, BIT, IS_DOUBLE, PASS, PIPS, bits, mask_of
+from ..engine.tiles import BIT, IS_DOUBLE, PASS, PIPS, bits, mask_of
 from .playout import reply_points
 
 
@@ -61,7 +61,7 @@ class PlayModel:
             if s != me and m < PASS and h.placed:
                 # candidates: any tile this seat may hold now (not mine, not on the table)
                 table = _table_tiles(moves[:i])
-                cand = ALL_TILES & ~own & ~table
+                cand = variant.all_tiles & ~own & ~table
                 weights: list[dict[int, float]] = [{} for _ in kinds]
                 for t in bits(cand):
                     if not h.fits(t):
@@ -76,7 +76,12 @@ class PlayModel:
         # per decision: (seat, mask of the fitting candidates, tile played, per kind a weight
         # per tile, 0 off the candidates)
         self._tables: list[tuple[int, int, int, list[list[float]]]] = [
-            (s, mask_of(per_kind[0]), t, [[ws.get(c, 0.0) for c in range(28)] for ws in per_kind])
+            (
+                s,
+                mask_of(per_kind[0]),
+                t,
+                [[ws.get(c, 0.0) for c in range(variant.n_tiles)] for ws in per_kind],
+            )
             for s, _i, t, per_kind in self.decisions
         ]
 

@@ -52,7 +52,7 @@ def casual(variant: Variant, *, seed: int | None = None, budget: Budget | None =
 
 def strong(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
     config = preset(variant)
-    if not variant.blind and shipped_model() is not None:
+    if not variant.blind and variant.pips == 6 and shipped_model() is not None:  # a double-six model
         config = replace(config, policy=STRONG_POLICY)
     sims = STRONG_SIMULATIONS_IN_PLAY if variant.in_play is not None else STRONG_SIMULATIONS
     return ExpertBot(variant, seed=seed, budget=Budget(simulations=sims), config=config)

@@ -118,6 +118,8 @@ def action_features(
 def inputs(variant: Variant, view: View, rng_seed: int | None = 0) -> np.ndarray:
     """The network's input for every legal action of ``view``: shape (len(legal), INPUT).
     Built from the view alone (the no-peeking tests check it)."""
+    if variant.pips != 6:
+        raise ValueError(f"the policy model reads double-six games only, not {variant.tile_set.name}")
     k = SeatKnowledge(variant, view)
     sampler = Sampler(variant, view, public=k.public)
     pos = position_features(variant, view, sampler)
@@ -167,6 +169,8 @@ class PolicyBot(Bot):
         super().__init__(variant, seed=seed)
         if variant.blind:
             raise ValueError("the policy bot plays open games only")
+        if variant.pips != 6:
+            raise ValueError(f"the policy bot plays double-six games only, not {variant.tile_set.name}")
         net = model if model is not None else shipped_model()
         if net is None:
             raise ValueError(f"no policy model at {MODEL_PATH}")

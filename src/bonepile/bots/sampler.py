@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 from ..engine import Hand, Variant, View
 from ..engine.hand import rule_leader
 from ..engine.knowledge import PublicKnowledge, history_moves, layout_tiles
-from ..engine.tiles import ALL_TILES, BIT, DOUBLE_MASK, IS_DOUBLE, PASS, bits, mask_of
+from ..engine.tiles import BIT, DOUBLE_MASK, IS_DOUBLE, PASS, bits, mask_of
 
 
 class InconsistentView(ValueError):
@@ -107,7 +107,7 @@ class Sampler:
             elif must:  # a forced pass
                 constraints[e.seat].append((i, masks[i]))
         self.plays, self.draws, self.constraints = plays, draws, constraints
-        self.unknown = ALL_TILES & ~self.own & ~self.table
+        self.unknown = self.v.all_tiles & ~self.own & ~self.table
         self.others = [s for s in range(n) if s != me]
         # a tile every current hidden tile of s must avoid: the passes/draws after s's last draw
         self.strict = [0] * n
@@ -125,7 +125,7 @@ class Sampler:
         self.allowed: dict[int, list[int]] = {
             t: [s for s in self.others if not self.strict[s] >> t & 1] + [-1] for t in bits(self.unknown)
         }
-        self.n_allowed = [len(self.allowed.get(t, ())) for t in range(28)]
+        self.n_allowed = [len(self.allowed.get(t, ())) for t in range(self.v.n_tiles)]
         self._pool = bits(self.unknown)
         # seats whose dealt tiles are simply the tiles they hold now and the ones they played:
         # no draws, and no play of a tile that a pass before it proved the seat lacked
@@ -298,7 +298,7 @@ class Sampler:
             seen |= mask_of(set(turns[s]))
         if self.starter is not None:
             seen |= BIT[self.starter]
-        self.unknown = ALL_TILES & ~seen
+        self.unknown = self.v.all_tiles & ~seen
 
     def _sample_blind(self, rng: random.Random) -> Hand | None:
         pool = bits(self.unknown)
@@ -447,6 +447,26 @@ class Sampler:
             doubles = sorted((t for t in pool if IS_DOUBLE[t]), reverse=True)
             n_doubles = len(doubles)
             pool = doubles + [t for t in pool if not IS_DOUBLE[t]]
+        # a hand not over with nothing to draw is not blocked: when the seat's own tiles do not
+        # fit the ends, some other seat holds a tile that does (where tiles are set aside, as
+        # in Cuban, the placements that put every fitting tile there would fail only at the
+        # replay, after a search of every placement below them)
+        fitting = self.public.open_tiles
+        need_fit = bool(fitting) and not self.view.over and self.view.drawable == 0 and not self.own & fitting
+        fit_after = [0] * (len(pool) + 1)  # fitting tiles from position k on
+        for k in range(len(pool) - 1, -1, -1):
+            fit_after[k] = fit_after[k + 1] + (fitting >> pool[k] & 1)
+        fit_held = [0]  # fitting tiles placed with a seat
+        # the first-lead rule, as the doubles are placed highest first: the first double placed
+        # with a seat that surely was dealt it is the highest such one, so with the doubles
+        # known to be dealt (the seat's own, those played by seats that never drew) it names
+        # the seat that held the highest double, which must be the leader (else 4^doubles
+        # placements would be tried before the check at the last double prunes them)
+        leader = self.view.leader
+        known = [(t, self.me) for t in self.my_deal if IS_DOUBLE[t]]
+        known += [(t, x) for x in self.others if x not in info for t in self.plays[x] if IS_DOUBLE[t]]
+        known_top = max(known, default=None)
+        first_double = [False]  # a double has been placed with a seat that surely was dealt it
         holders = list(cap)
         room_of = [1 << holders.index(h) for h in holders]
         options = {t: sum(room_of[holders.index(h)] for h in self.allowed[t]) for t in pool}
@@ -484,6 +504,12 @@ class Sampler:
             opts.sort(key=lambda s: rng.random() ** (1.0 / cap[s]), reverse=True)
             for s in opts:
                 c = None
+                lead_mark = False
+                if k < n_doubles and s >= 0 and s not in info and not first_double[0]:
+                    top = max(known_top, (t, s)) if known_top is not None else (t, s)
+                    if top[1] != leader:
+                        continue
+                    first_double[0] = lead_mark = True
                 if s in info:
                     need = self._need(s, t)
                     if need >= 0:
@@ -491,10 +517,14 @@ class Sampler:
                         required[s].append(c)
                         if not _coverable(required[s], info[s][0], fill=False):
                             required[s].pop()
+                            if lead_mark:
+                                first_double[0] = False
                             continue
                 cap[s] -= 1
                 held[s].append(t)
-                ok = room_enough(k + 1)
+                fits_seat = s >= 0 and fitting >> t & 1
+                fit_held[0] += fits_seat
+                ok = room_enough(k + 1) and not (need_fit and not fit_held[0] and not fit_after[k + 1])
                 if ok and s in info and not cap[s]:  # s's hand is complete: can every draw bring a tile?
                     full = [(x, self._need(s, x), 1 << 30) for x in held[s]] + info[s][1]
                     ok = _coverable(full, info[s][0], fill=True)
@@ -503,6 +533,9 @@ class Sampler:
                     return h
                 held[s].pop()
                 cap[s] += 1
+                fit_held[0] -= fits_seat
+                if lead_mark:
+                    first_double[0] = False
                 if c is not None:
                     required[s].pop()
                 if budget[0] < 0:

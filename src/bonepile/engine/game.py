@@ -371,6 +371,8 @@ class Game:
         v = self.variant
         options = self.record_options if self.record_options is not None else v.options
         doc: dict[str, Any] = {"format": FORMAT, "variant": v.name, "options": dict(options)}
+        if v.pips != 6:  # RECORD.md "set": written only where it is not double-six
+            doc["set"] = v.tile_set.name
         if self.names:
             doc["players"] = list(self.names)
         if self.start_hand != 1 or any(self.start_totals) or self.start_bonus_given:

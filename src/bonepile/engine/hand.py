@@ -25,6 +25,7 @@ from .tiles import (
     OTHER,
     PASS,
     PIP_MASK,
+    SETS,
     D,
     L,
     R,
@@ -40,10 +41,14 @@ from .vocab import HandEnd
 __all__ = ["Hand", "HandResult", "perft", "rule_leader"]
 
 _MUST, _VOLUNTARY, _BLIND = 0, 1, 2
-_ALL28 = tuple(range(28))
+#: the tiles of each set, in index order (what a deal shuffles), by tile count
+_SET_TILES = {n: tuple(range(n)) for n in (28, 55, 91)}
 _NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(2, 6)}
 _TURN_CODES = {"must_play": _MUST, "voluntary": _VOLUNTARY, "blind": _BLIND}
 
+
+#: per set (by highest pip): PIP_MASK restricted to the set's tiles (the open mask of a table)
+_SET_PIP_MASK = {p: [m & s.all_tiles for m in PIP_MASK] for p, s in SETS.items()}
 
 #: (tiles mask << 2 | arm) -> the moves placing each of those tiles on that arm
 _ARM_MOVES: dict[int, tuple[int, ...]] = {}
@@ -57,6 +62,7 @@ class _Rules:
         "blind_continue",
         "draw_reserve",
         "fives",
+        "pip_mask",
         "next_seat",
         "nsides",
         "pass_bonus",
@@ -83,6 +89,7 @@ class _Rules:
         self.blind_continue = self.blind and v.blind_continue
         self.next_seat = _NEXT[v.players]
         self.draw_reserve = v.draw_reserve
+        self.pip_mask = _SET_PIP_MASK[v.pips]
 
 
 _RULES: dict[int, _Rules] = {}
@@ -161,7 +168,7 @@ def deal_attempt(v: Variant, rng: random.Random) -> tuple[list[list[int]], list[
     the leader drawn by lot before the deal where deal sizes depend on the leader (else 0).
     ``Hand.deal`` repeats it while the rules call for a redeal (RECORD.md, "Extensions")."""
     rnd = rng.random
-    tiles = sorted(_ALL28, key=lambda _: rnd())  # a uniform random permutation
+    tiles = sorted(_SET_TILES[v.n_tiles], key=lambda _: rnd())  # a uniform random permutation
     chance_leader = rng.randrange(v.players) if v.deal_from_leader else 0
     deal, pos = [], 0
     for size in v.sizes_for(chance_leader):
@@ -218,6 +225,7 @@ class Hand:
         "_continue",
         "_next",
         "_plain",
+        "_pm",
         "_stack",
     )
 
@@ -276,6 +284,7 @@ class Hand:
         self._pass_bonus = rules.pass_bonus
         self._spinner, self._any_order = rules.spinner, rules.spinner_any_order
         self._continue, self._next, reserve = rules.blind_continue, rules.next_seat, rules.draw_reserve
+        self._pm = rules.pip_mask
         self.v = v
         self.n = n
         self._turn = turn
@@ -456,7 +465,7 @@ class Hand:
     def fits(self, t: int) -> list[int]:
         """Arms on which tile t can be placed now (not for the first tile)."""
         pip = self.pip
-        base = t * 7
+        base = t * 13
         return [a for a in self.open_arms if OTHER[base + pip[a]] >= 0]
 
     def legal_moves(self) -> list[int]:
@@ -549,9 +558,10 @@ class Hand:
             code = m & 3
             if not hand:
                 pl, pr = pip[0], pip[1]
-                self.capicu_ok = (OTHER[t * 7 + pl] >= 0 and OTHER[t * 7 + pr] >= 0, pl, pr)
-            pip[code] = OTHER[t * 7 + pip[code]]
-            open_mask = PIP_MASK[pip[0]] | PIP_MASK[pip[1]]
+                self.capicu_ok = (OTHER[t * 13 + pl] >= 0 and OTHER[t * 13 + pr] >= 0, pl, pr)
+            pip[code] = OTHER[t * 13 + pip[code]]
+            pm = self._pm
+            open_mask = pm[pip[0]] | pm[pip[1]]
             self.open_mask = open_mask
             self.placed += 1
             if not hand:
@@ -580,7 +590,7 @@ class Hand:
                 if not hand:
                     # capicú: before the last tile, it fitted both line ends
                     pl, pr = self.pip[0], self.pip[1]
-                    self.capicu_ok = (OTHER[t * 7 + pl] >= 0 and OTHER[t * 7 + pr] >= 0, pl, pr)
+                    self.capicu_ok = (OTHER[t * 13 + pl] >= 0 and OTHER[t * 13 + pr] >= 0, pl, pr)
                 self._lay_on(t, code)
             self.placed += 1
             won = self._fives and self._score_count(seat)
@@ -643,8 +653,9 @@ class Hand:
         """Place tile t on arm ``code`` (not the first tile)."""
         pip = self.pip
         if not self._spinner:
-            pip[code] = OTHER[t * 7 + pip[code]]
-            self.open_mask = PIP_MASK[pip[0]] | PIP_MASK[pip[1]]
+            pip[code] = OTHER[t * 13 + pip[code]]
+            pm = self._pm
+            self.open_mask = pm[pip[0]] | pm[pip[1]]
             if self._fives:  # the count reads a double at a line's end twice
                 self.dbl[code] = IS_DOUBLE[t]
         else:
@@ -668,12 +679,13 @@ class Hand:
 
     def _reopen(self) -> None:
         pip = self.pip
+        pm = self._pm
         if pip[U] < 0:
             self.open_arms = (L, R)
-            self.open_mask = PIP_MASK[pip[L]] | PIP_MASK[pip[R]]
+            self.open_mask = pm[pip[L]] | pm[pip[R]]
         else:
             self.open_arms = (L, R, U, D)
-            self.open_mask = PIP_MASK[pip[L]] | PIP_MASK[pip[R]] | PIP_MASK[pip[U]] | PIP_MASK[pip[D]]
+            self.open_mask = pm[pip[L]] | pm[pip[R]] | pm[pip[U]] | pm[pip[D]]
 
     def _spin_place(self, t: int, code: int, p: int) -> None:
         """Place tile t on arm ``code`` (open pip p) in a game with a spinner."""
@@ -686,7 +698,7 @@ class Hand:
             if self._any_order:
                 pip[U] = pip[D] = p
         else:
-            pip[code] = OTHER[t * 7 + p]
+            pip[code] = OTHER[t * 13 + p]
             self.dbl[code] = IS_DOUBLE[t]
             self.occ[code] = True
             if self.spin >= 0 and pip[U] < 0 and self.occ[L] and self.occ[R]:

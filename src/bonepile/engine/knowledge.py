@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .hand import Hand
 from .scoring import pass_round_points
-from .tiles import ALL_TILES, ARM_INDEX, BIT, DRAW, HI, PASS, PIP_MASK
+from .tiles import ARM_INDEX, BIT, DRAW, HI, PASS, PIP_MASK, SETS
 from .variant import Variant
 from .view_types import Event, Layout, View
 
@@ -53,6 +53,7 @@ class PublicKnowledge:
         "played",
         "played_by",
         "events",
+        "_all",
     )
 
     def __init__(self, v: Variant, starter: int | None = None, starter_first: int | None = None) -> None:
@@ -71,6 +72,8 @@ class PublicKnowledge:
             starter_first=starter_first if starter is not None else None,
         )
         self._side = v.seat_sides
+        #: the set's tiles (``PIP_MASK`` and the table's open mask span the largest set)
+        self._all = v.all_tiles
         self._fives = v.in_play is not None
         #: per event: the mask of tiles fitting some open end before it (0: empty table)
         self.fit_before: list[int] = []
@@ -111,7 +114,7 @@ class PublicKnowledge:
         """Read the next event: ``seat`` played ``move`` (an engine move; for the first tile
         its orientation), passed (``PASS``) or drew (``DRAW``)."""
         table = self._table
-        self.fit_before.append(table.open_mask if table.placed else 0)
+        self.fit_before.append(table.open_mask & self._all if table.placed else 0)
         scored = 0
         side = self._side[seat]
         run = self._run[seat]
@@ -160,7 +163,7 @@ class PublicKnowledge:
     @property
     def open_tiles(self) -> int:
         """The mask of tiles fitting some open end now (0 on an empty table)."""
-        return self._table.open_mask if self._table.placed else 0
+        return self._table.open_mask & self._all if self._table.placed else 0
 
     @property
     def count(self) -> int:
@@ -188,10 +191,10 @@ class PublicKnowledge:
         """The mask of tiles ``seat`` is known not to hold (those carrying a void pip)."""
         m = 0
         voids = self.voids[seat]
-        for p in range(7):
+        for p in range(voids.bit_length()):
             if voids >> p & 1:
                 m |= PIP_MASK[p]
-        return m
+        return m & self._all
 
 
 def history_moves(view: View) -> list[int]:
@@ -236,4 +239,4 @@ def unseen_tiles(view: View) -> int:
     for shown in (view.turned_up, view.peek):
         if shown is not None:
             seen |= BIT[shown]
-    return ALL_TILES & ~seen
+    return SETS[view.pips].all_tiles & ~seen

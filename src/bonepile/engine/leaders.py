@@ -6,11 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .scoring import HandResult
-from .tiles import IS_DOUBLE, bits, heavier
+from .tiles import bits, heavier
 from .variant import Variant
 from .vocab import LeadHow
-
-_DOUBLES_HIGH_FIRST = tuple(t for t in range(27, -1, -1) if IS_DOUBLE[t])
 
 
 def rule_leader(
@@ -55,7 +53,7 @@ def rule_leader(
             return None, -1, "chance"
     # "highest_double", "first", and the fall-backs above
     best, holder = -1, -1
-    for t in _DOUBLES_HIGH_FIRST:
+    for t in v.tile_set.doubles_high_first:
         for s, m in enumerate(masks):
             if m >> t & 1:
                 best, holder = t, s

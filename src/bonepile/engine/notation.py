@@ -5,7 +5,7 @@ of a layout is written as it is laid, ``a`` facing ``L``), ``a-b@E`` plays it on
 (required exactly where two or more arms take the tile), ``draw`` and ``pass``.  Records, the
 engine's ``Game.token``/``Game.parse``, the command line and the web server all write and read
 moves through this module; ``normalize`` turns the looser spellings a person may type
-(``Draw``, ``6-4 l``, ``6 4``) into a token.
+(``Draw``, ``6-4 l``, ``6 4``, ``12 10``) into a token.
 
 A move int is ``tile * 4 + arm`` for a play (on the first tile the low bits say which way it
 is laid: 0 high pip on ``L``, 1 low pip on ``L``), ``PASS`` or ``DRAW`` (``tiles.py``).
@@ -69,6 +69,11 @@ def parse(h: Hand, text: str) -> int:
             'not a move token (expected "a-b", "a-b@E" with E one of L R U D, "draw" or "pass")'
         )
     t, a, _b = parsed
+    if t >= h.v.n_tiles:
+        tset = h.v.tile_set
+        raise InvalidMoveError(
+            f"not a move token of this game: {tile_part} is not a tile of the {tset.name} set (pips 0-{tset.pips})"
+        )
     if h.placed == 0:
         if arm_part:
             raise InvalidMoveError(f"@{arm_part} on the first tile: no arm exists yet")
@@ -109,7 +114,9 @@ def hand_tokens(h: Hand) -> list[str]:
     return out
 
 
-_LOOSE_PLAY = re.compile(r"(\d)\s*[-|/ ]?\s*(\d)\s*(?:@?\s*([lrudLRUD]))?")
+#: a tile as a person may type it: two pips (0..12) with a separator, or two single digits
+#: run together ("64"); then maybe an arm
+_LOOSE_PLAY = re.compile(r"(?:(\d{1,2})\s*[-|/ ]\s*(\d{1,2})|(\d)(\d))\s*(?:@?\s*([lrudLRUD]))?")
 
 
 def normalize(text: str) -> str:
@@ -121,6 +128,7 @@ def normalize(text: str) -> str:
         return c.lower()
     m = _LOOSE_PLAY.fullmatch(c)
     if m:
-        tok = f"{m.group(1)}-{m.group(2)}"
-        return tok + (f"@{m.group(3).upper()}" if m.group(3) else "")
+        a, b = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(3), m.group(4))
+        tok = f"{int(a)}-{int(b)}"
+        return tok + (f"@{m.group(5).upper()}" if m.group(5) else "")
     return c

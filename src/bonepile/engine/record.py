@@ -9,7 +9,7 @@ from .commit import read_seal
 from .errors import BonepileError, OptionError, RecordError
 from .game import FORMAT, Game
 from .notation import hand_tokens
-from .tiles import DRAW, NAME, PASS, parse_tile
+from .tiles import DRAW, NAME, PASS, SET_NAMES, parse_tile
 from .variant import PLAYER_COUNTS, VARIANT_NAMES, Variant, make_variant
 from .view import observer
 
@@ -94,6 +94,16 @@ def replay(doc: dict[str, Any]) -> Game:
         variant = make_variant(name, options)
     except OptionError as e:
         raise _doc_error(str(e)) from None
+    if "set" in doc:
+        given = doc["set"]
+        if not isinstance(given, str) or given not in SET_NAMES:
+            known = ", ".join(SET_NAMES)
+            raise _doc_error(f'"set" must be one of {known}, not {json.dumps(given)}')
+        if given != variant.tile_set.name:
+            raise _doc_error(
+                f'"set" is {given}, but {name} with these options is played with the '
+                f"{variant.tile_set.name} set"
+            )
     nsides = len(variant.sides)
     names = doc.get("players")
     if names is not None:
@@ -160,6 +170,8 @@ def _replay_hand(game: Game, variant: Variant, hi: int, hand: Any) -> None:
         boneyard = []
     if not isinstance(boneyard, list):
         raise err('"boneyard" must be a list of tiles')
+    tset = variant.tile_set
+    n_tiles, top = tset.n_tiles, tset.pips
     seen: dict[int, str] = {}
     rows: list[list[int]] = []
     for where, tiles in [(f"seat {s}", r) for s, r in enumerate(deal)] + [("boneyard", boneyard)]:
@@ -167,8 +179,10 @@ def _replay_hand(game: Game, variant: Variant, hi: int, hand: Any) -> None:
         for tok in tiles:
             parsed = parse_tile(tok)
             if parsed is None:
-                raise err(f"{json.dumps(tok)} in {where} is not a tile (expected a-b with pips 0-6)")
+                raise err(f"{json.dumps(tok)} in {where} is not a tile (expected a-b with pips 0-{top})")
             t = parsed[0]
+            if t >= n_tiles:
+                raise err(f"tile {tok} in {where} is not in the {tset.name} set (pips 0-{top})")
             if t in seen:
                 again = "twice in " + where if seen[t] == where else f"in {seen[t]} and in {where}"
                 raise err(f"tile {NAME[t]} appears {again}")
@@ -176,8 +190,8 @@ def _replay_hand(game: Game, variant: Variant, hi: int, hand: Any) -> None:
             out.append(t)
         rows.append(out)
     bone = rows.pop()
-    if len(seen) != 28:
-        missing = ", ".join(NAME[t] for t in range(28) if t not in seen)
+    if len(seen) != n_tiles:
+        missing = ", ".join(NAME[t] for t in range(n_tiles) if t not in seen)
         raise err(f"tiles missing from deal and boneyard: {missing}")
     leader = hand.get("leader")
     if leader is not None and (type(leader) is not int or not 0 <= leader < n):

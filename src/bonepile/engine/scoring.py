@@ -128,6 +128,15 @@ def score_hand(h: Scored, end: HandEnd, dominoer: int | None) -> HandResult:
                     capicu = v.capicu
             points[winner] += base + bonus + capicu + chuchazo
             bd.update(base=base, round_bonus=bonus, capicu=capicu, chuchazo=chuchazo)
+    elif v.scoring == "opponents":  # Cuban: the winning side scores the other side's pips
+        if end == "domino":
+            winner = v.side_of(dominoer)  # type: ignore[arg-type]
+        else:
+            winner = _unique_min(side_pips)
+        if winner is not None:
+            base = side_pips[1 - winner] + (side_pips[winner] if v.count_partner_pips else 0)
+            points[winner] = base
+            bd["base"] = base
     elif v.scoring == "none":  # Cinque: in-play points, optional end bonus
         points = list(h.inplay)
         bd["in_play"] = list(h.inplay)

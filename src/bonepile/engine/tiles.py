@@ -1,52 +1,104 @@
-"""Tiles of the double-six set as small ints, with lookup tables.
+"""Tiles of every set (double-six, double-nine, double-twelve) as small ints, with lookup tables.
 
-Tile ``t`` is the pair ``(HI[t], LO[t])`` with ``HI >= LO``; ``t = HI*(HI+1)//2 + LO``.
-A set of tiles is a 28-bit int mask.  Moves are ints: ``tile*4 + arm`` places a tile
-(for the first tile of a layout the low bits are the orientation instead of an arm),
-``PASS`` and ``DRAW`` are the two other actions.
+Tile ``t`` is the pair ``(HI[t], LO[t])`` with ``HI >= LO``; ``t = HI*(HI+1)//2 + LO``.  The
+index is triangular, so a tile has the same index in every set and the double-``n`` set is
+exactly the tiles ``0 .. (n+1)(n+2)/2 - 1``: the tables below are built once for the largest
+set (double-twelve: 91 tiles, pips 0..12) and serve every set.  What differs per set is its
+``TileSet`` (``tile_set(pips)``): its tile count, its mask and its pip range; a ``Variant``
+names its set by its highest pip (``Variant.pips``).
+
+A set of tiles is an int mask (28 bits for double-six, up to 91).  Moves are ints:
+``tile*4 + arm`` places a tile (for the first tile of a layout the low bits are the
+orientation instead of an arm), ``PASS`` and ``DRAW`` are the two other actions, past every
+tile move of the largest set.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-N_TILES = 28
-ALL_TILES = (1 << N_TILES) - 1
+#: the highest pip of the largest set, and its tile count
+MAX_PIP = 12
+MAX_TILES = (MAX_PIP + 1) * (MAX_PIP + 2) // 2  # 91
 
 HI: list[int] = []
 LO: list[int] = []
-for _a in range(7):
+for _a in range(MAX_PIP + 1):
     for _b in range(_a + 1):
         HI.append(_a)
         LO.append(_b)
 
-PIPS = [HI[t] + LO[t] for t in range(N_TILES)]
-IS_DOUBLE = [HI[t] == LO[t] for t in range(N_TILES)]
-BIT = [1 << t for t in range(N_TILES)]
-NAME = [f"{HI[t]}-{LO[t]}" for t in range(N_TILES)]
+PIPS = [HI[t] + LO[t] for t in range(MAX_TILES)]
+IS_DOUBLE = [HI[t] == LO[t] for t in range(MAX_TILES)]
+BIT = [1 << t for t in range(MAX_TILES)]
+NAME = [f"{HI[t]}-{LO[t]}" for t in range(MAX_TILES)]
 
-#: PIP_MASK[p]: mask of the tiles that carry pip p.
-PIP_MASK = [0] * 7
-for _t in range(N_TILES):
+#: PIP_MASK[p]: mask of the tiles that carry pip p (in the largest set: a hand of a smaller
+#: set holds only its own tiles, so ``hand & PIP_MASK[p]`` is right for every set).
+PIP_MASK = [0] * (MAX_PIP + 1)
+for _t in range(MAX_TILES):
     PIP_MASK[HI[_t]] |= BIT[_t]
     PIP_MASK[LO[_t]] |= BIT[_t]
-DOUBLE_MASK = sum(BIT[t] for t in range(N_TILES) if IS_DOUBLE[t])
+DOUBLE_MASK = sum(BIT[t] for t in range(MAX_TILES) if IS_DOUBLE[t])
 
-#: OTHER[t*7 + p]: the other pip of tile t when its pip p is attached, or -1.
-OTHER = [-1] * (N_TILES * 7)
-for _t in range(N_TILES):
-    OTHER[_t * 7 + HI[_t]] = LO[_t]
-    OTHER[_t * 7 + LO[_t]] = HI[_t]
+#: the stride of ``OTHER``: one row per tile, one column per pip
+STRIDE = MAX_PIP + 1  # 13
+#: OTHER[t*STRIDE + p]: the other pip of tile t when its pip p is attached, or -1.  (The hot
+#: paths write the stride as the literal 13.)
+OTHER = [-1] * (MAX_TILES * STRIDE)
+for _t in range(MAX_TILES):
+    OTHER[_t * STRIDE + HI[_t]] = LO[_t]
+    OTHER[_t * STRIDE + LO[_t]] = HI[_t]
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """One set of tiles: the double-``pips`` set."""
+
+    name: str  # "double-six", "double-nine", "double-twelve" (the records' ``set``)
+    pips: int  # the highest pip
+    n_tiles: int
+    all_tiles: int  # the mask of the set's tiles (bits 0 .. n_tiles - 1)
+    doubles_high_first: tuple[int, ...]  # the set's doubles, highest first
+
+
+def _make_set(name: str, pips: int) -> TileSet:
+    n = (pips + 1) * (pips + 2) // 2
+    doubles = tuple(t for t in range(n - 1, -1, -1) if IS_DOUBLE[t])
+    return TileSet(name, pips, n, (1 << n) - 1, doubles)
+
+
+#: the sets, by highest pip
+SETS: dict[int, TileSet] = {
+    6: _make_set("double-six", 6),
+    9: _make_set("double-nine", 9),
+    12: _make_set("double-twelve", 12),
+}
+#: the sets, by name
+SET_NAMES: dict[str, TileSet] = {s.name: s for s in SETS.values()}
+SIX = SETS[6]
+
+
+def tile_set(pips: int) -> TileSet:
+    """The set whose highest pip is ``pips`` (6, 9 or 12)."""
+    return SETS[pips]
+
+
+#: the double-six set's tile count and mask, for code that is double-six only by design
+#: (the learned models and their features); everything else reads its variant's set
+N_TILES = SIX.n_tiles  # 28
+ALL_TILES = SIX.all_tiles
 
 # Arms of a layout.  L and R are the line's two ends; U and D grow from a spinner.
 L, R, U, D = 0, 1, 2, 3
 ARM_NAMES = "LRUD"
 ARM_INDEX = {c: i for i, c in enumerate(ARM_NAMES)}
 
-PASS = N_TILES * 4  # 112
-DRAW = PASS + 1  # 113
-N_ACTIONS = DRAW + 1  # 114: a fixed, arithmetic action space
+PASS = MAX_TILES * 4  # 364: past every tile move of every set
+DRAW = PASS + 1  # 365
+N_ACTIONS = DRAW + 1  # 366: the engine's move ints (RL maps them to a dense space per set)
 
 
 def tile_index(a: int, b: int) -> int:
@@ -80,18 +132,29 @@ def _pip_table(offset: int) -> list[int]:
 
 _PIPS_LO = _pip_table(0)
 _PIPS_HI = _pip_table(14)
+_SIX_LIMIT = 1 << 28
 
 
 def mask_pips(mask: int) -> int:
     """Total pips of the tiles in a mask."""
-    return _PIPS_LO[mask & 0x3FFF] + _PIPS_HI[mask >> 14]
+    if mask < _SIX_LIMIT:  # double-six tiles: two table reads
+        return _PIPS_LO[mask & 0x3FFF] + _PIPS_HI[mask >> 14]
+    total = _PIPS_LO[mask & 0x3FFF] + _PIPS_HI[mask >> 14 & 0x3FFF]
+    mask >>= 28
+    while mask:
+        low = mask & -mask
+        total += PIPS[low.bit_length() + 27]
+        mask ^= low
+    return total
 
 
-_TILE_RE = re.compile(r"([0-6])-([0-6])")
+_PIP = r"(1[0-2]|[0-9])"
+_TILE_RE = re.compile(_PIP + "-" + _PIP)
 
 
 def parse_tile(text: object) -> tuple[int, int, int] | None:
-    """``"a-b"`` -> (tile, a, b) with a and b as written, or None if malformed."""
+    """``"a-b"`` -> (tile, a, b) with a and b as written (pips 0..12: whether the tile is in a
+    game's set is the caller's check), or None if malformed."""
     if not isinstance(text, str):
         return None
     m = _TILE_RE.fullmatch(text)

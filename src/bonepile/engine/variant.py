@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import OptionError
-from .tiles import N_TILES
+from .tiles import SETS, TileSet
 from .vocab import (
     BlockedRule,
     BlockedWinner,
@@ -44,6 +44,7 @@ VARIANT_NAMES = (
     "muggins",
     "fives-and-threes",
     "dominican",
+    "cuban",
 )
 
 
@@ -58,6 +59,9 @@ class Variant:
     #: tiles dealt to each seat, in seat order; for ``deal_from_leader`` in turn order
     #: starting with the hand's leader.
     hand_sizes: tuple[int, ...]
+    #: the set's highest pip: 6 (double-six, 28 tiles), 9 (double-nine, 55) or 12
+    #: (double-twelve, 91); everything per set is read from ``tile_set``
+    pips: int = 6
     deal_from_leader: bool = False
     #: the first boneyard tile is turned up to start the layout
     starter: bool = False
@@ -146,6 +150,21 @@ class Variant:
         """The side of each seat."""
         return tuple(self.side_of(s) for s in range(self.players))
 
+    @cached_property
+    def tile_set(self) -> TileSet:
+        """The set this game is played with."""
+        return SETS[self.pips]
+
+    @property
+    def n_tiles(self) -> int:
+        """How many tiles the set has."""
+        return self.tile_set.n_tiles
+
+    @property
+    def all_tiles(self) -> int:
+        """The mask of the set's tiles."""
+        return self.tile_set.all_tiles
+
     @property
     def blind(self) -> bool:
         return self.turn == "blind"
@@ -154,7 +173,7 @@ class Variant:
     def stock(self) -> int:
         """The tiles no one is dealt that may be drawn (0 where every tile is dealt; the
         reserve that is never drawn left out)."""
-        return max(0, N_TILES - sum(self.hand_sizes) - self.draw_reserve)
+        return max(0, self.n_tiles - sum(self.hand_sizes) - self.draw_reserve)
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
@@ -204,7 +223,11 @@ def _show(v: Any) -> str:
     return repr(v)
 
 
+#: the ``set`` option's values -> the set's highest pip
+SET_OPTION = {"double-six": 6, "double-nine": 9, "double-twelve": 12}
+
 _LINE_OPTIONS = {
+    "set": OptionSpec("double-six", tuple(SET_OPTION)),
     "blocked_formula": OptionSpec("each", ("each", "once")),
     "no_double_lead": OptionSpec("random", ("random", "heaviest_tile", "redeal")),
     "lead_highest_double": OptionSpec(True, BOOL),
@@ -275,6 +298,11 @@ OPTION_SPECS: dict[str, dict[str, OptionSpec]] = {
         "capicu_requires_distinct_ends": OptionSpec(False, BOOL),
         "target": OptionSpec(200),
     },
+    "cuban": {
+        "target": OptionSpec(100, (100, 200)),
+        "lead_rule": OptionSpec("winning_team_chooses", ("winning_team_chooses", "winner", "rotate")),
+        "count_all_pips": OptionSpec(False, BOOL),
+    },
 }
 
 PLAYER_COUNTS = {
@@ -289,6 +317,7 @@ PLAYER_COUNTS = {
     "muggins": (2, 3, 4),
     "fives-and-threes": (2, 4),
     "dominican": (4,),
+    "cuban": (4,),
 }
 DEFAULT_PLAYERS = {name: counts[-1] if name != "billitonnen" else 4 for name, counts in PLAYER_COUNTS.items()}
 
@@ -335,15 +364,20 @@ def _line(n: int, o: dict[str, Any], *, draw: bool) -> dict[str, Any]:
     if o["teams"] and n != 4:
         raise OptionError("option teams needs 4 players")
     sizes = (7 if n == 2 else 5) if draw else 7
+    pips = SET_OPTION[o["set"]]
+    reserve = o["boneyard_reserve"]
+    if not draw and pips != 6:  # RULES.md §14.1: Block with a larger set leaves the rest unused
+        reserve = max(reserve, SETS[pips].n_tiles - sizes * n)
     later = {"rotate": "rotate", "winner": "winner", "double_six_always": "first"}[o["lead_rule"]]
     return dict(
         direction="clockwise" if draw else "counterclockwise",
         teams=o["teams"],
         hand_sizes=(sizes,) * n,
+        pips=pips,
         must_lead_double=o["lead_highest_double"],
         no_double_lead=o["no_double_lead"],
         later_lead=later,
-        draw_reserve=o["boneyard_reserve"],
+        draw_reserve=reserve,
         formula=o["blocked_formula"],
         target=o["target"],
     )
@@ -468,7 +502,7 @@ def _fives_and_threes(n: int, o: dict[str, Any]) -> dict[str, Any]:
         first_lead="chance",
         must_lead_double=False,
         later_lead="rotate",
-        draw_reserve=N_TILES - size * n,  # the tiles not dealt are out of play
+        draw_reserve=SETS[6].n_tiles - size * n,  # the tiles not dealt are out of play
         in_play="fives_and_threes",
         domino_bonus=1,
         scoring="none",
@@ -499,6 +533,22 @@ def _dominican(n: int, o: dict[str, Any]) -> dict[str, Any]:
     )
 
 
+def _cuban(n: int, o: dict[str, Any]) -> dict[str, Any]:
+    # RULES.md §14: a double-nine set, two pairs, ten tiles each, the other fifteen set aside
+    later = {"winning_team_chooses": "team_choice", "winner": "winner", "rotate": "rotate"}[o["lead_rule"]]
+    return dict(
+        pips=9,
+        direction="counterclockwise",
+        teams=True,
+        hand_sizes=(10,) * 4,
+        draw_reserve=15,
+        later_lead=later,
+        scoring="opponents",
+        count_partner_pips=o["count_all_pips"],
+        target=o["target"],
+    )
+
+
 PRESETS: dict[str, Callable[[int, dict[str, Any]], dict[str, Any]]] = {
     "quinientos": _quinientos,
     "cinque": _cinque,
@@ -511,6 +561,7 @@ PRESETS: dict[str, Callable[[int, dict[str, Any]], dict[str, Any]]] = {
     "muggins": _muggins,
     "fives-and-threes": _fives_and_threes,
     "dominican": _dominican,
+    "cuban": _cuban,
 }
 
 

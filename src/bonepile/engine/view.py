@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .hand import Hand
 from .knowledge import PublicKnowledge
-from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, OTHER, PASS
+from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, OTHER, PASS, bits
 from .view_types import PUBLIC_FIELDS, Event, Layout, Placed, PublicView, View, public_of
 from .vocab import HandEnd
 
@@ -135,7 +135,7 @@ class Observer:
             first = self.first = h.boneyard[0]
             left = self.first_left = h.starter_first
             cur[0] = left
-            cur[1] = OTHER[first * 7 + left]
+            cur[1] = OTHER[first * 13 + left]
             if h.v.spinner and IS_DOUBLE[first]:
                 self.spin = cur[2] = cur[3] = left
             self.placed = 1
@@ -162,7 +162,7 @@ class Observer:
                 self.first = tile
                 self.first_left = pip = HI[tile] if code == 0 else LO[tile]
                 cur[0] = pip
-                cur[1] = OTHER[tile * 7 + pip]
+                cur[1] = OTHER[tile * 13 + pip]
                 if spinner_variant and IS_DOUBLE[tile]:
                     self.spin = cur[2] = cur[3] = pip
             else:
@@ -171,8 +171,8 @@ class Observer:
                 if spinner_variant and self.spin < 0 and IS_DOUBLE[tile]:
                     self.spin = cur[2] = cur[3] = p
                     self._spin_arm, self._spin_idx = code, len(arm)
-                cur[code] = other = OTHER[tile * 7 + p]
-                pkey = tile * 7 + p
+                cur[code] = other = OTHER[tile * 13 + p]
+                pkey = tile * 13 + p
                 pl = _PLACED.get(pkey)
                 if pl is None:
                     pl = _PLACED[pkey] = Placed(tile, p, other)
@@ -198,12 +198,12 @@ class Observer:
             for i in range(len(pub), len(raw)):
                 s, m, t = raw[i]
                 if m >= PASS:
-                    ekey = (s << 12) | (m << 5) | (t + 3)  # _ekey(s, m, t)
+                    ekey = (s << 16) | (m << 7) | (t + 3)  # _ekey(s, m, t)
                     e = events.get(ekey)
                     if e is None:
                         e = events[ekey] = Event(s, "pass" if m == PASS else "draw", t if t >= 0 else None)
                 else:
-                    ekey = (s << 12) | (m << 5) | (1 if placed == 0 else 0)  # -2 / -3
+                    ekey = (s << 16) | (m << 7) | (1 if placed == 0 else 0)  # -2 / -3
                     e = events.get(ekey)
                     if e is None:
                         e = events[ekey] = Event(s, "play", m >> 2, None if placed == 0 else ARM_NAMES[m & 3])
@@ -407,6 +407,8 @@ class Observer:
     def own(self, seat: int) -> tuple[int, ...]:
         """The seat's own tiles, lowest first (() in blind games)."""
         m = self.own_mask(seat)
+        if m >> 28:  # a larger set than double-six
+            return tuple(bits(m))
         return (
             _TILES7[0][m & 127] + _TILES7[1][m >> 7 & 127] + _TILES7[2][m >> 14 & 127] + _TILES7[3][m >> 21]
         )
@@ -465,6 +467,7 @@ class Observer:
             revealed=self.revealed(),
             blind=h.rows is not None,
             round_bonus=h.bonus,
+            pips=h.v.pips,
         )
 
     def public_view(self, hand_number: int | None = None) -> PublicView:
@@ -492,6 +495,7 @@ class Observer:
             revealed=self.revealed(),
             blind=h.rows is not None,
             round_bonus=h.bonus,
+            pips=h.v.pips,
         )
 
 
@@ -546,7 +550,7 @@ _EVENTS: dict[int, Event] = {}
 
 
 def _ekey(seat: int, move: int, tile: int) -> int:
-    return (seat << 12) | (move << 5) | (tile + 3)
+    return (seat << 16) | (move << 7) | (tile + 3)  # move < 512, tile + 3 < 128
 
 
 def _attach_pips(h: Hand) -> list[tuple[int, int, int]]:

@@ -80,6 +80,7 @@ class View:
     revealed: tuple[tuple[int, ...], ...] | None  # every seat's tiles, once the hand is over
     blind: bool
     round_bonus: int = 0  # Quinientos: the bonus this round is worth to a side that dominoes
+    pips: int = 6  # the set's highest pip (6: double-six, 9: double-nine, 12: double-twelve)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +109,7 @@ class PublicView:
     revealed: tuple[tuple[int, ...], ...] | None  # every seat's tiles, once the hand is over
     blind: bool
     round_bonus: int = 0
+    pips: int = 6
 
 
 #: the fields a seat's View shares with the PublicView (``public_of``)
@@ -141,4 +143,5 @@ def public_of(view: View) -> PublicView:
         revealed=view.revealed,
         blind=view.blind,
         round_bonus=view.round_bonus,
+        pips=view.pips,
     )

@@ -2,16 +2,19 @@
 == v``).  Stored puzzles and anything else that keeps a position for later use this form.
 
 A View holds only what its seat may know, so its JSON form holds nothing hidden either.
-Tiles are written by name (``"6-4"``), moves as their ints (``tiles.py``: ``tile*4 + arm``,
-``PASS``, ``DRAW``), arms by letter.  Every field of the View is a key of the object; a key
-missing, a value of the wrong kind or an unknown tile is a ``ValueError`` that names it.
+Tiles are written by name (``"6-4"``), moves as ints dense in the view's set (``tile*4 + arm``
+for a play, ``4*n_tiles`` for a pass, ``4*n_tiles + 1`` for a draw: 112 and 113 in the
+double-six set, as they always were), arms by letter.  Every field of the View is a key of the
+object except ``pips``, written only for a set other than double-six (so the form of every
+double-six view is unchanged); a key missing, a value of the wrong kind or an unknown tile (or
+one outside the view's set) is a ``ValueError`` that names it.
 """
 
 from __future__ import annotations
 
 from typing import Any, cast
 
-from .tiles import N_ACTIONS, NAME
+from .tiles import DRAW, NAME, PASS, SETS
 from .view_types import Event, Layout, Placed, View
 from .vocab import Action, HandEnd
 
@@ -30,10 +33,15 @@ def _tile_name(t: int | None) -> str | None:
     return None if t is None else NAME[t]
 
 
+def _move_out(m: int, n_tiles: int) -> int:
+    return m if m < PASS else 4 * n_tiles + (m - PASS)
+
+
 def view_to_dict(view: View) -> dict[str, Any]:
     """The JSON form of ``view`` (only lists, dicts, strings, ints, booleans and None)."""
     lay = view.layout
-    return {
+    n_tiles = SETS[view.pips].n_tiles
+    out: dict[str, Any] = {
         "format": FORMAT,
         "variant": view.variant,
         "players": view.players,
@@ -42,7 +50,7 @@ def view_to_dict(view: View) -> dict[str, Any]:
         "hand_number": view.hand_number,
         "leader": view.leader,
         "to_move": view.to_move,
-        "legal": list(view.legal),
+        "legal": [_move_out(m, n_tiles) for m in view.legal],
         "hand": [NAME[t] for t in view.hand],
         "tile_counts": list(view.tile_counts),
         "face_up": [[[pos, NAME[t]] for pos, t in row] for row in view.face_up],
@@ -68,6 +76,9 @@ def view_to_dict(view: View) -> dict[str, Any]:
         "blind": view.blind,
         "round_bonus": view.round_bonus,
     }
+    if view.pips != 6:
+        out["pips"] = view.pips
+    return out
 
 
 class _Reader:
@@ -101,11 +112,17 @@ class _Reader:
             raise ValueError(f"view: {where} must be a list, not {x!r}")
         return x
 
-    @staticmethod
-    def tile(x: Any, where: str) -> int:
+    #: the tiles of the view's set (set once ``pips`` is read; layouts are read with it)
+    n_tiles = SETS[12].n_tiles
+
+    def tile(self, x: Any, where: str) -> int:
         if not isinstance(x, str) or x not in _TILE:
             raise ValueError(f'view: {where} must be a tile such as "6-4", not {x!r}')
-        return _TILE[x]
+        t = _TILE[x]
+        if t >= self.n_tiles:
+            top = {28: 6, 55: 9}.get(self.n_tiles, 12)
+            raise ValueError(f"view: {where} must be a tile of the view's set (pips 0-{top}), not {x!r}")
+        return t
 
     def opt_tile(self, x: Any, where: str) -> int | None:
         return None if x is None else self.tile(x, where)
@@ -192,10 +209,15 @@ def view_from_dict(d: Any) -> View:
     variant = r.get("variant")
     if not isinstance(variant, str):
         raise ValueError(f"view: variant must be a string, not {variant!r}")
-    legal = r.ints("legal")
-    for m in legal:
-        if not 0 <= m < N_ACTIONS:
+    pips = d.get("pips", 6)
+    if pips not in SETS or type(pips) is not int:
+        raise ValueError(f"view: pips must be one of 6, 9, 12 (the set's highest pip), not {pips!r}")
+    n_tiles = r.n_tiles = SETS[pips].n_tiles
+    legal_ids = r.ints("legal")
+    for m in legal_ids:
+        if not 0 <= m < 4 * n_tiles + 2:
             raise ValueError(f"view: legal move {m} is not a move")
+    legal = tuple(m if m < 4 * n_tiles else (PASS if m == 4 * n_tiles else DRAW) for m in legal_ids)
     face_up = []
     for i, row in enumerate(r.list_(r.get("face_up"), "face_up")):
         cells = []
@@ -241,4 +263,5 @@ def view_from_dict(d: Any) -> View:
         revealed=revealed,
         blind=r.bool_(r.get("blind"), "blind"),
         round_bonus=r.int_(r.get("round_bonus"), "round_bonus"),
+        pips=pips,
     )

@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import Game, Hand, IllegalMoveError, OptionError, Variant, make_variant
-from ..engine.tiles import N_ACTIONS, NAME
+from ..engine.tiles import NAME
 from ..engine.view import Observer, View, hand_view, observer
+from .actions import actions
 
 EPISODES = ("hand", "game")
 #: points: the agent's side's points; net: those minus the other side's (zero-sum, as
@@ -98,6 +99,7 @@ class Match:
     ):
         """``rng`` (hand episodes): deal with this generator instead of one seeded by ``seed``."""
         self.variant = variant
+        self.actions = actions(variant)
         self.episode = episode
         if episode == "hand":
             self.game = None
@@ -124,26 +126,33 @@ class Match:
         return observer(self.hand)
 
     def legal(self) -> list[int]:
-        return [] if self.over else self.hand.legal_moves()
+        """The legal action ids (``rl/actions.py``)."""
+        return [] if self.over else [self.actions.of(m) for m in self.hand.legal_moves()]
 
     def apply(self, action: int) -> None:
-        """Apply a legal action id; raises IllegalMoveError otherwise."""
+        """Apply a legal action id (``rl/actions.py``: dense over the game's set); raises
+        IllegalMoveError otherwise."""
+        if type(action) is not int:
+            action = int(action)
+        acts = self.actions
+        if not 0 <= action < acts.n:
+            if self.over:
+                raise IllegalMoveError("the episode is over")
+            raise IllegalMoveError(f"action {action} is not an action id (0..{acts.n - 1})")
+        self.apply_move(acts.move(action))
+
+    def apply_move(self, m: int) -> None:
+        """Apply a legal engine move (a bot's choice, ``Hand.legal_moves()``'s); raises
+        IllegalMoveError otherwise."""
         if self.game is None:
             h = self.hand
             if h.over:
                 raise IllegalMoveError("the episode is over")
-            if type(action) is not int:
-                action = int(action)
-            if not 0 <= action < N_ACTIONS:
-                raise IllegalMoveError(f"action {action} is not an action id (0..{N_ACTIONS - 1})")
-            h.apply(h.check(action))
+            h.apply(h.check(m))
             return
         if self.game.over:
             raise IllegalMoveError("the episode is over")
-        action = int(action)
-        if not 0 <= action < N_ACTIONS:
-            raise IllegalMoveError(f"action {action} is not an action id (0..{N_ACTIONS - 1})")
-        self.game.apply(action)
+        self.game.apply(m)
         self.hand = self.game.hand
 
     def scores(self) -> list[int]:

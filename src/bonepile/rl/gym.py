@@ -37,7 +37,6 @@ except ModuleNotFoundError as e:
 
 from ..bots import Bot, Budget, make_bot
 from ..engine import IllegalMoveError, OptionError, Variant
-from ..engine.tiles import N_ACTIONS
 from ..engine.view import observer
 from .core import (
     EPISODES,
@@ -111,9 +110,9 @@ class BonepileEnv(gymnasium.Env):
                 make_bot(spec, v, seed=0, budget=self._opponent_budget)
         self.encoder = Encoder(v)
         self.observation_space = spaces.Dict(
-            {"observation": self.encoder.observation_box(), "action_mask": Encoder.mask_box()}
+            {"observation": self.encoder.observation_box(), "action_mask": self.encoder.mask_box()}
         )
-        self.action_space = spaces.Discrete(N_ACTIONS)
+        self.action_space = spaces.Discrete(self.encoder.actions.n)
         self._side = v.side_of(seat)
         self.match: Match | None = None
         self.bots: dict[int, Bot] = {}
@@ -141,9 +140,9 @@ class BonepileEnv(gymnasium.Env):
             s = m.to_move
             assert s is not None
             if s != self.seat:
-                m.apply(self.bots[s].choose(m.view(s)))
+                m.apply_move(self.bots[s].choose(m.view(s)))
             elif self.auto_forced and forced(m.hand):
-                m.apply(m.hand.legal_moves()[0])
+                m.apply_move(m.hand.legal_moves()[0])
                 self._forced_moves += 1
             else:
                 break

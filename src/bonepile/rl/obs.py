@@ -11,6 +11,10 @@ with a fixed length for a given player count ``n``; seats are *relative to the o
 (relative seat ``r`` is absolute seat ``(seat + r) % n``, so ``r = 0`` is the observer and
 ``r = 1`` plays next), and sides likewise start with the observer's own side.
 
+Sizes are for the double-six set (``T = 28`` tiles, ``P = 7`` pips); a game of another set
+sizes every tile field by its tile count ``T`` (55, 91) and every pip field by its pip count
+``P`` (10, 13): length ``4T + 5P + 7 + n(2T + P + 5)``.
+
 =================  ==========  ===============================================================
 field              size        meaning
 =================  ==========  ===============================================================
@@ -39,10 +43,12 @@ field              size        meaning
 ``hand_points``    n           points per relative side scored so far in this hand, / 100
 =================  ==========  ===============================================================
 
-Length: ``154 + 68 n`` (290 for 2 players, 426 for 4).
+Length: ``154 + 68 n`` (290 for 2 players, 426 for 4) in the double-six set; Cuban (double-nine,
+4 players) 777.
 
-The action mask is int8 of length 114 over the engine's action ids: ``tile * 4 + arm``
-places a tile on arm L=0, R=1, U=2, D=3; ``PASS = 112``; ``DRAW = 113``.  For the first tile of
+The action mask is int8 over the game's action ids (``rl/actions.py``): ``tile * 4 + arm``
+places a tile on arm L=0, R=1, U=2, D=3, then pass and draw: 114 ids in the double-six set
+(pass 112, draw 113), 222 in double-nine, 366 in double-twelve.  For the first tile of
 a hand the low two bits are its orientation instead of an arm (0: high pip facing L); the mask
 offers orientation 0 only, as the two orientations lead to the same game.
 """
@@ -52,48 +58,53 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.knowledge import PublicKnowledge, event_move
-from ..engine.tiles import ARM_INDEX, N_ACTIONS
+from ..engine.tiles import ARM_INDEX, PASS, SETS
 from ..engine.variant import Variant
 from ..engine.view import Observer, View
+from .actions import Actions, actions
 
-N_TILES = 28
+#: the double-six set's action count (the seven games' space; ``actions(variant).n`` in general)
+N_ACTIONS = Actions(28).n  # 114
 #: score fields are points / 100, clipped here (10,000 points)
 SCORE_CAP = 100.0
 
 #: (name, size for n players)
-FIELDS: tuple[tuple[str, int | str], ...] = (
-    ("hand", 28),
-    ("played", 28),
-    ("played_by", "n*28"),
-    ("ends", 28),
-    ("double_ends", 4),
-    ("spinner", 7),
+#: (name, size: T tiles, P pips, n players)
+FIELDS: tuple[tuple[str, str], ...] = (
+    ("hand", "T"),
+    ("played", "T"),
+    ("played_by", "n*T"),
+    ("ends", "4*P"),
+    ("double_ends", "4"),
+    ("spinner", "P"),
     ("counts", "n"),
-    ("boneyard", 2),
-    ("voids", "n*7"),
+    ("boneyard", "2"),
+    ("voids", "n*P"),
     ("turn", "n"),
     ("leader", "n"),
-    ("empty_table", 1),
-    ("turned_up", 28),
-    ("peek", 28),
-    ("face_up", "n*28"),
+    ("empty_table", "1"),
+    ("turned_up", "T"),
+    ("peek", "T"),
+    ("face_up", "n*T"),
     ("totals", "n"),
     ("hand_points", "n"),
 )
 
 
-def field_sizes(n: int) -> dict[str, int]:
+def field_sizes(n: int, pips: int = 6) -> dict[str, int]:
+    """Each field's size for ``n`` players and the double-``pips`` set."""
+    values = {"n": n, "T": SETS[pips].n_tiles, "P": pips + 1}
     out: dict[str, int] = {}
     for name, size in FIELDS:
-        if isinstance(size, str):
-            out[name] = n * (int(size.split("*")[1]) if "*" in size else 1)
-        else:
-            out[name] = size
+        k = 1
+        for part in size.split("*"):
+            k *= values[part] if part in values else int(part)
+        out[name] = k
     return out
 
 
-def obs_size(n: int) -> int:
-    return sum(field_sizes(n).values())
+def obs_size(n: int, pips: int = 6) -> int:
+    return sum(field_sizes(n, pips).values())
 
 
 class Encoder:
@@ -102,7 +113,12 @@ class Encoder:
     def __init__(self, variant: Variant):
         self.variant = variant
         n = self.n = variant.players
-        sizes = field_sizes(n)
+        #: the set: its tile count T and pip count P; the action ids
+        T = self.T = variant.n_tiles
+        self.P = variant.pips + 1
+        self.actions = actions(variant)
+        self._chunks = (T + 13) // 14  # 14-tile chunks of a mask (_SPREAD14)
+        sizes = field_sizes(n, variant.pips)
         self.offsets: dict[str, int] = {}
         pos = 0
         for name, _ in FIELDS:
@@ -116,7 +132,7 @@ class Encoder:
         high = np.ones(pos, np.float32)
         for name in ("counts", "boneyard"):
             at = self.offsets[name]
-            high[at : at + sizes[name]] = N_TILES
+            high[at : at + sizes[name]] = T
         for name in ("totals", "hand_points"):
             at = self.offsets[name]
             high[at : at + sizes[name]] = SCORE_CAP
@@ -138,7 +154,7 @@ class Encoder:
         #: what follows empty_table, all 0: turned_up, peek, face_up, totals, hand_points
         self.blank_tail = bytes(pos - o["turned_up"])
         _spread_table()
-        self._mask_bytes = bytearray(N_ACTIONS)
+        self._mask_bytes = bytearray(self.actions.n)
         self._mask_view = np.frombuffer(self._mask_bytes, np.int8)
         #: _side_order[seat]: the sides in relative order (own side first)
         ns = len(variant.sides)
@@ -153,17 +169,16 @@ class Encoder:
 
         return spaces.Box(self.low, self.high, dtype=np.float32)
 
-    @staticmethod
-    def mask_box():
+    def mask_box(self):
         from gymnasium import spaces
 
-        return spaces.Box(0, 1, (N_ACTIONS,), dtype=np.int8)
+        return spaces.Box(0, 1, (self.actions.n,), dtype=np.int8)
 
     # ------------------------------------------------------------------ encoding
     def mask(self, view: View) -> np.ndarray:
-        m = np.zeros(N_ACTIONS, np.int8)
+        m = np.zeros(self.actions.n, np.int8)
         if view.legal:
-            m[list(view.legal)] = 1
+            m[[self.actions.of(a) for a in view.legal]] = 1
         return m
 
     def encode(self, view: View) -> np.ndarray:
@@ -200,7 +215,7 @@ class Encoder:
                 pips = voids[(seat + r) % n]
                 while pips:
                     low = pips & -pips
-                    ones.append(o_v + r * 7 + low.bit_length() - 1)
+                    ones.append(o_v + r * self.P + low.bit_length() - 1)
                     pips ^= low
         o_hand = o["hand"]
         ones += [o_hand + t for t in view.hand]
@@ -211,7 +226,7 @@ class Encoder:
             add(o_played + layout.first)
         o_ends = o["ends"]
         for arm, pip in layout.ends.items():
-            add(o_ends + ARM_INDEX[arm] * 7 + pip)
+            add(o_ends + ARM_INDEX[arm] * self.P + pip)
         o_dbl = o["double_ends"]
         for arm in layout.double_ends:
             add(o_dbl + ARM_INDEX[arm])
@@ -230,7 +245,7 @@ class Encoder:
         if view.blind:
             o_f = o["face_up"]
             for s, row in enumerate(view.face_up):
-                base = o_f + ((s - seat) % n) * N_TILES
+                base = o_f + ((s - seat) % n) * self.T
                 for _pos, t in row:
                     add(base + t)
         x[ones] = 1.0
@@ -263,7 +278,7 @@ class Encoder:
             s = e.seat
             if e.action == "play":
                 t = e.tile
-                add(o_by + ((s - seat) % n) * N_TILES + t)
+                add(o_by + ((s - seat) % n) * self.T + t)
                 add(o_played + t)
             know.add(s, event_move(e, layout))
         st.k = len(hist)
@@ -280,7 +295,7 @@ class Encoder:
         vector joins them in its relative order with its own tiles.  Returns new arrays."""
         pub = self._pub
         if pub is None or pub.ob is not ob:
-            pub = self._pub = _PublicState(ob, self.n, self.blank_tail)
+            pub = self._pub = _PublicState(ob, self.n, self.blank_tail, self.T, self.P)
         hist = ob.public_log()
         if len(hist) != pub.k or not pub.read:
             self._update_public(pub, hist, ob)
@@ -294,8 +309,7 @@ class Encoder:
         x = np.frombuffer(
             b"".join(
                 (
-                    _SPREAD14[own & 16383],
-                    _SPREAD14[own >> 14],
+                    self._spread(own),
                     pub.played_bytes,
                     *pub.by_bytes2[seat:end],
                     pub.table_bytes,
@@ -319,12 +333,21 @@ class Encoder:
                 x[oh + k] = points[side]
         legal = ob.legal(seat)
         mb = self._mask_bytes
+        if legal and legal[-1] >= PASS:  # a pass or a draw: its id follows the set's tiles
+            of = self.actions.of
+            legal = [of(a) for a in legal]
         for a in legal:
             mb[a] = 1
         mask = self._mask_view.copy()
         for a in legal:
             mb[a] = 0
         return x, mask
+
+    def _spread(self, m: int) -> bytes:
+        """T bytes, byte t = 1 where tile t is in mask m."""
+        if self._chunks == 2:  # double-six: 28 tiles, two chunks exactly
+            return _SPREAD14[m & 16383] + _SPREAD14[m >> 14]
+        return b"".join(_SPREAD14[m >> (14 * k) & 16383] for k in range(self._chunks))[: self.T]
 
     def _blind_tail(self, ob: Observer, seat: int, rel) -> bytes:
         """Blind games: turned_up, peek and face_up (relative), then the zeroed scores."""
@@ -335,9 +358,9 @@ class Encoder:
             tail[turned] = 1
         peek = ob.peek(seat)
         if peek is not None:
-            tail[N_TILES + peek] = 1
+            tail[self.T + peek] = 1
         for s, row in enumerate(ob.face_up()):
-            base = 2 * N_TILES + rel[s] * N_TILES
+            base = 2 * self.T + rel[s] * self.T
             for _pos, t in row:
                 tail[base + t] = 1
         del n
@@ -352,30 +375,31 @@ class Encoder:
             for s, b in enumerate(know.played_by):
                 if b != by[s]:
                     by[s] = b
-                    by_bytes[s] = _SPREAD14[b & 16383] + _SPREAD14[b >> 14]
+                    by_bytes[s] = self._spread(b)
         pub.k = len(hist)
         pub.read = True
         first = ob.first
         played = know.played
         if played != pub.played or not pub.played_bytes:
             pub.played = played
-            pub.played_bytes = _SPREAD14[played & 16383] + _SPREAD14[played >> 14]
+            pub.played_bytes = self._spread(played)
         pub.by_bytes2 = by_bytes * 2
         if know.voids != pub.voids:
             pub.voids = voids = know.voids[:]
-            pub.void_bytes = vb = [_SPREAD14[m][:7] for m in voids]
+            pub.void_bytes = vb = [_SPREAD14[m][: self.P] for m in voids]
             pub.void_bytes2 = vb * 2
         # ---- the facts of the moment
         to_move, end_pips, dbl_arms, counts, bone, bone_size, totals, points = ob.public_facts()
         key = (ob.placed, len(end_pips))  # the ends change only when a tile is laid
         if key != pub.table_key:
-            table = bytearray(28 + 4 + 7)  # ends, double_ends, spinner
+            P = self.P
+            table = bytearray(4 * P + 4 + P)  # ends, double_ends, spinner
             for a, p in end_pips:
-                table[a * 7 + p] = 1
+                table[a * P + p] = 1
             for a in dbl_arms:
-                table[28 + a] = 1
+                table[4 * P + a] = 1
             if ob.spin >= 0:
-                table[32 + ob.spin] = 1
+                table[4 * P + 4 + ob.spin] = 1
             pub.table_bytes = bytes(table)
             pub.table_key = key
             pub.empty_byte = b"\x01" if first is None else b"\x00"
@@ -443,7 +467,7 @@ class _PublicState:
         "tail",
     )
 
-    def __init__(self, ob: Observer, n: int, tail: bytes) -> None:
+    def __init__(self, ob: Observer, n: int, tail: bytes, n_tiles: int = 28, n_pips: int = 7) -> None:
         self.ob = ob
         self.k = 0  # public history events read
         self.read = False  # the facts of the moment read at least once
@@ -451,9 +475,9 @@ class _PublicState:
         self.by = [0] * n  # per (absolute) seat: tiles it played
         self.voids = [0] * n  # per (absolute) seat: pips it is known to lack
         self.played_bytes = b""
-        self.by_bytes = [bytes(N_TILES)] * n
+        self.by_bytes = [bytes(n_tiles)] * n
         self.by_bytes2 = self.by_bytes * 2
-        self.void_bytes = [bytes(7)] * n
+        self.void_bytes = [bytes(n_pips)] * n
         self.void_bytes2 = self.void_bytes * 2
         self.table_bytes = b""
         self.empty_byte = b""

@@ -8,20 +8,22 @@ Importing this module registers ``python_bonepile_<variant>`` for each variant (
 Chance is explicit:
 
 * the deal: with ``deal_from_leader`` (Billitonnen, 5 players) first the leader drawn by lot
-  (outcome = seat); then tiles one at a time (outcome = tile id 0..27) to seat 0 until its hand
+  (outcome = seat); then tiles one at a time (outcome = tile id 0..27 in the double-six set) to seat 0 until its hand
   (or row, front first) is full, then seat 1, ...; then the starter tile when the variant turns
   one up; then, when the rules leave the leader to chance, the leader (outcome = seat).  A deal
   that the rules redeal (``no_double_lead="redeal"``) starts again.
-* every draw: the player's action ``DRAW`` (113) is followed by a chance node whose outcome is
+* every draw: the player's draw action (113 in the double-six set) is followed by a chance node whose outcome is
   the tile drawn, uniform over the tiles not dealt and not drawn yet (the boneyard's order is
   the chance).
 
-Player actions are the engine's action ids (``obs.py``): 114 distinct actions.  Returns at the
+Player actions are the game's action ids (``actions.py``): 114 distinct actions in the
+double-six set (222 in double-nine: Cuban).  Returns at the
 end of the hand are zero-sum: with two sides, a player gets its side's points minus the other
 side's; with more, its points minus the mean of the other players'.  Billitonnen (no points)
 counts 1 for the winner.  Observation tensors are ``obs.Encoder`` vectors of the player's View;
-information-state tensors append the order in which each tile was laid (28 values, k/28 for
-the k-th tile laid) and the passes and draws of each relative seat (2n values, / 28).
+information-state tensors append the order in which each tile was laid (T values, k/T for
+the k-th tile laid, T the set's tile count: 28 in double-six) and the passes and draws of each
+relative seat (2n values, / T).
 Information-state strings hold the seat's own tiles and the whole public history as the View
 shows it (perfect recall); observation strings the table, counts and own tiles.
 """
@@ -43,13 +45,13 @@ except ModuleNotFoundError as e:
 from ..bots.sampler import InconsistentView, Sampler
 from ..engine import VARIANT_NAMES, Hand, OptionError, make_variant
 from ..engine.leaders import rule_leader
-from ..engine.tiles import DRAW, N_ACTIONS, NAME, PASS, mask_of
+from ..engine.tiles import DRAW, NAME, mask_of
 from ..engine.variant import OPTION_SPECS, PLAYER_COUNTS, Variant
 from ..engine.view import View, hand_view, observer
+from .actions import actions
 from .core import first_bonus, net
 from .obs import Encoder
 
-N_TILES = 28
 UTILITY_BOUND = 1000.0
 
 
@@ -59,14 +61,15 @@ def game_name(variant: str) -> str:
 
 def _max_length(v: Variant) -> int:
     n = v.players
-    deal = N_TILES + 3
+    T = v.n_tiles
+    deal = T + 3
     if v.turn == "blind":
-        moves = N_TILES * (1 + n * 15)
+        moves = T * (1 + n * 15)
     elif v.turn == "voluntary":
-        moves = (2 * N_TILES) * (n + 1) + n
+        moves = (2 * T) * (n + 1) + n
     else:
-        moves = 2 * N_TILES + N_TILES * n
-    return 2 * deal + moves + N_TILES  # a redeal, moves, the draws' chance nodes
+        moves = 2 * T + T * n
+    return 2 * deal + moves + T  # a redeal, moves, the draws' chance nodes
 
 
 def _param_defaults(name: str) -> dict[str, Any]:
@@ -99,8 +102,8 @@ class BonepileGame(pyspiel.Game):
         bound = 1.0 if v.scoring == "result_only" else UTILITY_BOUND
         game_type = _game_types[name]
         info = pyspiel.GameInfo(
-            num_distinct_actions=N_ACTIONS,
-            max_chance_outcomes=N_TILES,
+            num_distinct_actions=actions(v).n,
+            max_chance_outcomes=v.n_tiles,
             num_players=n,
             min_utility=-bound,
             max_utility=bound,
@@ -126,12 +129,13 @@ class _Deal:
 
     def __init__(self, v: Variant):
         self.v = v
+        self.acts = actions(v)
         self.actions: list[int] = []  # every action since the start (redeals included)
         self.start()
 
     def start(self) -> None:
         v = self.v
-        self.pool = list(range(N_TILES))  # tiles not dealt (and, later, not drawn)
+        self.pool = list(range(v.n_tiles))  # tiles not dealt (and, later, not drawn)
         self.rows: list[list[int]] = [[] for _ in range(v.players)]
         self.chance_leader: int | None = None
         self.sizes = None if v.deal_from_leader else v.hand_sizes
@@ -156,6 +160,7 @@ class _Deal:
 
     def __setstate__(self, state: dict) -> None:
         self.v = make_variant(state["variant"], state["options"])
+        self.acts = actions(self.v)
         self.actions = []
         self.start()
         for a in state["actions"]:
@@ -192,10 +197,10 @@ class _Deal:
             c.pending_draw = False
             h.apply(DRAW)
             return
-        if action == DRAW:
+        if action == c.acts.draw_id:
             c.pending_draw = True
             return
-        h.apply(action)
+        h.apply(c.acts.move(action))
 
     def done(self) -> bool:
         return self.sizes is not None and self.dealing >= self.v.players
@@ -246,7 +251,8 @@ class BonepileState(pyspiel.State):
         h = c.hand
         if h is None or h.over or c.pending_draw or player != h.to_move:
             return []
-        return sorted(set(h.legal_moves()))
+        of = c.acts.of
+        return sorted({of(m) for m in h.legal_moves()})
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         c = self.c
@@ -272,9 +278,9 @@ class BonepileState(pyspiel.State):
             if h is None and (c.sizes is None or c.need_leader):
                 return f"leader {action}"
             return f"tile {NAME[action]}"
-        if action == PASS:
+        if action == c.acts.pass_id:
             return "pass"
-        if action == DRAW:
+        if action == c.acts.draw_id:
             return "draw"
         t, code = action >> 2, action & 3
         return f"{NAME[t]}@{'LRUD'[code]}"
@@ -338,12 +344,13 @@ class BonepileState(pyspiel.State):
         h = self.c.hand
         if h is None or h.leader != w.leader:
             return False
+        acts = self.c.acts
         for _seat, move, tile in w.log:
-            self.apply_action(move)
+            self.apply_action(acts.of(move))
             if move == DRAW:
                 self.apply_action(tile)
         if pending_draw:
-            self.apply_action(DRAW)
+            self.apply_action(acts.draw_id)
         return True
 
     def _resample_deal(self, player_id: int, rng: random.Random) -> BonepileState:
@@ -389,7 +396,7 @@ class BonepileObserver:
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.public = bool(iig_obs_type.public_info)
         n = game.variant.players
-        size = self.enc.size + ((N_TILES + 2 * n) if self.perfect_recall else 0)
+        size = self.enc.size + ((self.enc.T + 2 * n) if self.perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -420,16 +427,17 @@ class BonepileObserver:
         if self.perfect_recall and self.public:
             n = state.c.v.players
             base = enc.size
+            T = enc.T
             k = 0
             for e in ob.history(player):
                 r = (e.seat - player) % n
                 if e.action == "play":
                     k += 1
-                    t[base + e.tile] = k / N_TILES  # type: ignore[operator]  # a play has a tile
+                    t[base + e.tile] = k / T  # type: ignore[operator]  # a play has a tile
                 elif e.action == "pass":
-                    t[base + N_TILES + r] += 1.0 / N_TILES
+                    t[base + T + r] += 1.0 / T
                 else:
-                    t[base + N_TILES + n + r] += 1.0 / N_TILES
+                    t[base + T + n + r] += 1.0 / T
 
     def string_from(self, state: BonepileState, player: int) -> str:
         view = state.view(player)

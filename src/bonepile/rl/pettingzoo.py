@@ -38,7 +38,6 @@ except ModuleNotFoundError as e:
     raise extra_missing(__name__, "rl", e) from None
 
 from ..engine import VARIANT_NAMES, IllegalMoveError, OptionError, Variant
-from ..engine.tiles import N_ACTIONS
 from ..engine.view import observer
 from .core import (
     EPISODES,
@@ -97,10 +96,10 @@ class raw_env(AECEnv):
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._side = [v.side_of(s) for s in range(v.players)]
         obs_space = spaces.Dict(
-            {"observation": self.encoder.observation_box(), "action_mask": Encoder.mask_box()}
+            {"observation": self.encoder.observation_box(), "action_mask": self.encoder.mask_box()}
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.encoder.actions.n) for a in self.possible_agents}
         self._seeds = random.Random()
         self.match: Match | None = None
 
@@ -149,7 +148,7 @@ class raw_env(AECEnv):
         assert m is not None
         if self.auto_forced:
             while not m.over and forced(m.hand):
-                m.apply(m.hand.legal_moves()[0])
+                m.apply_move(m.hand.legal_moves()[0])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         # read from the hand's Observer, the censoring boundary the seat's View is built
@@ -232,7 +231,7 @@ class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
     (the same test), anything else gets the standard check."""
 
     def step(self, action) -> None:
-        if type(action) is int and 0 <= action < N_ACTIONS:
+        if type(action) is int and 0 <= action < self.env.unwrapped.encoder.actions.n:
             self.env.step(action)
         else:
             super().step(action)
@@ -286,7 +285,7 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
         raw = self._raw
         if self._has_reset and raw.agents:
             self._has_updated = True
-            if self._direct and type(action) is int and 0 <= action < N_ACTIONS:
+            if self._direct and type(action) is int and 0 <= action < raw.encoder.actions.n:
                 raw.step(action)
             else:
                 self.env.step(action)

@@ -22,7 +22,6 @@ from ..arena.report import record_name
 from ..arena.runner import ArenaSpec, GameResult, ordered_results, play_deal_set, validate
 from ..engine import Game, OptionError, Variant, make_variant
 from ..engine.deals import derive
-from ..engine.tiles import N_ACTIONS
 
 #: a shard is closed once it holds at least this many decisions (at a deal set's end)
 SHARD_STEPS = 50_000
@@ -66,7 +65,7 @@ class Steps:
         x, mask = self.encoder.observe(observer(game.hand), seat)
         self.obs.append(x)
         self.mask.append(mask)
-        self.action.append(action)
+        self.action.append(self.encoder.actions.of(action))
         self.seat.append(seat)
         self.reward.append([0.0] * len(self.side))
         self.done.append(False)
@@ -88,7 +87,7 @@ class Steps:
         n = len(self.side)
         return {
             "obs": np.stack(self.obs) if self.obs else np.zeros((0, self.encoder.size), np.float32),
-            "mask": np.stack(self.mask) if self.mask else np.zeros((0, N_ACTIONS), np.int8),
+            "mask": np.stack(self.mask) if self.mask else np.zeros((0, self.encoder.actions.n), np.int8),
             "action": np.asarray(self.action, np.int16),
             "seat": np.asarray(self.seat, np.int8),
             "reward": np.asarray(self.reward, np.float32).reshape(-1, n),
@@ -275,7 +274,7 @@ def run_selfplay(
         manifest["obs"] = {
             "encoder": "bonepile.rl.obs.Encoder",
             "size": enc.size,
-            "n_actions": N_ACTIONS,
+            "n_actions": enc.actions.n,
             "fields": {name: [enc.offsets[name], size] for name, size in enc.sizes.items()},
             "reward": "win_loss" if v.scoring == "result_only" else "points",
             "steps": sum(s["steps"] for s in writer.written),

@@ -15,8 +15,8 @@ A self-play folder holds
   ==============  =================  ========================================================
   ``obs``         (T, size) float32  the deciding seat's observation (``obs.Encoder``: only
                                      what that seat may know)
-  ``mask``        (T, 114) int8      its legal actions
-  ``action``      (T,) int16         the action it took (an engine action id)
+  ``mask``        (T, A) int8        its legal actions (A = 114 in the double-six set)
+  ``action``      (T,) int16         the action it took (an action id, ``rl/actions.py``)
   ``seat``        (T,) int8          the deciding seat
   ``reward``      (T, n) float32     every seat's reward for this step, as the PettingZoo
                                      environment gives it (``episode="game"``): the points its

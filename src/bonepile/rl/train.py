@@ -39,7 +39,7 @@ from ..arena.stats import wilson
 from ..bots import Bot, make_bot
 from ..bots.sampler import InconsistentView
 from ..engine import OptionError, Variant
-from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, PASS, PIP_MASK, PIPS
+from ..engine.tiles import HI, IS_DOUBLE, LO, PIP_MASK, PIPS
 from ..engine.view import observer
 from .core import Match, forced, variant_from
 from .gym import BonepileEnv
@@ -60,10 +60,10 @@ def action_features(enc: Encoder, x: np.ndarray, actions: list[int]) -> np.ndarr
     out = np.zeros((len(actions), N_ACTION_FEATURES), np.float32)
     for i, a in enumerate(actions):
         row = out[i]
-        if a == PASS:
+        if a == enc.actions.pass_id:
             row[-2] = 1.0
             continue
-        if a == DRAW:
+        if a == enc.actions.draw_id:
             row[-1] = 1.0
             continue
         t, arm = a >> 2, a & 3
@@ -196,6 +196,10 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> tuple[Agent, 
     rng = np.random.default_rng(cfg.seed)
     options = {"players": cfg.players, **cfg.options}
     v = variant_from(cfg.variant, options)
+    if v.pips != 6:  # the action features are the double-six set's
+        raise OptionError(
+            f"the trainer's action features are for double-six games; {v.name} uses {v.tile_set.name}"
+        )
     # the agent takes every seat in turn (env i: seat i mod players)
     envs = [
         BonepileEnv(v, opponents=cfg.opponents, reward="net", auto_forced=True, seat=i % v.players)
@@ -369,15 +373,15 @@ def _play_out(m: Match, seat: int, me: Agent | Bot, bots: dict[int, Bot], enc: E
         s = m.to_move
         assert s is not None
         if s != seat:
-            m.apply(bots[s].choose(m.view(s)))
+            m.apply_move(bots[s].choose(m.view(s)))
         elif isinstance(me, Agent):
             if forced(m.hand):
-                m.apply(m.hand.legal_moves()[0])
+                m.apply_move(m.hand.legal_moves()[0])
             else:
                 x, mask = enc.observe(observer(m.hand), seat)
                 m.apply(me.act(x, mask))
         else:
-            m.apply(me.choose(m.view(s)))
+            m.apply_move(me.choose(m.view(s)))
 
 
 __all__ = [
