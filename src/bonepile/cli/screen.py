@@ -23,18 +23,13 @@ def face_down_text(top: int = 6) -> str:
     return f"[{'▒' * w}|{'▒' * w}]"
 
 
-def _top(view: Any) -> int:
-    """The highest number of the set the view's game is played with."""
-    return int(getattr(view, "pips", 6))
-
-
 def layout_lines(view: View) -> list[Any]:
     """The table: the line of tiles (spinner in magenta, doubles in bold), the spinner's
     arms, and the open ends."""
     from rich.text import Text
 
     lay = view.layout
-    top = _top(view)
+    top = view.pips
     if lay.first is None:
         return [Text("Table: empty")]
     spin_at = lay.spinner_at
@@ -75,7 +70,7 @@ def rows_text(view: View, s: int) -> Any:
     from rich.text import Text
 
     up = dict(view.face_up[s])
-    top = _top(view)
+    top = view.pips
     t = Text()
     for i in range(view.tile_counts[s]):
         if i in up:
@@ -90,7 +85,7 @@ def hand_text(view: View) -> Any:
     from rich.text import Text
 
     playable = {m >> 2 for m in view.legal if m < PASS}
-    top = _top(view)
+    top = view.pips
     t = Text("Your hand: ")
     for tile in sorted(view.hand, key=lambda x: (-(HI[x] + LO[x]), -HI[x])):
         if tile in playable:
