@@ -42,7 +42,8 @@ STRONG_SIMULATIONS_IN_PLAY = 8
 #: the learned policy's estimate counts as this many of the strong level's deals (open games)
 STRONG_POLICY = 8.0
 #: ... and this many where points are scored during play (Cinque: +4.09 points per hand against
-#: greedy over 1,003 hands, where 8 gave +2.85 on the same deals; docs/BENCHMARKS.md)
+#: greedy over 1,003 hands, where 8 gave +2.85 on the same deals; +3.74 over 1,408 with a fresh
+#: batch; docs/BENCHMARKS.md)
 STRONG_POLICY_IN_PLAY = 16.0
 
 
