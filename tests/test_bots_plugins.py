@@ -96,7 +96,7 @@ def test_an_entry_point_that_fails_to_load_is_a_bot_error(monkeypatch):
         ("heavy:Missing", "heavy has no 'Missing'"),
         ("heavy:", "write module:Class"),
         ("os.path:join", "is not a bonepile Bot class"),
-        ("bonepile.bots.base:Bot", "does not define choose(view)"),
+        ("bonepile.bots.base:Bot", "does not define choose(view) or evaluate(view)"),
     ],
 )
 def test_bad_names_are_clear_errors(example_path, spec, words):
@@ -104,6 +104,20 @@ def test_bad_names_are_clear_errors(example_path, spec, words):
         make_bot(spec, make_variant("block", {}))
     assert words in str(e.value)
     assert "\n" not in str(e.value)
+
+
+def test_a_bot_that_only_evaluates_is_a_bot():
+    """A bot may define evaluate(view) alone (the base choose plays its best action), as the
+    expert and the policy do: such a subclass loads by name and plays."""
+    v = make_variant("block", {"players": 4, "teams": True})
+    bot = make_bot("bonepile.bots.policy:PolicyBot", v, seed=1)
+    g = Game.new("block", {"players": 4, "teams": True}, seed=5)
+    view = g.view(g.to_move)
+    while len(view.legal) < 2:  # to the first real choice
+        g.apply(view.legal[0])
+        view = g.view(g.to_move)
+    assert bot.choose(view) == bot.evaluate(view)[0].action
+    assert bot.choose(view) in view.legal
 
 
 BAD_BOTS = """

@@ -74,10 +74,11 @@ def test_the_policy_only_picks_legal_actions(case, seed, steps):
 
 
 def test_strong_blends_the_policy_in_open_games_only():
-    """The strong level's search counts the policy as ``STRONG_POLICY`` deals in open games;
+    """The strong level's search counts the policy as ``STRONG_POLICY`` deals in open games
+    (``STRONG_POLICY_IN_PLAY`` where points are scored during play: Cinque);
     blind games have no policy (the policy bot refuses them)."""
     s = levels.strong(make_variant("cinque", {}), seed=1)
-    assert s.config.policy == levels.STRONG_POLICY > 0
+    assert s.config.policy == levels.STRONG_POLICY_IN_PLAY > levels.STRONG_POLICY > 0
     assert s.budget.simulations == levels.STRONG_SIMULATIONS_IN_PLAY  # points in play: dearer deals
     block = levels.strong(make_variant("block", {"players": 4, "teams": True}), seed=1)
     assert (

@@ -11,7 +11,8 @@ Each level is measured clearly stronger than the one below on duplicate deals
   deals per decision, ``STRONG_SIMULATIONS_IN_PLAY`` where points are scored during play and
   each deal costs more, whatever budget the caller gives: quick and load-independent), in open
   games with the learned policy's estimate of each action counted as ``STRONG_POLICY`` more
-  deals (``ExpertConfig.policy``, ``bots/policy.py``);
+  deals (``STRONG_POLICY_IN_PLAY`` where points are scored during play; ``ExpertConfig.policy``,
+  ``bots/policy.py``);
 * **expert**: the expert at the budget it is given (``budget.EXPERT_BUDGET`` by default).
 
 Every level is built as ``(variant, *, seed=None, budget=None)``; only the expert reads the
@@ -40,6 +41,10 @@ STRONG_SIMULATIONS = 16
 STRONG_SIMULATIONS_IN_PLAY = 8
 #: the learned policy's estimate counts as this many of the strong level's deals (open games)
 STRONG_POLICY = 8.0
+#: ... and this many where points are scored during play (Cinque: +4.09 points per hand against
+#: greedy over 1,003 hands, where 8 gave +2.85 on the same deals; +3.74 over 1,408 with a fresh
+#: batch; docs/BENCHMARKS.md)
+STRONG_POLICY_IN_PLAY = 16.0
 
 
 def beginner(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
@@ -52,9 +57,10 @@ def casual(variant: Variant, *, seed: int | None = None, budget: Budget | None =
 
 def strong(variant: Variant, *, seed: int | None = None, budget: Budget | None = None) -> Bot:
     config = preset(variant)
+    in_play = variant.in_play is not None
     if not variant.blind and variant.pips == 6 and shipped_model() is not None:  # a double-six model
-        config = replace(config, policy=STRONG_POLICY)
-    sims = STRONG_SIMULATIONS_IN_PLAY if variant.in_play is not None else STRONG_SIMULATIONS
+        config = replace(config, policy=STRONG_POLICY_IN_PLAY if in_play else STRONG_POLICY)
+    sims = STRONG_SIMULATIONS_IN_PLAY if in_play else STRONG_SIMULATIONS
     return ExpertBot(variant, seed=seed, budget=Budget(simulations=sims), config=config)
 
 
@@ -71,5 +77,6 @@ __all__ = [
     "STRONG_SIMULATIONS",
     "STRONG_SIMULATIONS_IN_PLAY",
     "STRONG_POLICY",
+    "STRONG_POLICY_IN_PLAY",
     "FACTORIES",
 ]

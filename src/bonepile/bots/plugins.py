@@ -61,8 +61,9 @@ def _choices() -> str:
 def _check_class(obj: Any, where: str) -> type[Bot]:
     if not (inspect.isclass(obj) and issubclass(obj, Bot)):
         raise BotError(f"{where} is not a bonepile Bot class (subclass bonepile.bots.Bot)")
-    if obj.choose is Bot.choose:
-        raise BotError(f"{where} does not define choose(view)")
+    if obj.choose is Bot.choose and obj.evaluate is Bot.evaluate:
+        # the base choose plays the best of evaluate: a bot defines one or the other
+        raise BotError(f"{where} does not define choose(view) or evaluate(view)")
     return obj
 
 
