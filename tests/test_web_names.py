@@ -197,7 +197,7 @@ def test_the_client_recognises_no_english_default_name():
 
 
 def test_a_games_description_depends_on_the_player_count():
-    """Only where the rules differ: Block deals every tile to 4, and leaves a stock to 2 or 3."""
+    """Only where the rules differ: Block and Muggins deal every tile to 4, and leave a stock to 2 or 3."""
     from bonepile.web.words.catalog import catalogue
 
     keys = {v["name"]: v["description_keys"] for v in catalogue()["variants"]}
@@ -207,4 +207,10 @@ def test_a_games_description_depends_on_the_player_count():
         "4": "variant.block.description",
     }
     assert set(keys["draw"].values()) == {"variant.draw.description"}
-    assert all(len(set(k.values())) == 1 for name, k in keys.items() if name != "block")
+    # Muggins' 7 tiles each leave a stock to 2 or 3 players, none to 4 (RULES.md §10)
+    assert keys["muggins"] == {
+        "2": "variant.muggins.description.stock",
+        "3": "variant.muggins.description.stock",
+        "4": "variant.muggins.description",
+    }
+    assert all(len(set(k.values())) == 1 for name, k in keys.items() if name not in ("block", "muggins"))
