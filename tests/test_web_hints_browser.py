@@ -22,7 +22,8 @@ def _hint_text(page) -> str:  # noqa: F811
                 if page.locator("#hints details[open]").count():
                     break
                 page.wait_for_timeout(300)
-            return page.inner_text("#hints")
+            # the words of the panel, those of a folded figure too (a new state may fold it again)
+            return page.inner_text("#hints") + "\n" + (page.locator("#hints").text_content() or "")
         page.wait_for_timeout(500)
     raise AssertionError("no turn of ours to ask a hint on")
 

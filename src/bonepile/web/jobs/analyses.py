@@ -309,11 +309,11 @@ class Analyses:
         try:
             status, doc = await loop.run_in_executor(self._executor(), build, source, j.key, self.budget)
             if status == 200:
+                self.computed += 1  # counted before it is stored: a reader may find it stored at once
                 body = orjson.dumps(doc)
                 await loop.run_in_executor(self._db, self._save, j.key, body)
                 if j.key.startswith("table:"):  # each seat's luck and skill, for its profile's page
                     await loop.run_in_executor(self._db, store_figures, self.engine, _public(j.key), doc)
-                self.computed += 1
                 j.status, j.done = "done", j.total
             else:
                 j.status, j.error, j.http = "failed", doc["error"], status
