@@ -111,7 +111,7 @@ def test_every_page_in_every_language(server, browser, lang):  # noqa: F811
     try:
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.set_default_timeout(15000)
+        page.set_default_timeout(30000)  # a loaded 2-core machine is slow
         page.goto(server + "/")
         page.wait_for_selector("body[data-ready='1']")
         page.wait_for_selector("#tables table, #tables p:not([data-i18n])")
@@ -219,7 +219,7 @@ def test_long_words_fit(server, browser, lang, size):  # noqa: F811
     ctx = _context(browser, lang, size, has_touch=size == "phone")
     try:
         page = ctx.new_page()
-        page.set_default_timeout(15000)
+        page.set_default_timeout(30000)  # a loaded 2-core machine is slow
         page.goto(server + "/")
         page.wait_for_selector("body[data-ready='1']")
         page.select_option("#variant", "quinientos")

@@ -94,7 +94,15 @@ def test_a_cuban_table_and_a_double_twelve_hand_on_a_phone(server, sized):  # no
         return
     page = sized("phone")
     _sit_down(page, server, games[0], {"set": "double twelve (91 tiles)"})
-    page.wait_for_function("document.querySelectorAll('#hand button.tile-btn').length > 0")
+    # the whole hand is drawn (the store may hold the deal a moment before the hand shows it)
+    drawn = (
+        "import('/static/table/state.js').then(m => { const h = m.store.state?.view?.hand || [];"
+        " return h.length > 0 && document.querySelectorAll('#hand button.tile-btn').length === h.length; })"
+    )
+    for _ in range(100):
+        if page.evaluate(drawn):
+            break
+        page.wait_for_timeout(100)
     tiles = _hand_is_drawn_right(page, 12)
     fit = _fits_the_screen(page)
     assert fit["scroll"] and fit["inside"] and fit["small"] == 0, fit
