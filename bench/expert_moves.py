@@ -24,39 +24,17 @@ import sys
 from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
 
 from bonepile.analysis.exact import Solver
 from bonepile.bots import Budget, hint, make_bot
 from bonepile.engine import Game
-from bonepile.engine.variant import PLAYER_COUNTS
 from bonepile.rl.actions import Actions, actions
+from support import BOT_GAMES
 
-#: every variant and player count, plus the partnership and option games of the bot tests
-#: (the seven games of RULES.md §1-§6 first and the games added later last, so that a new
-#: game leaves the positions of the others, seeded by their index, as they were)
-SEVEN = ("quinientos", "cinque", "draw", "block", "passing", "blind-hugie", "billitonnen")
-
-
-def _every_count(names: list[str]) -> list[tuple[str, dict[str, Any]]]:
-    return [
-        (name, {"players": n} if len(PLAYER_COUNTS[name]) > 1 else {})
-        for name in names
-        for n in PLAYER_COUNTS[name]
-    ]
-
-
-GAMES: list[tuple[str, dict[str, Any]]] = (
-    _every_count([n for n in PLAYER_COUNTS if n in SEVEN])
-    + [
-        ("block", {"players": 4, "teams": True}),
-        ("draw", {"players": 4, "teams": True}),
-        ("passing", {"players": 4, "teams": True}),
-        ("passing", {"players": 3, "draw_ends_turn": False}),
-        ("cinque", {"spinner_any_order": True}),
-        ("draw", {"players": 3, "boneyard_reserve": 2}),
-    ]
-    + _every_count([n for n in PLAYER_COUNTS if n not in SEVEN])
-)
+#: every variant and player count, plus the partnership and option games (tests/support.py,
+#: the bot tests' list: one place)
+GAMES: list[tuple[str, dict[str, Any]]] = BOT_GAMES
 
 
 def positions(name: str, options: dict[str, Any], seed: int, count: int) -> list[Game]:

@@ -5,16 +5,20 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import random
 import subprocess
 import traceback
+from collections.abc import Callable
 
 from typer.testing import CliRunner
 
 from bonepile.cli import app
 from bonepile.cli.common import fill_optional_values
+from bonepile.engine import Game
 from bonepile.engine import record as rec
 from bonepile.engine.errors import RecordError
-from bonepile.engine.tiles import NAME, parse_tile
+from bonepile.engine.hand import Hand
+from bonepile.engine.tiles import NAME, PASS, parse_tile
 
 HERE = pathlib.Path(__file__).parent
 SCENARIOS = HERE / "scenarios"
@@ -34,6 +38,48 @@ def _configurations() -> list[tuple[str, dict]]:
 
 #: every variant at every player count it allows, as (name, options): the RL adapters' cases
 CONFIGURATIONS = _configurations()
+
+#: the games the bots are tried on (tests/test_bots.py) and whose positions record the
+#: expert's moves (bench/expert_moves.py): every variant at every player count (the seven games
+#: of RULES.md §1-§6 first), then partnership and option games, then the games added later, and
+#: new settings only at the end (the bench seeds a game's positions by its index in this list)
+#: Blind Hugie with every option that changes how tiles come and go (3 players, the full deal)
+BLIND_HUGIE_ALL_OPTIONS = {
+    "players": 3,
+    "deal": "full",
+    "full_deal_starter": True,
+    "tiles_per_turn": "while_playable",
+    "unplayable_doubles_face_up": True,
+}
+SEVEN = ("quinientos", "cinque", "draw", "block", "passing", "blind-hugie", "billitonnen")
+
+
+def _bot_games() -> list[tuple[str, dict]]:
+    from bonepile.engine.variant import PLAYER_COUNTS
+
+    def every_count(names: list[str]) -> list[tuple[str, dict]]:
+        return [
+            (name, {"players": n} if len(PLAYER_COUNTS[name]) > 1 else {})
+            for name in names
+            for n in PLAYER_COUNTS[name]
+        ]
+
+    return (
+        every_count([n for n in PLAYER_COUNTS if n in SEVEN])
+        + [
+            ("block", {"players": 4, "teams": True}),
+            ("draw", {"players": 4, "teams": True}),
+            ("passing", {"players": 4, "teams": True}),
+            ("passing", {"players": 3, "draw_ends_turn": False}),
+            ("cinque", {"spinner_any_order": True}),
+            ("draw", {"players": 3, "boneyard_reserve": 2}),
+        ]
+        + every_count([n for n in PLAYER_COUNTS if n not in SEVEN])
+        + [("blind-hugie", dict(BLIND_HUGIE_ALL_OPTIONS))]
+    )
+
+
+BOT_GAMES = _bot_games()
 CONFIGURATION_IDS = [f"{v}-{o.get('players', '')}" for v, o in CONFIGURATIONS]
 
 
@@ -188,3 +234,36 @@ def err_at(result: dict) -> tuple:
 def hands_of(result: dict) -> list[dict]:
     assert "error" not in result, f"unexpected record error: {result['error']}"
     return result["hands"]
+
+
+# ------------------------------------------------------------------ random play
+# (tests/test_properties.py's ``play_random`` plays the same way and checks every move)
+
+
+def play_out_hand(h: Hand, rng: random.Random, after: Callable[[Hand], None] | None = None) -> Hand:
+    """Play hand ``h`` to its end: a random tile when one can be played, else the first legal
+    move (a pass or a draw), so that hands end with tiles laid; ``after(h)`` after each move."""
+    while not h.over:
+        legal = h.legal_moves()
+        plays = [m for m in legal if m < PASS]
+        h.apply(rng.choice(plays) if plays else legal[0])
+        if after is not None:
+            after(h)
+    return h
+
+
+def random_hand(name: str, seed: int, after: Callable[[Hand], None] | None = None) -> Hand:
+    """The first hand of a new game of ``name`` (default options), dealt and played with
+    ``seed`` as ``play_out_hand`` plays."""
+    return play_out_hand(Game.new(name, seed=seed).hand, random.Random(seed), after)
+
+
+def random_game(name: str, options: dict, seed: int) -> Game:
+    """A whole game of ``name`` with ``options``, dealt with ``seed``, every move a uniformly
+    random legal one (passes and draws included) from the same seed."""
+    rng = random.Random(seed)
+    g = Game.new(name, options, seed=seed)
+    while not g.over:
+        ms = g.legal_moves()
+        g.apply(ms[rng.randrange(len(ms))])
+    return g

@@ -92,6 +92,33 @@ def test_the_table_carries_over_between_decisions_without_changing_values():
         pos.apply(m)
 
 
+def test_a_hand_solved_from_its_last_decision_has_the_values_of_one_by_one():
+    """``values_line`` (what ``analyze`` does) gives the decisions of a hand the values the
+    solver gives them one by one from the first.  With a budget the first decisions exceed,
+    those are estimated (at once, from the last position that ran out of nodes back) and the
+    last ones are exact; the table's order may then solve a position one way and not the
+    other (here one more is exact from the last), and what both solve is the same."""
+    g = played_game("block", {"teams": True}, 3)
+    pos = g.hands[0].fresh()
+    line = []
+    for _s, m, _t in g.hands[0].log:
+        if len(pos.choices()) > 1:
+            line.append(pos.copy())
+        pos.apply(m)
+    # (at the default budget the values are the same on every example's hands:
+    # bench/analysis_line.py)
+    one = Solver(g.variant, nodes=2_000, playouts=4)
+    by_one = [one.values(p) for p in line]
+    together = Solver(g.variant, nodes=2_000, playouts=4).values_line(line)
+    exact = [i for i, (a, b) in enumerate(zip(by_one, together)) if EXACT in {x.kind for x in a.values()}]
+    assert exact and all(together[i] == by_one[i] for i in exact)
+    assert sum(ESTIMATE not in {x.kind for x in d.values()} for d in together) == len(exact) + 1
+    kinds = [{x.kind for x in d.values()} for d in together]
+    assert kinds[0] == {ESTIMATE} and kinds[-1] == {EXACT}
+    cut = max(i for i, k in enumerate(kinds) if ESTIMATE in k)
+    assert all(k == {ESTIMATE} for k in kinds[: cut + 1]) and all(ESTIMATE not in k for k in kinds[cut + 1 :])
+
+
 def test_too_large_a_position_is_estimated_and_says_so():
     g = played_game("block", {"teams": True}, 5)
     pos = g.hands[0].fresh()

@@ -19,29 +19,10 @@ from bonepile.bots.reasons import Explainer
 from bonepile.bots.sampler import Sampler
 from bonepile.engine import Game, View, make_variant
 from bonepile.engine.hand import Hand
-from bonepile.engine.variant import PLAYER_COUNTS
 from bonepile.engine.view import hand_view
+from support import BOT_GAMES
 
-CASES = [(v, n) for v, counts in PLAYER_COUNTS.items() for n in counts]
-EXTRA = [
-    ("block", {"players": 4, "teams": True}),
-    ("draw", {"players": 4, "teams": True}),
-    ("passing", {"players": 4, "teams": True}),
-    ("passing", {"players": 3, "draw_ends_turn": False}),
-    ("cinque", {"spinner_any_order": True}),
-    ("draw", {"players": 3, "boneyard_reserve": 2}),
-    (
-        "blind-hugie",
-        {
-            "players": 3,
-            "deal": "full",
-            "full_deal_starter": True,
-            "tiles_per_turn": "while_playable",
-            "unplayable_doubles_face_up": True,
-        },
-    ),
-]
-ALL = [(v, {"players": n} if len(PLAYER_COUNTS[v]) > 1 else {}) for v, n in CASES] + EXTRA
+ALL = BOT_GAMES
 
 
 def _id(case):

@@ -242,6 +242,8 @@ def test_replay_text_uses_player_names(tmp_path):
         ("blind-hugie", ["--players", "3", "--option", "deal=full", "--option", "full_deal_starter=true"]),
         ("billitonnen", ["--players", "5"]),
         ("draw", ["--players", "2", "--option", "boneyard_reserve=2"]),
+        ("fives-and-threes", ["--players", "2", "--option", "deal=pagat"]),
+        ("dominican", ["--option", "tranque=leader_ties"]),
     ],
 )
 def test_random_writes_a_record_that_replays_and_is_identical_for_the_same_seed(tmp_path, variant, args):
@@ -292,6 +294,8 @@ def test_random_record_replays_through_the_cli_and_stdout_equals_file(tmp_path):
         (["random", "quinientos", "--players", "2"], ["players"]),
         (["random", "draw", "--players", "3", "--option", "teams=true"], ["teams"]),
         (["random", "billitonnen", "--option", "blocked_winner=highest"], ["blocked_winner"]),
+        (["random", "dominican", "--option", "tranque=pairs"], ["tranque", "leader_ties", "pairs"]),
+        (["random", "fives-and-threes", "--option", "deal=7"], ["deal", "league", "pagat"]),
         (["random", "block", "--option", "target"], ["target"]),
     ],
 )

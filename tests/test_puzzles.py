@@ -5,10 +5,12 @@ scripted standard input."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import pathlib
 import random
+import re
 
 import pytest
 
@@ -17,9 +19,9 @@ from bonepile.bots.budget import Budget
 from bonepile.bots.sampler import Sampler, agrees
 from bonepile.engine import VARIANT_NAMES, Game, make_variant
 from bonepile.engine import record as rec
-from bonepile.engine.knowledge import layout_tiles
+from bonepile.engine.knowledge import layout_tiles, unseen_tiles
 from bonepile.engine.notation import parse
-from bonepile.engine.tiles import NAME
+from bonepile.engine.tiles import NAME, parse_tile
 from bonepile.engine.view import hand_view
 from bonepile.engine.viewcodec import view_from_dict, view_to_dict
 from bonepile.puzzles import glicko2, store
@@ -307,21 +309,81 @@ def test_mine_command_writes_a_puzzle_file(tmp_path, mined):
     assert f"{len(got)} puzzles from" in r.stdout
 
 
-def test_no_verdict_names_a_tile_the_seat_could_not_see():
-    # every answer to the first step of puzzles of every game: the words and reasons name
-    # only the seat's own tiles and the tiles on the table
-    for variant in VARIANT_NAMES:
-        for p in store.load(variant)[:8]:
-            v = make_variant(p.variant, p.options)
-            view = p.steps[0].view
-            visible = set(view.hand) | {t for t in range(28) if layout_tiles(view.layout) >> t & 1}
-            visible |= {t for row in view.face_up for _, t in row} | {view.turned_up, view.peek} - {None}
-            hidden = [NAME[t] for t in range(28) if t not in visible]
-            for tok in choices(v, view):
-                verdict = judge(p, 0, tok)
-                text = json.dumps(verdict.to_dict())
-                for name in hidden:
-                    assert name not in text, (p.id, tok, name, text)
+_TILE = re.compile(r"(?<![0-9])(\d{1,2})-(\d{1,2})(?![0-9])")
+
+
+def _named(text: str, n_tiles: int) -> set[int]:
+    """The tiles a text names ("a-b" in either order)."""
+    out = set()
+    for a, b in _TILE.findall(text):
+        t = parse_tile(f"{a}-{b}")
+        if t is not None and t[0] < n_tiles:
+            out.add(t[0])
+    return out
+
+
+def _unseen(view) -> set[int]:
+    mask = unseen_tiles(view)
+    return {t for t in range(mask.bit_length()) if mask >> t & 1}
+
+
+def _no_peeking(p: Puzzle) -> None:
+    """Every answer to every step of ``p`` names only tiles its seat could see when it is told:
+    a wrong answer (and the last step's) from that step's view; a right answer that goes on
+    tells the others' replies, so from the next step's view, where they are on the table."""
+    v = make_variant(p.variant, p.options)
+    for k, step in enumerate(p.steps):
+        for tok in choices(v, step.view):
+            verdict = judge(p, k, tok)
+            told = p.steps[k + 1].view if verdict.correct and not verdict.done else step.view
+            leaked = _named(json.dumps(verdict.to_dict()), v.n_tiles) & _unseen(told)
+            assert not leaked, (p.id, k, tok, [NAME[t] for t in leaked], verdict.to_dict())
+            if verdict.correct and not verdict.done:
+                assert verdict.replies == step.replies  # the stored line, as the seat saw it
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_no_verdict_names_a_tile_the_seat_could_not_see(variant):
+    # every shipped puzzle of the game, every answer to every step (all games: about 2 s)
+    for p in store.load(variant):
+        _no_peeking(p)
+
+
+def _draw_line() -> Puzzle:
+    """A shipped Draw puzzle whose line goes on after the others drew from the boneyard."""
+    return next(p for p in store.load("draw") if len(p.steps) > 1 and "draw" in p.steps[0].replies)
+
+
+def test_a_line_with_an_opponents_draw_tells_it_drew_never_its_tile(tmp_path):
+    p = _draw_line()
+    _no_peeking(p)
+    # a puzzle file whose line names what the others drew (a file written by another
+    # miner, or altered): nothing told comes from the stored line, only from the views
+    view1 = p.steps[1].view
+    hidden = sorted(_unseen(view1))
+    named = tuple(
+        NAME[hidden[i % len(hidden)]] if r == "draw" else r for i, r in enumerate(p.steps[0].replies)
+    )
+    altered = Puzzle(
+        p.id,
+        p.variant,
+        p.options,
+        p.seat,
+        p.themes,
+        p.rating,
+        (dataclasses.replace(p.steps[0], replies=named), *p.steps[1:]),
+        p.source,
+    )
+    verdict = judge(altered, 0, p.steps[0].solution)
+    assert verdict.replies == p.steps[0].replies and "draw" in verdict.replies
+    assert not _named(json.dumps(verdict.to_dict()), 28) & _unseen(view1)
+    # and in the terminal: "seat N drew", never a tile the seat does not hold
+    path = tmp_path / "p.json"
+    store.write_file(path, [altered])
+    r = cli("puzzles", "--file", str(path), "--id", p.id, input=p.steps[0].solution + "\nquit\n")
+    assert r.returncode == 0, r.stderr
+    then = next(line for line in r.stdout.splitlines() if line.startswith("Then: "))
+    assert "drew" in then and not _named(then, 28) & _unseen(view1), then
 
 
 def test_the_daily_puzzle_in_the_terminal():

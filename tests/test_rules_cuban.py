@@ -28,19 +28,11 @@ from bonepile.engine.tiles import (
 )
 from bonepile.engine.view import hand_view
 from bonepile.engine.viewcodec import view_from_dict, view_to_dict
+from support import random_game
 
 
 def tile(name: str) -> int:
     return parse_tile(name)[0]  # type: ignore[index]
-
-
-def random_game(name: str, options: dict, seed: int) -> Game:
-    rng = random.Random(seed)
-    g = Game.new(name, options, seed=seed)
-    while not g.over:
-        ms = g.legal_moves()
-        g.apply(ms[rng.randrange(len(ms))])
-    return g
 
 
 # ------------------------------------------------------------------ the sets

@@ -272,6 +272,39 @@ def test_s12_tranque_rules(deal, rule, points):
     assert h.result.points == points
 
 
+@pytest.mark.parametrize(
+    "deal,tranque,points",
+    [
+        (TRANQUE, "lowest_side", (10, 0)),
+        (TRANQUE, "leader_ties", (10, 0)),  # no tie: as lowest_side
+        (TRANQUE, "blocker", (0, 10)),
+        (TIED, "lowest_side", (0, 0)),
+        (TIED, "leader_ties", (8, 0)),
+        (TIED, "blocker", (0, 8)),
+    ],
+)
+def test_s12_the_tranque_option_decides_a_blocked_hand(deal, tranque, points):
+    # the option a table or a command line sets, not the component: the same fixed deals
+    h = play(hand("dominican", {"tranque": tranque}, deal), "6-6")
+    assert h.result.end == "blocked" and h.result.points == points
+    with pytest.raises(
+        OptionError, match='option tranque must be one of "lowest_side", "leader_ties", "blocker"'
+    ):
+        make_variant("dominican", {"tranque": "lowest_side_leader_ties"})
+
+
+@pytest.mark.parametrize(("players", "league", "pagat"), [(2, 9, 7), (4, 6, 5)])
+def test_s11_the_deal_option_deals_the_league_or_pagats_hands(players, league, pagat):
+    # the same seed: the league deals 9 / 6 each, pagat 7 / 5; the rest is out of play
+    for deal, size in (("league", league), ("pagat", pagat)):
+        g = Game.new("fives-and-threes", {"players": players, "deal": deal}, seed=5)
+        assert [len(g.hand.held(s)) for s in range(players)] == [size] * players
+        assert g.variant.stock == 0 and g.variant.draw_reserve == 28 - size * players
+    assert make_variant("fives-and-threes").hand_sizes == (6,) * 4  # the league's by default
+    with pytest.raises(OptionError, match='option deal must be one of "league", "pagat", not "7"'):
+        make_variant("fives-and-threes", {"deal": "7"})
+
+
 def test_s12_blocker_wins_a_tie_against_the_player_before():
     # P0 2 pips, P3 before him 2 pips: the blocker's pair wins all 2 + 5 + 4 + 2 = 13
     deal = [["6-6", "1-1"], ["3-2"], ["4-0"], ["2-0"]]

@@ -118,15 +118,37 @@ def test_every_sealed_example_verifies_and_replays_to_its_expected_output(path):
 
 
 def test_an_unsealed_record_says_there_is_nothing_to_verify():
+    # not wrong, merely unsealed: a status of its own (3), said in words, and in --help
     r = cli("verify", str(EXAMPLES / "block.record.json"))
-    assert r.returncode == 1 and "no commitment: nothing to verify" in r.stdout
+    assert r.returncode == 3 and "no commitment: nothing to verify" in r.stdout
+    assert "the record is valid, only not sealed" in r.stdout and r.stderr == ""
+    j = cli("verify", str(EXAMPLES / "block.record.json"), "--json")
+    assert j.returncode == 3 and json.loads(j.stdout)["status"] == "none"
+    assert "3 nothing to verify" in cli("verify", "--help").stdout
+
+
+def test_with_several_records_the_status_is_the_worst_one_s(tmp_path):
+    unsealed = str(EXAMPLES / "block.record.json")
+    good = sealed_doc()
+    changed = sealed_doc()
+    changed["deals"]["salt"] = "0" * 32
+    files = {}
+    for name, doc in (("good", good), ("changed", changed)):
+        files[name] = tmp_path / f"{name}.json"
+        files[name].write_text(json.dumps(doc))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert cli("verify", str(files["good"])).returncode == 0
+    assert cli("verify", str(files["good"]), unsealed).returncode == 3
+    assert cli("verify", unsealed, str(files["changed"]), str(files["good"])).returncode == 1
+    assert cli("verify", str(files["changed"]), str(bad), unsealed).returncode == 2
 
 
 def test_a_sealed_but_unrevealed_record_cannot_be_checked_yet():
     doc = sealed_doc()
     del doc["deals"]["seed"], doc["deals"]["salt"]
     r = cli("verify", "-", input=json.dumps(doc))
-    assert r.returncode == 1 and "not revealed yet" in r.stdout
+    assert r.returncode == 3 and "not revealed yet" in r.stdout and "once the game is over" in r.stdout
 
 
 def test_a_tile_swapped_between_seats_is_caught_naming_hand_seat_and_tile():

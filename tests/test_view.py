@@ -22,6 +22,7 @@ from bonepile import Game
 from bonepile.engine import DRAW, PASS, Hand
 from bonepile.engine.tiles import HI, IS_DOUBLE, LO
 from bonepile.engine.view import hand_view
+from support import BLIND_HUGIE_ALL_OPTIONS
 
 CASES = [
     ("quinientos", {}),
@@ -39,16 +40,7 @@ CASES = [
     *[("blind-hugie", {"players": n, "deal": "full", "tiles_per_turn": "while_playable"}) for n in (2, 3, 4)],
     *[("blind-hugie", {"players": n, "unplayable_doubles_face_up": True}) for n in (2, 3, 4)],
     ("blind-hugie", {"players": 3, "deal": "full", "full_deal_starter": True}),
-    (
-        "blind-hugie",
-        {
-            "players": 3,
-            "deal": "full",
-            "full_deal_starter": True,
-            "tiles_per_turn": "while_playable",
-            "unplayable_doubles_face_up": True,
-        },
-    ),
+    ("blind-hugie", dict(BLIND_HUGIE_ALL_OPTIONS)),
     ("blind-hugie", {"players": 4, "teams": True, "row_side": "left"}),
     *[("billitonnen", {"players": n}) for n in (3, 4, 5)],
 ]

@@ -54,6 +54,8 @@ def test_variants_lists_every_variant_with_players_and_option_defaults(srv):
         ({"variant": "draw", "options": {"lead_rule": "sideways"}}, 400, ["lead_rule", "sideways"]),
         ({"variant": "draw", "options": {"target": 0}}, 400, ["target"]),
         ({"variant": "draw", "options": {"colour": 1}}, 400, ["unknown option", "colour"]),
+        ({"variant": "dominican", "options": {"tranque": "pairs"}}, 400, ["tranque", "pairs", "leader_ties"]),
+        ({"variant": "fives-and-threes", "options": {"deal": 9}}, 400, ["deal", "league", "pagat"]),
         ({"variant": "draw", "options": [1]}, 400, ["options"]),
         ({"variant": "draw", "players": 5}, 400, ["players", "5"]),
         ({"variant": "draw", "players": 2, "seats": [{"kind": "human"}] * 3}, 400, ["seats", "2"]),
@@ -108,6 +110,21 @@ def test_create_refuses_a_body_that_is_not_json_or_too_large(srv):
 
         r = c.post("/api/tables", content=chunks(), headers={"content-type": "application/json"})
         assert r.status_code == 413 and "larger than" in r.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "option", "good", "bad"),
+    [("fives-and-threes", "deal", "pagat", "short"), ("dominican", "tranque", "blocker", "lowest")],
+)
+def test_the_deal_and_tranque_options_are_offered_and_checked(srv, variant, option, good, bad):
+    offered = next(v for v in srv.get("/api/variants").json()["variants"] if v["name"] == variant)
+    o = next(o for o in offered["options"] if o["name"] == option)
+    assert good in o["values"] and all(k and k.startswith("option.") for k in o["value_keys"])
+    made = srv.create({"variant": variant, "options": {option: good}})
+    assert srv.info(made["id"])["options"][option] == good
+    r = srv.post("/api/tables", {"variant": variant, "options": {option: bad}})
+    assert r.status_code == 400 and r.json()["code"] == "bad_rules"
+    assert f"option {option} must be one of" in r.json()["error"] and bad in r.json()["error"]
 
 
 def test_create_with_defaults_gives_the_creator_the_first_seat_and_bots_the_rest(srv):

@@ -4,16 +4,13 @@ or "of five and of three"; a note exactly where the engine's formula scores."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from bonepile.engine import Game
-from bonepile.engine.tiles import PASS
 from bonepile.engine.variant import VARIANT_NAMES, make_variant
 from bonepile.web.protocol import count_json
 from bonepile.web.words.i18n import LANGUAGES, catalogue
 from bonepile.web.words.labels import COUNT_NOTE_KEYS, count_note_key
+from support import random_hand
 
 
 def test_the_notes_follow_the_engines_points():
@@ -50,16 +47,14 @@ def test_the_table_notes_every_scoring_count_over_random_hands():
     noted = set()
     for game in games:
         for seed in range(15):
-            h = Game.new(game, seed=seed).hand
-            rng = random.Random(seed)
-            while not h.over:
-                legal = h.legal_moves()
-                plays = [m for m in legal if m < PASS]
-                h.apply(rng.choice(plays) if plays else legal[0])
+
+            def check(h, game=game, seed=seed):
                 c = count_json(h)
                 assert c is not None and c["value"] == h.count()
                 assert (c["note_key"] is not None) == (h.count_points() > 0), (game, seed)
                 if c["note_key"]:
                     noted.add(c["note_key"])
                     assert c["note"] == catalogue("en")[c["note_key"]]
+
+            random_hand(game, seed, check)
     assert "count.multiple_of_five" in noted

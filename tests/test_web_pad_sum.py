@@ -5,15 +5,13 @@ one by one instead of a wrong sum)."""
 
 from __future__ import annotations
 
-import random
 from types import SimpleNamespace
 
 import pytest
 
-from bonepile.engine import Game
-from bonepile.engine.tiles import PASS
 from bonepile.engine.variant import VARIANT_NAMES
 from bonepile.web.protocol import hand_result_json
+from support import random_hand
 
 
 def _line(points, breakdown, winner=0):
@@ -32,13 +30,7 @@ def test_a_sum_only_where_it_adds_up():
 @pytest.mark.parametrize("game", VARIANT_NAMES)
 def test_every_game_shows_true_sums(game):
     for seed in range(40):
-        h = Game.new(game, seed=seed).hand
-        rng = random.Random(seed)
-        while not h.over:
-            legal = h.legal_moves()
-            plays = [m for m in legal if m < PASS]
-            h.apply(rng.choice(plays) if plays else legal[0])
-        res = h.result
+        res = random_hand(game, seed).result
         line = hand_result_json(1, 0, res, list(res.points))
         if line["sum"]:
             assert sum(res.breakdown[k] for k in line["sum"]) == res.points[res.winner], (game, seed)

@@ -179,12 +179,25 @@ def analyze(
     solver = Solver(v, nodes=nodes, seed=seed)
     for i in which:
         h = game.hands[i - 1]
+        # with every hand shown, the hand's decisions are solved together, from the last
+        # (``Solver.values_line``)
+        at: list[Hand] = []
+        pos = h.fresh()
+        for s, m, _t in h.log:
+            if len(pos.choices()) > 1 and (seats is None or s in seats):
+                at.append(pos.copy())
+            pos.apply(m)
+        shown = iter(solver.values_line(at) if "shown" in ways else [None] * len(at))
         pos = h.fresh()
         decisions = []
         for j, (s, m, _t) in enumerate(h.log, 1):
             choices = pos.choices()
             if len(choices) > 1 and (seats is None or s in seats):
-                decisions.append(_decide(v, pos, i, j, s, m, choices, th, solver, budget, seed, ways))
+                decisions.append(
+                    _decide(
+                        v, pos, i, j, s, m, choices, th, next(shown), solver.game_worth, budget, seed, ways
+                    )
+                )
                 done += 1
                 if progress is not None:
                     progress(done, total)
@@ -243,12 +256,15 @@ def _decide(
     played: int,
     choices: list[int],
     th: Thresholds,
-    solver: Solver,
+    values: dict[int, Shown] | None,
+    worth: float,
     budget: Budget,
     seed: int,
     ways: Sequence[str],
 ) -> Decision:
-    worth = solver.game_worth
+    """One decision judged: with what the seat knew (the expert's advice) and with every
+    hand shown (``values``, the solver's, None when not asked); ``worth``: a game won in the
+    hand, in points (``Solver.game_worth``)."""
     # a move and its mirror image are one decision (``Hand.mirror_key``): each choice is
     # valued once, and the one made is written as the record played it (the first tile may
     # be laid the other way round, a tile laid on R where the engine lists L first)
@@ -265,8 +281,8 @@ def _decide(
             score = e.value if v.scoring == "result_only" else e.value + worth * (e.game or 0.0)
             knew.setdefault(first[pos.mirror_key(e.action)], (e, score))
     shown: dict[int, Shown] = {}
-    if "shown" in ways:
-        for m, value in solver.values(pos).items():
+    if values is not None:
+        for m, value in values.items():
             shown.setdefault(first[pos.mirror_key(m)], value)
     moves = tuple(
         MoveValue(

@@ -162,9 +162,12 @@ class Session:
                 self.print(f"[bold green]Solved![/] Right{why}.")
                 return True
             self.print(f"[bold green]Right[/]{why}.")
-            if verdict.replies:
-                self.print("Then: " + ", ".join(verdict.replies))
             assert verdict.next_step is not None
+            # the others' moves, as the seat saw them: the next step's own history
+            seen = puzzle.steps[verdict.next_step].view
+            then = seen.history[len(puzzle.steps[step].view.history) + 1 :]
+            if then:
+                self.print("Then: " + ", ".join(_event_text(seen, puzzle.seat, e) for e in then))
             step = verdict.next_step
 
     def run(self) -> None:

@@ -223,6 +223,13 @@ def _show(v: Any) -> str:
     return repr(v)
 
 
+#: Dominican ``tranque`` option's values -> the ``blocked_rule`` component
+_TRANQUE = {
+    "lowest_side": "lowest_side",
+    "leader_ties": "lowest_side_leader_ties",
+    "blocker": "blocker_vs_previous",
+}
+
 #: the ``set`` option's values -> the set's highest pip
 SET_OPTION = {"double-six": 6, "double-nine": 9, "double-twelve": 12}
 
@@ -293,10 +300,12 @@ OPTION_SPECS: dict[str, dict[str, OptionSpec]] = {
     "fives-and-threes": {
         "teams": OptionSpec(False, BOOL),
         "target": OptionSpec(61),
+        "deal": OptionSpec("league", ("league", "pagat")),
     },
     "dominican": {
         "capicu_requires_distinct_ends": OptionSpec(False, BOOL),
         "target": OptionSpec(200),
+        "tranque": OptionSpec("lowest_side", tuple(_TRANQUE)),
     },
     "cuban": {
         "target": OptionSpec(100, (100, 200)),
@@ -493,9 +502,9 @@ def _muggins(n: int, o: dict[str, Any]) -> dict[str, Any]:
 
 def _fives_and_threes(n: int, o: dict[str, Any]) -> dict[str, Any]:
     # RULES.md §11 (Teesdale league rules; pagat "Fives and Threes"): a line, no drawing,
-    # count/5 + count/3 scored in play, 1 for going out, first to 61 wins at once (pagat's
-    # 7 / 5 deal is not an option: its words are not written yet)
-    size = {2: 9, 4: 6}[n]
+    # count/5 + count/3 scored in play, 1 for going out, first to 61 wins at once; option
+    # deal="pagat": pagat's 7 each for two, 5 each for four
+    size = {2: 9, 4: 6}[n] if o["deal"] == "league" else {2: 7, 4: 5}[n]
     return dict(
         teams=_teams(n, o),
         hand_sizes=(size,) * n,
@@ -526,9 +535,8 @@ def _dominican(n: int, o: dict[str, Any]) -> dict[str, Any]:
         capicu=25,
         capicu_requires_distinct_ends=o["capicu_requires_distinct_ends"],
         pass_bonus=25,
-        # the sources' other tranque rules are the components "lowest_side_leader_ties" and
-        # "blocker_vs_previous" (not options yet: their words are not written)
-        blocked_rule="lowest_side",
+        # option tranque: the sources' three rules for a blocked hand (RULES.md §12)
+        blocked_rule=_TRANQUE[o["tranque"]],
         target=o["target"],
     )
 

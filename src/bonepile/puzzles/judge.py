@@ -4,11 +4,14 @@ The why is the analysis's: the reasons (``bots.reasons``, read off the step's ``
 the solution has and the move played has not, and the drawbacks of the move played, as codes
 with their numbers and in English words (``analysis.words.knew_reason``), with what the
 move lost by the values found when the puzzle was mined.  Everything is read from the
-step's view, so nothing said can name a tile the seat could not see.
+step's view, so nothing said can name a tile the seat could not see; the other seats' replies
+told after a right answer are read from the next step's view (``replies_seen``), never from
+what a puzzle file stores: another seat's draw is ``draw``, a tile it played is public.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,11 +19,13 @@ from ..analysis.marks import thresholds
 from ..analysis.words import knew_reason
 from ..bots.base import Evaluation
 from ..bots.reasons import Explainer, english
-from ..engine import make_variant
+from ..bots.sampler import Sampler
+from ..engine import Variant, View, make_variant
+from ..engine.notation import token
 from .model import Puzzle
 from .moves import PuzzleError, decision_of, move_of, token_of
 
-__all__ = ["Verdict", "judge"]
+__all__ = ["Verdict", "judge", "replies_seen"]
 
 
 @dataclass(frozen=True)
@@ -81,7 +86,7 @@ def judge(puzzle: Puzzle, step: int, token: str) -> Verdict:
             better="",
             reasons=sol_reasons,
             words="; ".join(english(r) for r in sol_reasons),
-            replies=st.replies,
+            replies=() if last else replies_seen(variant, view, puzzle.steps[step + 1].view),
             next_step=None if last else step + 1,
         )
     values = dict(st.values)
@@ -103,6 +108,26 @@ def judge(puzzle: Puzzle, step: int, token: str) -> Verdict:
         words=words,
         loss=loss,
     )
+
+
+def replies_seen(variant: Variant, before: View, after: View) -> tuple[str, ...]:
+    """The other seats' moves between two steps of a line (after the seat's own move at
+    ``before``, up to ``after``), as tokens read from ``after`` alone: the seat's view at the
+    next step.  A draw by another seat is ``draw`` (its tile is hidden), a tile played is
+    public once played.  The tokens are the canonical ones (``@E`` where two arms take the
+    tile), read off a world that agrees with ``after`` (``bots.sampler``): every such world
+    lays the public moves alike, and nothing else of it is told."""
+    world = Sampler(variant, after).sample(random.Random(0))
+    h = world.fresh()
+    moves = [m for _, m, _ in world.log]
+    start = len(before.history) + 1
+    for m in moves[:start]:
+        h.apply(m)
+    out = []
+    for m in moves[start : len(after.history)]:
+        out.append(token(h, m))
+        h.apply(m)
+    return tuple(out)
 
 
 #: the reasons that speak against a move (as the analysis's words read them)

@@ -4,7 +4,8 @@ A ``Puzzle`` is a line of one or more ``Step``s.  Each step is the solver's seat
 at a decision (the censored view: nothing the seat could not see), the move that solves it
 (``solution``, a RECORD.md token), the other tokens that are the same decision
 (``alternatives``: the same tile on an end that plays alike) and the other seats' moves that
-follow it (``replies``, public once played) before the next step.  The puzzle's ``id`` is a
+follow it (``replies``, public once played) before the next step; what is told of them is read
+from the next step's view (``judge.replies_seen``), never from this stored line.  The puzzle's ``id`` is a
 short hash of its content, so the same puzzle has the same id wherever it was mined.
 """
 
