@@ -38,8 +38,10 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=2)
     a = ap.parse_args()
     files = a.records or sorted(str(p) for p in EXAMPLES.glob("*.record.json"))
-    print("| record | decisions | one by one (s) | from the last (s) | ratio | same values | kinds |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| record | decisions | one by one (s) | from the last (s) | ratio | same values | kinds one by one | kinds from the last |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
     for f in files:
         g = rec.read(f)
         positions = [decision_positions(h) for h in g.hands[: a.hands] if h.over]
@@ -55,11 +57,14 @@ def main() -> None:
             together.extend(Solver(g.variant).values_line(line))
         t2 = time.perf_counter()
         kinds = collections.Counter(x.kind for d in together for x in d.values())
+        kinds_one = collections.Counter(x.kind for d in one for x in d.values())
         same = one == together
         ratio = (t1 - t0) / (t2 - t1) if t2 > t1 else float("inf")
         name = pathlib.Path(f).name
         print(
             f"| {name} | {n} | {t1 - t0:.1f} | {t2 - t1:.1f} | {ratio:.2f} | {'yes' if same else 'NO'} | "
+            + ", ".join(f"{k} {v}" for k, v in sorted(kinds_one.items()))
+            + " | "
             + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items()))
             + " |",
             flush=True,
