@@ -96,6 +96,15 @@ PRESETS: dict[str, ExpertConfig] = {
     # points scored during play (Cinque): deterministic playouts of two rounds, net points
     # only, worlds weighed by a points-taking model of play
     "points_in_play": ExpertConfig(win_weight=0.0, epsilon=0.0, horizon=8, infer=8, infer_beta=0.6),
+    # points in play and a score when the hand ends (All Fives and Muggins: the pips left,
+    # rounded to 5, to the player who goes out; Fives and Threes: tiles out of play, a point
+    # for going out): every playout runs to the end of the hand, so that what the hand's end
+    # scores is counted, and greedy's one-ply score is not added (it weighs a point 4 to 16
+    # times a pip, so that it drowned the search: with it, and with playouts cut after 8
+    # moves, the expert was not shown better than greedy in these games; docs/BENCHMARKS.md)
+    "points_in_play_to_the_end": ExpertConfig(
+        win_weight=0.0, epsilon=0.0, prior=0.0, infer=8, infer_beta=0.6
+    ),
     # blind games and a winner without points (Billitonnen): the plain search
     "blind_or_no_points": ExpertConfig(prior=0.0),
     # a partnership game of pips where every tile is dealt and every seat must play: each
@@ -115,7 +124,8 @@ def _every_tile_dealt(v: Variant) -> bool:
 def preset_name(v: Variant) -> str:
     """The preset of a game, from its rule components."""
     if v.in_play is not None:
-        return "points_in_play"
+        ends_with_a_score = v.end_bonus is not None or bool(v.domino_bonus) or not _every_tile_dealt(v)
+        return "points_in_play_to_the_end" if ends_with_a_score else "points_in_play"
     if v.blind or v.scoring == "result_only":
         return "blind_or_no_points"
     if v.teams and v.turn == "must_play" and v.scoring == "lowest" and _every_tile_dealt(v):
