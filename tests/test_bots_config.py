@@ -16,10 +16,11 @@ from bonepile.engine.tiles import PASS, bits
 
 PRESET_OF = [
     ("cinque", {}, "points_in_play"),
-    # points in play and a score at the hand's end (the pips left; a point for going out)
+    # points in play and the pips left scored at the hand's end
     ("all-fives", {"players": 4}, "points_in_play_to_the_end"),
     ("muggins", {"players": 2}, "points_in_play_to_the_end"),
-    ("fives-and-threes", {"players": 4}, "points_in_play_to_the_end"),
+    ("cinque", {"hand_end_bonus": "allfives"}, "points_in_play_to_the_end"),
+    ("fives-and-threes", {"players": 4}, "points_in_play"),  # only a point for going out
     ("blind-hugie", {"players": 3}, "blind_or_no_points"),
     ("billitonnen", {"players": 4}, "blind_or_no_points"),
     ("block", {"players": 4, "teams": True}, "partnership_block"),
@@ -48,11 +49,11 @@ def test_the_rules_switch_off_what_they_leave_no_room_for():
     assert ExpertBot(make_variant("billitonnen", {"players": 3})).game_weight == 0  # one hand
 
 
-@pytest.mark.parametrize("name,players", [("all-fives", 4), ("muggins", 3), ("fives-and-threes", 4)])
+@pytest.mark.parametrize("name,players", [("all-fives", 4), ("muggins", 3), ("all-fives", 3)])
 def test_the_fives_games_play_out_to_the_end_of_the_hand_and_count_its_score(name, players):
-    """In All Fives, Muggins and Fives and Threes the hand's end scores (the pips left to
-    the player who goes out; a point for going out): a playout from the first tile runs to
-    the end of the hand, and its value is the whole hand's points, that score included."""
+    """In All Fives and Muggins the hand's end scores (the pips left, to the player who goes
+    out): a playout from the first tile runs to the end of the hand, and its value is the
+    whole hand's points, that score included."""
     v = make_variant(name, {"players": players})
     bot = ExpertBot(v, seed=1, budget=Budget(simulations=1))
     assert bot.horizon is None and bot.config.prior == 0.0
@@ -67,7 +68,7 @@ def test_the_fives_games_play_out_to_the_end_of_the_hand_and_count_its_score(nam
         assert h.over
         pts = h.result.points
         assert net == pts[side] - (sum(pts) - pts[side]) / (len(pts) - 1)
-        end_scores += bool(h.result.breakdown.get("hand_end") or h.result.breakdown.get("go"))
+        end_scores += bool(h.result.breakdown.get("hand_end"))
     assert end_scores  # some of these hands' ends scored
 
 
