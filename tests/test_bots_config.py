@@ -16,11 +16,11 @@ from bonepile.engine.tiles import PASS, bits
 
 PRESET_OF = [
     ("cinque", {}, "points_in_play"),
-    # points in play and the pips left scored at the hand's end
-    ("all-fives", {"players": 4}, "points_in_play_to_the_end"),
-    ("muggins", {"players": 2}, "points_in_play_to_the_end"),
-    ("cinque", {"hand_end_bonus": "allfives"}, "points_in_play_to_the_end"),
-    ("fives-and-threes", {"players": 4}, "points_in_play"),  # only a point for going out
+    # the fives games: the same preset (playouts to the end of the hand, without greedy's
+    # prior, were measured weaker at 0.1 s: docs/BENCHMARKS.md)
+    ("all-fives", {"players": 4}, "points_in_play"),
+    ("muggins", {"players": 2}, "points_in_play"),
+    ("fives-and-threes", {"players": 4}, "points_in_play"),
     ("blind-hugie", {"players": 3}, "blind_or_no_points"),
     ("billitonnen", {"players": 4}, "blind_or_no_points"),
     ("block", {"players": 4, "teams": True}, "partnership_block"),
@@ -47,29 +47,6 @@ def test_the_rules_switch_off_what_they_leave_no_room_for():
     block3 = ExpertBot(make_variant("block", {"players": 3}))
     assert block3.horizon is None and block3.endgame == 0  # three sides: no exact endgame
     assert ExpertBot(make_variant("billitonnen", {"players": 3})).game_weight == 0  # one hand
-
-
-@pytest.mark.parametrize("name,players", [("all-fives", 4), ("muggins", 3), ("all-fives", 3)])
-def test_the_fives_games_play_out_to_the_end_of_the_hand_and_count_its_score(name, players):
-    """In All Fives and Muggins the hand's end scores (the pips left, to the player who goes
-    out): a playout from the first tile runs to the end of the hand, and its value is the
-    whole hand's points, that score included."""
-    v = make_variant(name, {"players": players})
-    bot = ExpertBot(v, seed=1, budget=Budget(simulations=1))
-    assert bot.horizon is None and bot.config.prior == 0.0
-    rng = random.Random(7)
-    end_scores = 0
-    for _ in range(12):
-        h = Hand.deal(v, rng)
-        h.apply(h.legal_moves()[0])
-        me = h.to_move
-        side = v.side_of(me)
-        net, _won, _game = bot.play_out(h, random.Random(rng.random()), me, side)
-        assert h.over
-        pts = h.result.points
-        assert net == pts[side] - (sum(pts) - pts[side]) / (len(pts) - 1)
-        end_scores += bool(h.result.breakdown.get("hand_end"))
-    assert end_scores  # some of these hands' ends scored
 
 
 def test_a_budget_is_checked_and_each_default_is_written_once():

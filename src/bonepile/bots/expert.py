@@ -96,14 +96,6 @@ PRESETS: dict[str, ExpertConfig] = {
     # points scored during play (Cinque): deterministic playouts of two rounds, net points
     # only, worlds weighed by a points-taking model of play
     "points_in_play": ExpertConfig(win_weight=0.0, epsilon=0.0, horizon=8, infer=8, infer_beta=0.6),
-    # points in play and the pips left scored when the hand ends (All Fives, Muggins: to the
-    # player who goes out, rounded to 5): every playout runs to the end of the hand, so that
-    # the end's score is counted, and greedy's one-ply score is not added (it weighs a point
-    # 4 times a pip and drowned the search).  Muggins, 100 worlds a decision: +3.16 [+1.10,
-    # +5.22] points a hand against greedy (docs/BENCHMARKS.md)
-    "points_in_play_to_the_end": ExpertConfig(
-        win_weight=0.0, epsilon=0.0, prior=0.0, infer=8, infer_beta=0.6
-    ),
     # blind games and a winner without points (Billitonnen): the plain search
     "blind_or_no_points": ExpertConfig(prior=0.0),
     # a partnership game of pips where every tile is dealt and every seat must play: each
@@ -123,7 +115,7 @@ def _every_tile_dealt(v: Variant) -> bool:
 def preset_name(v: Variant) -> str:
     """The preset of a game, from its rule components."""
     if v.in_play is not None:
-        return "points_in_play_to_the_end" if v.end_bonus is not None else "points_in_play"
+        return "points_in_play"
     if v.blind or v.scoring == "result_only":
         return "blind_or_no_points"
     if v.teams and v.turn == "must_play" and v.scoring == "lowest" and _every_tile_dealt(v):
