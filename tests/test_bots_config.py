@@ -16,6 +16,11 @@ from bonepile.engine.tiles import PASS, bits
 
 PRESET_OF = [
     ("cinque", {}, "points_in_play"),
+    # the fives games: the same preset (playouts to the end of the hand, without greedy's
+    # prior, were measured weaker at 0.1 s: docs/BENCHMARKS.md)
+    ("all-fives", {"players": 4}, "points_in_play"),
+    ("muggins", {"players": 2}, "points_in_play"),
+    ("fives-and-threes", {"players": 4}, "points_in_play"),
     ("blind-hugie", {"players": 3}, "blind_or_no_points"),
     ("billitonnen", {"players": 4}, "blind_or_no_points"),
     ("block", {"players": 4, "teams": True}, "partnership_block"),
