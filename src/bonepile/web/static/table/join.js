@@ -128,7 +128,7 @@ export async function showFinished() {
   // the last hand as it ended: its layout, its moves and every hand
   const lastHand = played[played.length - 1];
   const fr = lastHand?.frames?.[lastHand.frames.length - 1]?.view;
-  drawBoard(/** @type {SVGSVGElement} */ (document.querySelector("svg#board")), fr?.layout || null, { last: lastPlayed(fr?.history), emptyText: t("end.game_over") });
+  drawBoard(/** @type {SVGSVGElement} */ (document.querySelector("svg#board")), fr?.layout || null, { last: lastPlayed(fr?.history), names: nm, emptyText: t("end.game_over") });
   if (fr) {
     renderLog(fr, nm);
     const hands = fr.hands || fr.revealed;

@@ -1,0 +1,133 @@
+"""Trains (Mexican Train) and chicken feet drawn by the browser client (``static/rows.js``) at
+the table, on a phone held upright (390x844) and on a laptop: the hub, one row per arm in
+words (the owner's name, "Your train", "Mexican train", "Arm 2", "Toe 1 on the double
+five"), the open trains' markers, the double that must be covered, your own train and the
+trains you may play on marked, a button per train for a tile that fits several; no tile or
+label lies on another, no row runs out of the board sideways, and axe finds nothing.
+
+The layouts are the fixtures in ``fixtures/layouts/rows.json`` (the shape the server sends
+for the two games), put into a running table's state in the page and drawn by the table's
+own renderer.  Screenshots go to artifacts/table-<game>-<size>.png (look at them)."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+
+import pytest
+
+from pages import SIZES
+from test_web_axe import axe_problems
+from test_web_browser import ARTIFACTS, browser, create_table, server, wait_turn_or_end  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+FIXTURES = json.loads((pathlib.Path(__file__).parent / "fixtures" / "layouts" / "rows.json").read_text())
+
+#: the table's state given a fixture's layout; the first tile of the hand made to fit two
+#: arms of it (a person then picks the arm by its name)
+INJECT = """async ([layout, arms]) => {
+  const { store } = await import('/static/table/state.js');
+  const view = store.state.view;
+  view.layout = layout;
+  const tile = view.hand[0];
+  view.legal = arms.map((arm) => ({ move: `${tile}@${arm}`, kind: 'play', tile, arm, decision: arm }));
+  store.redraw();
+  return tile;
+}"""
+
+#: every box a person sees on the rows board: tiles, row titles, chips, markers, buttons
+BOXES = """() => {
+  const box = document.querySelector('.rows-board');
+  const outer = box.getBoundingClientRect();
+  const pick = (sel) => [...box.querySelectorAll(sel)].map((e) => {
+    const r = e.getBoundingClientRect();
+    return { sel, text: e.textContent.trim(), arm: e.closest('[data-arm]')?.dataset.arm ?? null,
+             x0: r.left, y0: r.top, x1: r.right, y1: r.bottom };
+  });
+  return { outer: { x0: outer.left, x1: outer.right, width: box.clientWidth, scrollW: box.scrollWidth },
+           items: [...pick('.rows-tile svg'), ...pick('.rows-hub svg'), ...pick('.rows-name'), ...pick('.rows-chip'),
+                   ...pick('.rows-end'), ...pick('.rows-marker'), ...pick('.rows-play'), ...pick('.rows-hub-words')],
+           rows: [...box.querySelectorAll('section.rows-arm')].map((s) => ({ arm: s.dataset.arm,
+             name: s.querySelector('.rows-name').textContent, cls: s.className,
+             tiles: s.querySelectorAll('.rows-tile').length,
+             marker: s.querySelector('.rows-marker .visually-hidden')?.textContent ?? null })),
+           label: box.getAttribute('aria-label'),
+           svgShown: getComputedStyle(document.querySelector('svg#board')).display !== 'none' };
+}"""
+
+
+def _overlaps(items: list[dict]) -> list[tuple[str, str]]:
+    bad = []
+    for i, a in enumerate(items):
+        for b in items[i + 1 :]:
+            if (
+                min(a["x1"], b["x1"]) - max(a["x0"], b["x0"]) > 0.5
+                and min(a["y1"], b["y1"]) - max(a["y0"], b["y0"]) > 0.5
+            ):
+                bad.append((f"{a['sel']} {a['arm']} {a['text']}", f"{b['sel']} {b['arm']} {b['text']}"))
+    return bad
+
+
+#: names the client must never show for an arm: its identifier instead of words
+IDENT = re.compile(r"^(?:[A-Z]|\d)$|\btrains?\.|\bfoot\.|\brows\.")
+
+CASES = [
+    # fixture, arms the first tile of the hand fits, the rows' names in order (seat 0 is you)
+    (
+        "mexican-train-4",
+        ["2", "M"],
+        ["Your train", "Bot 2's train", "Bot 3's train", "Bot 4's train", "Mexican train"],
+    ),
+    ("chicken-foot", ["B", "G"], None),
+]
+
+
+@pytest.mark.parametrize("game,arms,names", CASES, ids=[c[0] for c in CASES])
+def test_rows_at_the_table_on_a_phone_and_a_laptop(server, browser, game, arms, names):  # noqa: F811
+    layout = FIXTURES[game]
+    for size in ("phone", "laptop"):
+        w, h = SIZES[size]
+        ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True, bypass_csp=True)
+        pg = ctx.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        pg.set_default_timeout(15000)
+        create_table(pg, server, "block", ["casual", "casual", "casual"])
+        assert wait_turn_or_end(pg) == "play"
+        tile = pg.evaluate(INJECT, [layout, arms])
+        pg.locator(f"#hand button.tile-btn[data-tile='{tile}']").first.click()
+        pg.wait_for_selector(".rows-board .rows-play")
+        got = pg.evaluate(BOXES)
+        pg.screenshot(path=str(ARTIFACTS / f"table-{game}-{size}.png"))
+        found = axe_problems(pg, f"table-{game}-{size}")
+        ctx.close()
+        assert errors == []
+        assert not got["svgShown"]
+        # every arm has its row, in words, with every one of its tiles
+        rows = got["rows"]
+        assert {r["arm"] for r in rows} == set(layout["arms"]) | set(layout.get("owners", {}))
+        for r in rows:
+            assert r["tiles"] == len(layout["arms"].get(r["arm"], [])), r
+            assert not IDENT.search(r["name"]), r["name"]
+        if names:
+            assert [r["name"] for r in rows] == names
+        # markers on the open trains only, in words; the pending double and the playable arms marked
+        for r in rows:
+            open_ = r["arm"] in layout["open"] and r["arm"] != "M"
+            assert (r["marker"] == "open: anyone may play here") == open_, r
+            assert ("pending" in r["cls"].split()) == (r["arm"] == layout["pending"])
+            assert ("playable" in r["cls"].split()) == (r["arm"] in arms)
+        if game.startswith("mexican"):
+            assert [r["arm"] for r in rows if "mine" in r["cls"].split()] == ["1"]
+        # one button per arm the tile fits, named in words
+        buttons = [i for i in got["items"] if i["sel"] == ".rows-play"]
+        assert sorted(b["arm"] for b in buttons) == sorted(arms)
+        # nothing on anything else, nothing wider than the board
+        assert _overlaps(got["items"]) == []
+        assert got["outer"]["scrollW"] <= got["outer"]["width"] + 1
+        for i in got["items"]:
+            assert i["x0"] >= got["outer"]["x0"] - 0.5 and i["x1"] <= got["outer"]["x1"] + 0.5, i
+        assert "tiles" in got["label"] and not IDENT.search(got["label"])
+        assert found == [], found
