@@ -31,6 +31,7 @@ INJECT = """async ([layout, arms]) => {
   const { store } = await import('/static/table/state.js');
   const view = store.state.view;
   view.layout = layout;
+  store.select(null);
   const tile = view.hand[0];
   view.legal = arms.map((arm) => ({ move: `${tile}@${arm}`, kind: 'play', tile, arm, decision: arm }));
   store.redraw();
@@ -80,13 +81,47 @@ CASES = [
         ["2", "M"],
         ["Your train", "Bot 2's train", "Bot 3's train", "Bot 4's train", "Mexican train"],
     ),
+    (
+        "mexican-train-8",
+        ["1", "8", "M"],
+        ["Your train", "Bot 2's train", "Bot 3's train", "Bot 4's train"]
+        + [f"Player {n}'s train" for n in range(5, 9)]
+        + ["Mexican train"],
+    ),
     ("chicken-foot", ["B", "G"], None),
 ]
 
 
-@pytest.mark.parametrize("game,arms,names", CASES, ids=[c[0] for c in CASES])
-def test_rows_at_the_table_on_a_phone_and_a_laptop(server, browser, game, arms, names):  # noqa: F811
-    layout = FIXTURES[game]
+def _check(got: dict, layout: dict, arms: list[str], names: list[str] | None) -> None:
+    assert not got["svgShown"]
+    # every arm has its row, in words, with every one of its tiles
+    rows = got["rows"]
+    assert {r["arm"] for r in rows} == set(layout["arms"]) | set(layout.get("owners", {}))
+    for r in rows:
+        assert r["tiles"] == len(layout["arms"].get(r["arm"], [])), r
+        assert not IDENT.search(r["name"]), r["name"]
+    if names:
+        assert [r["name"] for r in rows] == names
+    # markers on the open trains only, in words; the pending double and the playable arms marked
+    for r in rows:
+        open_ = r["arm"] in layout["open"] and r["arm"] != "M"
+        assert (r["marker"] == "open: anyone may play here") == open_, r
+        assert ("pending" in r["cls"].split()) == (r["arm"] == layout["pending"])
+        assert ("playable" in r["cls"].split()) == (r["arm"] in arms)
+    if layout["kind"] == "trains":
+        assert [r["arm"] for r in rows if "mine" in r["cls"].split()] == ["1"]
+    # one button per arm the tile fits
+    buttons = [i for i in got["items"] if i["sel"] == ".rows-play"]
+    assert sorted(b["arm"] for b in buttons) == sorted(arms)
+    # nothing on anything else, nothing wider than the board
+    assert _overlaps(got["items"]) == []
+    assert got["outer"]["scrollW"] <= got["outer"]["width"] + 1
+    for i in got["items"]:
+        assert i["x0"] >= got["outer"]["x0"] - 0.5 and i["x1"] <= got["outer"]["x1"] + 0.5, i
+    assert "tiles" in got["label"] and not IDENT.search(got["label"])
+
+
+def test_rows_at_the_table_on_a_phone_and_a_laptop(server, browser):  # noqa: F811
     for size in ("phone", "laptop"):
         w, h = SIZES[size]
         ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True, bypass_csp=True)
@@ -96,38 +131,19 @@ def test_rows_at_the_table_on_a_phone_and_a_laptop(server, browser, game, arms, 
         pg.set_default_timeout(15000)
         create_table(pg, server, "block", ["casual", "casual", "casual"])
         assert wait_turn_or_end(pg) == "play"
-        tile = pg.evaluate(INJECT, [layout, arms])
-        pg.locator(f"#hand button.tile-btn[data-tile='{tile}']").first.click()
-        pg.wait_for_selector(".rows-board .rows-play")
-        got = pg.evaluate(BOXES)
-        pg.screenshot(path=str(ARTIFACTS / f"table-{game}-{size}.png"))
-        found = axe_problems(pg, f"table-{game}-{size}")
+        for game, arms, names in CASES:
+            layout = FIXTURES[game]
+            tile = pg.evaluate(INJECT, [layout, arms])
+            pg.locator(f"#hand button.tile-btn[data-tile='{tile}']").first.click()
+            pg.wait_for_selector(".rows-board .rows-play")
+            got = pg.evaluate(BOXES)
+            pg.screenshot(path=str(ARTIFACTS / f"table-{game}-{size}.png"))
+            _check(got, layout, arms, names)
+            # the choice under the hand names the trains too
+            assert sorted(pg.locator("#ends button[data-end]").all_inner_texts()) == sorted(
+                next(r["name"] for r in got["rows"] if r["arm"] == a) + f" ({layout['ends'][a]})"
+                for a in arms
+            )
+            assert axe_problems(pg, f"table-{game}-{size}") == []
         ctx.close()
         assert errors == []
-        assert not got["svgShown"]
-        # every arm has its row, in words, with every one of its tiles
-        rows = got["rows"]
-        assert {r["arm"] for r in rows} == set(layout["arms"]) | set(layout.get("owners", {}))
-        for r in rows:
-            assert r["tiles"] == len(layout["arms"].get(r["arm"], [])), r
-            assert not IDENT.search(r["name"]), r["name"]
-        if names:
-            assert [r["name"] for r in rows] == names
-        # markers on the open trains only, in words; the pending double and the playable arms marked
-        for r in rows:
-            open_ = r["arm"] in layout["open"] and r["arm"] != "M"
-            assert (r["marker"] == "open: anyone may play here") == open_, r
-            assert ("pending" in r["cls"].split()) == (r["arm"] == layout["pending"])
-            assert ("playable" in r["cls"].split()) == (r["arm"] in arms)
-        if game.startswith("mexican"):
-            assert [r["arm"] for r in rows if "mine" in r["cls"].split()] == ["1"]
-        # one button per arm the tile fits, named in words
-        buttons = [i for i in got["items"] if i["sel"] == ".rows-play"]
-        assert sorted(b["arm"] for b in buttons) == sorted(arms)
-        # nothing on anything else, nothing wider than the board
-        assert _overlaps(got["items"]) == []
-        assert got["outer"]["scrollW"] <= got["outer"]["width"] + 1
-        for i in got["items"]:
-            assert i["x0"] >= got["outer"]["x0"] - 0.5 and i["x1"] <= got["outer"]["x1"] + 0.5, i
-        assert "tiles" in got["label"] and not IDENT.search(got["label"])
-        assert found == [], found

@@ -75,7 +75,7 @@ export function armOrder(layout) {
  */
 export function armNamer(layout, who = {}, fallback = () => undefined) {
   return (arm) => {
-    if (layout?.kind === "trains") {
+    if (layout?.kind === "trains" && (arm === "M" || /^[1-9]$/.test(arm))) {
       if (arm === "M") return t("trains.mexican");
       const owner = layout.owners?.[arm];
       const seat = owner === null || owner === undefined ? Number(arm) - 1 : owner;
@@ -85,7 +85,7 @@ export function armNamer(layout, who = {}, fallback = () => undefined) {
     }
     if (layout?.kind === "foot") {
       const i = HUB_ARMS.indexOf(arm);
-      if (i >= 0) return t("foot.arm", { n: i + 1 });
+      if (i >= 0 && arm in (layout.arms || {})) return t("foot.arm", { n: i + 1 });
       const p = layout.parents?.[arm];
       const dbl = p ? layout.arms?.[p[0]]?.[p[1]]?.tile : null;
       if (p && dbl) {
@@ -218,6 +218,10 @@ export function drawRows(board, layout, opts = {}) {
       line.append(h("li", { class: "rows-none" }, t("rows.no_tiles")));
     }
     for (const c of choices[arm] || []) {
+      if (!opts.onChoose) {  // a picture (How to play): where the tile would fit, in words
+        line.append(h("li", { class: "rows-slot rows-fits", "data-arm": arm }, c.label || t("rows.play_here")));
+        continue;
+      }
       // the words seen ("Play here") begin the button's name; the rest is for screen readers
       const b = h("button", { type: "button", class: "end-choice rows-play", "data-arm": arm }, t("rows.play_here"),
         h("span", { class: "visually-hidden" }, `: ${c.label || title}`));
