@@ -47,7 +47,8 @@ BOXES = """() => {
     return { sel, text: e.textContent.trim(), arm: e.closest('[data-arm]')?.dataset.arm ?? null,
              x0: r.left, y0: r.top, x1: r.right, y1: r.bottom };
   });
-  return { outer: { x0: outer.left, x1: outer.right, width: box.clientWidth, scrollW: box.scrollWidth },
+  return { outer: { x0: outer.left, x1: outer.right, y0: outer.top, y1: outer.bottom, width: box.clientWidth,
+                    scrollW: box.scrollWidth },
            items: [...pick('.rows-tile svg'), ...pick('.rows-hub svg'), ...pick('.rows-name'), ...pick('.rows-chip'),
                    ...pick('.rows-end'), ...pick('.rows-marker'), ...pick('.rows-play'), ...pick('.rows-hub-words')],
            rows: [...box.querySelectorAll('section.rows-arm')].map((s) => ({ arm: s.dataset.arm,
@@ -56,6 +57,17 @@ BOXES = """() => {
              marker: s.querySelector('.rows-marker .visually-hidden')?.textContent ?? null })),
            label: box.getAttribute('aria-label'),
            svgShown: getComputedStyle(document.querySelector('svg#board')).display !== 'none' };
+}"""
+
+
+#: scroll the rows by 40 pixels from the top, redraw the table: where are they now
+SCROLLED = """async () => {
+  const { store } = await import('/static/table/state.js');
+  const box = document.querySelector('.rows-board');
+  box.scrollTop = 40;
+  const before = box.scrollTop;
+  store.redraw();
+  return [before, document.querySelector('.rows-board').scrollTop];
 }"""
 
 
@@ -113,6 +125,9 @@ def _check(got: dict, layout: dict, arms: list[str], names: list[str] | None) ->
     # one button per arm the tile fits
     buttons = [i for i in got["items"] if i["sel"] == ".rows-play"]
     assert sorted(b["arm"] for b in buttons) == sorted(arms)
+    # the first of them in sight, inside the rows' box (it scrolled there by itself)
+    first = min(buttons, key=lambda b: b["y0"])
+    assert got["outer"]["y0"] - 0.5 <= first["y0"] and first["y1"] <= got["outer"]["y1"] + 0.5, first
     # nothing on anything else, nothing wider than the board
     assert _overlaps(got["items"]) == []
     assert got["outer"]["scrollW"] <= got["outer"]["width"] + 1
@@ -145,5 +160,9 @@ def test_rows_at_the_table_on_a_phone_and_a_laptop(server, browser):  # noqa: F8
                 for a in arms
             )
             assert axe_problems(pg, f"table-{game}-{size}") == []
+        # a redraw (a move somewhere) leaves the rows scrolled where the reader left them
+        pg.evaluate(INJECT, [FIXTURES["mexican-train-8"], []])
+        kept = pg.evaluate(SCROLLED)
+        assert kept[0] > 0 and kept[0] == kept[1]
         ctx.close()
         assert errors == []

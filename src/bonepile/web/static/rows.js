@@ -154,6 +154,7 @@ export function drawRows(board, layout, opts = {}) {
     box = h("div", { class: "rows-board", role: "group", tabindex: "0" });
     board.after(box);
   }
+  const kept = box.scrollTop;  // a redraw (every move) leaves the reader where they were
   box.replaceChildren();
   box.dataset.kind = String(layout.kind);
   const name = armNamer(layout, { names: opts.names, you: opts.you });
@@ -230,6 +231,13 @@ export function drawRows(board, layout, opts = {}) {
     }
     row.append(line);
     list.append(row);
+  }
+  box.scrollTop = kept;
+  // a choice to make: its first button in sight (inside the rows, the page stays put)
+  const first = box.querySelector(".rows-play");
+  if (first) {
+    const r = first.getBoundingClientRect(), outer = box.getBoundingClientRect();
+    if (r.top < outer.top || r.bottom > outer.bottom) box.scrollTop += r.top - outer.top - 8;
   }
 }
 
