@@ -178,7 +178,13 @@ export function drawRows(board, layout, opts = {}) {
 
   const list = h("div", { class: "rows-list" });
   box.append(list);
+  // an arm and the toes under it stay together (one cell each when the rows stand in columns)
+  let group = list;
   for (const { arm, depth } of armOrder(layout)) {
+    if (!depth) {
+      group = h("div", { class: "rows-group" });
+      list.append(group);
+    }
     const tiles = layout.arms?.[arm] || [];
     const mine = layout.kind === "trains" && opts.you !== null && opts.you !== undefined &&
       (layout.owners?.[arm] ?? Number(arm) - 1) === opts.you && arm !== "M";
@@ -230,7 +236,7 @@ export function drawRows(board, layout, opts = {}) {
       line.append(h("li", { class: "rows-slot" }, b));
     }
     row.append(line);
-    list.append(row);
+    group.append(row);
   }
   box.scrollTop = kept;
   // a choice to make: its first button in sight (inside the rows, the page stays put)
