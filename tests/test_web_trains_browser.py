@@ -71,6 +71,21 @@ SCROLLED = """async () => {
 }"""
 
 
+#: the order and depth of the rows of a chicken foot whose toe G grew a foot of its own (K, L,
+#: M on the double at G's second tile), and the words for those toes
+NESTED = """async () => {
+  const R = await import('/static/rows.js');
+  const P = (t, i, o) => ({ tile: t, inner: i, outer: o });
+  const lay = { kind: 'foot', hub: '9-9', ends: {}, open: [], pending: null, owners: {},
+    arms: { A: [P('9-5', 9, 5), P('5-5', 5, 5)], B: [P('9-4', 9, 4)], C: [], D: [], E: [], F: [],
+            G: [P('5-3', 5, 3), P('3-3', 3, 3)], H: [P('5-2', 5, 2)], I: [P('5-1', 5, 1)],
+            K: [P('3-0', 3, 0)], L: [P('3-2', 3, 2)], M: [P('3-1', 3, 1)] },
+    parents: { G: ['A', 1], H: ['A', 1], I: ['A', 1], K: ['G', 1], L: ['G', 1], M: ['G', 1] } };
+  const name = R.armNamer(lay, {});
+  return R.armOrder(lay).map(({ arm, depth }) => [arm, depth, name(arm)]);
+}"""
+
+
 def _overlaps(items: list[dict]) -> list[tuple[str, str]]:
     bad = []
     for i, a in enumerate(items):
@@ -137,6 +152,7 @@ def _check(got: dict, layout: dict, arms: list[str], names: list[str] | None) ->
 
 
 def test_rows_at_the_table_on_a_phone_and_a_laptop(server, browser):  # noqa: F811
+    nested_checked = False
     for size in ("phone", "laptop"):
         w, h = SIZES[size]
         ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True, bypass_csp=True)
@@ -146,6 +162,22 @@ def test_rows_at_the_table_on_a_phone_and_a_laptop(server, browser):  # noqa: F8
         pg.set_default_timeout(15000)
         create_table(pg, server, "block", ["casual", "casual", "casual"])
         assert wait_turn_or_end(pg) == "play"
+        if not nested_checked:  # the pure part, once: a toe's own foot sits under that toe
+            assert pg.evaluate(NESTED) == [
+                ["A", 0, "Arm 1"],
+                ["G", 1, "Toe 1 on the double five"],
+                ["K", 2, "Toe 1 on the double three"],
+                ["L", 2, "Toe 2 on the double three"],
+                ["M", 2, "Toe 3 on the double three"],
+                ["H", 1, "Toe 2 on the double five"],
+                ["I", 1, "Toe 3 on the double five"],
+                ["B", 0, "Arm 2"],
+                ["C", 0, "Arm 3"],
+                ["D", 0, "Arm 4"],
+                ["E", 0, "Arm 5"],
+                ["F", 0, "Arm 6"],
+            ]
+            nested_checked = True
         for game, arms, names in CASES:
             layout = FIXTURES[game]
             tile = pg.evaluate(INJECT, [layout, arms])
