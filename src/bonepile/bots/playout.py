@@ -10,7 +10,7 @@ import random
 
 from ..engine import Variant
 from ..engine.hand import Hand, HandResult
-from ..engine.tiles import BIT, DRAW, PASS, bits, mask_pips
+from ..engine.tiles import BIT, DRAW, PASS, bits, mask_pips, move, tile_of
 from .alphabeta import WEIGHT, alphabeta
 
 
@@ -23,7 +23,7 @@ def policy_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
     bm = ms[0]
     for m in ms:
         if m < PASS:
-            w = WEIGHT[m >> 2]
+            w = WEIGHT[tile_of(m)]
             if w > best:
                 best, bm = w, m
     if best < 0:  # no tile to play: in voluntary games prefer drawing while possible
@@ -61,7 +61,7 @@ def reply_points(h: Hand, t: int) -> int:
     base = h.inplay[side]
     best = 0
     for a in h.fits(t):
-        h.push(t * 4 + a)
+        h.push(move(t, a))
         g = h.inplay[side] - base
         h.pop()
         if g > best:
@@ -94,7 +94,7 @@ def fives_guard_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> 
                 if g > threat:
                     threat = g
         h.pop()
-        w = (gain - threat) * 10 + WEIGHT[m >> 2]
+        w = (gain - threat) * 10 + WEIGHT[tile_of(m)]
         if w > best:
             best, bm = w, m
     return bm

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import View
-from ..engine.tiles import HI, IS_DOUBLE, LO, PASS
+from ..engine.tiles import HI, IS_DOUBLE, LO, PASS, tile_of
 
 
 def tile_text(a: int, b: int, top: int = 6) -> str:
@@ -84,7 +84,7 @@ def hand_text(view: View) -> Any:
     """The seat's own tiles, heaviest first, the playable ones starred in green."""
     from rich.text import Text
 
-    playable = {m >> 2 for m in view.legal if m < PASS}
+    playable = {tile_of(m) for m in view.legal if m < PASS}
     top = view.pips
     t = Text("Your hand: ")
     for tile in sorted(view.hand, key=lambda x: (-(HI[x] + LO[x]), -HI[x])):

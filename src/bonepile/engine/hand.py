@@ -15,6 +15,8 @@ from .errors import IllegalMoveError
 from .leaders import rule_leader
 from .scoring import HandResult, in_play_points, pass_round_points, score_hand
 from .tiles import (
+    ARM_BITS,
+    ARM_MASK,
     ARM_NAMES,
     BIT,
     DRAW,
@@ -30,9 +32,12 @@ from .tiles import (
     L,
     R,
     U,
+    arm_of,
     bits,
     mask_of,
     mask_pips,
+    move,
+    tile_of,
 )
 from .variant import Variant
 from .vocab import HandEnd
@@ -50,8 +55,11 @@ _TURN_CODES = {"must_play": _MUST, "voluntary": _VOLUNTARY, "blind": _BLIND}
 #: per set (by highest pip): PIP_MASK restricted to the set's tiles (the open mask of a table)
 _SET_PIP_MASK = {p: [m & s.all_tiles for m in PIP_MASK] for p, s in SETS.items()}
 
-#: (tiles mask << 2 | arm) -> the moves placing each of those tiles on that arm
+#: (tiles mask << ARM_BITS | arm) -> the moves placing each of those tiles on that arm
 _ARM_MOVES: dict[int, tuple[int, ...]] = {}
+# the hot paths below write ARM_BITS as the literal 5 and ARM_MASK as 31 (a move is
+# ``tile << 5 | arm``, tiles.move): tied here
+assert ARM_BITS == 5 and ARM_MASK == 31
 
 
 class _Rules:
@@ -158,8 +166,8 @@ class _Snapshot:
 
 
 def _arm_moves(key: int) -> tuple[int, ...]:
-    a = key & 3
-    ms = _ARM_MOVES[key] = tuple(t * 4 + a for t in bits(key >> 2))
+    a = key & ARM_MASK
+    ms = _ARM_MOVES[key] = tuple(t << ARM_BITS | a for t in bits(key >> ARM_BITS))
     return ms
 
 
@@ -476,11 +484,11 @@ class Hand:
             hand = self.masks[seat]
             if hand & self.open_mask:
                 pip = self.pip
-                k = (hand & PIP_MASK[pip[0]]) << 2
+                k = (hand & PIP_MASK[pip[0]]) << 5
                 left = _ARM_MOVES.get(k)
                 if left is None:
                     left = _arm_moves(k)
-                k = ((hand & PIP_MASK[pip[1]]) << 2) | 1
+                k = ((hand & PIP_MASK[pip[1]]) << 5) | 1
                 right = _ARM_MOVES.get(k)
                 if right is None:
                     right = _arm_moves(k)
@@ -489,18 +497,18 @@ class Hand:
         if self._turn == _BLIND:
             t = self.rows[seat][0]  # type: ignore[index]
             if self.placed == 0:
-                return [t * 4]
-            return [t * 4 + a for a in self.fits(t)] or [PASS]
+                return [move(t, 0)]
+            return [move(t, a) for a in self.fits(t)] or [PASS]
         hand = self.masks[seat]
         if self.placed == 0:
             if self.must_lead >= 0:
-                return [self.must_lead * 4]
-            return [t * 4 for t in bits(hand)]
+                return [move(self.must_lead, 0)]
+            return [move(t, 0) for t in bits(hand)]
         out: list[int] = []
         if hand & self.open_mask:
             pip = self.pip
             for a in self.open_arms:
-                k = ((hand & PIP_MASK[pip[a]]) << 2) | a
+                k = ((hand & PIP_MASK[pip[a]]) << 5) | a
                 ms = _ARM_MOVES.get(k)
                 if ms is None:
                     ms = _arm_moves(k)
@@ -547,7 +555,7 @@ class Hand:
         seat = self.to_move
         if m < PASS and self._plain and self.placed:
             # ---- a tile on a plain line (the hot path of every rollout)
-            t = m >> 2
+            t = m >> 5
             hands = self.masks
             hand = hands[seat] ^ BIT[t]
             hands[seat] = hand
@@ -555,7 +563,7 @@ class Hand:
             self.in_hands = in_hands
             self.log.append((seat, m, t))
             pip = self.pip
-            code = m & 3
+            code = m & 31
             if not hand:
                 pl, pr = pip[0], pip[1]
                 self.capicu_ok = (OTHER[t * 13 + pl] >= 0 and OTHER[t * 13 + pr] >= 0, pl, pr)
@@ -572,8 +580,8 @@ class Hand:
                 self.to_move = self._next[seat]
         elif m < PASS:
             # ---- place a tile (any variant)
-            t = m >> 2
-            code = m & 3
+            t = m >> 5
+            code = m & 31
             bit = BIT[t]
             if self.rows is not None:
                 self.rows[seat].pop(0)
@@ -642,7 +650,7 @@ class Hand:
         spinner and the count change; hands, turns and scores do not.  This is the table's
         geometry on its own, for reading a public history (``knowledge``) on a hand that
         holds no tiles; ``apply`` uses the same steps."""
-        t, code = m >> 2, m & 3
+        t, code = tile_of(m), arm_of(m)
         if self.placed == 0:
             self._lay_first(t, code)
         else:
@@ -757,7 +765,7 @@ class Hand:
         legal = self.legal_moves()
         if m in legal:
             return m
-        if 0 <= m < PASS and self.placed == 0 and (m & 3) == 1 and (m & ~3) in legal:
+        if 0 <= m < PASS and self.placed == 0 and arm_of(m) == 1 and (m & ~ARM_MASK) in legal:
             return m  # the first tile laid the other way round
         raise IllegalMoveError(self.why_illegal(m))
 
@@ -773,7 +781,7 @@ class Hand:
         self.push(m)
         table = self.table_key()
         self.pop()
-        return (m >> 2, *table)
+        return (tile_of(m), *table)
 
     def table_key(self) -> tuple[int, ...]:
         """The table up to its mirror image: per arm its open end, whether it ends in a double
@@ -819,7 +827,7 @@ class Hand:
                     f" (its last {v.draw_reserve} tiles are never drawn)" if v.draw_reserve else ""
                 )
             return f"seat {seat} cannot draw while holding a tile that fits"
-        t, code = m >> 2, m & 3
+        t, code = tile_of(m), arm_of(m)
         if self._turn == _BLIND:
             return f"seat {seat} turns up {NAME[self.rows[seat][0]]} next, not {NAME[t]}"  # type: ignore[index]
         if not self.masks[seat] & BIT[t]:

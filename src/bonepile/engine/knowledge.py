@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .hand import Hand
 from .scoring import pass_round_points
-from .tiles import ARM_INDEX, BIT, DRAW, HI, PASS, PIP_MASK, SETS
+from .tiles import ARM_INDEX, BIT, DRAW, HI, PASS, PIP_MASK, SETS, move, tile_of
 from .variant import Variant
 from .view_types import Event, Layout, View
 
@@ -122,7 +122,7 @@ class PublicKnowledge:
             self.voids[seat] = run
             self._run[seat] = -1
         if move < PASS:
-            bit = BIT[move >> 2]
+            bit = BIT[tile_of(move)]
             self.played |= bit
             self.played_by[seat] |= bit
             table.lay(move)
@@ -178,7 +178,7 @@ class PublicKnowledge:
             return (m,)
         table = self._table.copy()
         table.lay(m)
-        return (m >> 2, *table.table_key())
+        return (tile_of(m), *table.table_key())
 
     def decisions(self, legal: tuple[int, ...] | list[int]) -> list[int]:
         """For each move of ``legal`` (legal now), the index in ``legal`` of the first move
@@ -212,8 +212,8 @@ def event_move(e: Event, layout: Layout) -> int:
     t = e.tile
     assert t is not None
     if e.arm is None:  # the first tile: its orientation
-        return t * 4 + (0 if layout.first_left == HI[t] else 1)
-    return t * 4 + ARM_INDEX[e.arm]
+        return move(t, 0 if layout.first_left == HI[t] else 1)
+    return move(t, ARM_INDEX[e.arm])
 
 
 def layout_tiles(layout: Layout) -> int:

@@ -7,7 +7,7 @@ engine's ``Game.token``/``Game.parse``, the command line and the web server all 
 moves through this module; ``normalize`` turns the looser spellings a person may type
 (``Draw``, ``6-4 l``, ``6 4``, ``12 10``) into a token.
 
-A move int is ``tile * 4 + arm`` for a play (on the first tile the low bits say which way it
+A move int is ``move(tile, arm)`` for a play (on the first tile the low bits say which way it
 is laid: 0 high pip on ``L``, 1 low pip on ``L``), ``PASS`` or ``DRAW`` (``tiles.py``).
 """
 
@@ -17,7 +17,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from .tiles import ARM_INDEX, ARM_NAMES, DRAW, HI, LO, NAME, PASS, parse_tile
+from .tiles import ARM_INDEX, ARM_NAMES, DRAW, HI, LO, NAME, PASS, arm_of, move, parse_tile, tile_of
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -36,7 +36,7 @@ def move_token(m: int, *, first: bool, arm: bool = True) -> str:
         return "pass"
     if m == DRAW:
         return "draw"
-    t, code = m >> 2, m & 3
+    t, code = tile_of(m), arm_of(m)
     if first:
         return f"{HI[t]}-{LO[t]}" if code == 0 else f"{LO[t]}-{HI[t]}"
     return f"{NAME[t]}@{ARM_NAMES[code]}" if arm else NAME[t]
@@ -49,7 +49,7 @@ def token(h: Hand, m: int) -> str:
         return "pass" if m == PASS else "draw"
     if h.placed == 0:
         return move_token(m, first=True)
-    return move_token(m, first=False, arm=len(h.fits(m >> 2)) > 1)
+    return move_token(m, first=False, arm=len(h.fits(tile_of(m))) > 1)
 
 
 def parse(h: Hand, text: str) -> int:
@@ -77,7 +77,7 @@ def parse(h: Hand, text: str) -> int:
     if h.placed == 0:
         if arm_part:
             raise InvalidMoveError(f"@{arm_part} on the first tile: no arm exists yet")
-        return t * 4 + (0 if a == HI[t] else 1)
+        return move(t, 0 if a == HI[t] else 1)
     fits = h.fits(t)
     if arm_part:
         arm = ARM_INDEX[arm_part]
@@ -89,7 +89,7 @@ def parse(h: Hand, text: str) -> int:
             )
         if arm not in fits:
             raise IllegalMoveError(f"{NAME[t]} does not fit arm {arm_part} (open end {h.pip[arm]})")
-        return t * 4 + arm
+        return move(t, arm)
     if not fits:
         ends = ", ".join(f"{k} {p}" for k, p in h.ends().items())
         raise IllegalMoveError(f"{NAME[t]} fits no open end ({ends})")
@@ -98,7 +98,7 @@ def parse(h: Hand, text: str) -> int:
         raise AmbiguousMoveError(
             f"ambiguous: {NAME[t]} fits arms {' and '.join(ARM_NAMES[a] for a in fits)}; write {choices}"
         )
-    return t * 4 + fits[0]
+    return move(t, fits[0])
 
 
 def hand_tokens(h: Hand) -> list[str]:

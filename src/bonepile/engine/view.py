@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .hand import Hand
 from .knowledge import PublicKnowledge
-from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, OTHER, PASS, bits
+from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, OTHER, PASS, arm_of, bits, tile_of
 from .view_types import PUBLIC_FIELDS, Event, Layout, Placed, PublicView, View, public_of
 from .vocab import HandEnd
 
@@ -157,7 +157,7 @@ class Observer:
                 add(entry if m == PASS else _HIDDEN_DRAW[s])
                 continue
             add(entry)
-            tile, code = m >> 2, m & 3
+            tile, code = tile_of(m), arm_of(m)
             if placed == 0:
                 self.first = tile
                 self.first_left = pip = HI[tile] if code == 0 else LO[tile]
@@ -198,15 +198,17 @@ class Observer:
             for i in range(len(pub), len(raw)):
                 s, m, t = raw[i]
                 if m >= PASS:
-                    ekey = (s << 16) | (m << 7) | (t + 3)  # _ekey(s, m, t)
+                    ekey = (s << 19) | (m << 7) | (t + 3)  # _ekey(s, m, t)
                     e = events.get(ekey)
                     if e is None:
                         e = events[ekey] = Event(s, "pass" if m == PASS else "draw", t if t >= 0 else None)
                 else:
-                    ekey = (s << 16) | (m << 7) | (1 if placed == 0 else 0)  # -2 / -3
+                    ekey = (s << 19) | (m << 7) | (1 if placed == 0 else 0)  # -2 / -3
                     e = events.get(ekey)
                     if e is None:
-                        e = events[ekey] = Event(s, "play", m >> 2, None if placed == 0 else ARM_NAMES[m & 3])
+                        e = events[ekey] = Event(
+                            s, "play", tile_of(m), None if placed == 0 else ARM_NAMES[arm_of(m)]
+                        )
                     placed += 1
                 add(e)
             self._pub_placed = placed
@@ -550,7 +552,7 @@ _EVENTS: dict[int, Event] = {}
 
 
 def _ekey(seat: int, move: int, tile: int) -> int:
-    return (seat << 16) | (move << 7) | (tile + 3)  # move < 512, tile + 3 < 128
+    return (seat << 19) | (move << 7) | (tile + 3)  # move <= DRAW < 4096, tile + 3 < 128
 
 
 def _attach_pips(h: Hand) -> list[tuple[int, int, int]]:
@@ -559,7 +561,7 @@ def _attach_pips(h: Hand) -> list[tuple[int, int, int]]:
     g = h.fresh()
     for _seat, m, _tile in h.log:
         if m < PASS and g.placed > 0:
-            code = m & 3
-            out.append((m >> 2, code, g.pip[code]))
+            code = arm_of(m)
+            out.append((tile_of(m), code, g.pip[code]))
         g.apply(m)
     return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from .tiles import DRAW, NAME, PASS, SETS
+from .tiles import NAME, SETS, dense_id, dense_move
 from .view_types import Event, Layout, Placed, View
 from .vocab import Action, HandEnd
 
@@ -34,7 +34,7 @@ def _tile_name(t: int | None) -> str | None:
 
 
 def _move_out(m: int, n_tiles: int) -> int:
-    return m if m < PASS else 4 * n_tiles + (m - PASS)
+    return dense_id(m, n_tiles)
 
 
 def view_to_dict(view: View) -> dict[str, Any]:
@@ -217,7 +217,7 @@ def view_from_dict(d: Any) -> View:
     for m in legal_ids:
         if not 0 <= m < 4 * n_tiles + 2:
             raise ValueError(f"view: legal move {m} is not a move")
-    legal = tuple(m if m < 4 * n_tiles else (PASS if m == 4 * n_tiles else DRAW) for m in legal_ids)
+    legal = tuple(dense_move(m, n_tiles) for m in legal_ids)
     face_up = []
     for i, row in enumerate(r.list_(r.get("face_up"), "face_up")):
         cells = []

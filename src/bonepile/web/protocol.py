@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from ..engine import notation
 from ..engine.hand import Hand
-from ..engine.tiles import ARM_NAMES, DRAW, NAME, PASS
+from ..engine.tiles import ARM_NAMES, DRAW, NAME, PASS, arm_of, tile_of
 from ..engine.view import Observer, PublicView, View, observer
 from .messages import Arm, CountJSON, EventJSON, LayoutJSON, LegalMove, PadLine, ViewJSON
 from .words.labels import count_note_key, english
@@ -38,7 +38,7 @@ def legal_json(view: View, decisions: Sequence[int] | None = None) -> list[Legal
         elif m == DRAW:
             out.append({"move": "draw", "kind": "draw", "tile": None, "arm": None, "decision": d})
         else:
-            t, code = m >> 2, m & 3
+            t, code = tile_of(m), arm_of(m)
             first = view.layout.first is None
             out.append(
                 {

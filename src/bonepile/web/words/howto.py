@@ -18,7 +18,7 @@ from typing import Any
 
 from ...engine.game import Game
 from ...engine.hand import Hand
-from ...engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS, bits, mask_pips
+from ...engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS, arm_of, bits, mask_pips, tile_of
 from ...engine.variant import DEFAULT_PLAYERS, PLAYER_COUNTS, VARIANT_NAMES
 from ...engine.view import hand_view
 from ..protocol import layout_json
@@ -114,7 +114,7 @@ def _example(
 def _last_played(h: Hand) -> tuple[int, int]:
     """The seat and the tile of the hand's last move (a play)."""
     seat, m, _ = h.log[-1]
-    return seat, m >> 2
+    return seat, tile_of(m)
 
 
 def _seat_rows(h: Hand, winner_seats: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -296,9 +296,9 @@ def _count(h: Hand, rng: random.Random) -> Example | None:
         return _example(
             "count",
             h,
-            last=NAME[m >> 2],
+            last=NAME[tile_of(m)],
             values={
-                "tile": NAME[m >> 2],
+                "tile": NAME[tile_of(m)],
                 "formula": " + ".join(parts),
                 "count": pts,
                 "player": seat + 1,
@@ -328,16 +328,16 @@ def _draws(h: Hand, rng: random.Random) -> Example | None:
             return _example(
                 "draw",
                 before,
-                marks=[ARM_NAMES[m & 3]],
+                marks=[ARM_NAMES[arm_of(m)]],
                 rows=[
                     _row("howto.row.hand", _tiles(hand)),
-                    _row("howto.row.drawn", _tiles(drawn, m >> 2)),
+                    _row("howto.row.drawn", _tiles(drawn, tile_of(m))),
                 ],
                 values={
                     "left": ends["L"],
                     "right": ends["R"],
                     "drawn": len(drawn),
-                    "tile": NAME[m >> 2],
+                    "tile": NAME[tile_of(m)],
                 },
             )
         _step(h, rng)
@@ -349,14 +349,20 @@ def _choices(h: Hand, rng: random.Random) -> Example | None:
     while not h.over:
         legal = h.legal_moves()
         plays = [m for m in legal if m < PASS]
-        if h.placed >= 3 and plays and DRAW in legal and PASS in legal and len({m >> 2 for m in plays}) == 1:
+        if (
+            h.placed >= 3
+            and plays
+            and DRAW in legal
+            and PASS in legal
+            and len({tile_of(m) for m in plays}) == 1
+        ):
             seat = h.to_move
             ends = h.ends()
-            t = plays[0] >> 2
+            t = tile_of(plays[0])
             return _example(
                 "turn",
                 h,
-                marks=[ARM_NAMES[m & 3] for m in plays],
+                marks=[ARM_NAMES[arm_of(m)] for m in plays],
                 rows=[_row("howto.row.hand", _tiles(bits(h.masks[seat]), t))],
                 values={
                     "left": ends["L"],
@@ -424,14 +430,14 @@ def _peek(h: Hand, rng: random.Random) -> Example | None:
                 return _example(
                     "peek",
                     h,
-                    marks=[ARM_NAMES[x & 3] for x in legal],
+                    marks=[ARM_NAMES[arm_of(x)] for x in legal],
                     rows=[_row("howto.row.row_peek", _row_tiles(h, seat, {t: True, nxt: False}))],
                     values={
                         "tile": NAME[t],
                         "next": NAME[nxt],
                         "left": ends["L"],
                         "right": ends["R"],
-                        "end": after.ends()[ARM_NAMES[m & 3]],
+                        "end": after.ends()[ARM_NAMES[arm_of(m)]],
                     },
                 )
         _step(h, rng)
@@ -490,7 +496,7 @@ def _scored_play(h: Hand, rng: random.Random) -> tuple[int, int, int] | None:
     m = _step(h, rng)
     if m >= PASS or h.inplay[side] == before:
         return None
-    return seat, m >> 2, h.inplay[side] - before
+    return seat, tile_of(m), h.inplay[side] - before
 
 
 def _count_scored(arms: int, least: int) -> Callable[[Hand, random.Random], Example | None]:
