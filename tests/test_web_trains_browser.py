@@ -86,6 +86,24 @@ NESTED = """async () => {
 }"""
 
 
+#: the table as eight players see it (seven others round the felt): how tall the board is
+#: against the felt, and every seat's box
+EIGHT = """async () => {
+  const { store } = await import('/static/table/state.js');
+  const st = store.state, v = st.view;
+  st.table.players = 8; v.players = 8;
+  for (let s = 4; s < 8; s++) st.table.seats.push({ ...st.table.seats[1], seat: s, name: 'Bot ' + (s + 1) });
+  v.tile_counts = [7, 9, 10, 8, 11, 6, 10, 9];
+  v.sides = [[0], [1], [2], [3], [4], [5], [6], [7]];
+  v.totals = v.hand_points = [0, 0, 0, 0, 0, 0, 0, 0];
+  store.redraw();
+  const r = (e) => { const b = e.getBoundingClientRect(); return { x0: b.left, y0: b.top, x1: b.right, y1: b.bottom }; };
+  return { board: r(document.querySelector('.board-wrap')), felt: r(document.querySelector('.felt')),
+           seats: [...document.querySelectorAll('.felt .seat-box')].map((e) => ({ sel: 'seat', arm: null,
+             text: e.querySelector('.name').textContent, ...r(e) })) };
+}"""
+
+
 def _overlaps(items: list[dict]) -> list[tuple[str, str]]:
     bad = []
     for i, a in enumerate(items):
@@ -192,6 +210,14 @@ def test_rows_at_the_table_on_a_phone_and_a_laptop(server, browser):  # noqa: F8
                 for a in arms
             )
             assert axe_problems(pg, f"table-{game}-{size}") == []
+        if size == "phone":
+            # eight players: the seven others fit in a strip over the board, which keeps most of the felt
+            eight = pg.evaluate(EIGHT)
+            pg.screenshot(path=str(ARTIFACTS / f"table-eight-players-{size}.png"))
+            assert len(eight["seats"]) == 7 and _overlaps(eight["seats"]) == []
+            assert all(s["y1"] <= eight["board"]["y0"] + 0.5 for s in eight["seats"])
+            felt, board = eight["felt"], eight["board"]
+            assert board["y1"] - board["y0"] >= 0.6 * (felt["y1"] - felt["y0"])
         # a redraw (a move somewhere) leaves the rows scrolled where the reader left them
         pg.evaluate(INJECT, [FIXTURES["mexican-train-8"], []])
         kept = pg.evaluate(SCROLLED)
