@@ -649,6 +649,74 @@ def _pase_redondo(h: Hand, rng: random.Random) -> Example | None:
     return None
 
 
+# The train games (Mexican Train, Chicken Foot) read their layout as the server sends it
+# (``layout_json``: trains' ``open`` markers, the ``pending`` double, a foot's ``parents``).
+def _marker(h: Hand, rng: random.Random) -> Example | None:
+    """Mexican Train: a player draws, still cannot play, and a marker goes on their train."""
+    while not h.over:
+        before = set(_layout(h).get("open") or [])
+        seat = h.to_move
+        m = _step(h, rng)
+        lay = _layout(h)
+        own = str(seat + 1)
+        if m != PASS or own in before or own not in (lay.get("open") or []):
+            continue
+        drawn = [t for s, x, t in h.log if s == seat and x == DRAW]
+        if not drawn or h.log[-2][1] != DRAW:
+            return None  # the marker must follow a draw that did not fit
+        return _example("marker", h, values={"player": seat + 1, "tile": NAME[drawn[-1]]})
+    return None
+
+
+def _double_to_cover(h: Hand, rng: random.Random) -> Example | None:
+    """Mexican Train: a double just played, which must be covered before anything else."""
+    while not h.over:
+        seat = h.to_move
+        m = _step(h, rng)
+        if m >= PASS or h.placed < 4:
+            continue
+        t = tile_of(m)
+        if HI[t] != LO[t] or not _layout(h).get("pending"):
+            continue
+        return _example(
+            "double", h, last=NAME[t], values={"player": seat + 1, "tile": NAME[t], "pips": HI[t]}
+        )
+    return None
+
+
+def _foot(h: Hand, rng: random.Random) -> Example | None:
+    """Chicken Foot: the moment a double (not the hub) gets its third toe."""
+    while not h.over:
+        m = _step(h, rng)
+        if m >= PASS:
+            continue
+        lay = _layout(h)
+        parents = lay.get("parents") or {}
+        played = NAME[tile_of(m)]
+        # the toe this tile started, if it started one
+        started = [a for a, p in parents.items() if p and [x["tile"] for x in lay["arms"][a]] == [played]]
+        if not started:
+            continue
+        arm, i = parents[started[0]]
+        if sum(1 for p in parents.values() if p and (p[0], p[1]) == (arm, i)) != 3:
+            continue
+        double = lay["arms"][arm][i]
+        return _example("foot", h, last=played, values={"tile": double["tile"], "pips": double["outer"]})
+    return None
+
+
+def _going_out(h: Hand, rng: random.Random) -> Example | None:
+    """A hand won by going out, where the pips left count against each of the others."""
+    _finished(h, rng)
+    res = h.result
+    if res is None or res.end != "domino" or res.dominoer is None:
+        return None
+    d = res.dominoer
+    last = NAME[_last_played(h)[1]]
+    rows = [r for r in _seat_rows(h) if r["params"]["player"] != d + 1]
+    return _example("score", h, rows=rows, last=last, values={"player": d + 1, "tile": last})
+
+
 Finder = Callable[[Hand, random.Random], Example | None]
 #: each game's examples, in the order its page shows them (a game the engine does not know
 #: yet is left out)
@@ -667,6 +735,8 @@ PAGES: dict[str, tuple[Finder, ...]] = {
         "fives-and-threes": (_fives_and_threes(False), _fives_and_threes(True)),
         "cuban": (_team_domino, _blocked),
         "dominican": (_capicu, _pase_redondo),
+        "mexican-train": (_marker, _double_to_cover),
+        "chicken-foot": (_foot, _going_out),
     }.items()
     if name in VARIANT_NAMES
 }
