@@ -23,11 +23,12 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src"
 
 
 def _configurations() -> list[tuple[str, dict]]:
-    from bonepile.engine.variant import PLAYER_COUNTS
+    from bonepile.engine.variant import PLAYER_COUNTS, VARIANT_NAMES
 
     return [
         (name, {"players": n} if len(counts) > 1 else {})
         for name, counts in PLAYER_COUNTS.items()
+        if name in VARIANT_NAMES  # the games the RL adapters offer (not yet the train layout)
         for n in counts
     ]
 

@@ -12,10 +12,11 @@ import pytest
 from bonepile.engine import Game
 from bonepile.engine.knowledge import PublicKnowledge
 from bonepile.engine.tiles import move, tile_index
-from bonepile.engine.variant import PLAYER_COUNTS
+from bonepile.engine.variant import PLAYER_COUNTS, make_variant
 
 
-@pytest.mark.parametrize("name", sorted(PLAYER_COUNTS))
+# a train layout has no mirror image: two plays on different trains are never one decision
+@pytest.mark.parametrize("name", sorted(n for n in PLAYER_COUNTS if make_variant(n).layout == "line"))
 def test_decisions_from_the_view_are_the_hands_mirror_images(name):
     rng = random.Random(7)
     alike_seen = 0

@@ -24,9 +24,13 @@ from bonepile.engine.view import observer
 def _cases() -> list[tuple[str, dict]]:
     out: list[tuple[str, dict]] = []
     for name, counts in PLAYER_COUNTS.items():
+        if make_variant(name).layout == "trains":  # long hands: the fewest and the most players
+            counts = (counts[0], counts[-1])
         for n in counts:
             out.append((name, {"players": n}))
         for opt, spec in OPTION_SPECS[name].items():
+            if opt == "rounds":  # how many hands a game has: no rule of play
+                continue
             values = spec.values if spec.values is not None else ((2,) if opt == "boneyard_reserve" else ())
             for value in values:
                 if value == spec.default:

@@ -210,6 +210,7 @@ def test_default_player_counts():
         "fives-and-threes": 4,
         "dominican": 4,
         "cuban": 4,
+        "mexican-train": 4,
     }
 
 

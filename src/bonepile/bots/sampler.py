@@ -628,7 +628,7 @@ def agrees(h: Hand, view: View) -> bool:
         return False
     if not h.over and h.to_move != view.to_move:
         return False
-    if {"LRUD"[a]: h.pip[a] for a in h.open_arms} != view.layout.ends:
+    if h.ends() != view.layout.ends:
         return False
     if h.rows is not None:
         if tuple(len(r) for r in h.rows) != view.tile_counts:

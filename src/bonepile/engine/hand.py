@@ -16,6 +16,7 @@ from .leaders import rule_leader
 from .scoring import HandResult, in_play_points, pass_round_points, score_hand
 from .tiles import (
     ARM_BITS,
+    ARM_INDEX,
     ARM_MASK,
     ARM_NAMES,
     BIT,
@@ -48,12 +49,16 @@ __all__ = ["Hand", "HandResult", "perft", "rule_leader"]
 _MUST, _VOLUNTARY, _BLIND = 0, 1, 2
 #: the tiles of each set, in index order (what a deal shuffles), by tile count
 _SET_TILES = {n: tuple(range(n)) for n in (28, 55, 91)}
-_NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(2, 6)}
+_NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(2, 9)}
 _TURN_CODES = {"must_play": _MUST, "voluntary": _VOLUNTARY, "blind": _BLIND}
 
 
 #: per set (by highest pip): PIP_MASK restricted to the set's tiles (the open mask of a table)
 _SET_PIP_MASK = {p: [m & s.all_tiles for m in PIP_MASK] for p, s in SETS.items()}
+
+#: the hand class of each layout other than the line ("trains": ``engine/trains.py``, which
+#: registers itself); ``Hand(...)`` and ``Hand.deal`` build the variant's own
+LAYOUT_HANDS: dict[str, type[Hand]] = {}
 
 #: (tiles mask << ARM_BITS | arm) -> the moves placing each of those tiles on that arm
 _ARM_MOVES: dict[int, tuple[int, ...]] = {}
@@ -237,6 +242,10 @@ class Hand:
         "_stack",
     )
 
+    #: the arm names of the layout (move tokens ``a-b@E``) and their codes
+    arm_names: tuple[str, ...] | str = ARM_NAMES
+    arm_index: dict[str, int] = ARM_INDEX
+
     v: Variant
     n: int
     number: int
@@ -271,6 +280,11 @@ class Hand:
     first_to_target: int | None
     capicu_ok: tuple[bool, int, int]  # last tile fitted both ends; the ends then
     given_tokens: list[str] | None
+
+    def __new__(cls, v: Variant | None = None, *args: object, **kwargs: object) -> Hand:
+        if cls is Hand and v is not None and v.layout != "line":
+            cls = LAYOUT_HANDS[v.layout]
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -352,6 +366,10 @@ class Hand:
         bonus: int = 0,
     ) -> Hand:
         """A random deal; the leader follows the rules (by lot where the rules leave it to chance)."""
+        if cls is Hand and v.layout != "line":
+            return LAYOUT_HANDS[v.layout].deal(
+                v, rng, number=number, prev=prev, prev_leader=prev_leader, totals=totals, bonus=bonus
+            )
         n = v.players
         while True:
             deal, boneyard, chance_leader = deal_attempt(v, rng)
@@ -448,7 +466,7 @@ class Hand:
         h = self.fresh()
         for m in moves:
             h.apply(m)
-        for name in Hand.__slots__:
+        for name in type(self).__slots__ + (Hand.__slots__ if type(self) is not Hand else ()):
             setattr(self, name, getattr(h, name))
         self.given_tokens = tokens
         return last
@@ -645,7 +663,7 @@ class Hand:
             if self.bpos >= self.draw_end and not (self.in_hands & self.open_mask):
                 self._finish("blocked", None)
 
-    def lay(self, m: int) -> None:
+    def lay(self, m: int, seat: int = -1) -> None:
         """Lay the tile of play ``m`` on the table and nothing else: the open ends, the
         spinner and the count change; hands, turns and scores do not.  This is the table's
         geometry on its own, for reading a public history (``knowledge``) on a hand that
@@ -656,6 +674,14 @@ class Hand:
         else:
             self._lay_on(t, code)
         self.placed += 1
+
+    def note_pass(self, seat: int) -> None:
+        """The table's geometry of a pass by ``seat`` (nothing on a line; a train layout puts
+        a marker on the seat's train)."""
+
+    def arms_for(self, seat: int) -> tuple[int, ...]:
+        """The arms ``seat`` may play on now (on a line: every open arm)."""
+        return self.open_arms
 
     def _lay_on(self, t: int, code: int) -> None:
         """Place tile t on arm ``code`` (not the first tile)."""

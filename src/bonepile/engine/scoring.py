@@ -137,6 +137,13 @@ def score_hand(h: Scored, end: HandEnd, dominoer: int | None) -> HandResult:
             base = side_pips[1 - winner] + (side_pips[winner] if v.count_partner_pips else 0)
             points[winner] = base
             bd["base"] = base
+    elif v.scoring == "penalty":  # Mexican Train: each seat's pips left are its penalty
+        penalties = [
+            p + (v.double_blank if v.double_blank and m & 1 else 0) for p, m in zip(pips, h.masks)
+        ]  # (tile 0 is the double blank, which may count more than its pips)
+        points = penalties
+        bd["penalties"] = list(penalties)
+        winner = dominoer if end == "domino" else _unique_min(penalties)
     elif v.scoring == "none":  # Cinque: in-play points, optional end bonus
         points = list(h.inplay)
         bd["in_play"] = list(h.inplay)

@@ -97,6 +97,10 @@ ALL_TILES = SIX.all_tiles
 L, R, U, D = 0, 1, 2, 3
 ARM_NAMES = "LRUD"
 ARM_INDEX = {c: i for i, c in enumerate(ARM_NAMES)}
+#: the arms of the train layout (``engine/trains.py``): seat s's train is arm s, named
+#: ``str(s + 1)``; the Mexican train is arm 8, "M"
+TRAIN_NAMES = ("1", "2", "3", "4", "5", "6", "7", "8", "M")
+TRAIN_INDEX = {c: i for i, c in enumerate(TRAIN_NAMES)}
 
 #: a move is ``tile << ARM_BITS | arm``: room for 32 arms
 ARM_BITS = 5

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..engine.tiles import dense_id, dense_move
+from ..engine.tiles import TRAIN_NAMES, dense_id, dense_move
 from ..engine.variant import Variant
 
 
@@ -38,13 +38,13 @@ class Actions:
 
 
 @cache
-def _actions(n_tiles: int) -> Actions:
-    return Actions(n_tiles)
+def _actions(n_tiles: int, arms: int) -> Actions:
+    return Actions(n_tiles, arms)
 
 
 def actions(variant: Variant) -> Actions:
     """The action ids of ``variant``'s set."""
-    return _actions(variant.n_tiles)
+    return _actions(variant.n_tiles, len(TRAIN_NAMES) if variant.layout == "trains" else 4)
 
 
 __all__ = ["Actions", "actions"]
