@@ -284,7 +284,10 @@ def test_the_games_played_by_tapping_and_by_bots_to_the_end(server, browser):  #
         )
         for size in ("phone", "laptop"):
             w, h = SIZES[size]
-            ctx = browser.new_context(viewport={"width": w, "height": h}, has_touch=True, bypass_csp=True)
+            # no motion: a tile just played flies over the rows for a moment (the boxes are read still)
+            ctx = browser.new_context(
+                viewport={"width": w, "height": h}, has_touch=True, bypass_csp=True, reduced_motion="reduce"
+            )
             pg = ctx.new_page()
             errors: list[str] = []
             pg.on("pageerror", lambda e, errors=errors: errors.append(str(e)))

@@ -156,7 +156,7 @@ function describeFrame(frs, i, name, nm) {
   const hist = f.view?.history || [];
   const last = hist[hist.length - 1];
   const lay = f.view?.layout;
-  let text = describeMove(f.move, name, last, armNamer(lay, { names: nm }, (a) => ARM_WORDS[a]), isRows(lay));
+  let text = describeMove(f.move, name, last, armNamer(lay, { names: nm }, (a) => ARM_WORDS[a], true), isRows(lay));
   if (last && last.action === "pass" && last.tile) text += ` ${t("move.turned_up", { tile: last.tile })}`;
   if (last && last.action === "play" && (last.points ?? 0) > 0) text += ` ${t("move.scores_paren", { n: last.points })}`;
   return text;

@@ -69,45 +69,48 @@ export function armOrder(layout) {
 /**
  * The words for an arm of a rows layout: "Ana's train", "your train", "the Mexican train",
  * "arm 3", "toe 2 on the double five".  Other arms (a line's L, R...) get `fallback`.
+ * `inSentence`: the form a sentence uses ("You play 6-4 on your train"), not a row's title.
  * @param {Layout | null | undefined} layout @param {{names?: string[], you?: number | null}} [who]
- * @param {(arm: string) => string | undefined} [fallback]
+ * @param {(arm: string) => string | undefined} [fallback] @param {boolean} [inSentence]
  * @returns {(arm: string) => string}
  */
-export function armNamer(layout, who = {}, fallback = () => undefined) {
+export function armNamer(layout, who = {}, fallback = () => undefined, inSentence = false) {
+  const k = (/** @type {string} */ key) => (inSentence ? `${key}.in` : key);
   return (arm) => {
     if (layout?.kind === "trains" && (arm === "M" || /^[1-9]$/.test(arm))) {
-      if (arm === "M") return t("trains.mexican");
+      if (arm === "M") return t(k("trains.mexican"));
       const owner = layout.owners?.[arm];
       const seat = owner === null || owner === undefined ? Number(arm) - 1 : owner;
-      if (seat === who.you) return t("trains.yours");
+      if (seat === who.you) return t(k("trains.yours"));
       const name = who.names?.[seat] || t("seat.player", { n: seat + 1 });
-      return t("trains.of", { name });
+      return t(k("trains.of"), { name });
     }
     if (layout?.kind === "foot") {
       const i = HUB_ARMS.indexOf(arm);
-      if (i >= 0 && arm in (layout.arms || {})) return t("foot.arm", { n: i + 1 });
+      if (i >= 0 && arm in (layout.arms || {})) return t(k("foot.arm"), { n: i + 1 });
       const p = layout.parents?.[arm];
       const dbl = p ? layout.arms?.[p[0]]?.[p[1]]?.tile : null;
       if (p && dbl) {
         const sisters = Object.entries(layout.parents || {})
           .filter(([, q]) => q && q[0] === p[0] && q[1] === p[1]).map(([a]) => a).sort(byCreation);
-        return t("foot.toe", { n: sisters.indexOf(arm) + 1, tile: tileWords(dbl) });
+        return t(k("foot.toe"), { n: sisters.indexOf(arm) + 1, tile: tileWords(dbl) });
       }
     }
     return fallback(arm) ?? arm;
   };
 }
 
-/** One screen-reader sentence for the whole layout.
- * @param {Layout} layout @param {(arm: string) => string} name */
-export function describeRows(layout, name) {
+/** One screen-reader sentence for the whole layout (`name`: the arms as row titles, `inSentence`:
+ * as a sentence names them).
+ * @param {Layout} layout @param {(arm: string) => string} name @param {(arm: string) => string} [inSentence] */
+export function describeRows(layout, name, inSentence = name) {
   const n = (layout.hub ? 1 : 0) + Object.values(layout.arms || {}).reduce((k, a) => k + a.length, 0);
   const parts = [t("rows.described", { n, hub: layout.hub ? tileWords(layout.hub) : t("rows.no_hub") })];
   const ends = Object.entries(layout.ends || {}).map(([a, p]) => t("rows.end", { arm: name(a), pips: p }));
   if (ends.length) parts.push(ends.join(", "));
   const open = layout.open || [];
   if (open.length) parts.push(t("trains.open_list", { arms: open.map(name).join(", ") }));
-  if (layout.pending) parts.push(t("rows.pending_on", { arm: name(layout.pending) }));
+  if (layout.pending) parts.push(t("rows.pending_on", { arm: inSentence(layout.pending) }));
   return parts.join("; ");
 }
 
@@ -158,7 +161,7 @@ export function drawRows(board, layout, opts = {}) {
   box.replaceChildren();
   box.dataset.kind = String(layout.kind);
   const name = armNamer(layout, { names: opts.names, you: opts.you });
-  box.setAttribute("aria-label", describeRows(layout, name));
+  box.setAttribute("aria-label", describeRows(layout, name, armNamer(layout, { names: opts.names, you: opts.you }, undefined, true)));
   const playable = new Set(opts.playable || []);
   const open = new Set(layout.open || []);
   /** @type {Record<string, EndChoice[]>} */

@@ -4,7 +4,7 @@ import { $, el, clear } from "/static/common.js";
 import { drawBoard, lastPlayed, tileWords, ARM_WORDS, armLetter } from "/static/render.js";
 import { armNamer, describeRows, isRows, rowsOf } from "/static/rows.js";
 import { store } from "/static/table/state.js";
-import { people, said } from "/static/table/words.js";
+import { names, people, said } from "/static/table/words.js";
 import { t, has } from "/static/i18n.js";
 import { applyZoom } from "/static/table/zoom.js";
 
@@ -21,7 +21,7 @@ export function endChoices(view) {
     for (const m of store.legal()) {
       if (view && m.kind === "play" && m.tile === store.selected && m.arm) {
         choices.push({ arm: m.arm, move: m.move,
-          label: isRows(view.layout) ? t("rows.play_tile_on", { tile: tileWords(m.tile), arm: armWords(view)(m.arm), pips: view.layout.ends?.[m.arm] ?? "" })
+          label: isRows(view.layout) ? t("rows.play_tile_on", { tile: tileWords(m.tile), arm: armWords(view, true)(m.arm), pips: view.layout.ends?.[m.arm] ?? "" })
             : t("board.play_tile_on", { tile: tileWords(m.tile), arm: ARM_WORDS[m.arm], pips: view.layout.ends?.[m.arm] ?? "" }) });
       }
     }
@@ -30,9 +30,10 @@ export function endChoices(view) {
 }
 
 /** An arm of the view's layout in words, as this table names its seats ("Ana's train",
- * "your train", "left").  @param {{layout?: import("/static/messages.js").Layout} | null | undefined} view */
-export function armWords(view) {
-  return armNamer(view?.layout, { names: people(), you: store.state?.you ?? null }, (a) => ARM_WORDS[a]);
+ * "your train", "left"); `inSentence`: as a sentence names it.
+ * @param {{layout?: import("/static/messages.js").Layout} | null | undefined} view @param {boolean} [inSentence] */
+export function armWords(view, inSentence = false) {
+  return armNamer(view?.layout, { names: names(), you: store.state?.you ?? null }, (a) => ARM_WORDS[a], inSentence);
 }
 
 /** The arms the reader may play on now (their trains marked on the table).  @param {View | null} view */
@@ -50,7 +51,7 @@ export function renderBoard(st, view, nm, choices, onChoose) {
       names: nm, you: st.you ?? null, playable: playableArms(view),
       emptyText: st.phase === "play" && view.to_move !== null && view.to_move !== undefined ? said(view.to_move, "board.leads") : "" });
     board.setAttribute("aria-label", describeLayout(view));
-    if (isRows(view.layout)) rowsOf(board)?.setAttribute("aria-label", describeRows(view.layout, armWords(view)));
+    if (isRows(view.layout)) rowsOf(board)?.setAttribute("aria-label", describeRows(view.layout, armWords(view), armWords(view, true)));
   } else {
     drawBoard(board, null, { emptyText: st.phase === "waiting" ? t("table.waiting_title") : "" });
   }

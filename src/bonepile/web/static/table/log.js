@@ -26,7 +26,7 @@ export function renderLog(view, nm) {
       : t(key, { ...params, name: nm[h.seat] }));
     let text;
     if (h.action === "play") text = !h.arm ? line("log.play", { tile: h.tile })
-      : isRows(lay) ? line("rows.log.play_on", { tile: h.tile, arm: armWords(view)(h.arm) })
+      : isRows(lay) ? line("rows.log.play_on", { tile: h.tile, arm: armWords(view, true)(h.arm) })
       : line("log.play_on", { tile: h.tile, arm: ARM_WORDS[h.arm] || h.arm });
     else if (h.action === "draw") text = h.tile ? line("log.draw_tile", { tile: h.tile }) : line("log.draw");
     else if (h.action === "pass") text = h.tile ? line("log.pass_turned", { tile: h.tile }) : line("log.pass");
