@@ -20,12 +20,14 @@ import time
 
 import pytest
 
+from bonepile.engine import variant
 from bonepile.engine.variant import VARIANT_NAMES
 from pages import SIZES
 from test_web_axe import axe_problems
 from test_web_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     _get,
+    _open_seat,
     _post,
     browser,
     create_table,
@@ -238,8 +240,10 @@ def test_rows_at_the_table_on_a_phone_and_a_laptop(server, browser):  # noqa: F8
         assert errors == []
 
 
-#: the engine's two games drawn as rows (they land with the engine's layouts)
-GAMES = [g for g in ("mexican-train", "chicken-foot") if g in VARIANT_NAMES]
+#: the engine's two games drawn as rows (the engine has them before the lobby offers them)
+GAMES = [
+    g for g in ("mexican-train", "chicken-foot") if g in getattr(variant, "ENGINE_VARIANTS", VARIANT_NAMES)
+]
 
 
 def _tap_a_move(pg, turn: int) -> None:
@@ -292,7 +296,9 @@ def test_the_games_played_by_tapping_and_by_bots_to_the_end(server, browser):  #
             errors: list[str] = []
             pg.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
             pg.set_default_timeout(20000)
-            create_table(pg, server, game, ["casual", "casual", "casual"])
+            mine = _post(server, "/api/tables", {"variant": game, "players": 4, "player": "Ana",
+                                                 "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "casual"}] * 3})  # fmt: skip
+            _open_seat(pg, server, mine)
             for turn in range(6):
                 if wait_turn_or_end(pg) != "play":
                     break
