@@ -718,28 +718,26 @@ def _going_out(h: Hand, rng: random.Random) -> Example | None:
 
 
 Finder = Callable[[Hand, random.Random], Example | None]
-#: each game's examples, in the order its page shows them (a game the engine does not know
-#: yet is left out)
-PAGES: dict[str, tuple[Finder, ...]] = {
-    name: finders
-    for name, finders in {
-        "quinientos": (_last_tile_bonus("capicu"), _last_tile_bonus("chuchazo"), _blocked),
-        "cinque": (_spinner, _count),
-        "draw": (_draws, _blocked),
-        "block": (_domino, _blocked),
-        "passing": (_choices, _lowest),
-        "blind-hugie": (_flip, _lowest),
-        "billitonnen": (_chain, _peek),
-        "all-fives": (_count_scored(3, 10), _rounded_domino),
-        "muggins": (_count_scored(2, 5), _rounded_domino),
-        "fives-and-threes": (_fives_and_threes(False), _fives_and_threes(True)),
-        "cuban": (_team_domino, _blocked),
-        "dominican": (_capicu, _pase_redondo),
-        "mexican-train": (_marker, _double_to_cover),
-        "chicken-foot": (_foot, _going_out),
-    }.items()
-    if name in VARIANT_NAMES
+#: each game's examples, in the order its page shows them
+ALL_PAGES: dict[str, tuple[Finder, ...]] = {
+    "quinientos": (_last_tile_bonus("capicu"), _last_tile_bonus("chuchazo"), _blocked),
+    "cinque": (_spinner, _count),
+    "draw": (_draws, _blocked),
+    "block": (_domino, _blocked),
+    "passing": (_choices, _lowest),
+    "blind-hugie": (_flip, _lowest),
+    "billitonnen": (_chain, _peek),
+    "all-fives": (_count_scored(3, 10), _rounded_domino),
+    "muggins": (_count_scored(2, 5), _rounded_domino),
+    "fives-and-threes": (_fives_and_threes(False), _fives_and_threes(True)),
+    "cuban": (_team_domino, _blocked),
+    "dominican": (_capicu, _pase_redondo),
+    "mexican-train": (_marker, _double_to_cover),
+    "chicken-foot": (_foot, _going_out),
 }
+#: the pages the site shows: the games it offers (a game the engine does not know yet, or
+#: does not offer yet, is left out)
+PAGES = {name: finders for name, finders in ALL_PAGES.items() if name in VARIANT_NAMES}
 
 
 @cache
