@@ -10,6 +10,7 @@ import random
 
 from ..engine import Variant
 from ..engine.hand import Hand, HandResult
+from ..engine.scoring import gains
 from ..engine.tiles import BIT, DRAW, PASS, bits, mask_pips, move, tile_of
 from .alphabeta import WEIGHT, alphabeta
 
@@ -136,7 +137,7 @@ def end_value(
     """The finished hand h of two sides seen from my side: (net points + win_weight x hand
     won + game_weight x game result, net points, hand won, game result)."""
     res: HandResult = h.result  # type: ignore[assignment]
-    p = res.points
+    p = gains(v, res.points)
     net = p[my_side] - p[1 - my_side]
     won = net > 0 if v.in_play is not None else res.winner == my_side
     game = game_outcome(v, h, p, my_side) if game_weight else 0

@@ -51,6 +51,14 @@ def pass_round_points(v: Variant, passes: int) -> int:
     return v.pass_bonus if v.pass_bonus and passes == v.players - 1 else 0
 
 
+def gains(v: Variant, points: Sequence[int]) -> tuple[int, ...]:
+    """What a hand's points are worth to each side, more being better: the points themselves,
+    or their negation where they are penalties (``scoring="penalty"``: the lowest total wins)."""
+    if v.scoring == "penalty":
+        return tuple(-p for p in points)
+    return tuple(points)
+
+
 def round5(x: int) -> int:
     """Nearest multiple of 5 (remainder 1-2 down, 3-4 up)."""
     r = x % 5
