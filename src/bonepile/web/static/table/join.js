@@ -101,8 +101,10 @@ export async function showFinished() {
   let rep;
   try {
     info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
-    rep = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
   } catch (e) { return; }
+  // a replay the server will not send (too big: a long Mexican Train game) still leaves the
+  // table's result to show
+  try { rep = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`); } catch (e) { rep = {}; }
   setAlert(alertBox, "");
   $("game").hidden = false;
   $("hand-card").hidden = info.status === "over";
