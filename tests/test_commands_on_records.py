@@ -97,7 +97,11 @@ def records() -> list[tuple[str, str]]:
     out = [(p.name[: -len(".record.json")], p.read_text()) for p in EXAMPLE_RECORDS]
     for n, (variant, players, options) in enumerate(RANDOM_GAMES):
         out.append((f"random-{variant}-{players}p-{n}", random_record(variant, players, options, 100 + n)))
-    return out + [(f"{name}-mirrored", rec.dumps(mirror(json.loads(text)))) for name, text in out]
+    return out + [
+        (f"{name}-mirrored", rec.dumps(mirror(json.loads(text))))
+        for name, text in out
+        if not name.startswith("mexican-train")  # a train layout has no mirror image
+    ]
 
 
 RECORDS = records()

@@ -194,3 +194,19 @@ def test_a_record_with_the_hub_dealt_is_refused():
     hand["boneyard"] = hand["boneyard"][:-1] + ["12-12"]
     with pytest.raises(records.RecordError, match="12-12"):
         records.replay(doc)
+
+
+def test_penalties_count_against_their_side_in_every_bot_and_analysis_figure():
+    # a blocked hand: seat 1 keeps 6 pips, seat 0 keeps 11; fewer pips is the better result
+    from bonepile.analysis.luck import hand_result
+    from bonepile.analysis.marks import thresholds
+    from bonepile.bots.expert import ExpertBot
+    from bonepile.engine.scoring import gains
+
+    h = hand_of([["12-4", "6-5"], ["3-2", "1-0"]], [])
+    play(h, "12-4@M")
+    assert gains(h.v, h.result.points) == (-11, -6)
+    assert hand_result(h.v, h) == (-5.0, 5.0)
+    net, won, _game = ExpertBot(h.v).outcome(h, h.result, 1, 1)
+    assert net == 5.0 and won
+    assert thresholds(h.v).unit == "points"
