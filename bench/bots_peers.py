@@ -81,7 +81,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from bonepile.engine import PASS, Game, View, make_variant
-from bonepile.engine.tiles import HI, LO, N_TILES, NAME, bits, tile_index
+from bonepile.engine.tiles import HI, LO, N_TILES, NAME, arm_of, bits, move, tile_index, tile_of
 
 VARIANT = ("block", {"teams": True, "players": 4})
 SEATS = 4
@@ -219,7 +219,7 @@ def forced(game_hand: Any, legal: list[int]) -> bool:
     outcomes = set()
     pip = game_hand.pip
     for m in legal:
-        t, a = m >> 2, m & 3
+        t, a = tile_of(m), arm_of(m)
         if game_hand.placed == 0:
             outcomes.add((t,))
             continue
@@ -233,14 +233,14 @@ def find_move(view: View, tile: int, arm: int | None, pip: int | None) -> int:
     """The legal bonepile move placing ``tile`` at ``arm`` (or at an end showing ``pip``)."""
     legal = view.legal
     for m in legal:
-        if m != PASS and m >> 2 == tile and view.layout.first is None:
+        if m != PASS and tile_of(m) == tile and view.layout.first is None:
             return m  # the lead
-    if arm is not None and tile * 4 + arm in legal:
-        return tile * 4 + arm
+    if arm is not None and move(tile, arm) in legal:
+        return move(tile, arm)
     if pip is not None:
         for a, name in enumerate("LR"):
-            if view.layout.ends.get(name) == pip and tile * 4 + a in legal:
-                return tile * 4 + a
+            if view.layout.ends.get(name) == pip and move(tile, a) in legal:
+                return move(tile, a)
     raise RuntimeError(
         f"peer move {NAME[tile]} arm={arm} pip={pip} is not legal in bonepile: {[m for m in legal]}"
     )
@@ -347,7 +347,7 @@ class LockstepDominoes:
         if move == PASS:
             return  # dominoes skips the seat inside make_move
         assert self.g.turn == seat, f"dominoes: turn {self.g.turn}, bonepile seat {seat}"
-        t, a = move >> 2, move & 3
+        t, a = tile_of(move), arm_of(move)
         if not ends_before:
             self.g.make_move(_domino(t, HI[t] if a == 0 else LO[t]), True)
         else:
@@ -551,7 +551,7 @@ class LockstepOpenSpiel:
             return
         p = (seat - self.lead) % SEATS
         assert self.s.current_player() == p, f"openspiel: player {self.s.current_player()} != {p}"
-        t, a = move >> 2, move & 3
+        t, a = tile_of(move), arm_of(move)
         pip = None if not ends_before else ends_before[a]
         self.s.apply_action(_OS.load().action_index[(p, _OS.tile(t), pip)])
 

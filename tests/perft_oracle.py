@@ -407,3 +407,107 @@ def perft(s: State, depth: int) -> int:
 
 def divide(s: State, depth: int) -> dict[Move, int]:
     return {m: perft(apply(s, m), depth - 1) for m in legal(s)}
+
+
+# ------------------------------------------------------------------ trains (RULES.md §15)
+# Mexican Train, written from RULES.md §15 alone: a hub double, one train per seat (named
+# "1".."n") and the Mexican train "M".  On a turn a seat plays one tile on its own train, on
+# "M" or on a train with a marker; a double must be covered before anything else (its player
+# goes again); stuck, it draws one tile (once), then plays or passes, and a pass puts a
+# marker on its own train, which its next play there lifts.  The hand ends when a seat has no
+# tile left, or when the stock is empty and no seat could lay any tile.
+
+
+@dataclass
+class TrainState:
+    hands: list[list[Tile]]
+    stock: list[Tile]
+    ends: dict[str, int]  # train name -> open pip
+    markers: set[str] = field(default_factory=set)
+    cover: str | None = None  # the train ending in a double that must be covered
+    turn: int = 0
+    drew: bool = False
+    done: bool = False
+
+
+def train_start(
+    players: int, hub: int, hands: Sequence[Sequence[Tile]], stock: Sequence[Tile], leader: int
+) -> TrainState:
+    ends = {str(s + 1): hub for s in range(players)}
+    ends["M"] = hub
+    s = TrainState([list(h) for h in hands], list(stock), ends, turn=leader)
+    s.done = _train_blocked(s)
+    return s
+
+
+def _trains_open_to(s: TrainState, seat: int) -> list[str]:
+    if s.cover is not None:
+        return [s.cover]
+    mine = str(seat + 1)
+    return [name for name in s.ends if name in (mine, "M") or name in s.markers]
+
+
+def _train_plays(s: TrainState, seat: int) -> list[Move]:
+    out = []
+    for name in _trains_open_to(s, seat):
+        for t in s.hands[seat]:
+            if s.ends[name] in t:
+                out.append(("play", name_of(t), name))
+    return out
+
+
+def _train_blocked(s: TrainState) -> bool:
+    return not s.stock and not any(_train_plays(s, seat) for seat in range(len(s.hands)))
+
+
+def train_legal(s: TrainState) -> list[Move]:
+    if s.done:
+        return []
+    plays = _train_plays(s, s.turn)
+    if plays:
+        return plays
+    if s.stock and not s.drew:
+        return [("draw",)]
+    return [("pass",)]
+
+
+def train_apply(s: TrainState, m: Move) -> TrainState:
+    s = TrainState(
+        [h[:] for h in s.hands], s.stock[:], dict(s.ends), set(s.markers), s.cover, s.turn, s.drew, s.done
+    )
+    n = len(s.hands)
+    seat = s.turn
+    if m[0] == "draw":
+        s.hands[seat].append(s.stock.pop(0))
+        s.drew = True
+    elif m[0] == "pass":
+        s.markers.add(str(seat + 1))
+        s.drew = False
+        s.turn = (seat + 1) % n
+    else:
+        t, name = tile_of(m[1]), m[2]
+        s.hands[seat].remove(t)
+        s.ends[name] = other_end(t, s.ends[name])
+        if name == str(seat + 1):
+            s.markers.discard(name)
+        s.drew = False
+        if t[0] == t[1]:
+            s.cover = name  # its player plays again
+        else:
+            if s.cover == name:
+                s.cover = None
+            s.turn = (seat + 1) % n
+        if not s.hands[seat]:
+            s.done = True
+            return s
+    s.done = _train_blocked(s)
+    return s
+
+
+def train_perft(s: TrainState, depth: int) -> int:
+    if depth == 0 or s.done:
+        return 1
+    moves = train_legal(s)
+    if depth == 1:
+        return len(moves)
+    return sum(train_perft(train_apply(s, m), depth - 1) for m in moves)

@@ -27,11 +27,12 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src"
 
 
 def _configurations() -> list[tuple[str, dict]]:
-    from bonepile.engine.variant import PLAYER_COUNTS
+    from bonepile.engine.variant import PLAYER_COUNTS, VARIANT_NAMES
 
     return [
         (name, {"players": n} if len(counts) > 1 else {})
         for name, counts in PLAYER_COUNTS.items()
+        if name in VARIANT_NAMES  # the games the RL adapters offer (not yet the train layout)
         for n in counts
     ]
 
@@ -55,7 +56,7 @@ SEVEN = ("quinientos", "cinque", "draw", "block", "passing", "blind-hugie", "bil
 
 
 def _bot_games() -> list[tuple[str, dict]]:
-    from bonepile.engine.variant import PLAYER_COUNTS
+    from bonepile.engine.variant import PLAYER_COUNTS, VARIANT_NAMES
 
     def every_count(names: list[str]) -> list[tuple[str, dict]]:
         return [
@@ -74,12 +75,30 @@ def _bot_games() -> list[tuple[str, dict]]:
             ("cinque", {"spinner_any_order": True}),
             ("draw", {"players": 3, "boneyard_reserve": 2}),
         ]
-        + every_count([n for n in PLAYER_COUNTS if n not in SEVEN])
+        + every_count([n for n in PLAYER_COUNTS if n not in SEVEN and n in VARIANT_NAMES])
         + [("blind-hugie", dict(BLIND_HUGIE_ALL_OPTIONS))]
     )
 
 
+def _train_games() -> list[tuple[str, dict]]:
+    """The train games (long: 13 rounds of about a hundred moves): their fewest and most
+    players but one, one round each."""
+    from bonepile.engine import make_variant
+    from bonepile.engine.variant import PLAYER_COUNTS
+
+    return [
+        (v, {"players": n, "rounds": 1})
+        for v, counts in PLAYER_COUNTS.items()
+        if make_variant(v).layout == "trains"
+        for n in counts
+        if n in (2, 5)
+    ]
+
+
+#: the bots' games of the golden file (the twelve games offered everywhere)
 BOT_GAMES = _bot_games()
+#: the engine's train games, which the bots play too
+TRAIN_GAMES = _train_games()
 CONFIGURATION_IDS = [f"{v}-{o.get('players', '')}" for v, o in CONFIGURATIONS]
 
 

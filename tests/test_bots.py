@@ -20,9 +20,9 @@ from bonepile.bots.sampler import Sampler
 from bonepile.engine import Game, View, make_variant
 from bonepile.engine.hand import Hand
 from bonepile.engine.view import hand_view
-from support import BOT_GAMES
+from support import BOT_GAMES, TRAIN_GAMES
 
-ALL = BOT_GAMES
+ALL = BOT_GAMES + TRAIN_GAMES
 
 
 def _id(case):

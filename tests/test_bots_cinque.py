@@ -12,7 +12,7 @@ from bonepile.bots.expert import ExpertBot, preset
 from bonepile.bots.playout import game_outcome
 from bonepile.bots.seat_knowledge import SeatKnowledge
 from bonepile.engine import Game, Hand, make_variant
-from bonepile.engine.tiles import PASS, bits
+from bonepile.engine.tiles import PASS, bits, move, tile_of
 from test_bots_greedy import DOUBLES, game_with
 
 CINQUE = make_variant("cinque", {})
@@ -99,7 +99,7 @@ def _threat_tiles(game: Game, m: int) -> int:
         h.masks[nxt] = saved | 1 << t
         best = 0
         for a in h.fits(t):
-            h.push(t * 4 + a)
+            h.push(move(t, a))
             best = max(best, h.inplay[side])
             h.pop()
         if best - h.inplay[side] >= 10:
@@ -221,7 +221,7 @@ def test_play_model_prefers_worlds_where_the_plays_were_good_choices():
             assert 0 < w <= 1
         # a decision where the mover played a tile that scored less than another tile
         # that fits: a world where it also held that tile makes the play less likely
-        played = {m >> 2 for m in sampler.moves if m < 112}
+        played = {tile_of(m) for m in sampler.moves if m < PASS}
         deal = sampler.last_deal
         for k, (s, _i, t, per_kind) in enumerate(pm.decisions):
             weights = per_kind[0]

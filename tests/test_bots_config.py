@@ -12,7 +12,7 @@ from bonepile.bots.alphabeta import OutOfNodes, alphabeta
 from bonepile.bots.expert import PRESETS, preset, preset_name
 from bonepile.bots.playout import end_value, reply_points, solve
 from bonepile.engine import Hand, OptionError, make_variant
-from bonepile.engine.tiles import PASS, bits
+from bonepile.engine.tiles import PASS, bits, tile_of
 
 PRESET_OF = [
     ("cinque", {}, "points_in_play"),
@@ -89,7 +89,7 @@ def _best_play(h: Hand, t: int) -> int:
     base = h.inplay[side]
     best = 0
     for m in h.legal_moves():
-        if m < PASS and m >> 2 == t:
+        if m < PASS and tile_of(m) == t:
             h.push(m)
             best = max(best, h.inplay[side] - base)
             h.pop()

@@ -13,6 +13,7 @@ import random
 from bonepile.bots.inference import PlayModel, models
 from bonepile.bots.sampler import Sampler
 from bonepile.engine import make_variant
+from bonepile.engine.tiles import PASS, tile_of
 from test_bots import _positions
 
 BLOCK = make_variant("block", {"players": 4, "teams": True})
@@ -72,7 +73,7 @@ def test_a_seat_that_shed_light_tiles_is_read_as_a_player_of_any_tile():
     compared = 0
     for _game, _view, sampler, mixed, singles, _rng in _models(9, 30):
         deal = sampler.last_deal
-        played = {m >> 2 for m in sampler.moves if m < 112}
+        played = {tile_of(m) for m in sampler.moves if m < PASS}
         for k, (s, _i, t, per_kind) in enumerate(mixed.decisions):
             heavy = per_kind[1]
             best = max(heavy, key=heavy.__getitem__)

@@ -15,7 +15,7 @@ from bonepile.bots import Budget, hint
 from bonepile.bots.reasons import CODES, Explainer, english
 from bonepile.engine import Game, make_variant
 from bonepile.engine.knowledge import unseen_tiles
-from bonepile.engine.tiles import DRAW, HI, IS_DOUBLE, LO, PASS, PIPS, bits, mask_of
+from bonepile.engine.tiles import DRAW, HI, IS_DOUBLE, LO, PASS, PIPS, bits, mask_of, tile_of
 from bonepile.engine.variant import PLAYER_COUNTS
 
 CASES = [(name, {"players": n}) for name, counts in PLAYER_COUNTS.items() for n in counts] + [
@@ -37,7 +37,7 @@ def positions(name, opts, seed, count):
             # mostly heavy plays, so that voids and scores show up
             plays = [m for m in ms if m < PASS]
             game.apply(
-                max(plays, key=lambda m: PIPS[m >> 2]) if plays and rng.random() < 0.5 else rng.choice(ms)
+                max(plays, key=lambda m: PIPS[tile_of(m)]) if plays and rng.random() < 0.5 else rng.choice(ms)
             )
         if len(out) >= count:
             break
@@ -59,7 +59,7 @@ def check_reason(game: Game, seat: int, m: int, r: dict, seen: set) -> None:
     h = after.hands[len(game.hands) - 1]  # (a game may deal the next hand at once)
     nxt = (seat + 1) % v.players
     partner = lambda s: s != seat and v.side_of(s) == v.side_of(seat)  # noqa: E731
-    hand_after = [t for t in view.hand if t != m >> 2]
+    hand_after = [t for t in view.hand if t != tile_of(m)]
     ends = set(h.ends().values()) if not h.over else set()
     shown_by = {e.seat for e in view.history if e.action in ("pass", "draw")}
     if code == "goes_out":
@@ -84,10 +84,10 @@ def check_reason(game: Game, seat: int, m: int, r: dict, seen: set) -> None:
         p = r["pips"]
         assert p in ends and has_pip(hand_after, p)
     elif code == "sheds_heavy":
-        t = m >> 2
+        t = tile_of(m)
         assert PIPS[t] == r["pips"] >= 8 and PIPS[t] == max(PIPS[u] for u in view.hand)
     elif code == "double_early":
-        assert IS_DOUBLE[m >> 2] and HI[m >> 2] == r["pips"]
+        assert IS_DOUBLE[tile_of(m)] and HI[tile_of(m)] == r["pips"]
     elif code == "keeps_capicu":
         (last,) = hand_after
         assert len(ends) <= 2 and all(p in (HI[last], LO[last]) for p in h.ends().values())
@@ -147,7 +147,7 @@ def test_next_lacks_only_after_the_next_player_showed_the_void():
                         assert passed
                         found = True
             ms = g.legal_moves()
-            g.apply(max(ms, key=lambda x: PIPS[x >> 2] if x < PASS else -1))
+            g.apply(max(ms, key=lambda x: PIPS[tile_of(x)] if x < PASS else -1))
         if found:
             return
     raise AssertionError("no position with a shown void in 200 games")

@@ -22,7 +22,7 @@ from bonepile.engine import make_variant
 from bonepile.engine import record as rec
 from bonepile.engine.hand import Hand
 from bonepile.engine.knowledge import PublicKnowledge
-from bonepile.engine.tiles import PASS
+from bonepile.engine.tiles import PASS, arm_of, tile_of
 from support import EXAMPLES, subset_mismatch
 from webutil import InProcess
 
@@ -97,7 +97,11 @@ def records() -> list[tuple[str, str]]:
     out = [(p.name[: -len(".record.json")], p.read_text()) for p in EXAMPLE_RECORDS]
     for n, (variant, players, options) in enumerate(RANDOM_GAMES):
         out.append((f"random-{variant}-{players}p-{n}", random_record(variant, players, options, 100 + n)))
-    return out + [(f"{name}-mirrored", rec.dumps(mirror(json.loads(text)))) for name, text in out]
+    return out + [
+        (f"{name}-mirrored", rec.dumps(mirror(json.loads(text))))
+        for name, text in out
+        if not name.startswith("mexican-train")  # a train layout has no mirror image
+    ]
 
 
 RECORDS = records()
@@ -130,14 +134,14 @@ def test_a_move_and_its_mirror_image_are_one_choice():
             if h.placed == 0:
                 firsts += 1
                 assert all(key(m + 1) == key(m) for m in plays)  # laid the other way round
-            both = [m for m in plays if m & 3 == 0 and m + 1 in plays]  # fits L and R
+            both = [m for m in plays if arm_of(m) == 0 and m + 1 in plays]  # fits L and R
             same = (h.pip[0], h.dbl[0]) == (h.pip[1], h.dbl[1])
             for m in both:
                 assert (key(m) == key(m + 1)) == same
             alike += len(both) * same
             unalike += len(both) * (not same)
-            assert len({key(m) for m in plays}) == len({m >> 2 for m in plays}) + len(both) * (not same)
-            assert h.choices() == [m for m in legal if not (m & 3 == 1 and m - 1 in both and same)]
+            assert len({key(m) for m in plays}) == len({tile_of(m) for m in plays}) + len(both) * (not same)
+            assert h.choices() == [m for m in legal if not (arm_of(m) == 1 and m - 1 in both and same)]
             h.apply(rng.choice(legal))
     assert firsts == 200 and alike > 20 and unalike > 5
 
@@ -198,7 +202,7 @@ def check_analysis(
             legal = pos.legal_moves()
             if s in seats:
                 some |= {j} if len(legal) > 1 else set()
-                choice |= {j} if len({x >> 2 if x < PASS else x for x in legal}) > 1 else set()
+                choice |= {j} if len({tile_of(x) if x < PASS else x for x in legal}) > 1 else set()
             pos.apply(m)
         assert choice <= {d["move"] for d in h["decisions"]} <= some
         for d in h["decisions"]:

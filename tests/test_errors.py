@@ -30,6 +30,7 @@ from bonepile import (
     replay,
 )
 from bonepile.engine import record as rec
+from bonepile.engine.tiles import move
 from support import SCENARIOS, check_scenario, replay_doc, scenario_files, tile
 
 # ------------------------------------------------------------------------------ the base game
@@ -349,7 +350,7 @@ def test_game_apply_rejects_an_illegal_move_int_and_leaves_the_state_unchanged()
     g = block_game()
     s = state(g)
     with pytest.raises(IllegalMoveError):
-        g.apply(tile("6-5") * 4)
+        g.apply(move(tile("6-5"), 0))
     assert state(g) == s
 
 

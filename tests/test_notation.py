@@ -19,7 +19,7 @@ from bonepile.engine.errors import (
     InvalidMoveError,
 )
 from bonepile.engine.hand import Hand
-from bonepile.engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS, parse_tile
+from bonepile.engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS, arm_of, parse_tile, tile_of
 from bonepile.engine.variant import PLAYER_COUNTS, VARIANT_NAMES
 from bonepile.web.protocol import move_token as web_move_token
 
@@ -41,7 +41,7 @@ def both_ways(h: Hand, moves: list[int]) -> list[int]:
     """The legal moves, plus each first tile laid the other way round (also legal)."""
     if h.placed:
         return moves
-    return moves + [m ^ 1 for m in moves if m < PASS and HI[m >> 2] != LO[m >> 2]]
+    return moves + [m ^ 1 for m in moves if m < PASS and HI[tile_of(m)] != LO[tile_of(m)]]
 
 
 @pytest.mark.parametrize("variant,players", CONFIGS)
@@ -58,14 +58,14 @@ def test_every_legal_move_round_trips_through_its_tokens(variant, players):
             view = g.view(h.to_move)
             assert web_move_token(view, m) == explicit
             if m < PASS:
-                t = m >> 2
+                t = tile_of(m)
                 if first:  # written as laid: the first number faces L
-                    a = HI[t] if m & 3 == 0 else LO[t]
+                    a = HI[t] if arm_of(m) == 0 else LO[t]
                     assert tok == f"{a}-{HI[t] + LO[t] - a}"
                 else:  # @E exactly where two or more arms take the tile
                     assert ("@" in tok) == (len(h.fits(t)) > 1)
                     assert tok.split("@")[0] == NAME[t]
-                    assert explicit == f"{NAME[t]}@{ARM_NAMES[m & 3]}"
+                    assert explicit == f"{NAME[t]}@{ARM_NAMES[arm_of(m)]}"
             seen += 1
     assert seen > 80
 
@@ -145,7 +145,7 @@ def test_a_reversed_tile_names_the_same_later_move():
     h = g.hand
     for m in g.legal_moves():
         if m < PASS:
-            t = m >> 2
+            t = tile_of(m)
             tok = notation.token(h, m)
             rev = f"{LO[t]}-{HI[t]}" + tok[3:]
             assert notation.parse(h, rev) == m

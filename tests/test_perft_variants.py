@@ -23,7 +23,7 @@ import pytest
 
 import perft_oracle as oracle
 from bonepile.engine import DRAW, NAME, PASS, Hand, make_variant, perft
-from bonepile.engine.tiles import ARM_NAMES, tile_index
+from bonepile.engine.tiles import ARM_NAMES, arm_of, tile_index, tile_of
 
 PERFT_DIR = Path(__file__).parent / "perft"
 Case = dict[str, Any]
@@ -64,7 +64,7 @@ def to_oracle_move(m: int, first: bool) -> oracle.Move:
         return ("pass",)
     if m == DRAW:
         return ("draw",)
-    t, code = divmod(m, 4)
+    t, code = tile_of(m), arm_of(m)
     if first:
         assert code == 0, f"a lead with orientation code {code}"
         return ("lead", NAME[t])

@@ -18,7 +18,7 @@ from bonepile import Game, make_variant
 from bonepile.engine import PASS
 from bonepile.engine import record as rec
 from bonepile.engine.errors import OptionError
-from bonepile.engine.tiles import bits
+from bonepile.engine.tiles import bits, tile_of
 from bonepile.engine.variant import OPTION_SPECS, PLAYER_COUNTS
 
 MAX_MOVES = 20_000  # far above any real game (longest random games are < 1,000 actions)
@@ -67,10 +67,11 @@ def tiles_accounted(g: Game) -> list[int]:
     boneyard (+ the 3-player Billitonnen / full-deal starter, laid from the boneyard)."""
     h = g.hand
     held = [t for s in range(g.variant.players) for t in h.held(s)]
-    laid = [m >> 2 for _, m, _ in h.log if m < PASS]
+    laid = [tile_of(m) for _, m, _ in h.log if m < PASS]
     undrawn = list(h.boneyard[h.bpos :])
     starter = [h.boneyard[0]] if g.variant.starter else []
-    return held + laid + undrawn + starter
+    hub = [h.hub] if g.variant.layout == "trains" else []  # the round's double, in the centre
+    return held + laid + undrawn + starter + hub
 
 
 def check_accounting(g: Game, where: str) -> None:
@@ -85,7 +86,9 @@ def check_accounting(g: Game, where: str) -> None:
     # the hand masks agree with the rows of the blind games
     for s in range(g.variant.players):
         assert sorted(h.held(s)) == bits(h.masks[s]), f"{where}: seat {s} rows/hand mask disagree"
-    laid = sum(1 for _, m, _ in h.log if m < PASS) + (1 if g.variant.starter else 0)
+    laid = sum(1 for _, m, _ in h.log if m < PASS) + (
+        1 if g.variant.starter or g.variant.layout == "trains" else 0
+    )
     assert h.placed == laid, f"{where}: placed={h.placed} but {laid} tiles laid"
 
 

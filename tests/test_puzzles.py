@@ -21,7 +21,7 @@ from bonepile.engine import VARIANT_NAMES, Game, make_variant
 from bonepile.engine import record as rec
 from bonepile.engine.knowledge import layout_tiles, unseen_tiles
 from bonepile.engine.notation import parse
-from bonepile.engine.tiles import NAME, parse_tile
+from bonepile.engine.tiles import NAME, parse_tile, tile_of
 from bonepile.engine.view import hand_view
 from bonepile.engine.viewcodec import view_from_dict, view_to_dict
 from bonepile.puzzles import glicko2, store
@@ -121,7 +121,7 @@ def test_mining_finds_the_known_puzzle_of_a_recorded_game(mined):
     p = by_source["block-game.record.json hand 5 move 21"]
     step = p.steps[0]
     assert step.solution == "0-0" and p.seat == 3
-    assert set(step.view.hand) == {move_of(step.view, "0-0") >> 2, move_of(step.view, "2-0") >> 2}
+    assert set(step.view.hand) == {tile_of(move_of(step.view, "0-0")), tile_of(move_of(step.view, "2-0"))}
     assert "block_next" in p.themes
     assert p.facts["agree"] >= 0.9 and p.facts["lower"] > 5
     # and with every hand shown, in the game's real deal, the double blank is the best move

@@ -17,7 +17,7 @@ from pettingzoo.test import api_test, seed_test
 
 from bonepile.bots import BOT_LEVELS
 from bonepile.engine import Game, OptionError
-from bonepile.engine.variant import PLAYER_COUNTS
+from bonepile.engine.variant import VARIANT_NAMES
 from bonepile.rl import pettingzoo as pz
 from bonepile.rl.gym import GYM_IDS, BonepileEnv
 from bonepile.rl.obs import Encoder
@@ -101,7 +101,7 @@ def test_pettingzoo_game_episode_matches_the_engine():
 def test_pettingzoo_names_and_errors():
     assert pz.env_name("blind-hugie") == "bonepile_blind_hugie_v1"
     assert pz.env_name("block", 2) == "bonepile_block_v2"
-    assert set(pz.ENVS) == {pz.env_name(n, ver) for n in PLAYER_COUNTS for ver in (1, 2)}
+    assert set(pz.ENVS) == {pz.env_name(n, ver) for n in VARIANT_NAMES for ver in (1, 2)}
     e = pz.blind_hugie_v1(players=3)
     assert e.metadata["name"] == "bonepile_blind_hugie_v1" and len(e.possible_agents) == 3
     with pytest.raises(OptionError):

@@ -21,7 +21,7 @@ np = pytest.importorskip("numpy")
 
 from bonepile.engine import Game
 from bonepile.engine import view as view_module
-from bonepile.engine.tiles import BIT, DRAW
+from bonepile.engine.tiles import BIT, DRAW, tile_of
 from bonepile.engine.view import Observer, hand_view, observer
 from bonepile.rl.obs import Encoder, field_sizes, obs_size
 from support import CONFIGURATIONS
@@ -140,12 +140,12 @@ def test_fields_of_a_known_position():
     g.apply(v.legal[0])
     w = g.view(v.seat)
     f = enc.describe(enc.encode(w))
-    t = v.legal[0] >> 2
+    t = tile_of(v.legal[0])
     assert f["played"][t] == 1 and f["played_by"][t] == 1  # by relative seat 0
     assert f["turn"].tolist() == [0, 1] and f["counts"].tolist() == [6, 7]
     assert {a: int(np.argmax(f["ends"][i * 7 : (i + 1) * 7])) for i, a in enumerate("LR")} == w.layout.ends
     m = enc.mask(g.view(g.to_move))
-    assert m.dtype == np.int8 and sorted(np.flatnonzero(m)) == sorted(g.legal_moves())
+    assert m.dtype == np.int8 and sorted(np.flatnonzero(m)) == sorted(map(enc.actions.of, g.legal_moves()))
 
 
 def test_voids_after_a_draw():

@@ -9,7 +9,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from bonepile.engine.variant import PLAYER_COUNTS
+from bonepile.engine.variant import VARIANT_NAMES
 from bonepile.rl import openspiel as bos
 from bonepile.rl.actions import actions
 from support import CONFIGURATIONS
@@ -31,7 +31,7 @@ def test_random_sim(variant, params):
 
 def test_registered_names():
     names = set(pyspiel.registered_names())
-    assert {bos.game_name(n) for n in PLAYER_COUNTS} <= names
+    assert {bos.game_name(n) for n in VARIANT_NAMES} <= names
     assert bos.game_name("blind-hugie") == "python_bonepile_blind_hugie"
 
 
@@ -122,7 +122,7 @@ def test_resampling_while_dealing_keeps_the_own_tiles():
         assert other.information_state_string(who) == state.information_state_string(who)
 
 
-@pytest.mark.parametrize("variant", sorted(PLAYER_COUNTS))
+@pytest.mark.parametrize("variant", sorted(VARIANT_NAMES))  # the games the RL adapters offer
 def test_openspiel_ismcts_plays_every_registered_game(variant):
     """OpenSpiel's ISMCTS (open_spiel.python.algorithms.ismcts) plays a whole hand of every
     game: it calls resample_from_infostate at each decision.  (The C++ pyspiel.ISMCTSBot cannot

@@ -17,7 +17,7 @@ from bonepile import Game, make_variant
 from bonepile.engine import PASS
 from bonepile.engine.errors import AmbiguousMoveError, IllegalMoveError, OptionError, RecordError
 from bonepile.engine.record import replay
-from bonepile.engine.tiles import HI, IS_DOUBLE, LO, NAME, PIPS
+from bonepile.engine.tiles import HI, IS_DOUBLE, LO, NAME, PIPS, arm_of, move, tile_of
 from support import EXAMPLES, check_scenario, scenario_files, tile
 
 ALL = [NAME[t] for t in range(28)]
@@ -563,8 +563,8 @@ class RefHand:
     def legal(self):
         t = self.rows[self.to_move][0]
         if self.ends is None:
-            return [t * 4]
-        return [t * 4 + a for a in self.fits(t)] or [PASS]
+            return [move(t, 0)]
+        return [move(t, a) for a in self.fits(t)] or [PASS]
 
     def apply(self, m):
         s = self.to_move
@@ -576,7 +576,7 @@ class RefHand:
                 self.face[s].add(t)
             self.to_move = (s + 1) % self.n
             return
-        t, code = m >> 2, m & 3
+        t, code = tile_of(m), arm_of(m)
         assert row[0] == t
         row.pop(0)
         self.face[s].discard(t)

@@ -14,6 +14,7 @@ from bonepile.engine.errors import IllegalMoveError, InvalidMoveError, OptionErr
 from bonepile.engine.notation import normalize
 from bonepile.engine.record import dumps, replay
 from bonepile.engine.tiles import (
+    ARM_BITS,
     DRAW,
     HI,
     LO,
@@ -52,7 +53,7 @@ def test_sets_are_triangular_prefixes_with_their_published_sizes():
     assert sum(PIPS[t] for t in range(91)) == 1092 and mask_pips(SETS[12].all_tiles) == 1092
     assert mask_pips(SETS[9].all_tiles) == 495 and mask_pips(SETS[6].all_tiles) == 168
     # PASS and DRAW come after every tile move of the largest set
-    assert PASS == 91 * 4 and DRAW == PASS + 1
+    assert PASS == 91 << ARM_BITS == 2912 and DRAW == PASS + 1
 
 
 def test_mask_pips_agrees_with_the_tiles_on_random_masks():

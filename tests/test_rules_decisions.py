@@ -8,7 +8,7 @@ import pytest
 
 from bonepile import Game, OptionError, make_variant, replay
 from bonepile.engine import DRAW, PASS, Hand
-from bonepile.engine.tiles import NAME
+from bonepile.engine.tiles import NAME, tile_of
 from bonepile.engine.variant import PLAYER_COUNTS
 from support import tile
 
@@ -121,7 +121,7 @@ def test_s4_4_draw_ends_turn_false_one_draw_then_play_or_pass():
     assert g.to_move == 1  # still P1's turn
     legal = g.legal_moves()
     assert DRAW not in legal and PASS in legal
-    assert any(NAME[m >> 2] == "6-5" for m in legal if m < PASS)
+    assert any(NAME[tile_of(m)] == "6-5" for m in legal if m < PASS)
     with pytest.raises(ValueError, match="already drawn"):
         g.play("draw")
     g.play("pass")
@@ -210,6 +210,7 @@ def test_default_player_counts():
         "fives-and-threes": 4,
         "dominican": 4,
         "cuban": 4,
+        "mexican-train": 4,
     }
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from bonepile import Game, make_variant
 from bonepile.engine import DRAW, PASS
-from bonepile.engine.tiles import NAME
+from bonepile.engine.tiles import NAME, move, tile_of
 from support import (
     ALL_NAMES,
     EXAMPLES,
@@ -41,7 +41,7 @@ def doc(variant: str, options: dict, hands: list[dict], start: dict | None = Non
 
 
 def tiles_of(moves) -> set[int]:
-    return {m >> 2 for m in moves if m < PASS}
+    return {tile_of(m) for m in moves if m < PASS}
 
 
 # ----------------------------------------------------------------------------- the hand-built deals
@@ -589,7 +589,7 @@ def _fits(h, seat):
     for t in h.held(seat):
         for arm, name in ((0, "L"), (1, "R")):
             if name in ends and ends[name] in (HI[t], LO[t]):
-                out.add(t * 4 + arm)
+                out.add(move(t, arm))
     return out
 
 

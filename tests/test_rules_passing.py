@@ -13,7 +13,7 @@ import pytest
 
 from bonepile import Game, make_variant
 from bonepile.engine import DRAW, PASS
-from bonepile.engine.tiles import NAME
+from bonepile.engine.tiles import NAME, move, tile_of
 from support import (
     ALL_NAMES,
     EXAMPLES,
@@ -39,7 +39,7 @@ def doc(options: dict, hands: list[dict], start: dict | None = None) -> dict:
 
 
 def tiles_of(moves) -> set[int]:
-    return {m >> 2 for m in moves if m < PASS}
+    return {tile_of(m) for m in moves if m < PASS}
 
 
 def game(options, deal, boneyard, leader):
@@ -137,7 +137,7 @@ def test_s4_3_leader_is_random_and_required_in_a_record():
 
 def test_s4_3_leader_must_lead_a_tile_any_tile():
     g = game({"players": 3}, P3, P3_BY, 1)
-    assert set(g.legal_moves()) == {tile(t) * 4 for t in P3[1]}  # no pass, no draw
+    assert set(g.legal_moves()) == {move(tile(t), 0) for t in P3[1]}  # no pass, no draw
     assert tiles_of(g.legal_moves()) == {tile(t) for t in P3[1]}
     for bad in ("pass", "draw"):
         with pytest.raises(ValueError):
@@ -170,7 +170,7 @@ def test_s4_4_lead_rule_rotate_next_player_leads_later_hands():
 def test_s4_3_pass_allowed_while_holding_a_playable_tile():
     g = game({"players": 2}, P1_DEAL, P1_BY, 1)
     g.play("6-6")
-    assert tile("6-0") * 4 in g.legal_moves() or tile("6-0") * 4 + 1 in g.legal_moves()
+    assert move(tile("6-0"), 0) in g.legal_moves() or move(tile("6-0"), 1) in g.legal_moves()
     assert PASS in g.legal_moves() and DRAW in g.legal_moves()
     g.play("pass")
     assert g.to_move == 1
@@ -487,7 +487,7 @@ def _fits(h, seat):
     for t in h.held(seat):
         for arm, name in ((0, "L"), (1, "R")):
             if name in ends and ends[name] in (HI[t], LO[t]):
-                out.add(t * 4 + arm)
+                out.add(move(t, arm))
     return out
 
 
@@ -565,7 +565,9 @@ def test_s4_3_random_play_follows_the_rules(opts):
             seat = h.to_move
             legal = g.legal_moves()
             if not h.log:
-                assert set(legal) == {t * 4 for t in h.held(seat)}, "the leader must lead a tile, any tile"
+                assert set(legal) == {move(t, 0) for t in h.held(seat)}, (
+                    "the leader must lead a tile, any tile"
+                )
                 k = len(g.hands) - 1
                 if rotate and k:
                     assert h.leader == (g.hands[k - 1].leader + 1) % n, "lead_rule rotate"

@@ -18,7 +18,7 @@ from bonepile.engine.errors import OptionError
 from bonepile.engine.hand import Hand
 from bonepile.engine.knowledge import PublicKnowledge
 from bonepile.engine.scoring import in_play_points, round5
-from bonepile.engine.tiles import DRAW, NAME, PASS
+from bonepile.engine.tiles import ARM_MASK, DRAW, NAME, PASS, move
 from bonepile.engine.variant import replace
 from support import T, check_scenario, replay_ok, rest, scenario_files
 
@@ -36,11 +36,14 @@ def play(h, *tokens):
             m = PASS
         elif "@" in tok:
             name, arm = tok.split("@")
-            m = T(name) * 4 + arms[arm]
+            m = move(T(name), arms[arm])
         else:
             a = int(tok.split("-")[0])
-            m = T(tok) * 4 + (0 if a == max(map(int, tok.split("-"))) else 1)
-        assert m in h.legal_moves() or (h.placed == 0 and (m & ~3) in h.legal_moves()), (tok, h.legal_moves())
+            m = move(T(tok), 0 if a == max(map(int, tok.split("-"))) else 1)
+        assert m in h.legal_moves() or (h.placed == 0 and (m & ~ARM_MASK) in h.legal_moves()), (
+            tok,
+            h.legal_moves(),
+        )
         h.apply(m)
     return h
 

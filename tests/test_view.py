@@ -20,7 +20,7 @@ import pytest
 
 from bonepile import Game
 from bonepile.engine import DRAW, PASS, Hand
-from bonepile.engine.tiles import HI, IS_DOUBLE, LO
+from bonepile.engine.tiles import HI, IS_DOUBLE, LO, tile_of
 from bonepile.engine.view import hand_view
 from support import BLIND_HUGIE_ALL_OPTIONS
 
@@ -66,7 +66,7 @@ def expected_face_up(g: Game, h: Hand) -> set[int]:
         if m == PASS and t >= 0 and IS_DOUBLE[t]:
             out.add(t)
         elif m < PASS:
-            out.discard(m >> 2)
+            out.discard(tile_of(m))
     return out
 
 
@@ -133,7 +133,7 @@ def check_view(g: Game, h: Hand, seat: int) -> None:
             assert ev.action == "pass"
             assert ev.tile == (t if blind else None), f"{where}: event {i}: pass shows {ev.tile}"
         else:
-            assert ev.action == "play" and ev.tile == m >> 2, f"{where}: event {i}: play"
+            assert ev.action == "play" and ev.tile == tile_of(m), f"{where}: event {i}: play"
             assert ev.tile not in hidden
         if ev.action != "pass" and ev.tile is not None:
             assert ev.tile not in hidden, f"{where}: event {i} reveals hidden tile {ev.tile}"

@@ -44,6 +44,8 @@ GAME_NAMES = {
     "fives-and-threes": "Fives and Threes",
     "cuban": "Cuban Dominoes",
     "dominican": "Dominican Dominoes",
+    "mexican-train": "Mexican Train",
+    "chicken-foot": "Chicken Foot",
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bonepile.bots import Bot
 from bonepile.engine import DRAW, PASS, View
-from bonepile.engine.tiles import IS_DOUBLE, PIPS
+from bonepile.engine.tiles import IS_DOUBLE, PIPS, tile_of
 
 
 class HeavyBot(Bot):
@@ -16,7 +16,7 @@ class HeavyBot(Bot):
     name = "heavy"
 
     def choose(self, view: View) -> int:
-        plays = [m for m in view.legal if m < PASS]  # m // 4 is the tile, m % 4 the end
+        plays = [m for m in view.legal if m < PASS]  # tile_of(m) is the tile, arm_of(m) the end
         if plays:
-            return max(plays, key=lambda m: (PIPS[m // 4], IS_DOUBLE[m // 4], -m))
+            return max(plays, key=lambda m: (PIPS[tile_of(m)], IS_DOUBLE[tile_of(m)], -m))
         return DRAW if DRAW in view.legal else view.legal[0]  # only a draw or a pass is left

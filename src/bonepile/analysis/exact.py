@@ -25,6 +25,7 @@ from ..bots.expert import ExpertBot, preset
 from ..bots.playout import game_outcome, same_tables
 from ..engine import Variant
 from ..engine.hand import Hand
+from ..engine.scoring import gains
 
 EXACT, BOUND, ESTIMATE = "exact", "bound", "estimate"
 #: positions searched per decision before its moves are estimated instead (measured: a hand
@@ -124,7 +125,7 @@ class Solver:
         if self.v.scoring == "result_only":
             won = 1.0 if res.winner == me else 0.0
             return won, won, won, 0.0
-        p = res.points
+        p = gains(self.v, res.points)
         mine = p[side]
         net = mine - (sum(p) - mine) / (len(p) - 1)
         if self.v.in_play is not None:

@@ -44,6 +44,7 @@ from ..bots.budget import Budget
 from ..bots.expert import ExpertBot, preset
 from ..engine import Variant
 from ..engine.hand import Hand
+from ..engine.scoring import gains
 
 #: playouts per side of a deal's value by default (measured in bench/luck.py: the value's
 #: standard error is then about a seventh of the spread of deal values in the block game,
@@ -105,7 +106,7 @@ def hand_result(v: Variant, h: Hand) -> tuple[float, ...]:
         return net(
             [1.0 if res.winner is not None and s in v.sides[res.winner] else 0.0 for s in range(len(v.sides))]
         )
-    return net([float(p) for p in res.points])
+    return net([float(p) for p in gains(v, res.points)])
 
 
 def deal_value(h: Hand, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) -> DealValue:

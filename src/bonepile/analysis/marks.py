@@ -47,6 +47,8 @@ class Thresholds:
 
 def thresholds(variant: Variant) -> Thresholds:
     """The marks' thresholds of a game (see the module's text)."""
+    if variant.scoring == "penalty":  # Mexican Train: pips left, no target; a hand's pips are tens
+        return Thresholds(2.0, 5.0, 10.0, "points")
     if variant.scoring == "result_only" or not variant.target:
         return Thresholds(0.05, 0.10, 0.20, "win")
     t = variant.target

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.hand import Hand
-from ..engine.tiles import IS_DOUBLE, MAX_TILES, PASS, PIPS
+from ..engine.tiles import IS_DOUBLE, MAX_TILES, PASS, PIPS, tile_of
 
 #: a tile's weight: its pips, a double 2 more (the order moves are searched in, and the
 #: playouts' heaviest tile)
@@ -92,7 +92,7 @@ def alphabeta(
         a0, b0 = alpha, beta
         ms = h.legal_moves()
         if len(ms) > 1:
-            ms.sort(key=lambda m: -WEIGHT[m >> 2] if m < PASS else 0)
+            ms.sort(key=lambda m: -WEIGHT[tile_of(m)] if m < PASS else 0)
         best: tuple[Any, ...] | None = None
         if seat_sides[h.to_move] == side:
             for m in ms:

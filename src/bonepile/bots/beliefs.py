@@ -33,7 +33,7 @@ import numpy as np
 
 from ..engine import Variant, View
 from ..engine.knowledge import PublicKnowledge, history_moves
-from ..engine.tiles import IS_DOUBLE, NAME, PASS, PIPS, bits
+from ..engine.tiles import IS_DOUBLE, NAME, PASS, PIPS, bits, tile_of
 from .mlp import Mlp
 from .sampler import Sampler
 
@@ -287,7 +287,7 @@ def features(variant: Variant, view: View, cons: Constraints | None = None) -> n
     stuck = [0] * n
     for e, m, before in zip(view.history, history_moves(view), know.fit_before):
         if m < PASS:
-            t = m >> 2
+            t = tile_of(m)
             if before:
                 w = PIPS[t] + (3 if IS_DOUBLE[t] else 0)
                 for c in bits(before & ~(1 << t)):

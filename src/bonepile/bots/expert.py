@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from ..engine import Variant, View
 from ..engine.hand import Hand, HandResult
+from ..engine.scoring import gains
 from .base import Bot, Evaluation
 from .budget import EXPERT_BUDGET, Budget
 from .greedy import GreedyBot
@@ -373,7 +374,7 @@ class ExpertBot(Bot):
         if self.variant.scoring == "result_only":
             won = res.winner == me
             return (1.0 if won else 0.0), won, 0
-        pts = res.points
+        pts = gains(self.variant, res.points)
         mine = pts[my_side]
         nsides = len(pts)
         if self.variant.in_play is not None:  # Cinque: the hand goes to the side scoring more

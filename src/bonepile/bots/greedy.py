@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 
 from ..engine import Variant, View
-from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, NAME, PASS, PIP_MASK, PIPS, bits
+from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, NAME, PASS, PIP_MASK, PIPS, bits, tile_of
 from .base import Bot, Evaluation
 from .playout import reply_points
 from .sampler import Sampler
@@ -93,7 +93,7 @@ class GreedyBot(Bot):
             return self._score_blind(view, k, world, m)
         if m in (PASS, DRAW):
             return self._score_wait(view, k, m)
-        t = m >> 2
+        t = tile_of(m)
         reasons = []
         score = float(PIPS[t])
         reasons.append(f"sheds {PIPS[t]} pips")
@@ -209,7 +209,7 @@ class GreedyBot(Bot):
     def _score_blind(self, view: View, k: SeatKnowledge, world, m: int) -> tuple[float, str]:
         if m >= PASS:
             return 0.0, "nothing fits"
-        t = m >> 2
+        t = tile_of(m)
         world.push(m)
         try:
             if world.over:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 
 from ..engine import Hand, Variant, View
-from ..engine.tiles import BIT, IS_DOUBLE, PASS, PIPS, bits, mask_of
+from ..engine.tiles import BIT, IS_DOUBLE, PASS, PIPS, bits, mask_of, tile_of
 from .playout import reply_points
 
 
@@ -70,7 +70,7 @@ class PlayModel:
                     heavy = PIPS[t] + (3 if IS_DOUBLE[t] else 0)
                     for k, p in enumerate(kinds):
                         weights[k][t] = math.exp(beta * (best + p * heavy))
-                self.decisions.append((s, i, m >> 2, weights))
+                self.decisions.append((s, i, tile_of(m), weights))
             h.apply(m)
         self.moves = moves
         # per decision: (seat, mask of the fitting candidates, tile played, per kind a weight
@@ -149,7 +149,7 @@ class PlayModel:
                 out.append(fs)
             if m < PASS:
                 # the mover is the seat whose hand holds the tile
-                t = m >> 2
+                t = tile_of(m)
                 for s in range(self.n):
                     if held[s] >> t & 1:
                         held[s] &= ~BIT[t]
@@ -161,7 +161,7 @@ def _table_tiles(moves: list[int]) -> int:
     x = 0
     for m in moves:
         if m < PASS:
-            x |= BIT[m >> 2]
+            x |= BIT[tile_of(m)]
     return x
 
 

@@ -10,7 +10,8 @@ import random
 
 from ..engine import Variant
 from ..engine.hand import Hand, HandResult
-from ..engine.tiles import BIT, DRAW, PASS, bits, mask_pips
+from ..engine.scoring import gains
+from ..engine.tiles import BIT, DRAW, PASS, bits, mask_pips, move, tile_of
 from .alphabeta import WEIGHT, alphabeta
 
 
@@ -23,7 +24,7 @@ def policy_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> int:
     bm = ms[0]
     for m in ms:
         if m < PASS:
-            w = WEIGHT[m >> 2]
+            w = WEIGHT[tile_of(m)]
             if w > best:
                 best, bm = w, m
     if best < 0:  # no tile to play: in voluntary games prefer drawing while possible
@@ -61,7 +62,7 @@ def reply_points(h: Hand, t: int) -> int:
     base = h.inplay[side]
     best = 0
     for a in h.fits(t):
-        h.push(t * 4 + a)
+        h.push(move(t, a))
         g = h.inplay[side] - base
         h.pop()
         if g > best:
@@ -94,7 +95,7 @@ def fives_guard_move(h: Hand, ms: list[int], rng: random.Random, eps: float) -> 
                 if g > threat:
                     threat = g
         h.pop()
-        w = (gain - threat) * 10 + WEIGHT[m >> 2]
+        w = (gain - threat) * 10 + WEIGHT[tile_of(m)]
         if w > best:
             best, bm = w, m
     return bm
@@ -136,7 +137,7 @@ def end_value(
     """The finished hand h of two sides seen from my side: (net points + win_weight x hand
     won + game_weight x game result, net points, hand won, game result)."""
     res: HandResult = h.result  # type: ignore[assignment]
-    p = res.points
+    p = gains(v, res.points)
     net = p[my_side] - p[1 - my_side]
     won = net > 0 if v.in_play is not None else res.winner == my_side
     game = game_outcome(v, h, p, my_side) if game_weight else 0

@@ -34,7 +34,7 @@ from functools import cache
 import numpy as np
 
 from ..engine import Variant, View
-from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, PASS, PIP_MASK, PIPS, bits
+from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, PASS, PIP_MASK, PIPS, bits, tile_of
 from .base import Bot, Evaluation
 from .beliefs import FEATURES as VIEW_FEATURES
 from .beliefs import constraints
@@ -83,7 +83,7 @@ def action_features(
         if m == DRAW:
             row[29] = 1.0
             continue
-        t = m >> 2
+        t = tile_of(m)
         row[t] = 1.0
         row[30] = PIPS[t] / 12.0
         row[31] = 1.0 if IS_DOUBLE[t] else 0.0

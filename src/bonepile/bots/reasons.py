@@ -35,7 +35,7 @@ import random
 from typing import Any
 
 from ..engine import Variant, View
-from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, PASS, PIP_MASK, PIPS, bits
+from ..engine.tiles import DRAW, HI, IS_DOUBLE, LO, PASS, PIP_MASK, PIPS, bits, tile_of
 from .playout import reply_points
 from .sampler import InconsistentView, Sampler
 from .seat_knowledge import SeatKnowledge
@@ -85,7 +85,7 @@ class Explainer:
         w = self.world
         if w is None:
             return out
-        t = m >> 2
+        t = tile_of(m)
         my_side = k.my_side
         before = w.inplay[my_side] if w.inplay else 0
         rest = k.own & ~(1 << t)

@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 from ..engine import Hand, Variant, View
 from ..engine.hand import rule_leader
 from ..engine.knowledge import PublicKnowledge, history_moves, layout_tiles
-from ..engine.tiles import BIT, DOUBLE_MASK, IS_DOUBLE, PASS, bits, mask_of
+from ..engine.tiles import BIT, DOUBLE_MASK, IS_DOUBLE, PASS, bits, mask_of, tile_of
 
 
 class InconsistentView(ValueError):
@@ -320,7 +320,7 @@ class Sampler:
         view = self.view
         must = -1
         if not self.moves and view.legal and all(m < PASS for m in view.legal):
-            tiles = {m >> 2 for m in view.legal}
+            tiles = {tile_of(m) for m in view.legal}
             if len(tiles) == 1 and len(view.hand) > 1:
                 must = tiles.pop()
         return Hand(
@@ -628,7 +628,7 @@ def agrees(h: Hand, view: View) -> bool:
         return False
     if not h.over and h.to_move != view.to_move:
         return False
-    if {"LRUD"[a]: h.pip[a] for a in h.open_arms} != view.layout.ends:
+    if h.ends() != view.layout.ends:
         return False
     if h.rows is not None:
         if tuple(len(r) for r in h.rows) != view.tile_counts:

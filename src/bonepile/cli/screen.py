@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import View
-from ..engine.tiles import HI, IS_DOUBLE, LO, PASS
+from ..engine.tiles import HI, IS_DOUBLE, LO, PASS, tile_of
 
 
 def tile_text(a: int, b: int, top: int = 6) -> str:
@@ -30,6 +30,8 @@ def layout_lines(view: View) -> list[Any]:
 
     lay = view.layout
     top = view.pips
+    if lay.kind == "trains":
+        return train_lines(view)
     if lay.first is None:
         return [Text("Table: empty")]
     spin_at = lay.spinner_at
@@ -65,6 +67,37 @@ def layout_lines(view: View) -> list[Any]:
     return lines
 
 
+def train_lines(view: View) -> list[Any]:
+    """A train layout: the hub, then one line per train from the hub outwards, its owner,
+    its marker, and the double to cover (doubles in bold, the one waiting in magenta)."""
+    from rich.text import Text
+
+    lay = view.layout
+    top = view.pips
+    hub = lay.hub if lay.hub is not None else 0
+    lines = [Text("Hub: " + tile_text(HI[hub], LO[hub], top), style="bold")]
+    for arm, pip in lay.ends.items():
+        owner = lay.owners.get(arm)
+        who = (
+            "Mexican train"
+            if owner is None
+            else ("your train" if owner == view.seat else f"seat {owner}'s train")
+        )
+        t = Text(f"  {arm:>2} {who:<16} ")
+        tiles = lay.arms.get(arm, ())
+        for i, p in enumerate(tiles):
+            waiting = arm == lay.pending and i == len(tiles) - 1
+            style = "bold magenta" if waiting else ("bold" if IS_DOUBLE[p.tile] else "")
+            t.append(tile_text(p.inner, p.outer, top), style=style)
+        t.append(f" → {pip}")
+        if arm in lay.open:
+            t.append("  (marker: open to all)", style="yellow")
+        if arm == lay.pending:
+            t.append("  (double: cover it first)", style="magenta")
+        lines.append(t)
+    return lines
+
+
 def rows_text(view: View, s: int) -> Any:
     """Seat ``s``'s row in a blind game: face-up tiles shown, the others face down."""
     from rich.text import Text
@@ -84,7 +117,7 @@ def hand_text(view: View) -> Any:
     """The seat's own tiles, heaviest first, the playable ones starred in green."""
     from rich.text import Text
 
-    playable = {m >> 2 for m in view.legal if m < PASS}
+    playable = {tile_of(m) for m in view.legal if m < PASS}
     top = view.pips
     t = Text("Your hand: ")
     for tile in sorted(view.hand, key=lambda x: (-(HI[x] + LO[x]), -HI[x])):

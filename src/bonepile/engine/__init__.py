@@ -12,12 +12,14 @@ from .game import Game
 from .hand import Hand, perft
 from .scoring import HandResult
 from .tiles import DRAW, N_ACTIONS, NAME, PASS
+from .trains import TrainHand  # registers the train layout with Hand
 from .variant import VARIANT_NAMES, Variant, make_variant
 from .view import Event, Layout, PublicView, View
 
 __all__ = [
     "Game",
     "Hand",
+    "TrainHand",
     "HandResult",
     "perft",
     "Variant",

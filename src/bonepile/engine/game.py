@@ -188,6 +188,12 @@ class Game:
         res: HandResult = h.result  # type: ignore[assignment]
         if v.target_rule == "single_hand":
             self.over, self.winner = True, res.winner
+        elif v.rounds is not None:  # penalties: after the rounds, the lowest total wins
+            if self.start_hand - 1 + len(self.hands) >= v.rounds or res.end == "unfinished":
+                self.over = True
+                low = min(self.totals)
+                top = [i for i, t in enumerate(self.totals) if t == low]
+                self.winner = top[0] if len(top) == 1 else None
         elif res.end == "unfinished":
             self.over, self.winner = True, h.first_to_target
         elif v.target is not None:

@@ -15,6 +15,9 @@ from .errors import IllegalMoveError
 from .leaders import rule_leader
 from .scoring import HandResult, in_play_points, pass_round_points, score_hand
 from .tiles import (
+    ARM_BITS,
+    ARM_INDEX,
+    ARM_MASK,
     ARM_NAMES,
     BIT,
     DRAW,
@@ -30,9 +33,12 @@ from .tiles import (
     L,
     R,
     U,
+    arm_of,
     bits,
     mask_of,
     mask_pips,
+    move,
+    tile_of,
 )
 from .variant import Variant
 from .vocab import HandEnd
@@ -43,15 +49,22 @@ __all__ = ["Hand", "HandResult", "perft", "rule_leader"]
 _MUST, _VOLUNTARY, _BLIND = 0, 1, 2
 #: the tiles of each set, in index order (what a deal shuffles), by tile count
 _SET_TILES = {n: tuple(range(n)) for n in (28, 55, 91)}
-_NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(2, 6)}
+_NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(2, 9)}
 _TURN_CODES = {"must_play": _MUST, "voluntary": _VOLUNTARY, "blind": _BLIND}
 
 
 #: per set (by highest pip): PIP_MASK restricted to the set's tiles (the open mask of a table)
 _SET_PIP_MASK = {p: [m & s.all_tiles for m in PIP_MASK] for p, s in SETS.items()}
 
-#: (tiles mask << 2 | arm) -> the moves placing each of those tiles on that arm
+#: the hand class of each layout other than the line ("trains": ``engine/trains.py``, which
+#: registers itself); ``Hand(...)`` and ``Hand.deal`` build the variant's own
+LAYOUT_HANDS: dict[str, type[Hand]] = {}
+
+#: (tiles mask << ARM_BITS | arm) -> the moves placing each of those tiles on that arm
 _ARM_MOVES: dict[int, tuple[int, ...]] = {}
+# the hot paths below write ARM_BITS as the literal 5 and ARM_MASK as 31 (a move is
+# ``tile << 5 | arm``, tiles.move): tied here
+assert ARM_BITS == 5 and ARM_MASK == 31
 
 
 class _Rules:
@@ -158,8 +171,8 @@ class _Snapshot:
 
 
 def _arm_moves(key: int) -> tuple[int, ...]:
-    a = key & 3
-    ms = _ARM_MOVES[key] = tuple(t * 4 + a for t in bits(key >> 2))
+    a = key & ARM_MASK
+    ms = _ARM_MOVES[key] = tuple(t << ARM_BITS | a for t in bits(key >> ARM_BITS))
     return ms
 
 
@@ -229,6 +242,10 @@ class Hand:
         "_stack",
     )
 
+    #: the arm names of the layout (move tokens ``a-b@E``) and their codes
+    arm_names: tuple[str, ...] | str = ARM_NAMES
+    arm_index: dict[str, int] = ARM_INDEX
+
     v: Variant
     n: int
     number: int
@@ -263,6 +280,11 @@ class Hand:
     first_to_target: int | None
     capicu_ok: tuple[bool, int, int]  # last tile fitted both ends; the ends then
     given_tokens: list[str] | None
+
+    def __new__(cls, v: Variant | None = None, *args: object, **kwargs: object) -> Hand:
+        if cls is Hand and v is not None and v.layout != "line":
+            cls = LAYOUT_HANDS[v.layout]
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -344,6 +366,10 @@ class Hand:
         bonus: int = 0,
     ) -> Hand:
         """A random deal; the leader follows the rules (by lot where the rules leave it to chance)."""
+        if cls is Hand and v.layout != "line":
+            return LAYOUT_HANDS[v.layout].deal(
+                v, rng, number=number, prev=prev, prev_leader=prev_leader, totals=totals, bonus=bonus
+            )
         n = v.players
         while True:
             deal, boneyard, chance_leader = deal_attempt(v, rng)
@@ -440,7 +466,7 @@ class Hand:
         h = self.fresh()
         for m in moves:
             h.apply(m)
-        for name in Hand.__slots__:
+        for name in type(self).__slots__ + (Hand.__slots__ if type(self) is not Hand else ()):
             setattr(self, name, getattr(h, name))
         self.given_tokens = tokens
         return last
@@ -476,11 +502,11 @@ class Hand:
             hand = self.masks[seat]
             if hand & self.open_mask:
                 pip = self.pip
-                k = (hand & PIP_MASK[pip[0]]) << 2
+                k = (hand & PIP_MASK[pip[0]]) << 5
                 left = _ARM_MOVES.get(k)
                 if left is None:
                     left = _arm_moves(k)
-                k = ((hand & PIP_MASK[pip[1]]) << 2) | 1
+                k = ((hand & PIP_MASK[pip[1]]) << 5) | 1
                 right = _ARM_MOVES.get(k)
                 if right is None:
                     right = _arm_moves(k)
@@ -489,18 +515,18 @@ class Hand:
         if self._turn == _BLIND:
             t = self.rows[seat][0]  # type: ignore[index]
             if self.placed == 0:
-                return [t * 4]
-            return [t * 4 + a for a in self.fits(t)] or [PASS]
+                return [move(t, 0)]
+            return [move(t, a) for a in self.fits(t)] or [PASS]
         hand = self.masks[seat]
         if self.placed == 0:
             if self.must_lead >= 0:
-                return [self.must_lead * 4]
-            return [t * 4 for t in bits(hand)]
+                return [move(self.must_lead, 0)]
+            return [move(t, 0) for t in bits(hand)]
         out: list[int] = []
         if hand & self.open_mask:
             pip = self.pip
             for a in self.open_arms:
-                k = ((hand & PIP_MASK[pip[a]]) << 2) | a
+                k = ((hand & PIP_MASK[pip[a]]) << 5) | a
                 ms = _ARM_MOVES.get(k)
                 if ms is None:
                     ms = _arm_moves(k)
@@ -547,7 +573,7 @@ class Hand:
         seat = self.to_move
         if m < PASS and self._plain and self.placed:
             # ---- a tile on a plain line (the hot path of every rollout)
-            t = m >> 2
+            t = m >> 5
             hands = self.masks
             hand = hands[seat] ^ BIT[t]
             hands[seat] = hand
@@ -555,7 +581,7 @@ class Hand:
             self.in_hands = in_hands
             self.log.append((seat, m, t))
             pip = self.pip
-            code = m & 3
+            code = m & 31
             if not hand:
                 pl, pr = pip[0], pip[1]
                 self.capicu_ok = (OTHER[t * 13 + pl] >= 0 and OTHER[t * 13 + pr] >= 0, pl, pr)
@@ -572,8 +598,8 @@ class Hand:
                 self.to_move = self._next[seat]
         elif m < PASS:
             # ---- place a tile (any variant)
-            t = m >> 2
-            code = m & 3
+            t = m >> 5
+            code = m & 31
             bit = BIT[t]
             if self.rows is not None:
                 self.rows[seat].pop(0)
@@ -637,17 +663,25 @@ class Hand:
             if self.bpos >= self.draw_end and not (self.in_hands & self.open_mask):
                 self._finish("blocked", None)
 
-    def lay(self, m: int) -> None:
+    def lay(self, m: int, seat: int = -1) -> None:
         """Lay the tile of play ``m`` on the table and nothing else: the open ends, the
         spinner and the count change; hands, turns and scores do not.  This is the table's
         geometry on its own, for reading a public history (``knowledge``) on a hand that
         holds no tiles; ``apply`` uses the same steps."""
-        t, code = m >> 2, m & 3
+        t, code = tile_of(m), arm_of(m)
         if self.placed == 0:
             self._lay_first(t, code)
         else:
             self._lay_on(t, code)
         self.placed += 1
+
+    def note_pass(self, seat: int) -> None:
+        """The table's geometry of a pass by ``seat`` (nothing on a line; a train layout puts
+        a marker on the seat's train)."""
+
+    def arms_for(self, seat: int) -> tuple[int, ...]:
+        """The arms ``seat`` may play on now (on a line: every open arm)."""
+        return self.open_arms
 
     def _lay_on(self, t: int, code: int) -> None:
         """Place tile t on arm ``code`` (not the first tile)."""
@@ -757,7 +791,7 @@ class Hand:
         legal = self.legal_moves()
         if m in legal:
             return m
-        if 0 <= m < PASS and self.placed == 0 and (m & 3) == 1 and (m & ~3) in legal:
+        if 0 <= m < PASS and self.placed == 0 and arm_of(m) == 1 and (m & ~ARM_MASK) in legal:
             return m  # the first tile laid the other way round
         raise IllegalMoveError(self.why_illegal(m))
 
@@ -773,7 +807,7 @@ class Hand:
         self.push(m)
         table = self.table_key()
         self.pop()
-        return (m >> 2, *table)
+        return (tile_of(m), *table)
 
     def table_key(self) -> tuple[int, ...]:
         """The table up to its mirror image: per arm its open end, whether it ends in a double
@@ -819,7 +853,7 @@ class Hand:
                     f" (its last {v.draw_reserve} tiles are never drawn)" if v.draw_reserve else ""
                 )
             return f"seat {seat} cannot draw while holding a tile that fits"
-        t, code = m >> 2, m & 3
+        t, code = tile_of(m), arm_of(m)
         if self._turn == _BLIND:
             return f"seat {seat} turns up {NAME[self.rows[seat][0]]} next, not {NAME[t]}"  # type: ignore[index]
         if not self.masks[seat] & BIT[t]:

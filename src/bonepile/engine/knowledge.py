@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .hand import Hand
 from .scoring import pass_round_points
-from .tiles import ARM_INDEX, BIT, DRAW, HI, PASS, PIP_MASK, SETS
+from .tiles import ARM_INDEX, BIT, DRAW, HI, PASS, PIP_MASK, SETS, TRAIN_INDEX, move, tile_of
 from .variant import Variant
 from .view_types import Event, Layout, View
 
@@ -56,9 +56,18 @@ class PublicKnowledge:
         "_all",
     )
 
-    def __init__(self, v: Variant, starter: int | None = None, starter_first: int | None = None) -> None:
+    def __init__(
+        self,
+        v: Variant,
+        starter: int | None = None,
+        starter_first: int | None = None,
+        number: int = 1,
+        leader: int = 0,
+    ) -> None:
         """``starter``: the starter tile laid before the first event (``Variant.starter``),
-        with pip ``starter_first`` facing L."""
+        with pip ``starter_first`` facing L; ``number``: the hand's number (a train layout's
+        hub double is the round's), ``leader``: its first player (a train layout's open trains
+        are those of the seat to move)."""
         self.v = v
         self.n = n = v.players
         #: voids are known only where a seat must play when it can
@@ -68,8 +77,9 @@ class PublicKnowledge:
             v,
             [[] for _ in range(n)],
             boneyard,
-            0,
+            leader,
             starter_first=starter_first if starter is not None else None,
+            number=number,
         )
         self._side = v.seat_sides
         #: the set's tiles (``PIP_MASK`` and the table's open mask span the largest set)
@@ -104,7 +114,13 @@ class PublicKnowledge:
         if view.variant != v.name or view.players != v.players:
             raise ValueError("the view is not of this variant")
         lay = view.layout
-        k = cls(v, lay.first if v.starter else None, lay.first_left if v.starter else None)
+        k = cls(
+            v,
+            lay.first if v.starter else None,
+            lay.first_left if v.starter else None,
+            view.hand_number,
+            view.leader,
+        )
         for e, m in zip(view.history, history_moves(view)):
             k.add(e.seat, m)
         return k
@@ -114,7 +130,8 @@ class PublicKnowledge:
         """Read the next event: ``seat`` played ``move`` (an engine move; for the first tile
         its orientation), passed (``PASS``) or drew (``DRAW``)."""
         table = self._table
-        self.fit_before.append(table.open_mask & self._all if table.placed else 0)
+        table.to_move = seat
+        self.fit_before.append(self.fitting(seat))
         scored = 0
         side = self._side[seat]
         run = self._run[seat]
@@ -122,10 +139,10 @@ class PublicKnowledge:
             self.voids[seat] = run
             self._run[seat] = -1
         if move < PASS:
-            bit = BIT[move >> 2]
+            bit = BIT[tile_of(move)]
             self.played |= bit
             self.played_by[seat] |= bit
-            table.lay(move)
+            table.lay(move, seat)
             self._passes, self._last_player = 0, seat
             if self._fives:
                 scored = table.count_points()
@@ -140,9 +157,11 @@ class PublicKnowledge:
             if self.tracks_voids:
                 if move == DRAW:  # the tile drawn may fit: no voids until the run ends
                     self.voids[seat] = 0
-                    self._run[seat] = self.open_pips
+                    self._run[seat] = self.pips_for(seat)
                 else:
-                    self.voids[seat] |= self.open_pips
+                    self.voids[seat] |= self.pips_for(seat)
+            if move == PASS:
+                table.note_pass(seat)
         self.side_points[side] += scored
         self.points.append(scored)
         self.scorer.append(side if scored else -1)
@@ -160,10 +179,38 @@ class PublicKnowledge:
             pips |= 1 << table.pip[a]
         return pips
 
+    def pips_for(self, seat: int) -> int:
+        """The mask of pips ``seat`` could play on now (on a line every open end; on trains
+        its own train, the Mexican train and the trains with a marker, or only the double to
+        cover)."""
+        table = self._table
+        if not table.placed:
+            return 0
+        pips = 0
+        for a in table.arms_for(seat):
+            pips |= 1 << table.pip[a]
+        return pips
+
+    def fitting(self, seat: int) -> int:
+        """The mask of tiles ``seat`` could play now (0 on an empty table)."""
+        table = self._table
+        if not table.placed:
+            return 0
+        if table.v.layout == "line":
+            return table.open_mask & self._all
+        m = 0
+        for a in table.arms_for(seat):
+            m |= PIP_MASK[table.pip[a]]
+        return m & self._all
+
     @property
     def open_tiles(self) -> int:
-        """The mask of tiles fitting some open end now (0 on an empty table)."""
-        return self._table.open_mask & self._all if self._table.placed else 0
+        """The mask of tiles fitting some open end now (0 on an empty table; on trains, the
+        ends open to the seat to move)."""
+        table = self._table
+        if table.v.layout != "line":
+            return self.fitting(table.to_move)
+        return table.open_mask & self._all if table.placed else 0
 
     @property
     def count(self) -> int:
@@ -178,7 +225,7 @@ class PublicKnowledge:
             return (m,)
         table = self._table.copy()
         table.lay(m)
-        return (m >> 2, *table.table_key())
+        return (tile_of(m), *table.table_key())
 
     def decisions(self, legal: tuple[int, ...] | list[int]) -> list[int]:
         """For each move of ``legal`` (legal now), the index in ``legal`` of the first move
@@ -212,8 +259,8 @@ def event_move(e: Event, layout: Layout) -> int:
     t = e.tile
     assert t is not None
     if e.arm is None:  # the first tile: its orientation
-        return t * 4 + (0 if layout.first_left == HI[t] else 1)
-    return t * 4 + ARM_INDEX[e.arm]
+        return move(t, 0 if layout.first_left == HI[t] else 1)
+    return move(t, (TRAIN_INDEX if layout.kind == "trains" else ARM_INDEX)[e.arm])
 
 
 def layout_tiles(layout: Layout) -> int:

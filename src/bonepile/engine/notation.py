@@ -7,17 +7,18 @@ engine's ``Game.token``/``Game.parse``, the command line and the web server all 
 moves through this module; ``normalize`` turns the looser spellings a person may type
 (``Draw``, ``6-4 l``, ``6 4``, ``12 10``) into a token.
 
-A move int is ``tile * 4 + arm`` for a play (on the first tile the low bits say which way it
+A move int is ``move(tile, arm)`` for a play (on the first tile the low bits say which way it
 is laid: 0 high pip on ``L``, 1 low pip on ``L``), ``PASS`` or ``DRAW`` (``tiles.py``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from .tiles import ARM_INDEX, ARM_NAMES, DRAW, HI, LO, NAME, PASS, parse_tile
+from .tiles import ARM_NAMES, DRAW, HI, LO, NAME, OTHER, PASS, arm_of, move, parse_tile, tile_of
 
 if TYPE_CHECKING:
     from .hand import Hand
@@ -25,21 +26,21 @@ if TYPE_CHECKING:
 __all__ = ["hand_tokens", "move_token", "normalize", "parse", "token"]
 
 
-def move_token(m: int, *, first: bool, arm: bool = True) -> str:
+def move_token(m: int, *, first: bool, arm: bool = True, names: Sequence[str] = ARM_NAMES) -> str:
     """The token of move ``m`` from the two facts it depends on: ``first`` (no tile is on the
     table yet: the tile is written as it is laid) and ``arm`` (write ``@E`` on a later tile).
 
     With ``arm=True`` (the default) a later tile always names its arm, a token that is valid
     wherever the move is legal; ``token`` gives the canonical one, which names the arm only
-    where it must."""
+    where it must.  ``names``: the layout's arm names (``Hand.arm_names``)."""
     if m == PASS:
         return "pass"
     if m == DRAW:
         return "draw"
-    t, code = m >> 2, m & 3
+    t, code = tile_of(m), arm_of(m)
     if first:
         return f"{HI[t]}-{LO[t]}" if code == 0 else f"{LO[t]}-{HI[t]}"
-    return f"{NAME[t]}@{ARM_NAMES[code]}" if arm else NAME[t]
+    return f"{NAME[t]}@{names[code]}" if arm else NAME[t]
 
 
 def token(h: Hand, m: int) -> str:
@@ -49,7 +50,7 @@ def token(h: Hand, m: int) -> str:
         return "pass" if m == PASS else "draw"
     if h.placed == 0:
         return move_token(m, first=True)
-    return move_token(m, first=False, arm=len(h.fits(m >> 2)) > 1)
+    return move_token(m, first=False, arm=len(h.fits(tile_of(m))) > 1, names=h.arm_names)
 
 
 def parse(h: Hand, text: str) -> int:
@@ -64,9 +65,10 @@ def parse(h: Hand, text: str) -> int:
         raise InvalidMoveError(f"a move token must be a string, not {text!r}")
     tile_part, _, arm_part = text.partition("@")
     parsed = parse_tile(tile_part)
-    if parsed is None or ("@" in text and arm_part not in ARM_INDEX):
+    index = h.arm_index
+    if parsed is None or ("@" in text and arm_part not in index):
         raise InvalidMoveError(
-            'not a move token (expected "a-b", "a-b@E" with E one of L R U D, "draw" or "pass")'
+            f'not a move token (expected "a-b", "a-b@E" with E one of {" ".join(index)}, "draw" or "pass")'
         )
     t, a, _b = parsed
     if t >= h.v.n_tiles:
@@ -77,28 +79,33 @@ def parse(h: Hand, text: str) -> int:
     if h.placed == 0:
         if arm_part:
             raise InvalidMoveError(f"@{arm_part} on the first tile: no arm exists yet")
-        return t * 4 + (0 if a == HI[t] else 1)
+        return move(t, 0 if a == HI[t] else 1)
     fits = h.fits(t)
     if arm_part:
-        arm = ARM_INDEX[arm_part]
+        arm = index[arm_part]
         if h.pip[arm] < 0:
+            if h.v.layout == "trains":
+                raise IllegalMoveError(f"train {arm_part} is not in this game ({h.v.players} players)")
             if h.spin < 0:
                 raise IllegalMoveError(f"arm {arm_part} does not exist yet (no spinner on the table)")
             raise IllegalMoveError(
                 f"arm {arm_part} does not exist yet (the spinner's L and R sides must be played first)"
             )
         if arm not in fits:
+            if OTHER[t * 13 + h.pip[arm]] >= 0 or arm not in h.open_arms:
+                raise IllegalMoveError(h.why_illegal(move(t, arm)))
             raise IllegalMoveError(f"{NAME[t]} does not fit arm {arm_part} (open end {h.pip[arm]})")
-        return t * 4 + arm
+        return move(t, arm)
     if not fits:
         ends = ", ".join(f"{k} {p}" for k, p in h.ends().items())
         raise IllegalMoveError(f"{NAME[t]} fits no open end ({ends})")
     if len(fits) > 1:
-        choices = " or ".join(f"{NAME[t]}@{ARM_NAMES[a]}" for a in fits)
+        names = h.arm_names
+        choices = " or ".join(f"{NAME[t]}@{names[a]}" for a in fits)
         raise AmbiguousMoveError(
-            f"ambiguous: {NAME[t]} fits arms {' and '.join(ARM_NAMES[a] for a in fits)}; write {choices}"
+            f"ambiguous: {NAME[t]} fits arms {' and '.join(names[a] for a in fits)}; write {choices}"
         )
-    return t * 4 + fits[0]
+    return move(t, fits[0])
 
 
 def hand_tokens(h: Hand) -> list[str]:

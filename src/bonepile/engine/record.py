@@ -10,7 +10,8 @@ from .errors import BonepileError, OptionError, RecordError
 from .game import FORMAT, Game
 from .notation import hand_tokens
 from .tiles import DRAW, NAME, PASS, SET_NAMES, parse_tile
-from .variant import PLAYER_COUNTS, VARIANT_NAMES, Variant, make_variant
+from .trains import hub_of
+from .variant import ENGINE_VARIANTS, PLAYER_COUNTS, Variant, make_variant
 from .view import observer
 
 
@@ -67,8 +68,8 @@ def replay(doc: dict[str, Any]) -> Game:
     if "variant" not in doc:
         raise _doc_error('missing key "variant"')
     name = doc["variant"]
-    if not isinstance(name, str) or name not in VARIANT_NAMES:
-        raise _doc_error(f"unknown variant {json.dumps(name)} (known: {', '.join(VARIANT_NAMES)})")
+    if not isinstance(name, str) or name not in ENGINE_VARIANTS:
+        raise _doc_error(f"unknown variant {json.dumps(name)} (known: {', '.join(ENGINE_VARIANTS)})")
     if "hands" not in doc:
         raise _doc_error('missing key "hands"')
     hands = doc["hands"]
@@ -173,6 +174,8 @@ def _replay_hand(game: Game, variant: Variant, hi: int, hand: Any) -> None:
     tset = variant.tile_set
     n_tiles, top = tset.n_tiles, tset.pips
     seen: dict[int, str] = {}
+    if variant.layout == "trains":  # the round's hub double is on the table, not dealt
+        seen[hub_of(variant, game.start_hand + len(game.hands))] = "the hub"
     rows: list[list[int]] = []
     for where, tiles in [(f"seat {s}", r) for s, r in enumerate(deal)] + [("boneyard", boneyard)]:
         out = []
@@ -297,7 +300,8 @@ def describe(game: Game) -> str:
                 what = "passes" + (f" ({NAME[t]} back to the row)" if t >= 0 else "")
             else:
                 what = f"plays {tok}"
-            ends = " ".join(f"{k}{p}" for k, p in g.ends().items())
+            sep = ":" if g.v.layout == "trains" else ""  # a train's name is a number: "1:12"
+            ends = " ".join(f"{k}{sep}{p}" for k, p in g.ends().items())
             extra = f"  +{scored}" if scored else ""
             if scored and side != v.side_of(s):  # a pase redondo: every other player passed
                 extra += f" to {side_names[side]}, all the others passed"

@@ -51,6 +51,14 @@ def pass_round_points(v: Variant, passes: int) -> int:
     return v.pass_bonus if v.pass_bonus and passes == v.players - 1 else 0
 
 
+def gains(v: Variant, points: Sequence[int]) -> tuple[int, ...]:
+    """What a hand's points are worth to each side, more being better: the points themselves,
+    or their negation where they are penalties (``scoring="penalty"``: the lowest total wins)."""
+    if v.scoring == "penalty":
+        return tuple(-p for p in points)
+    return tuple(points)
+
+
 def round5(x: int) -> int:
     """Nearest multiple of 5 (remainder 1-2 down, 3-4 up)."""
     r = x % 5
@@ -137,6 +145,13 @@ def score_hand(h: Scored, end: HandEnd, dominoer: int | None) -> HandResult:
             base = side_pips[1 - winner] + (side_pips[winner] if v.count_partner_pips else 0)
             points[winner] = base
             bd["base"] = base
+    elif v.scoring == "penalty":  # Mexican Train: each seat's pips left are its penalty
+        penalties = [
+            p + (v.double_blank if v.double_blank and m & 1 else 0) for p, m in zip(pips, h.masks)
+        ]  # (tile 0 is the double blank, which may count more than its pips)
+        points = penalties
+        bd["penalties"] = list(penalties)
+        winner = dominoer if end == "domino" else _unique_min(penalties)
     elif v.scoring == "none":  # Cinque: in-play points, optional end bonus
         points = list(h.inplay)
         bd["in_play"] = list(h.inplay)

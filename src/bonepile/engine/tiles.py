@@ -8,9 +8,11 @@ set (double-twelve: 91 tiles, pips 0..12) and serve every set.  What differs per
 names its set by its highest pip (``Variant.pips``).
 
 A set of tiles is an int mask (28 bits for double-six, up to 91).  Moves are ints:
-``tile*4 + arm`` places a tile (for the first tile of a layout the low bits are the
-orientation instead of an arm), ``PASS`` and ``DRAW`` are the two other actions, past every
-tile move of the largest set.
+``move(tile, arm) == tile << ARM_BITS | arm`` places a tile (for the first tile of a layout the
+low bits are the orientation instead of an arm); ``ARM_BITS`` leaves room for 32 arms (a line
+has four, Mexican Train nine, Chicken Foot up to 24).  ``PASS`` and ``DRAW`` are the two other
+actions, past every tile move of the largest set.  Move ints are internal: what is stored
+(records, views, RL action ids) writes tiles and arms, never these ints.
 """
 
 from __future__ import annotations
@@ -95,10 +97,52 @@ ALL_TILES = SIX.all_tiles
 L, R, U, D = 0, 1, 2, 3
 ARM_NAMES = "LRUD"
 ARM_INDEX = {c: i for i, c in enumerate(ARM_NAMES)}
+#: the arms of the train layout (``engine/trains.py``): seat s's train is arm s, named
+#: ``str(s + 1)``; the Mexican train is arm 8, "M"
+TRAIN_NAMES = ("1", "2", "3", "4", "5", "6", "7", "8", "M")
+TRAIN_INDEX = {c: i for i, c in enumerate(TRAIN_NAMES)}
 
-PASS = MAX_TILES * 4  # 364: past every tile move of every set
-DRAW = PASS + 1  # 365
-N_ACTIONS = DRAW + 1  # 366: the engine's move ints (RL maps them to a dense space per set)
+#: a move is ``tile << ARM_BITS | arm``: room for 32 arms
+ARM_BITS = 5
+ARM_MASK = (1 << ARM_BITS) - 1  # 31
+MAX_ARMS = 1 << ARM_BITS
+
+PASS = MAX_TILES << ARM_BITS  # 2912: past every tile move of every set
+DRAW = PASS + 1  # 2913
+N_ACTIONS = DRAW + 1  # 2914: the engine's move ints (RL maps them to a dense space per set)
+
+
+def move(t: int, a: int) -> int:
+    """The move placing tile ``t`` on arm ``a`` (or, for a first tile, the way round ``a``)."""
+    return t << ARM_BITS | a
+
+
+def tile_of(m: int) -> int:
+    """The tile of a play ``m`` (``m < PASS``)."""
+    return m >> ARM_BITS
+
+
+def arm_of(m: int) -> int:
+    """The arm (or first tile's way round) of a play ``m``."""
+    return m & ARM_MASK
+
+
+def dense_id(m: int, n_tiles: int, arms: int = 4) -> int:
+    """Move ``m`` as an id dense in a set of ``n_tiles`` tiles with ``arms`` arms per tile:
+    ``tile * arms + arm`` for a play, ``arms * n_tiles`` for a pass, one more for a draw.  With
+    four arms this is the form the line games' stored views and RL action ids always had (pass
+    112, draw 113 in the double-six set)."""
+    if m < PASS:
+        return (m >> ARM_BITS) * arms + (m & ARM_MASK)
+    return arms * n_tiles + (m - PASS)
+
+
+def dense_move(a: int, n_tiles: int, arms: int = 4) -> int:
+    """The move of dense id ``a`` (``dense_id``'s inverse; ``0 <= a < arms * n_tiles + 2``)."""
+    base = arms * n_tiles
+    if a < base:
+        return move(a // arms, a % arms)
+    return PASS + (a - base)
 
 
 def tile_index(a: int, b: int) -> int:

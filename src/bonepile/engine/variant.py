@@ -25,6 +25,7 @@ from .vocab import (
     Formula,
     InPlay,
     LaterLead,
+    LayoutKind,
     NoDoubleLead,
     Scoring,
     TargetRule,
@@ -46,6 +47,10 @@ VARIANT_NAMES = (
     "dominican",
     "cuban",
 )
+#: every game the engine plays: VARIANT_NAMES (the games every layer offers) and the layout
+#: games still being brought to every layer (records, engine, bots); a game moves into
+#: VARIANT_NAMES once the web, RL and words follow it
+ENGINE_VARIANTS = (*VARIANT_NAMES, "mexican-train")
 
 
 @dataclass(frozen=True)
@@ -95,6 +100,9 @@ class Variant:
     #: blind games: a tile that fits both ends lets its player look at the next tile
     peek: bool = False
     # --- layout -----------------------------------------------------------------------
+    #: "line" (a line, or a spinner's four arms), "trains" (a hub double, a train per seat
+    #: and the Mexican train: ``engine/trains.py``)
+    layout: LayoutKind = "line"
     spinner: bool = False
     spinner_any_order: bool = False
     # --- scoring ----------------------------------------------------------------------
@@ -130,7 +138,11 @@ class Variant:
     blocked_rule: BlockedRule = "lowest_side"
     #: Billitonnen: who wins a blocked hand: "lowest_pips", "fewest_tiles" or "none"
     blocked_winner: BlockedWinner = "lowest_pips"
+    #: "penalty" scoring: what the double blank left in a hand counts (0: its pips)
+    double_blank: int = 0
     # --- game end ---------------------------------------------------------------------
+    #: the game is this many hands (the lowest total wins), where set; else the target decides
+    rounds: int | None = None
     target: int | None = 100
     #: "finish_hand" (checked after each hand; highest total wins, ties to who got there
     #: first), "immediate" (the first side to reach the target during play wins at once),
@@ -312,6 +324,9 @@ OPTION_SPECS: dict[str, dict[str, OptionSpec]] = {
         "lead_rule": OptionSpec("winning_team_chooses", ("winning_team_chooses", "winner", "rotate")),
         "count_all_pips": OptionSpec(False, BOOL),
     },
+    "mexican-train": {
+        "rounds": OptionSpec(13, tuple(range(1, 14))),
+    },
 }
 
 PLAYER_COUNTS = {
@@ -327,8 +342,10 @@ PLAYER_COUNTS = {
     "fives-and-threes": (2, 4),
     "dominican": (4,),
     "cuban": (4,),
+    "mexican-train": (2, 3, 4, 5, 6, 7, 8),
 }
 DEFAULT_PLAYERS = {name: counts[-1] if name != "billitonnen" else 4 for name, counts in PLAYER_COUNTS.items()}
+DEFAULT_PLAYERS["mexican-train"] = 4
 
 
 # --------------------------------------------------------------------------------------
@@ -557,6 +574,26 @@ def _cuban(n: int, o: dict[str, Any]) -> dict[str, Any]:
     )
 
 
+def _mexican_train(n: int, o: dict[str, Any]) -> dict[str, Any]:
+    # RULES.md §15 (pagat.com "Mexican Train"): a double-twelve set, the hub double of round r
+    # is 12 - r, 15/12/10 tiles for 2-4/5-6/7-8 players, the first player by lot then the next
+    # seat each round, pips left are penalties, the lowest total after the rounds wins
+    size = 15 if n <= 4 else 12 if n <= 6 else 10
+    return dict(
+        pips=12,
+        teams=False,
+        layout="trains",
+        hand_sizes=(size,) * n,
+        first_lead="chance",
+        must_lead_double=False,
+        later_lead="rotate",
+        scoring="penalty",
+        domino_wins=True,
+        rounds=o["rounds"],
+        target=None,
+    )
+
+
 PRESETS: dict[str, Callable[[int, dict[str, Any]], dict[str, Any]]] = {
     "quinientos": _quinientos,
     "cinque": _cinque,
@@ -570,6 +607,7 @@ PRESETS: dict[str, Callable[[int, dict[str, Any]], dict[str, Any]]] = {
     "fives-and-threes": _fives_and_threes,
     "dominican": _dominican,
     "cuban": _cuban,
+    "mexican-train": _mexican_train,
 }
 
 
@@ -577,7 +615,7 @@ def make_variant(name: str, options: Mapping[str, Any] | None = None) -> Variant
     """Build the rules of ``name`` with ``options`` (names and values of RULES.md §7.3, plus
     ``players``).  Raises OptionError naming the bad variant, option or value."""
     if name not in PRESETS:
-        raise OptionError(f"unknown variant {name!r} (known: {', '.join(VARIANT_NAMES)})")
+        raise OptionError(f"unknown variant {name!r} (known: {', '.join(ENGINE_VARIANTS)})")
     options = dict(options or {})
     counts = PLAYER_COUNTS[name]
     players = options.pop("players", DEFAULT_PLAYERS[name])
@@ -619,6 +657,7 @@ __all__ = [
     "Variant",
     "make_variant",
     "VARIANT_NAMES",
+    "ENGINE_VARIANTS",
     "OPTION_SPECS",
     "PLAYER_COUNTS",
     "parse_option_value",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .hand import Hand
 from .knowledge import PublicKnowledge
-from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, OTHER, PASS, bits
+from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, OTHER, PASS, TRAIN_NAMES, arm_of, bits, tile_of
 from .view_types import PUBLIC_FIELDS, Event, Layout, Placed, PublicView, View, public_of
 from .vocab import HandEnd
 
@@ -117,12 +117,14 @@ class Observer:
         self._raw: list[tuple[int, int, int]] = []
         #: the public history: one event per log entry, every draw hidden (built on demand)
         self._pub: list[Event] = []
-        self._pub_placed = 0 if h.starter_first is None else 1
+        self._pub_placed = 0 if h.starter_first is None and h.v.layout == "line" else 1
         #: the history as each seat sees it (its own draws shown), extended on demand
         self._hist: list[list[Event]] = [[] for _ in range(h.v.players)]
-        self._arms: list[list[Placed]] = [[], [], [], []]
         self._know: PublicKnowledge | None = None
-        cur = self._cur = [-1, -1, -1, -1]
+        trains = h.v.layout == "trains"
+        n_arms = len(h.pip)
+        self._arms: list[list[Placed]] = [[] for _ in range(n_arms)]
+        cur = self._cur = [-1] * n_arms
         #: the spinner's pip (-1: none yet), and where it lies: arm -1 for the centre
         self.spin = -1
         self._spin_arm = self._spin_idx = -1
@@ -138,6 +140,11 @@ class Observer:
             cur[1] = OTHER[first * 13 + left]
             if h.v.spinner and IS_DOUBLE[first]:
                 self.spin = cur[2] = cur[3] = left
+            self.placed = 1
+        if trains:  # the hub is on the table before the first move; every train starts at it
+            hub = h.hub  # type: ignore[attr-defined]
+            for a in range(n_arms):
+                cur[a] = HI[hub]
             self.placed = 1
 
     def _read(self) -> None:
@@ -157,7 +164,7 @@ class Observer:
                 add(entry if m == PASS else _HIDDEN_DRAW[s])
                 continue
             add(entry)
-            tile, code = m >> 2, m & 3
+            tile, code = tile_of(m), arm_of(m)
             if placed == 0:
                 self.first = tile
                 self.first_left = pip = HI[tile] if code == 0 else LO[tile]
@@ -193,20 +200,28 @@ class Observer:
         raw = self._raw
         if len(pub) < len(raw):
             events = _EVENTS
+            trains = self._h.v.layout == "trains"
             add = pub.append
             placed = self._pub_placed
             for i in range(len(pub), len(raw)):
                 s, m, t = raw[i]
                 if m >= PASS:
-                    ekey = (s << 16) | (m << 7) | (t + 3)  # _ekey(s, m, t)
+                    ekey = (s << 19) | (m << 7) | (t + 3)  # _ekey(s, m, t)
                     e = events.get(ekey)
                     if e is None:
                         e = events[ekey] = Event(s, "pass" if m == PASS else "draw", t if t >= 0 else None)
-                else:
-                    ekey = (s << 16) | (m << 7) | (1 if placed == 0 else 0)  # -2 / -3
+                elif trains:  # key -4: a train's arm names
+                    ekey = (s << 19) | (m << 7) | 2
                     e = events.get(ekey)
                     if e is None:
-                        e = events[ekey] = Event(s, "play", m >> 2, None if placed == 0 else ARM_NAMES[m & 3])
+                        e = events[ekey] = Event(s, "play", tile_of(m), TRAIN_NAMES[arm_of(m)])
+                else:
+                    ekey = (s << 19) | (m << 7) | (1 if placed == 0 else 0)  # -2 / -3
+                    e = events.get(ekey)
+                    if e is None:
+                        e = events[ekey] = Event(
+                            s, "play", tile_of(m), None if placed == 0 else ARM_NAMES[arm_of(m)]
+                        )
                     placed += 1
                 add(e)
             self._pub_placed = placed
@@ -219,7 +234,7 @@ class Observer:
         if k is None:
             h = self._h
             starter = h.boneyard[0] if h.starter_first is not None else None
-            k = self._know = PublicKnowledge(h.v, starter, h.starter_first)
+            k = self._know = PublicKnowledge(h.v, starter, h.starter_first, h.number, h.leader)
         raw = self._raw
         if k.events < len(raw):
             add = k.add
@@ -280,6 +295,8 @@ class Observer:
 
     def layout(self) -> Layout:
         """The table (a new Layout each time: its dicts are the caller's own)."""
+        if self._h.v.layout == "trains":
+            return self._train_layout()
         pip = self._h.pip
         ends = {ARM_NAMES[a]: pip[a] for a in self._h.open_arms}
         dbl = 0
@@ -303,6 +320,33 @@ class Observer:
             _ARM_SETS[dbl],
             self.spin if self.spin >= 0 else None,
             self.spinner_at(),
+        )
+
+    def _train_layout(self) -> Layout:
+        h = self._h
+        names = h.arm_names
+        pip = h.pip
+        n = h.v.players
+        ends = {names[a]: p for a, p in enumerate(pip) if p >= 0}
+        arms = {names[a]: tuple(tiles) for a, tiles in enumerate(self._arms) if tiles}
+        doubles = frozenset(name for name, tiles in arms.items() if IS_DOUBLE[tiles[-1].tile])
+        owners: dict[str, int | None] = {names[s]: s for s in range(n)}
+        owners["M"] = None
+        marks = h.marks  # type: ignore[attr-defined]
+        pending = h.pending  # type: ignore[attr-defined]
+        return Layout(
+            h.hub,  # type: ignore[attr-defined]
+            HI[h.hub],  # type: ignore[attr-defined]
+            arms,
+            ends,
+            doubles,
+            None,
+            None,
+            kind="trains",
+            hub=h.hub,  # type: ignore[attr-defined]
+            owners=owners,
+            open=frozenset(names[s] for s in range(n) if marks >> s & 1),
+            pending=names[pending] if pending >= 0 else None,
         )
 
     def counts(self) -> tuple[int, ...]:
@@ -550,7 +594,7 @@ _EVENTS: dict[int, Event] = {}
 
 
 def _ekey(seat: int, move: int, tile: int) -> int:
-    return (seat << 16) | (move << 7) | (tile + 3)  # move < 512, tile + 3 < 128
+    return (seat << 19) | (move << 7) | (tile + 3)  # move <= DRAW < 4096, tile + 3 < 128
 
 
 def _attach_pips(h: Hand) -> list[tuple[int, int, int]]:
@@ -559,7 +603,7 @@ def _attach_pips(h: Hand) -> list[tuple[int, int, int]]:
     g = h.fresh()
     for _seat, m, _tile in h.log:
         if m < PASS and g.placed > 0:
-            code = m & 3
-            out.append((m >> 2, code, g.pip[code]))
+            code = arm_of(m)
+            out.append((tile_of(m), code, g.pip[code]))
         g.apply(m)
     return out

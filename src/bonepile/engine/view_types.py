@@ -5,7 +5,7 @@ refers to a hand, so nothing reachable from a view leads to hidden tiles."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .tiles import NAME
 from .vocab import Action, HandEnd
@@ -43,7 +43,14 @@ class Layout:
     """The table.  ``first`` is the first tile laid (``first_left`` facing L); ``arms`` maps
     an arm name to the tiles on it from the centre outwards; ``spinner`` is the spinner's
     pip (or None) and ``spinner_at`` where it sits: ("C", 0) for the first tile, or
-    (arm, index).  ``ends`` maps each open arm to its open pip."""
+    (arm, index).  ``ends`` maps each open arm to its open pip.
+
+    A train layout (``kind == "trains"``) has no first tile and no spinner: ``hub`` is the
+    centre double, ``arms`` the trains by name ("1".."8": the seat's number plus one, "M":
+    the Mexican train), ``ends`` every train's open pip, ``owners`` each train's seat (None
+    for the Mexican train), ``open`` the trains with a marker, ``pending`` the train whose end
+    is a double to cover first.  ``parents`` is for the chicken foot (arm -> the arm and
+    index of the double it grows from)."""
 
     first: int | None
     first_left: int | None
@@ -52,6 +59,12 @@ class Layout:
     double_ends: frozenset[str]
     spinner: int | None
     spinner_at: tuple[str, int] | None
+    kind: str = "line"
+    hub: int | None = None
+    owners: dict[str, int | None] = field(default_factory=dict)
+    open: frozenset[str] = frozenset()
+    pending: str | None = None
+    parents: dict[str, tuple[str, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

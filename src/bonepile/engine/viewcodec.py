@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from .tiles import DRAW, NAME, PASS, SETS
+from .tiles import NAME, SETS, TRAIN_NAMES, dense_id, dense_move
 from .view_types import Event, Layout, Placed, View
 from .vocab import Action, HandEnd
 
@@ -25,6 +25,8 @@ FORMAT = 1
 
 _TILE = {name: t for t, name in enumerate(NAME)}
 _ARMS = ("L", "R", "U", "D")
+#: the arm names of each layout kind (``Layout.kind``); a line's views keep their form
+_KIND_ARMS = {"line": _ARMS, "trains": TRAIN_NAMES}
 _ACTIONS = ("play", "pass", "draw")
 _ENDS = ("domino", "blocked", "unfinished")
 
@@ -33,8 +35,8 @@ def _tile_name(t: int | None) -> str | None:
     return None if t is None else NAME[t]
 
 
-def _move_out(m: int, n_tiles: int) -> int:
-    return m if m < PASS else 4 * n_tiles + (m - PASS)
+def _move_out(m: int, n_tiles: int, arms: int = 4) -> int:
+    return dense_id(m, n_tiles, arms)
 
 
 def view_to_dict(view: View) -> dict[str, Any]:
@@ -50,7 +52,7 @@ def view_to_dict(view: View) -> dict[str, Any]:
         "hand_number": view.hand_number,
         "leader": view.leader,
         "to_move": view.to_move,
-        "legal": [_move_out(m, n_tiles) for m in view.legal],
+        "legal": [_move_out(m, n_tiles, len(_KIND_ARMS[lay.kind])) for m in view.legal],
         "hand": [NAME[t] for t in view.hand],
         "tile_counts": list(view.tile_counts),
         "face_up": [[[pos, NAME[t]] for pos, t in row] for row in view.face_up],
@@ -78,6 +80,15 @@ def view_to_dict(view: View) -> dict[str, Any]:
     }
     if view.pips != 6:
         out["pips"] = view.pips
+    if lay.kind != "line":  # written only for the other layouts (a line's form is unchanged)
+        out["layout"].update(
+            kind=lay.kind,
+            hub=_tile_name(lay.hub),
+            owners=dict(lay.owners),
+            open=sorted(lay.open),
+            pending=lay.pending,
+            parents={a: list(p) for a, p in lay.parents.items()},
+        )
     return out
 
 
@@ -112,6 +123,8 @@ class _Reader:
             raise ValueError(f"view: {where} must be a list, not {x!r}")
         return x
 
+    #: the arm names of the view's layout kind
+    arms: tuple[str, ...] = _ARMS
     #: the tiles of the view's set (set once ``pips`` is read; layouts are read with it)
     n_tiles = SETS[12].n_tiles
 
@@ -151,7 +164,7 @@ def _layout(r: _Reader, x: Any) -> Layout:
     if not isinstance(raw_arms, dict):
         raise ValueError("view: layout.arms must be a JSON object")
     for a, ps in raw_arms.items():
-        r.choice(a, "layout.arms' key", _ARMS)
+        r.choice(a, "layout.arms' key", r.arms)
         placed = []
         for i, p in enumerate(r.list_(ps, f"layout.arms.{a}")):
             where = f"layout.arms.{a}[{i}]"
@@ -163,10 +176,10 @@ def _layout(r: _Reader, x: Any) -> Layout:
     if not isinstance(ends_raw, dict):
         raise ValueError("view: layout.ends must be a JSON object")
     ends = {
-        r.choice(a, "layout.ends' key", _ARMS): r.int_(p, f"layout.ends.{a}") for a, p in ends_raw.items()
+        r.choice(a, "layout.ends' key", r.arms): r.int_(p, f"layout.ends.{a}") for a, p in ends_raw.items()
     }
     doubles = frozenset(
-        r.choice(a, "layout.double_ends[]", _ARMS)
+        r.choice(a, "layout.double_ends[]", r.arms)
         for a in r.list_(lr.get("double_ends"), "layout.double_ends")
     )
     at_raw = lr.get("spinner_at")
@@ -175,6 +188,28 @@ def _layout(r: _Reader, x: Any) -> Layout:
         if not isinstance(at_raw, list) or len(at_raw) != 2 or not isinstance(at_raw[0], str):
             raise ValueError("view: layout.spinner_at must be [arm, index] or null")
         spinner_at = (at_raw[0], r.int_(at_raw[1], "layout.spinner_at[1]"))
+    kind = lr.d.get("kind", "line")
+    extra: dict[str, Any] = {}
+    if kind != "line":
+        owners = lr.get("owners")
+        if not isinstance(owners, dict):
+            raise ValueError("view: layout.owners must be a JSON object")
+        pending = lr.get("pending")
+        if pending is not None:
+            r.choice(pending, "layout.pending", r.arms)
+        extra = dict(
+            kind=kind,
+            hub=r.opt_tile(lr.get("hub"), "layout.hub"),
+            owners={
+                r.choice(a, "layout.owners' key", r.arms): r.opt_int(o, f"layout.owners.{a}")
+                for a, o in owners.items()
+            },
+            open=frozenset(
+                r.choice(a, "layout.open[]", r.arms) for a in r.list_(lr.get("open"), "layout.open")
+            ),
+            pending=pending,
+            parents={},
+        )
     return Layout(
         first=r.opt_tile(lr.get("first"), "layout.first"),
         first_left=r.opt_int(lr.get("first_left"), "layout.first_left"),
@@ -183,6 +218,7 @@ def _layout(r: _Reader, x: Any) -> Layout:
         double_ends=doubles,
         spinner=r.opt_int(lr.get("spinner"), "layout.spinner"),
         spinner_at=spinner_at,
+        **extra,
     )
 
 
@@ -192,7 +228,7 @@ def _event(r: _Reader, x: Any, i: int) -> Event:
         raise ValueError(f"view: {where} must be [seat, action, tile, arm]")
     arm = x[3]
     if arm is not None:
-        r.choice(arm, f"{where}'s arm", _ARMS)
+        r.choice(arm, f"{where}'s arm", r.arms)
     return Event(
         seat=r.int_(x[0], f"{where}'s seat"),
         action=cast(Action, r.choice(x[1], f"{where}'s action", _ACTIONS)),
@@ -213,11 +249,17 @@ def view_from_dict(d: Any) -> View:
     if pips not in SETS or type(pips) is not int:
         raise ValueError(f"view: pips must be one of 6, 9, 12 (the set's highest pip), not {pips!r}")
     n_tiles = r.n_tiles = SETS[pips].n_tiles
+    lay_raw = d.get("layout")
+    kind = lay_raw.get("kind", "line") if isinstance(lay_raw, dict) else "line"
+    if kind not in _KIND_ARMS:
+        raise ValueError(f"view: layout.kind must be one of {', '.join(_KIND_ARMS)}, not {kind!r}")
+    r.arms = _KIND_ARMS[kind]
+    per_tile = len(r.arms)
     legal_ids = r.ints("legal")
     for m in legal_ids:
-        if not 0 <= m < 4 * n_tiles + 2:
+        if not 0 <= m < per_tile * n_tiles + 2:
             raise ValueError(f"view: legal move {m} is not a move")
-    legal = tuple(m if m < 4 * n_tiles else (PASS if m == 4 * n_tiles else DRAW) for m in legal_ids)
+    legal = tuple(dense_move(m, n_tiles, per_tile) for m in legal_ids)
     face_up = []
     for i, row in enumerate(r.list_(r.get("face_up"), "face_up")):
         cells = []

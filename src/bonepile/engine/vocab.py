@@ -22,7 +22,9 @@ NoDoubleLead = Literal["random", "heaviest_tile", "redeal"]
 #: when a multiple of 3: 15 scores 3 + 5 = 8)
 InPlay = Literal["fives", "fives_and_threes"]
 #: how a hand is scored
-Scoring = Literal["lowest", "quinientos", "none", "result_only", "opponents"]
+Scoring = Literal["lowest", "quinientos", "none", "result_only", "opponents", "penalty"]
+#: the table's shape: ``Variant.layout``
+LayoutKind = Literal["line", "trains"]
 #: individual "lowest" scoring: sum(opponent - own) or sum(opponents) - own
 Formula = Literal["each", "once"]
 #: how partnerships score a hand

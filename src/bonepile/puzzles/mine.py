@@ -57,7 +57,7 @@ from ..engine.hand import Hand
 from ..engine.knowledge import PublicKnowledge
 from ..engine.notation import token
 from ..engine.record import read, replay
-from ..engine.tiles import HI, LO, PASS
+from ..engine.tiles import ARM_NAMES, HI, LO, PASS, arm_of, tile_of
 from ..engine.view import hand_view
 from ..engine.viewcodec import view_to_dict
 from .model import Puzzle, Step, puzzle_id
@@ -307,7 +307,7 @@ def _feeds_partner(v: Variant, view: View, sol: int) -> bool:
 
 def _ends_after(view: View, m: int) -> list[int]:
     """The open numbers after laying ``m`` (its arm's end replaced by the tile's other pip)."""
-    t, arm = m >> 2, "LRUD"[m & 3]
+    t, arm = tile_of(m), ARM_NAMES[arm_of(m)]
     ends = dict(view.layout.ends)
     if arm in ends:
         p = ends[arm]

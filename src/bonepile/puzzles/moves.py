@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..engine import Variant, View
 from ..engine.knowledge import PublicKnowledge
 from ..engine.notation import move_token, normalize
-from ..engine.tiles import PASS
+from ..engine.tiles import PASS, tile_of
 
 __all__ = ["PuzzleError", "accepted", "choices", "decision_of", "move_of", "token_of"]
 
@@ -35,7 +35,7 @@ def token_of(view: View, m: int) -> str:
         return move_token(m, first=False)
     if _first(view):
         return move_token(m, first=True)
-    arms = sum(1 for x in view.legal if x < PASS and x >> 2 == m >> 2)
+    arms = sum(1 for x in view.legal if x < PASS and tile_of(x) == tile_of(m))
     return move_token(m, first=False, arm=arms > 1)
 
 

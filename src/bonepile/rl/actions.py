@@ -10,38 +10,41 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..engine.tiles import PASS
+from ..engine.tiles import TRAIN_NAMES, dense_id, dense_move
 from ..engine.variant import Variant
 
 
 class Actions:
-    """The action ids of a set of ``n_tiles`` tiles and their engine moves."""
+    """The action ids of a set of ``n_tiles`` tiles with ``arms`` arms a tile may go on, and
+    their engine moves (``tiles.dense_id``)."""
 
-    __slots__ = ("n", "pass_id", "draw_id")
+    __slots__ = ("n", "n_tiles", "arms", "pass_id", "draw_id")
 
-    def __init__(self, n_tiles: int) -> None:
-        self.pass_id = 4 * n_tiles
+    def __init__(self, n_tiles: int, arms: int = 4) -> None:
+        self.n_tiles = n_tiles
+        self.arms = arms
+        self.pass_id = arms * n_tiles
         self.draw_id = self.pass_id + 1
         #: how many action ids there are
         self.n = self.pass_id + 2
 
     def of(self, m: int) -> int:
         """The action id of engine move ``m``."""
-        return m if m < PASS else self.pass_id + (m - PASS)
+        return dense_id(m, self.n_tiles, self.arms)
 
     def move(self, a: int) -> int:
         """The engine move of action id ``a`` (0 <= a < n)."""
-        return a if a < self.pass_id else PASS + (a - self.pass_id)
+        return dense_move(a, self.n_tiles, self.arms)
 
 
 @cache
-def _actions(n_tiles: int) -> Actions:
-    return Actions(n_tiles)
+def _actions(n_tiles: int, arms: int) -> Actions:
+    return Actions(n_tiles, arms)
 
 
 def actions(variant: Variant) -> Actions:
     """The action ids of ``variant``'s set."""
-    return _actions(variant.n_tiles)
+    return _actions(variant.n_tiles, len(TRAIN_NAMES) if variant.layout == "trains" else 4)
 
 
 __all__ = ["Actions", "actions"]

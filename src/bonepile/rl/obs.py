@@ -58,7 +58,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.knowledge import PublicKnowledge, event_move
-from ..engine.tiles import ARM_INDEX, PASS, SETS
+from ..engine.tiles import ARM_INDEX, SETS
 from ..engine.variant import Variant
 from ..engine.view import Observer, View
 from .actions import Actions, actions
@@ -333,9 +333,8 @@ class Encoder:
                 x[oh + k] = points[side]
         legal = ob.legal(seat)
         mb = self._mask_bytes
-        if legal and legal[-1] >= PASS:  # a pass or a draw: its id follows the set's tiles
-            of = self.actions.of
-            legal = [of(a) for a in legal]
+        of = self.actions.of  # engine moves -> the game's dense action ids
+        legal = [of(a) for a in legal]
         for a in legal:
             mb[a] = 1
         mask = self._mask_view.copy()

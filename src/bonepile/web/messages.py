@@ -10,7 +10,8 @@ MessageId = int | str
 Phase = Literal["waiting", "play", "hand_over", "leader", "over"]
 Status = Literal["waiting", "playing", "over"]
 SeatKind = Literal["human", "bot"]
-Arm = Literal["L", "R", "U", "D"]
+#: an arm: a line's L R U D, or a train ("1".."8", "M")
+Arm = Literal["L", "R", "U", "D", "1", "2", "3", "4", "5", "6", "7", "8", "M"]
 #: what a game counts: "points" sides score towards a target; "hands" are won, not scored
 ScoreKind = Literal["points", "hands"]
 
@@ -112,6 +113,13 @@ class LayoutJSON(TypedDict):
     double_ends: list[str]
     spinner: int | None
     spinner_at: list[Any] | None  # ["C", 0] or [arm, index]
+    # the train layout only (``engine/view_types.Layout``): absent from a line's layout
+    kind: NotRequired[str]  # "trains"
+    hub: NotRequired[str | None]  # the centre double
+    owners: NotRequired[dict[str, int | None]]  # train -> its seat (None: the Mexican train)
+    open: NotRequired[list[str]]  # trains with a marker
+    pending: NotRequired[str | None]  # the train whose double must be covered first
+    parents: NotRequired[dict[str, list[Any]]]  # chicken foot: arm -> [arm, index]
 
 
 class EventJSON(TypedDict):

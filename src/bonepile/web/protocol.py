@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from ..engine import notation
 from ..engine.hand import Hand
-from ..engine.tiles import ARM_NAMES, DRAW, NAME, PASS
+from ..engine.tiles import ARM_NAMES, DRAW, NAME, PASS, TRAIN_NAMES, arm_of, tile_of
 from ..engine.view import Observer, PublicView, View, observer
 from .messages import Arm, CountJSON, EventJSON, LayoutJSON, LegalMove, PadLine, ViewJSON
 from .words.labels import count_note_key, english
@@ -24,7 +24,12 @@ from .words.labels import count_note_key, english
 def move_token(view: View, m: int) -> str:
     """The token a client sends for move m: the first tile as "a-b" (a faces L), a later tile
     with its arm ("a-b@R"), "pass" or "draw"."""
-    return notation.move_token(m, first=view.layout.first is None)
+    return notation.move_token(m, first=view.layout.first is None, names=_arm_names(view))
+
+
+def _arm_names(view: View) -> tuple[str, ...] | str:
+    """The arm names of the view's layout (a line's L R U D, a train layout's trains)."""
+    return TRAIN_NAMES if view.layout.kind == "trains" else ARM_NAMES
 
 
 def legal_json(view: View, decisions: Sequence[int] | None = None) -> list[LegalMove]:
@@ -38,14 +43,14 @@ def legal_json(view: View, decisions: Sequence[int] | None = None) -> list[Legal
         elif m == DRAW:
             out.append({"move": "draw", "kind": "draw", "tile": None, "arm": None, "decision": d})
         else:
-            t, code = m >> 2, m & 3
+            t, code = tile_of(m), arm_of(m)
             first = view.layout.first is None
             out.append(
                 {
                     "move": move_token(view, m),
                     "kind": "play",
                     "tile": NAME[t],
-                    "arm": None if first else cast(Arm, ARM_NAMES[code]),
+                    "arm": None if first else cast(Arm, _arm_names(view)[code]),
                     "decision": d,
                 }
             )
@@ -58,7 +63,7 @@ def _tile(t: int | None) -> str | None:
 
 def layout_json(view: View | PublicView) -> LayoutJSON:
     lay = view.layout
-    return {
+    out: LayoutJSON = {
         "first": _tile(lay.first),
         "first_left": lay.first_left,
         "arms": {
@@ -70,6 +75,14 @@ def layout_json(view: View | PublicView) -> LayoutJSON:
         "spinner": lay.spinner,
         "spinner_at": list(lay.spinner_at) if lay.spinner_at is not None else None,
     }
+    if lay.kind != "line":  # the other layouts' fields (a line's JSON is unchanged)
+        out["kind"] = lay.kind
+        out["hub"] = _tile(lay.hub)
+        out["owners"] = dict(lay.owners)
+        out["open"] = sorted(lay.open)
+        out["pending"] = lay.pending
+        out["parents"] = {a: list(p) for a, p in lay.parents.items()}
+    return out
 
 
 def history_json(view: View | PublicView, points: Sequence[int | None] = ()) -> list[EventJSON]:

@@ -31,7 +31,7 @@ from ...bots.sampler import InconsistentView, Sampler
 from ...engine import make_variant
 from ...engine.hand import Hand
 from ...engine.knowledge import PublicKnowledge
-from ...engine.tiles import NAME, PASS
+from ...engine.tiles import NAME, PASS, tile_of
 from ...engine.view import View, hand_view
 from ...puzzles.judge import judge
 from ...puzzles.model import THEMES, Puzzle
@@ -137,7 +137,7 @@ def board_after(p: Puzzle, k: int, token: str) -> dict[str, Any] | None:
     if world is None:
         return None
     world.apply(m)
-    return {"layout": layout_json(hand_view(world, view.seat)), "tile": NAME[m >> 2]}
+    return {"layout": layout_json(hand_view(world, view.seat)), "tile": NAME[tile_of(m)]}
 
 
 def legal_tokens(view: View) -> list[str]:

@@ -20,6 +20,12 @@
  * @property {string[]} double_ends
  * @property {number | null} spinner
  * @property {unknown[] | null} spinner_at
+ * @property {"line" | "trains" | "foot"} [kind]  how the arms hang together (missing: "line")
+ * @property {string | null} [hub]  trains and chicken foot: the centre double
+ * @property {Record<string, number | null>} [owners]  trains: arm ("1".."8", "M") -> its seat (null: Mexican)
+ * @property {string[]} [open]  trains: the arms carrying a marker (anyone may play there)
+ * @property {string | null} [pending]  the arm ending in a double that must be covered first
+ * @property {Record<string, [string, number]>} [parents]  chicken foot: toe -> [arm, index] of its double
  */
 
 /**

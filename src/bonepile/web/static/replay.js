@@ -1,6 +1,7 @@
 // The replay page: load a record (a file, or ?table=<id>), step through every hand's moves.
 import { $, $field, $button, el, clear, api, endWords, setAlert, winnerWords, scoreWords } from "/static/common.js";
 import { drawBoard, lastPlayed, ARM_WORDS } from "/static/render.js";
+import { armNamer, isRows } from "/static/rows.js";
 import { renderPad, renderHands } from "/static/panels.js";
 import { ready, t, has } from "/static/i18n.js";
 import { setupAnalysis, analysisSource, renderAnalysis, markAt, markBadge } from "/static/replay/analysis.js";
@@ -92,9 +93,9 @@ function render() {
   /** @type {Partial<ReplayHand["frames"][number]["view"]>} */
   const view = fr?.view || {};
   const b = /** @type {SVGSVGElement} */ (document.querySelector("svg#board"));
-  drawBoard(b, view.layout, { last: lastPlayed(view.history), emptyText: t("replay.leads", { name: nm[h.leader] ?? "" }) });
+  drawBoard(b, view.layout, { last: lastPlayed(view.history), names: nm, emptyText: t("replay.leads", { name: nm[h.leader] ?? "" }) });
   let info = t("replay.frame", { hand: h.hand ?? R.hand + 1, move: R.frame, moves: h.frames.length - 1 });
-  if (fr && fr.move !== null && fr.move !== undefined) info += `: ${describeFrame(h.frames, R.frame, nm[fr.seat ?? -1] ?? "?")}`;
+  if (fr && fr.move !== null && fr.move !== undefined) info += `: ${describeFrame(h.frames, R.frame, nm[fr.seat ?? -1] ?? "?", nm)}`;
   else info += `: ${t("replay.the_deal")}`;
   const lastFrame = R.frame === h.frames.length - 1;
   if (lastFrame && h.result) {
@@ -121,7 +122,7 @@ function render() {
     const mark = markAt(R.hand, i);
     const li = el("li", { "data-mark": mark }, el("button", { type: "button", class: "small",
       "aria-current": i === R.frame ? "step" : null, style: i === R.frame ? "font-weight:700" : null,
-      onclick: () => go(R.hand, i) }, describeFrame(h.frames, i, nm[f.seat ?? -1] ?? "?"), markBadge(mark)));
+      onclick: () => go(R.hand, i) }, describeFrame(h.frames, i, nm[f.seat ?? -1] ?? "?", nm), markBadge(mark)));
     moves.appendChild(li);
   });
   const cur = /** @type {HTMLElement | null} */ (moves.querySelector("[aria-current=step]"));
@@ -148,24 +149,28 @@ function shortSides() {
 
 /** A frame's move in words, who made it first, with its end from the frame's history and
  * what it scored (the server says; the hand's end bonus is on the score pad, not in a move).
- * @param {ReplayHand["frames"]} frs @param {number} i @param {string} name */
-function describeFrame(frs, i, name) {
+ * @param {ReplayHand["frames"]} frs @param {number} i @param {string} name
+ * @param {string[]} nm every seat's name (a train is named after its owner) */
+function describeFrame(frs, i, name, nm) {
   const f = frs[i];
   const hist = f.view?.history || [];
   const last = hist[hist.length - 1];
-  let text = describeMove(f.move, name, last);
+  const lay = f.view?.layout;
+  let text = describeMove(f.move, name, last, armNamer(lay, { names: nm }, (a) => ARM_WORDS[a], true), isRows(lay));
   if (last && last.action === "pass" && last.tile) text += ` ${t("move.turned_up", { tile: last.tile })}`;
   if (last && last.action === "play" && (last.points ?? 0) > 0) text += ` ${t("move.scores_paren", { n: last.points })}`;
   return text;
 }
 
-/** @param {string | null} tok @param {string} name @param {MoveEvent | undefined} last */
-function describeMove(tok, name, last) {
+/** @param {string | null} tok @param {string} name @param {MoveEvent | undefined} last
+ * @param {(arm: string) => string} armName @param {boolean} rows a trains or chicken-foot layout */
+function describeMove(tok, name, last, armName, rows) {
   if (tok === "pass") return t("move.passes", { name });
   if (tok === "draw") return last && last.action === "draw" && last.tile ? t("move.draws_tile", { name, tile: last.tile }) : t("move.draws", { name });
   if (typeof tok !== "string") return `${name} ${tok}`;
   const [tile, at] = tok.split("@");
   const arm = at || (last && last.action === "play" ? last.arm : null);
+  if (arm && rows) return t("rows.move.plays_on", { name, tile, arm: armName(arm) });
   return arm ? t("move.plays_on", { name, tile, arm: ARM_WORDS[arm] || arm }) : t("move.plays", { name, tile });
 }
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ...engine.game import Game
 from ...engine.hand import Hand
-from ...engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS, bits, mask_pips
+from ...engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS, arm_of, bits, mask_pips, tile_of
 from ...engine.variant import DEFAULT_PLAYERS, PLAYER_COUNTS, VARIANT_NAMES
 from ...engine.view import hand_view
 from ..protocol import layout_json
@@ -114,7 +114,7 @@ def _example(
 def _last_played(h: Hand) -> tuple[int, int]:
     """The seat and the tile of the hand's last move (a play)."""
     seat, m, _ = h.log[-1]
-    return seat, m >> 2
+    return seat, tile_of(m)
 
 
 def _seat_rows(h: Hand, winner_seats: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -296,9 +296,9 @@ def _count(h: Hand, rng: random.Random) -> Example | None:
         return _example(
             "count",
             h,
-            last=NAME[m >> 2],
+            last=NAME[tile_of(m)],
             values={
-                "tile": NAME[m >> 2],
+                "tile": NAME[tile_of(m)],
                 "formula": " + ".join(parts),
                 "count": pts,
                 "player": seat + 1,
@@ -328,16 +328,16 @@ def _draws(h: Hand, rng: random.Random) -> Example | None:
             return _example(
                 "draw",
                 before,
-                marks=[ARM_NAMES[m & 3]],
+                marks=[ARM_NAMES[arm_of(m)]],
                 rows=[
                     _row("howto.row.hand", _tiles(hand)),
-                    _row("howto.row.drawn", _tiles(drawn, m >> 2)),
+                    _row("howto.row.drawn", _tiles(drawn, tile_of(m))),
                 ],
                 values={
                     "left": ends["L"],
                     "right": ends["R"],
                     "drawn": len(drawn),
-                    "tile": NAME[m >> 2],
+                    "tile": NAME[tile_of(m)],
                 },
             )
         _step(h, rng)
@@ -349,14 +349,20 @@ def _choices(h: Hand, rng: random.Random) -> Example | None:
     while not h.over:
         legal = h.legal_moves()
         plays = [m for m in legal if m < PASS]
-        if h.placed >= 3 and plays and DRAW in legal and PASS in legal and len({m >> 2 for m in plays}) == 1:
+        if (
+            h.placed >= 3
+            and plays
+            and DRAW in legal
+            and PASS in legal
+            and len({tile_of(m) for m in plays}) == 1
+        ):
             seat = h.to_move
             ends = h.ends()
-            t = plays[0] >> 2
+            t = tile_of(plays[0])
             return _example(
                 "turn",
                 h,
-                marks=[ARM_NAMES[m & 3] for m in plays],
+                marks=[ARM_NAMES[arm_of(m)] for m in plays],
                 rows=[_row("howto.row.hand", _tiles(bits(h.masks[seat]), t))],
                 values={
                     "left": ends["L"],
@@ -424,14 +430,14 @@ def _peek(h: Hand, rng: random.Random) -> Example | None:
                 return _example(
                     "peek",
                     h,
-                    marks=[ARM_NAMES[x & 3] for x in legal],
+                    marks=[ARM_NAMES[arm_of(x)] for x in legal],
                     rows=[_row("howto.row.row_peek", _row_tiles(h, seat, {t: True, nxt: False}))],
                     values={
                         "tile": NAME[t],
                         "next": NAME[nxt],
                         "left": ends["L"],
                         "right": ends["R"],
-                        "end": after.ends()[ARM_NAMES[m & 3]],
+                        "end": after.ends()[ARM_NAMES[arm_of(m)]],
                     },
                 )
         _step(h, rng)
@@ -490,7 +496,7 @@ def _scored_play(h: Hand, rng: random.Random) -> tuple[int, int, int] | None:
     m = _step(h, rng)
     if m >= PASS or h.inplay[side] == before:
         return None
-    return seat, m >> 2, h.inplay[side] - before
+    return seat, tile_of(m), h.inplay[side] - before
 
 
 def _count_scored(arms: int, least: int) -> Callable[[Hand, random.Random], Example | None]:
@@ -643,27 +649,95 @@ def _pase_redondo(h: Hand, rng: random.Random) -> Example | None:
     return None
 
 
+# The train games (Mexican Train, Chicken Foot) read their layout as the server sends it
+# (``layout_json``: trains' ``open`` markers, the ``pending`` double, a foot's ``parents``).
+def _marker(h: Hand, rng: random.Random) -> Example | None:
+    """Mexican Train: a player draws, still cannot play, and a marker goes on their train."""
+    while not h.over:
+        before = set(_layout(h).get("open") or [])
+        seat = h.to_move
+        m = _step(h, rng)
+        lay = _layout(h)
+        own = str(seat + 1)
+        if m != PASS or own in before or own not in (lay.get("open") or []):
+            continue
+        drawn = [t for s, x, t in h.log if s == seat and x == DRAW]
+        if not drawn or h.log[-2][1] != DRAW:
+            return None  # the marker must follow a draw that did not fit
+        return _example("marker", h, values={"player": seat + 1, "tile": NAME[drawn[-1]]})
+    return None
+
+
+def _double_to_cover(h: Hand, rng: random.Random) -> Example | None:
+    """Mexican Train: a double just played, which must be covered before anything else."""
+    while not h.over:
+        seat = h.to_move
+        m = _step(h, rng)
+        if m >= PASS or h.placed < 4:
+            continue
+        t = tile_of(m)
+        if HI[t] != LO[t] or not _layout(h).get("pending"):
+            continue
+        return _example(
+            "double", h, last=NAME[t], values={"player": seat + 1, "tile": NAME[t], "pips": HI[t]}
+        )
+    return None
+
+
+def _foot(h: Hand, rng: random.Random) -> Example | None:
+    """Chicken Foot: the moment a double (not the hub) gets its third toe."""
+    while not h.over:
+        m = _step(h, rng)
+        if m >= PASS:
+            continue
+        lay = _layout(h)
+        parents = lay.get("parents") or {}
+        played = NAME[tile_of(m)]
+        # the toe this tile started, if it started one
+        started = [a for a, p in parents.items() if p and [x["tile"] for x in lay["arms"][a]] == [played]]
+        if not started:
+            continue
+        arm, i = parents[started[0]]
+        if sum(1 for p in parents.values() if p and (p[0], p[1]) == (arm, i)) != 3:
+            continue
+        double = lay["arms"][arm][i]
+        return _example("foot", h, last=played, values={"tile": double["tile"], "pips": double["outer"]})
+    return None
+
+
+def _going_out(h: Hand, rng: random.Random) -> Example | None:
+    """A hand won by going out, where the pips left count against each of the others."""
+    _finished(h, rng)
+    res = h.result
+    if res is None or res.end != "domino" or res.dominoer is None:
+        return None
+    d = res.dominoer
+    last = NAME[_last_played(h)[1]]
+    rows = [r for r in _seat_rows(h) if r["params"]["player"] != d + 1]
+    return _example("score", h, rows=rows, last=last, values={"player": d + 1, "tile": last})
+
+
 Finder = Callable[[Hand, random.Random], Example | None]
-#: each game's examples, in the order its page shows them (a game the engine does not know
-#: yet is left out)
-PAGES: dict[str, tuple[Finder, ...]] = {
-    name: finders
-    for name, finders in {
-        "quinientos": (_last_tile_bonus("capicu"), _last_tile_bonus("chuchazo"), _blocked),
-        "cinque": (_spinner, _count),
-        "draw": (_draws, _blocked),
-        "block": (_domino, _blocked),
-        "passing": (_choices, _lowest),
-        "blind-hugie": (_flip, _lowest),
-        "billitonnen": (_chain, _peek),
-        "all-fives": (_count_scored(3, 10), _rounded_domino),
-        "muggins": (_count_scored(2, 5), _rounded_domino),
-        "fives-and-threes": (_fives_and_threes(False), _fives_and_threes(True)),
-        "cuban": (_team_domino, _blocked),
-        "dominican": (_capicu, _pase_redondo),
-    }.items()
-    if name in VARIANT_NAMES
+#: each game's examples, in the order its page shows them
+ALL_PAGES: dict[str, tuple[Finder, ...]] = {
+    "quinientos": (_last_tile_bonus("capicu"), _last_tile_bonus("chuchazo"), _blocked),
+    "cinque": (_spinner, _count),
+    "draw": (_draws, _blocked),
+    "block": (_domino, _blocked),
+    "passing": (_choices, _lowest),
+    "blind-hugie": (_flip, _lowest),
+    "billitonnen": (_chain, _peek),
+    "all-fives": (_count_scored(3, 10), _rounded_domino),
+    "muggins": (_count_scored(2, 5), _rounded_domino),
+    "fives-and-threes": (_fives_and_threes(False), _fives_and_threes(True)),
+    "cuban": (_team_domino, _blocked),
+    "dominican": (_capicu, _pase_redondo),
+    "mexican-train": (_marker, _double_to_cover),
+    "chicken-foot": (_foot, _going_out),
 }
+#: the pages the site shows: the games it offers (a game the engine does not know yet, or
+#: does not offer yet, is left out)
+PAGES = {name: finders for name, finders in ALL_PAGES.items() if name in VARIANT_NAMES}
 
 
 @cache

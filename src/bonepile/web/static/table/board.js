@@ -2,8 +2,9 @@
 // for a screen reader, and the line under it: open ends, the count, the boneyard, the leader.
 import { $, el, clear } from "/static/common.js";
 import { drawBoard, lastPlayed, tileWords, ARM_WORDS, armLetter } from "/static/render.js";
+import { armNamer, describeRows, isRows, rowsOf } from "/static/rows.js";
 import { store } from "/static/table/state.js";
-import { people, said } from "/static/table/words.js";
+import { names, people, said } from "/static/table/words.js";
 import { t, has } from "/static/i18n.js";
 import { applyZoom } from "/static/table/zoom.js";
 
@@ -20,11 +21,25 @@ export function endChoices(view) {
     for (const m of store.legal()) {
       if (view && m.kind === "play" && m.tile === store.selected && m.arm) {
         choices.push({ arm: m.arm, move: m.move,
-          label: t("board.play_tile_on", { tile: tileWords(m.tile), arm: ARM_WORDS[m.arm], pips: view.layout.ends?.[m.arm] ?? "" }) });
+          label: isRows(view.layout) ? t("rows.play_tile_on", { tile: tileWords(m.tile), arm: armWords(view, true)(m.arm), pips: view.layout.ends?.[m.arm] ?? "" })
+            : t("board.play_tile_on", { tile: tileWords(m.tile), arm: ARM_WORDS[m.arm], pips: view.layout.ends?.[m.arm] ?? "" }) });
       }
     }
   }
   return choices;
+}
+
+/** An arm of the view's layout in words, as this table names its seats ("Ana's train",
+ * "your train", "left"); `inSentence`: as a sentence names it.
+ * @param {{layout?: import("/static/messages.js").Layout} | null | undefined} view @param {boolean} [inSentence] */
+export function armWords(view, inSentence = false) {
+  return armNamer(view?.layout, { names: names(), you: store.state?.you ?? null }, (a) => ARM_WORDS[a], inSentence);
+}
+
+/** The arms the reader may play on now (their trains marked on the table).  @param {View | null} view */
+function playableArms(view) {
+  if (!view || !store.myTurn()) return [];
+  return [...new Set(store.legal().filter((m) => m.kind === "play" && m.arm).map((m) => /** @type {string} */ (m.arm)))];
 }
 
 /** @param {StateMessage} st @param {View | null} view @param {string[]} nm @param {EndChoice[]} choices
@@ -33,8 +48,10 @@ export function renderBoard(st, view, nm, choices, onChoose) {
   const board = /** @type {SVGSVGElement} */ (document.querySelector("svg#board"));
   if (view) {
     drawBoard(board, view.layout, { last: lastPlayed(view.history), choices, onChoose,
+      names: nm, you: st.you ?? null, playable: playableArms(view),
       emptyText: st.phase === "play" && view.to_move !== null && view.to_move !== undefined ? said(view.to_move, "board.leads") : "" });
     board.setAttribute("aria-label", describeLayout(view));
+    if (isRows(view.layout)) rowsOf(board)?.setAttribute("aria-label", describeRows(view.layout, armWords(view), armWords(view, true)));
   } else {
     drawBoard(board, null, { emptyText: st.phase === "waiting" ? t("table.waiting_title") : "" });
   }
@@ -58,7 +75,7 @@ export function renderBoardInfo(view, nm) {
   if (!view) return;
   const lay = view.layout || {};
   const ends = Object.entries(lay.ends || {});
-  if (lay.first && ends.length) {
+  if (lay.first && ends.length && !isRows(lay)) {  // trains and feet show each end on its row
     const dbl = new Set(lay.double_ends || []);
     const parts = ends.map(([a, p]) => `${armLetter(a)} ${p}${dbl.has(a) ? ` ${t("board.double_mark")}` : ""}`);
     let text = t("board.open_ends", { ends: parts.join(", ") });

@@ -2,6 +2,8 @@
 // ends, next hand, the leader choice, take my seat back, start now.
 import { $, $button, el, clear } from "/static/common.js";
 import { tileWords, ARM_WORDS, armLetter } from "/static/render.js";
+import { isRows } from "/static/rows.js";
+import { armWords } from "/static/table/board.js";
 import { tileRow } from "/static/panels.js";
 import { store } from "/static/table/state.js";
 import { people } from "/static/table/words.js";
@@ -32,7 +34,8 @@ export function renderControls(st, view, nm, choices, handlers) {
       const pip = c.arm ? view?.layout?.ends?.[c.arm] : undefined;
       ends.appendChild(el("button", { type: "button", class: "primary", "data-end": c.arm || c.move,
         "aria-label": c.label, onclick: () => handlers.play(c.move) },
-        c.arm ? `${ARM_WORDS[c.arm]} (${armLetter(c.arm)}${pip !== undefined ? ` · ${pip}` : ""})` : c.move));
+        !c.arm ? c.move : isRows(view?.layout) ? `${armWords(view)(c.arm)}${pip !== undefined ? ` (${pip})` : ""}`
+          : `${ARM_WORDS[c.arm]} (${armLetter(c.arm)}${pip !== undefined ? ` · ${pip}` : ""})`));
     }
     ends.appendChild(el("button", { type: "button", onclick: handlers.cancel }, t("controls.cancel")));
   } else ends.hidden = true;

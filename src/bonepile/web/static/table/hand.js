@@ -20,6 +20,9 @@ export function onTileClick(fn, drop = null) { clickTile = fn; if (drop) dropTil
 /** The end a tile dropped at (x, y) on the screen goes to: of the arms it fits, the nearest.
  * @param {(string | null)[]} arms @param {number} x @param {number} y */
 function nearestArm(arms, x, y) {
+  // trains and feet (rows.js): the row the tile is dropped on, if the tile fits it
+  const row = document.elementsFromPoint(x, y).map((e) => e.closest(".rows-board [data-arm]")).find(Boolean);
+  if (row instanceof HTMLElement && arms.includes(row.dataset.arm ?? null)) return row.dataset.arm ?? null;
   const board = /** @type {SVGSVGElement | null} */ (document.querySelector("svg#board"));
   const m = board?.getScreenCTM?.();
   const ends = board && endsOf(board);

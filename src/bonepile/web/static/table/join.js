@@ -101,8 +101,10 @@ export async function showFinished() {
   let rep;
   try {
     info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
-    rep = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`);
   } catch (e) { return; }
+  // a replay the server will not send (too big: a long Mexican Train game) still leaves the
+  // table's result to show
+  try { rep = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`); } catch (e) { rep = {}; }
   setAlert(alertBox, "");
   $("game").hidden = false;
   $("hand-card").hidden = info.status === "over";
@@ -128,7 +130,7 @@ export async function showFinished() {
   // the last hand as it ended: its layout, its moves and every hand
   const lastHand = played[played.length - 1];
   const fr = lastHand?.frames?.[lastHand.frames.length - 1]?.view;
-  drawBoard(/** @type {SVGSVGElement} */ (document.querySelector("svg#board")), fr?.layout || null, { last: lastPlayed(fr?.history), emptyText: t("end.game_over") });
+  drawBoard(/** @type {SVGSVGElement} */ (document.querySelector("svg#board")), fr?.layout || null, { last: lastPlayed(fr?.history), names: nm, emptyText: t("end.game_over") });
   if (fr) {
     renderLog(fr, nm);
     const hands = fr.hands || fr.revealed;

@@ -13,7 +13,7 @@ const reduce = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: r
 export const still = () => !!reduce?.matches;
 
 /** @typedef {{x: number, y: number}} Point */
-/** @typedef {{kind: "board" | "hand" | "back", tile?: string, sel: string, from: Point, born: number}} Flight */
+/** @typedef {{kind: "board" | "row" | "hand" | "back", tile?: string, sel: string, from: Point, born: number}} Flight */
 
 /** @type {Flight[]} */
 let flights = [];
@@ -74,7 +74,9 @@ function launch(st, fresh, prev, now) {
       drop = null;
     }
     from = from || seatPoint(h.seat);
-    if (from) flights.push({ kind: "board", tile: h.tile, sel: `#board g.tile[data-tile="${q(h.tile)}"]`, from, born: now });
+    // trains and chicken feet are rows of HTML (rows.js): the tile flies to its place in its row
+    if (from && document.querySelector(".rows-board")) flights.push({ kind: "row", tile: h.tile, sel: `.rows-board .rows-tile[data-tile="${q(h.tile)}"]`, from, born: now });
+    else if (from) flights.push({ kind: "board", tile: h.tile, sel: `#board g.tile[data-tile="${q(h.tile)}"]`, from, born: now });
   }
   if (!fresh.some((h) => h.action === "draw")) return;
   const yard = boneyardPoint();
