@@ -396,8 +396,12 @@ def test_bad_moves_and_options_are_refused_with_their_reason():
     other = next(t for t in g.hand.held(g.to_move) if t != T("6-6"))
     with pytest.raises(IllegalMoveError, match="the first tile of this hand must be 6-6"):
         g.play(NAME[other])
-    with pytest.raises(OptionError, match="unknown option 'tranque' for dominican"):
-        make_variant("dominican", {"tranque": "blocker"})
+    with pytest.raises(OptionError, match="unknown option 'pase' for dominican"):
+        make_variant("dominican", {"pase": 1})
+    with pytest.raises(
+        OptionError, match='option tranque must be one of "lowest_side", "leader_ties", "blocker"'
+    ):
+        make_variant("dominican", {"tranque": "nope"})
     with pytest.raises(OptionError, match="option players must be one of 4 for dominican"):
         make_variant("dominican", {"players": 2})
     # Muggins with 2 players: the stock's last two tiles stay
