@@ -210,3 +210,17 @@ def test_penalties_count_against_their_side_in_every_bot_and_analysis_figure():
     net, won, _game = ExpertBot(h.v).outcome(h, h.result, 1, 1)
     assert net == 5.0 and won
     assert thresholds(h.v).unit == "points"
+
+
+def test_s15_undo_in_the_last_round_leaves_the_game_unfinished():
+    """Undo recomputes the game from its hands: a finished round before the last one does not
+    end the game (the round counted is the hand's own number, not how many hands there are)."""
+    g = Game.new("mexican-train", {"players": 2, "rounds": 2}, seed=0)
+    rng = random.Random(0)
+    while len(g.hands) < 2:
+        legal = g.legal_moves()
+        g.apply(legal[rng.randrange(len(legal))])
+    m = g.legal_moves()[0]
+    g.apply(m)
+    assert g.undo() == m
+    assert not g.over and g.winner is None and g.legal_moves()

@@ -189,7 +189,7 @@ class Game:
         if v.target_rule == "single_hand":
             self.over, self.winner = True, res.winner
         elif v.rounds is not None:  # penalties: after the rounds, the lowest total wins
-            if self.start_hand - 1 + len(self.hands) >= v.rounds or res.end == "unfinished":
+            if h.number >= v.rounds or res.end == "unfinished":  # (h's own number: recomputed too)
                 self.over = True
                 low = min(self.totals)
                 top = [i for i, t in enumerate(self.totals) if t == low]
