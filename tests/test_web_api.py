@@ -16,7 +16,7 @@ from bonepile.bots import LEVELS
 from bonepile.engine import Game
 from bonepile.engine import record as rec
 from bonepile.engine.tiles import NAME
-from bonepile.engine.variant import DEFAULT_PLAYERS, OPTION_SPECS, PLAYER_COUNTS, VARIANT_NAMES
+from bonepile.engine.variant import DEFAULT_PLAYERS, ENGINE_VARIANTS, OPTION_SPECS, PLAYER_COUNTS
 from webutil import SRC, Driver, InProcess, free_port, run
 
 
@@ -32,7 +32,7 @@ def test_variants_lists_every_variant_with_players_and_option_defaults(srv):
     assert r.status_code == 200
     doc = r.json()
     assert doc["bot_levels"] == list(LEVELS)  # the levels people choose from
-    assert [v["name"] for v in doc["variants"]] == list(VARIANT_NAMES)
+    assert [v["name"] for v in doc["variants"]] == list(ENGINE_VARIANTS)
     for v in doc["variants"]:
         name = v["name"]
         assert v["players"] == list(PLAYER_COUNTS[name])

@@ -9,13 +9,13 @@ import re
 
 import pytest
 
-from bonepile.engine.variant import VARIANT_NAMES
+from bonepile.engine.variant import ENGINE_VARIANTS
 from bonepile.web.words.i18n import LANGUAGES
 from pages import SIZES
 from test_web_browser import ARTIFACTS, browser, server  # noqa: F401  (fixtures)
 from test_web_table_phone import IDENTIFIER
 
-PAGES = ["", *VARIANT_NAMES]
+PAGES = ["", *ENGINE_VARIANTS]
 #: "cinque" is the Italian word for five: on an Italian page it is a word, not an identifier
 IT_IDENTIFIER = re.compile(IDENTIFIER.pattern.replace(r"|\bcinque\b", ""))
 assert IT_IDENTIFIER.pattern != IDENTIFIER.pattern
@@ -76,9 +76,9 @@ def test_every_page_in_every_language(server, contexts, lang, size):  # noqa: F8
             assert pg.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), (lang, game, size)
             if not game:
                 cards = pg.locator("li.game-card")
-                assert cards.count() == len(VARIANT_NAMES)
-                assert pg.locator("li.game-card a[href^='/how-to-play/']").count() == len(VARIANT_NAMES)
-                assert pg.locator("li.game-card a[href^='/?play=']").count() == len(VARIANT_NAMES)
+                assert cards.count() == len(ENGINE_VARIANTS)
+                assert pg.locator("li.game-card a[href^='/how-to-play/']").count() == len(ENGINE_VARIANTS)
+                assert pg.locator("li.game-card a[href^='/?play=']").count() == len(ENGINE_VARIANTS)
             else:
                 figures = pg.locator("figure.example")
                 assert figures.count() >= 1

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bonepile.engine import Game
-from bonepile.engine.variant import OPTION_SPECS, VARIANT_NAMES
+from bonepile.engine.variant import ENGINE_VARIANTS, OPTION_SPECS
 from bonepile.web.jobs.replays import frames
 from bonepile.web.protocol import count_json, move_points, view_json
 from bonepile.web.words.catalog import catalogue
@@ -76,7 +76,7 @@ def test_replay_frames_carry_the_points_and_the_count():
 
 def test_the_catalogue_says_sides_scoring_direction_and_words():
     cat = {v["name"]: v for v in catalogue()["variants"]}
-    assert set(cat) == set(VARIANT_NAMES)
+    assert set(cat) == set(ENGINE_VARIANTS)
     assert cat["billitonnen"]["scoring"] == "hands" and cat["block"]["scoring"] == "points"
     assert {v["direction"] for v in cat.values()} == {"clockwise", "counterclockwise"}
     four = [p for p in cat["cinque"]["partnerships"] if p["players"] == 4]

@@ -20,7 +20,7 @@ from fastapi.responses import FileResponse, Response
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
-from ...engine.variant import VARIANT_NAMES
+from ...engine.variant import ENGINE_VARIANTS
 from ..messages import GameHistory, GameResult, HistoryGame, HistorySeat, HistoryStats, LuckSkill
 from ..play.connection import dumps
 from ..store import luck as lk
@@ -112,9 +112,9 @@ def stats_json(t: rs.Totals, figures: lk.Figures | None = None) -> HistoryStats:
 def parse_query(
     game: str | None, limit: str | None, before: str | None
 ) -> tuple[str | None, int, float | None]:
-    if game is not None and game not in VARIANT_NAMES:
+    if game is not None and game not in ENGINE_VARIANTS:
         raise RequestError(
-            f"no game {game[:40]!r}: game= is one of {', '.join(VARIANT_NAMES)}", 400, code="bad_request"
+            f"no game {game[:40]!r}: game= is one of {', '.join(ENGINE_VARIANTS)}", 400, code="bad_request"
         )
     n = DEFAULT_LIMIT
     if limit is not None:

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
-from ...engine.variant import VARIANT_NAMES
+from ...engine.variant import ENGINE_VARIANTS
 from ..validate import RequestError
 from ..words.howto import PAGES, STATIC, examples, game_facts
 
@@ -36,7 +36,7 @@ async def game_page(game: str) -> FileResponse:
 
 @router.get("/api/howto")
 async def games() -> dict[str, Any]:
-    return {"games": [game_facts(n) for n in VARIANT_NAMES]}
+    return {"games": [game_facts(n) for n in ENGINE_VARIANTS]}
 
 
 @router.get("/api/howto/{game}")

@@ -12,7 +12,7 @@ from pathlib import Path
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, Response
 
-from ...engine.variant import VARIANT_NAMES
+from ...engine.variant import ENGINE_VARIANTS
 from ..validate import RequestError
 from ..words.i18n import LANGUAGES, strings
 
@@ -28,7 +28,7 @@ SHELL_PAGES = (
     "/t/shell",
     "/api/variants",
     "/api/howto",
-    *(f"/api/howto/{name}" for name in VARIANT_NAMES),
+    *(f"/api/howto/{name}" for name in ENGINE_VARIANTS),
     *(f"/i18n/{lang}.json" for lang in LANGUAGES),
 )
 

@@ -10,9 +10,9 @@ from ...bots import DEFAULT_LEVEL, LEVELS
 from ...engine import BonepileError, make_variant
 from ...engine.variant import (
     DEFAULT_PLAYERS,
+    ENGINE_VARIANTS,
     OPTION_SPECS,
     PLAYER_COUNTS,
-    VARIANT_NAMES,
     Variant,
 )
 from ..messages import Catalogue, OptionInfo, Partnership, ScoreKind, VariantInfo
@@ -108,7 +108,7 @@ def variant_info(name: str) -> VariantInfo:
 @lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
     return {
-        "variants": [variant_info(name) for name in VARIANT_NAMES],
+        "variants": [variant_info(name) for name in ENGINE_VARIANTS],
         "bot_levels": list(LEVELS),
         "bot_labels": [bot_label(level) for level in LEVELS],
         "bot_keys": [bot_key(level) for level in LEVELS],

@@ -19,7 +19,7 @@ from typing import Any
 from ...engine.game import Game
 from ...engine.hand import Hand
 from ...engine.tiles import ARM_NAMES, DRAW, HI, LO, NAME, PASS, arm_of, bits, mask_pips, tile_of
-from ...engine.variant import DEFAULT_PLAYERS, PLAYER_COUNTS, VARIANT_NAMES
+from ...engine.variant import DEFAULT_PLAYERS, ENGINE_VARIANTS, PLAYER_COUNTS
 from ...engine.view import hand_view
 from ..protocol import layout_json
 
@@ -737,7 +737,7 @@ ALL_PAGES: dict[str, tuple[Finder, ...]] = {
 }
 #: the pages the site shows: the games it offers (a game the engine does not know yet, or
 #: does not offer yet, is left out)
-PAGES = {name: finders for name, finders in ALL_PAGES.items() if name in VARIANT_NAMES}
+PAGES = {name: finders for name, finders in ALL_PAGES.items() if name in ENGINE_VARIANTS}
 
 
 @cache
