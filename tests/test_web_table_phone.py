@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bonepile.engine.variant import VARIANT_NAMES
+from bonepile.engine.variant import ENGINE_VARIANTS
 from test_web_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     _get,
@@ -62,7 +62,7 @@ def test_the_lobby_reads_in_plain_words(server, sized, size):  # noqa: F811
     page.wait_for_selector("body[data-ready='1']")
     cat = _get(server, "/api/variants")
     games = page.locator("#variant option").evaluate_all("os => os.map(o => o.textContent)")
-    assert games == [GAME_NAMES[name] for name in VARIANT_NAMES]
+    assert games == [GAME_NAMES[name] for name in ENGINE_VARIANTS]
     for v in cat["variants"]:
         page.select_option("#variant", v["name"])
         words = _page_words(page)
