@@ -8,7 +8,7 @@ import json
 import struct
 import urllib.request
 
-from bonepile.engine.variant import VARIANT_NAMES
+from bonepile.engine.variant import ENGINE_VARIANTS
 from test_web_browser import ARTIFACTS, browser, server  # noqa: F401
 
 pytest_plugins = ["pages"]  # the sized page fixture
@@ -69,7 +69,7 @@ def test_the_lobby_and_how_to_play_open_offline_and_say_the_server_is_unreachabl
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("#offline:not([hidden])")
     assert "server cannot be reached" in page.inner_text("#offline")
-    assert page.locator("#variant option").count() == len(VARIANT_NAMES)  # the games, from the kept copy
+    assert page.locator("#variant option").count() == len(ENGINE_VARIANTS)  # the games, from the kept copy
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "offline_lobby_phone.png"))
     page.goto(server + "/how-to-play")
