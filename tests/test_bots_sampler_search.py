@@ -15,14 +15,20 @@ from hypothesis import strategies as st
 
 from bonepile.bots.sampler import InconsistentView, Sampler, agrees
 from bonepile.engine import Hand, View, make_variant
+from bonepile.engine.tiles import PASS
 from bonepile.engine.variant import PLAYER_COUNTS, VARIANT_NAMES
 from bonepile.engine.view import hand_view
 from bonepile.rl.actions import actions
 
 HARD = json.loads((Path(__file__).parent / "fixtures" / "sampler_hard_views.json").read_text())["views"]
-# (not yet the train layout: with the stock empty the search can miss the one world where play
-# goes on, since whether a hand is blocked depends on every seat's open trains; the fill finds it)
 ALL_COMBOS = [(name, n) for name, counts in PLAYER_COUNTS.items() for n in counts if name in VARIANT_NAMES]
+#: the train games at every player count (their hands are long: tried apart, view by view)
+TRAIN_COMBOS = [
+    (name, n)
+    for name, counts in PLAYER_COUNTS.items()
+    for n in counts
+    if make_variant(name).layout == "trains"
+]
 
 
 def _hard_view(case: dict) -> tuple[Hand, View]:
@@ -132,3 +138,66 @@ def test_the_search_keeps_a_fitting_tile_in_some_hand_when_tiles_are_set_aside()
     sampler._hard = True  # the complete search, not the random fill
     for seed in range(3):
         _check_world(sampler.sample(random.Random(seed)), view)
+
+
+def _played_train_view(players: int, seed: int, moves: int, seat: int) -> tuple[Hand, View]:
+    """Mexican Train: the deal of ``seed``, ``moves`` moves played as tests/support.py's
+    ``play_out_hand`` plays (a random tile when one fits, else the draw or the pass)."""
+    v = make_variant("mexican-train", {"players": players})
+    h = Hand.deal(v, random.Random(seed))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = h.legal_moves()
+        plays = [m for m in legal if m < PASS]
+        h.apply(rng.choice(plays) if plays else legal[0])
+    return h, hand_view(h, seat)
+
+
+def test_the_search_finds_the_world_where_another_seat_plays_on_its_own_train():
+    """Stock empty, no tile fits the trains open to the seat to move (seat 1), and the viewer
+    holds none either: the hand goes on because seat 0 holds 6-1 for its own train.  The
+    search pruned every placement in which no seat held a tile fitting the *mover's* trains,
+    so it raised InconsistentView at once; whether a train hand is blocked depends on every
+    seat's own trains."""
+    h, view = _played_train_view(2, 7, 181, 0)
+    assert view.drawable == 0 and view.to_move == 1 and not h.over
+    v = h.v
+    sampler = Sampler(v, view, tries=1)
+    sampler._hard = True  # the complete search, not the random fill
+    for seed in range(4):
+        _check_world(sampler.sample(random.Random(seed)), view)
+
+
+def test_the_search_restarts_rather_than_exhaust_a_subtree_without_a_world():
+    """A 5-player view where four seats drew: one random order in three led the search into
+    a subtree with no world that 20,000 nodes could not finish (InconsistentView on a valid
+    view); with restarts every order finds a world."""
+    _h, view = _played_train_view(5, 17, 72, 0)
+    v = make_variant("mexican-train", {"players": 5})
+    for seed in range(12):
+        sampler = Sampler(v, view, tries=1)
+        sampler.search_budget = 20_000
+        sampler._hard = True
+        _check_world(sampler.sample(random.Random(seed)), view)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(TRAIN_COMBOS), st.integers(0, 2**63 - 1), st.integers(0, 2**32 - 1))
+def test_every_view_of_a_random_train_hand_samples(combo, deal_seed, move_seed):
+    """The train games: at every decision of a random hand, one seat's view (a different
+    seat each move) yields a world by the fill and by the complete search alone."""
+    name, n = combo
+    v = make_variant(name, {"players": n})
+    h = Hand.deal(v, random.Random(deal_seed))
+    rng = random.Random(move_seed)
+    k = 0
+    while not h.over:
+        view = hand_view(h, k % n)
+        _check_world(Sampler(v, view).sample(rng), view)
+        search = Sampler(v, view, tries=1)
+        search._hard = True
+        _check_world(search.sample(rng), view)
+        ms = h.legal_moves()
+        plays = [m for m in ms if m < PASS]  # mostly tiles, so hands reach an empty stock
+        h.apply(rng.choice(plays) if plays and rng.random() < 0.9 else ms[rng.randrange(len(ms))])
+        k += 1

@@ -402,22 +402,46 @@ class Sampler:
             return 0
         return DOUBLE_MASK & ~((BIT[first.tile] << 1) - 1)  # type: ignore[index]
 
+    #: the search nodes of the first attempt; each restart doubles them (see ``_search``)
+    restart_nodes = 1_000
+
     def _search(self, rng: random.Random) -> Hand | None:
+        """A world found by backtracking (``_search_once``), restarted with a new random order
+        and twice the nodes whenever an attempt runs out of its nodes, until
+        ``search_budget`` nodes are spent in all.  One order can lead the search into a
+        subtree without a world that it then explores to the end (a Mexican Train view with
+        four seats that drew: a placement early in the order leaves some tile no seat can
+        take, found only deep below it: a third of the searches spent 20,000 nodes there
+        in vain), while most orders reach a world in a few hundred nodes: restarts cut that
+        tail.  An attempt that ends within its nodes has searched every placement: the
+        view then has no world."""
+        self.searches += 1
+        left = self.search_budget
+        size = self.restart_nodes
+        while left > 0:
+            nodes = min(size, left)
+            h, spent = self._search_once(rng, nodes)
+            if h is not None or not spent:
+                return h
+            left -= nodes
+            size *= 2
+        return None
+
+    def _search_once(self, rng: random.Random, nodes: int) -> tuple[Hand | None, bool]:
         """A world found by backtracking: each hidden tile gets a holder (a seat the strict
         voids allow, or the boneyard, within the counts), in a random order weighted like the
         fill; a seat that drew keeps a placement only while the tiles that must have come by
         a draw can still get distinct draws in their windows (``_coverable``).  A complete
         placement then gets its draws' arrivals (``_arrival_choices``), the first-lead check
         and the replay; any failure backtracks.  Finds a world whenever one exists (within
-        ``search_budget``); the random order keeps it a sample, and the rng keeps it
-        deterministic."""
-        self.searches += 1
+        ``nodes``; the second value says whether they ran out); the random order keeps it a
+        sample, and the rng keeps it deterministic."""
         pool = self._pool[:]
         rng.shuffle(pool)
         cap = {s: self.counts[s] for s in self.others}
         cap[-1] = self.rest
         if sum(cap.values()) != len(pool):  # counts that no placement can meet
-            return None
+            return None, False
         held: dict[int, list[int]] = {s: [] for s in cap}
         # seats whose hidden draws need arrivals: (unknown draw slots, played tiles that came
         # by an unknown draw or were dealt, with their windows)
@@ -435,8 +459,8 @@ class Sampler:
             info[s] = (slots, played)
             required[s] = [c for c in played if c[1] >= 0]
             if not _coverable(required[s], slots, fill=False):
-                return None
-        budget = [self.search_budget]
+                return None, False
+        budget = [nodes]
         undealt = self._undealt()
         n_doubles = 0
         # the most constrained tiles first: fewest holders, a holder that drew counting half
@@ -451,9 +475,16 @@ class Sampler:
         # fit the ends, some other seat holds a tile that does (where tiles are set aside, as
         # in Cuban, the placements that put every fitting tile there would fail only at the
         # replay, after a search of every placement below them)
-        fitting = self.public.open_tiles
-        need_fit = bool(fitting) and not self.view.over and self.view.drawable == 0 and not self.own & fitting
-        fit_after = [0] * (len(pool) + 1)  # fitting tiles from position k on
+        # (on trains each seat may play on its own trains: the hand goes on while any seat
+        # holds a tile fitting a train open to it, not only the seat to move)
+        fits = [self.public.fitting(s) for s in range(self.n)]
+        fitting = 0
+        for s in self.others:
+            fitting |= fits[s]
+        need_fit = (
+            bool(fitting) and not self.view.over and self.view.drawable == 0 and not self.own & fits[self.me]
+        )
+        fit_after = [0] * (len(pool) + 1)  # tiles from position k on that fit some other seat
         for k in range(len(pool) - 1, -1, -1):
             fit_after[k] = fit_after[k + 1] + (fitting >> pool[k] & 1)
         fit_held = [0]  # fitting tiles placed with a seat
@@ -522,7 +553,7 @@ class Sampler:
                             continue
                 cap[s] -= 1
                 held[s].append(t)
-                fits_seat = s >= 0 and fitting >> t & 1
+                fits_seat = s >= 0 and fits[s] >> t & 1
                 fit_held[0] += fits_seat
                 ok = room_enough(k + 1) and not (need_fit and not fit_held[0] and not fit_after[k + 1])
                 if ok and s in info and not cap[s]:  # s's hand is complete: can every draw bring a tile?
@@ -542,7 +573,8 @@ class Sampler:
                     return None
             return None
 
-        return place(0)
+        h = place(0)
+        return h, budget[0] < 0
 
     def _lead_possible(
         self, held: dict[int, list[int]], info: dict[int, tuple[list[int], list[tuple[int, int, int]]]]
