@@ -48,7 +48,7 @@ def position_key(h: Hand) -> int:
     k = (k << 7) | h.bpos
     k = (k << 4) | (h.spin + 1)
     k = (k << 3) | h.to_move
-    k = (k << 3) | h.passes
+    k = (k << 3) | min(h.passes, 7)  # (a train hand counts passes past 7; none reads them)
     k = (k << 1) | h.drew
     k = (k << 1) | (h.placed == 0)
     k = (k << 9) | (c[0] << 8) | ((c[1] + 1) << 4) | (c[2] + 1)

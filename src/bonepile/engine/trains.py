@@ -317,8 +317,19 @@ class TrainHand(Hand):
             self.pending = -1
 
     def table_key(self) -> tuple[int, ...]:
-        """The table: every train's end, length and double, the markers, the double to cover."""
-        return (*self.pip, *self.tlen, *map(int, self.dbl), self.marks, self.pending, self.to_move)
+        """The table, as small numbers (0 to 63: the search's ``position_key`` packs each in
+        6 bits): per train its open end and whether it ends in a double, the markers (4 seats
+        a number), the double to cover and the seat to move.  A train's length changes nothing
+        that follows, so two moves leading to the same ends are one decision."""
+        pip, dbl = self.pip, self.dbl
+        marks = self.marks
+        return (
+            *[(pip[a] + 1) << 1 | dbl[a] for a in range(MEXICAN + 1)],
+            marks & 15,
+            marks >> 4,
+            self.pending + 1,
+            self.to_move,
+        )
 
     def why_illegal(self, m: int) -> str:
         seat = self.to_move
