@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .hand import LAYOUT_HANDS, Hand, perft
+from .hand import LAYOUT_HANDS, Hand, _Snapshot, perft
 from .scoring import HandResult
 from .tiles import (
     BIT,
@@ -32,7 +32,6 @@ from .tiles import (
     TRAIN_INDEX,
     TRAIN_NAMES,
     bits,
-    move,
     tile_index,
 )
 from .variant import Variant
@@ -44,6 +43,24 @@ TRAIN_ARMS = TRAIN_NAMES
 MEXICAN = TRAIN_INDEX["M"]
 
 
+#: per player count: per seat, per markers mask, the trains that seat may play on (its own,
+#: the Mexican train and every marked train, in arm order), computed once
+_ARMS: dict[int, list[list[tuple[int, ...]]]] = {}
+
+
+def _arms_table(n: int) -> list[list[tuple[int, ...]]]:
+    table = _ARMS.get(n)
+    if table is None:
+        table = _ARMS[n] = [
+            [
+                tuple(sorted({seat, MEXICAN} | {s for s in range(n) if marks >> s & 1}))
+                for marks in range(1 << n)
+            ]
+            for seat in range(n)
+        ]
+    return table
+
+
 def hub_of(v: Variant, number: int) -> int:
     """The hub double of hand ``number`` (1-based): the set's highest double in the first
     round, then one lower each round, round after round (13 rounds in a double-twelve set)."""
@@ -51,33 +68,23 @@ def hub_of(v: Variant, number: int) -> int:
     return tile_index(d, d)
 
 
-class _TrainSnap:
-    __slots__ = ("masks", "in_hands", "bpos", "tpip", "tlen", "tdbl", "marks", "pending", "placed",
-                 "to_move", "passes", "drew", "over", "end", "result", "log_len")  # fmt: skip
+class _TrainSnap(_Snapshot):
+    """``Hand``'s snapshot and the trains' own state: their lengths, the markers, the double
+    to cover."""
+
+    __slots__ = ("tlen", "marks", "pending")
 
     def __init__(self, h: TrainHand) -> None:
-        self.masks = h.masks[:]
-        self.in_hands = h.in_hands
-        self.bpos = h.bpos
-        self.tpip = h.pip[:]
+        super().__init__(h)
         self.tlen = h.tlen[:]
-        self.tdbl = h.dbl[:]
         self.marks = h.marks
         self.pending = h.pending
-        self.placed = h.placed
-        self.to_move = h.to_move
-        self.passes = h.passes
-        self.drew = h.drew
-        self.over = h.over
-        self.end = h.end
-        self.result = h.result
-        self.log_len = len(h.log)
 
 
 class TrainHand(Hand):
     """One hand of a train game (``Variant.layout == "trains"``)."""
 
-    __slots__ = ("hub", "tlen", "marks", "pending", "_arms_n")
+    __slots__ = ("hub", "tlen", "marks", "pending", "_arms_n", "_arms")
 
     arm_names = TRAIN_ARMS
     arm_index = TRAIN_INDEX
@@ -105,8 +112,8 @@ class TrainHand(Hand):
         self._plain = False
         self.hub = hub = hub_of(v, number)
         self._arms_n = n = v.players
+        self._arms = _arms_table(n)
         p = HI[hub]
-        n = v.players
         self.pip = [p if a < n or a == MEXICAN else -1 for a in range(MEXICAN + 1)]
         self.dbl = [False] * (MEXICAN + 1)
         self.occ = [False] * (MEXICAN + 1)
@@ -135,7 +142,9 @@ class TrainHand(Hand):
         next seat each hand."""
         hub = hub_of(v, number)
         rnd = rng.random
-        tiles = sorted((t for t in range(v.n_tiles) if t != hub), key=lambda _: rnd())
+        pool = [t for t in range(v.n_tiles) if t != hub]
+        keys = [rnd() for _ in pool]  # (a random key per tile, in tile order, as sorted(key=) draws them)
+        tiles = [pool[i] for i in sorted(range(len(pool)), key=keys.__getitem__)]
         deal, pos = [], 0
         for size in v.hand_sizes:
             deal.append(tiles[pos : pos + size])
@@ -162,28 +171,16 @@ class TrainHand(Hand):
         return h
 
     def push(self, m: int) -> None:
-        self._stack.append(_TrainSnap(self))  # type: ignore[arg-type]
+        self._stack.append(_TrainSnap(self))
         self.apply(m)
 
     def pop(self) -> int:
         if not self._stack:
             return self.undo()
-        s: _TrainSnap = self._stack.pop()  # type: ignore[assignment]
-        self.masks = s.masks[:]
-        self.in_hands, self.bpos = s.in_hands, s.bpos
-        self.pip = s.tpip[:]
+        s: _TrainSnap = self._stack[-1]  # type: ignore[assignment]
+        m = Hand.pop(self)  # (the open trains and their mask come back with the snapshot)
         self.tlen = s.tlen[:]
-        self.dbl = s.tdbl[:]
-        self.occ = [x > 0 for x in self.tlen]
-        self.marks, self.pending, self.placed = s.marks, s.pending, s.placed
-        self.to_move, self.passes, self.drew, self.over = s.to_move, s.passes, s.drew, s.over
-        self.end, self.result = s.end, s.result
-        n = s.log_len
-        m = self.log[n][1]
-        del self.log[n:]
-        if self.given_tokens is not None:
-            del self.given_tokens[n:]
-        self._reopen()
+        self.marks, self.pending = s.marks, s.pending
         return m
 
     # ------------------------------------------------------------------ queries
@@ -192,18 +189,16 @@ class TrainHand(Hand):
         else its own, the Mexican train and every train with a marker."""
         if self.pending >= 0:
             return (self.pending,)
-        marks = self.marks & ~(1 << seat)
-        out = [seat, MEXICAN]
-        while marks:
-            low = marks & -marks
-            out.append(low.bit_length() - 1)
-            marks ^= low
-        return tuple(sorted(out))
+        return self._arms[seat][self.marks]
 
     def _reopen(self) -> None:
-        seat = self.to_move
         pip = self.pip
-        arms = self.open_arms = self.arms_for(seat)
+        if self.pending >= 0:
+            self.open_arms = (self.pending,)
+            self.open_mask = PIP_MASK[pip[self.pending]] & self.v.all_tiles
+            return
+        arms: tuple[int, ...] = self._arms[self.to_move][self.marks]
+        self.open_arms = arms
         m = 0
         for a in arms:
             m |= PIP_MASK[pip[a]]
@@ -223,13 +218,15 @@ class TrainHand(Hand):
         if self.over:
             return []
         hand = self.masks[self.to_move]
-        out: list[int] = []
         if hand & self.open_mask:
+            out: list[int] = []
             pip = self.pip
             for a in self.open_arms:
-                for t in bits(hand & PIP_MASK[pip[a]]):
-                    out.append(move(t, a))
-        if out:
+                x = hand & PIP_MASK[pip[a]]
+                while x:  # tiles lowest first (tiles.bits), as moves (tiles.move: tile << 5 | arm)
+                    low = x & -x
+                    out.append((low.bit_length() - 1) << 5 | a)
+                    x ^= low
             return out
         if not self.drew and self.bpos < self.draw_end:
             return [DRAW]
@@ -241,12 +238,19 @@ class TrainHand(Hand):
     def _stuck_everywhere(self) -> bool:
         """Can no seat play any tile it holds (the stock being empty, the hand is blocked)?"""
         pip = self.pip
-        for s in range(self.n):
-            hand = self.masks[s]
-            for a in self.arms_for(s):
-                if hand & PIP_MASK[pip[a]]:
-                    return False
-        return True
+        if self.pending >= 0:  # everyone must cover the double
+            return not self.in_hands & PIP_MASK[pip[self.pending]]
+        # the Mexican train and the marked trains are open to every seat, its own train to each
+        common = PIP_MASK[pip[MEXICAN]]
+        marks = self.marks
+        while marks:
+            low = marks & -marks
+            common |= PIP_MASK[pip[low.bit_length() - 1]]
+            marks ^= low
+        if self.in_hands & common:
+            return False
+        masks = self.masks
+        return not any(masks[s] & PIP_MASK[pip[s]] for s in range(self.n))
 
     # ------------------------------------------------------------------ moves
     def apply(self, m: int) -> None:
