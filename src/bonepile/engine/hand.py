@@ -814,8 +814,14 @@ class Hand:
         and whether it holds a tile (all the rules and the count read), L and R in either
         order, U and D in either order."""
         pip, dbl, occ = self.pip, self.dbl, self.occ
-        arms = [(pip[a] + 1) << 2 | dbl[a] << 1 | occ[a] for a in range(4)]
-        return (*sorted(arms[:2]), *sorted(arms[2:]))
+        left = (pip[0] + 1) << 2 | dbl[0] << 1 | occ[0]
+        right = (pip[1] + 1) << 2 | dbl[1] << 1 | occ[1]
+        up = (pip[2] + 1) << 2 | dbl[2] << 1 | occ[2]
+        down = (pip[3] + 1) << 2 | dbl[3] << 1 | occ[3]
+        # (each pair in order, as sorted() would: the search calls this at every position)
+        return ((left, right) if left <= right else (right, left)) + (
+            (up, down) if up <= down else (down, up)
+        )
 
     def choices(self) -> list[int]:
         """The legal moves, one per decision (``mirror_key``): a move whose mirror image is
