@@ -95,9 +95,9 @@ def test_the_table_carries_over_between_decisions_without_changing_values():
 def test_a_hand_solved_from_its_last_decision_has_the_values_of_one_by_one():
     """``values_line`` (what ``analyze`` does) gives the decisions of a hand the values the
     solver gives them one by one from the first.  With a budget the first decisions exceed,
-    those are estimated (at once, from the last position that ran out of nodes back) and the
-    last ones are exact; the table's order may then solve a position one way and not the
-    other (here one more is exact from the last), and what both solve is the same."""
+    those are estimated (at once, from the last position that ran out of nodes, or took more
+    than half of them, back) and the last ones are exact; the table's order may then solve a
+    position one way and not the other, and what both solve is the same."""
     g = played_game("block", {"teams": True}, 3)
     pos = g.hands[0].fresh()
     line = []
@@ -110,13 +110,50 @@ def test_a_hand_solved_from_its_last_decision_has_the_values_of_one_by_one():
     one = Solver(g.variant, nodes=2_000, playouts=4)
     by_one = [one.values(p) for p in line]
     together = Solver(g.variant, nodes=2_000, playouts=4).values_line(line)
-    exact = [i for i, (a, b) in enumerate(zip(by_one, together)) if EXACT in {x.kind for x in a.values()}]
-    assert exact and all(together[i] == by_one[i] for i in exact)
-    assert sum(ESTIMATE not in {x.kind for x in d.values()} for d in together) == len(exact) + 1
+    both = [
+        i
+        for i, (a, b) in enumerate(zip(by_one, together))
+        if EXACT in {x.kind for x in a.values()} and EXACT in {x.kind for x in b.values()}
+    ]
+    assert both and all(together[i] == by_one[i] for i in both)
     kinds = [{x.kind for x in d.values()} for d in together]
     assert kinds[0] == {ESTIMATE} and kinds[-1] == {EXACT}
     cut = max(i for i, k in enumerate(kinds) if ESTIMATE in k)
     assert all(k == {ESTIMATE} for k in kinds[: cut + 1]) and all(ESTIMATE not in k for k in kinds[cut + 1 :])
+
+
+def test_a_hand_is_not_searched_before_a_position_that_took_over_half_the_nodes():
+    """The position before one whose search took more than half the nodes would nearly always
+    spend them all (it holds that one's search and more): it and every one before it are
+    estimated at once, without a search (on the examples: 12 s of the Dominican example's
+    28 s of search went into such searches that ended in estimates)."""
+    searched: list[tuple[int, str]] = []
+
+    class Spy(Solver):
+        def values(self, h):
+            got = super().values(h)
+            searched.append((self.last_nodes, next(iter(got.values())).kind))
+            return got
+
+    cuts = 0
+    for seed in range(3, 8):
+        g = played_game("block", {"teams": True}, seed)
+        pos = g.hands[0].fresh()
+        line = []
+        for _s, m, _t in g.hands[0].log:
+            if len(pos.choices()) > 1:
+                line.append(pos.copy())
+            pos.apply(m)
+        searched.clear()
+        solver = Spy(g.variant, nodes=2_000, playouts=2)
+        together = solver.values_line(line)
+        # searched from the last one back, until one was estimated or took over half the nodes
+        stop = next(i for i, (n, kind) in enumerate(searched) if kind == ESTIMATE or n > 1_000)
+        assert len(searched) == stop + 1
+        cuts += searched[stop][1] != ESTIMATE
+        kinds = [{x.kind for x in d.values()} for d in together[::-1]]
+        assert all(k == {ESTIMATE} for k in kinds[stop + 1 :])
+    assert cuts  # (some hand was cut by the rule, not by running out)
 
 
 def test_too_large_a_position_is_estimated_and_says_so():

@@ -36,6 +36,10 @@ DEFAULT_NODES = 200_000
 #: 42 s with 9 at the default)
 SPINNER_NODES = 50_000
 
+#: a position whose exact search took more than this share of the nodes is the last one of
+#: its hand searched (``Solver.values_line``)
+HOPELESS = 0.5
+
 
 def default_nodes(variant: Variant) -> int:
     """The positions searched per decision by default in ``variant``."""
@@ -84,12 +88,19 @@ class Solver:
         of nodes every earlier one (whose search holds that position's, and more) is
         estimated at once instead of spending its nodes first (docs/BENCHMARKS.md, "Analysis
         of long hands": the same values as one by one from the first, in a quarter of the
-        time on the Passing Game's example)."""
+        time on the Passing Game's example).  A position whose search took more than
+        ``HOPELESS`` of the nodes ends the searches too: the one before it holds it and more
+        (in the examples it needed two to five times as many), so it would nearly always spend
+        every node and be estimated anyway (docs/BENCHMARKS.md, "analyze in a minute")."""
         out: list[dict[int, Shown]] = []
         out_of_nodes = False
         for h in reversed(positions):
             out.append(self._estimated(h) if out_of_nodes else self.values(h))
-            out_of_nodes = out_of_nodes or any(x.kind == ESTIMATE for x in out[-1].values())
+            out_of_nodes = (
+                out_of_nodes
+                or any(x.kind == ESTIMATE for x in out[-1].values())
+                or self.last_nodes > HOPELESS * self.nodes
+            )
         return out[::-1]
 
     def _estimated(self, h: Hand) -> dict[int, Shown]:
