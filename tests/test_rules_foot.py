@@ -272,3 +272,33 @@ def test_a_view_names_its_toes_and_bad_parents_are_refused_by_name():
     d["layout"]["parents"][toe] = ["A"]
     with pytest.raises(ValueError, match=f"layout.parents.{toe} must be"):
         view_from_dict(d)
+
+
+@pytest.mark.parametrize("game", ["chicken-foot", "mexican-train"])
+def test_sealed_deals_of_the_centre_double_games_verify(game):
+    # the centre double is taken out before the deal: verify re-deals as the layout deals
+    from bonepile.cli.random import random_game
+    from bonepile.engine.commit import Seal, seeded_salt
+    from bonepile.engine.verify import verify
+
+    g = random_game(game, {"players": 3, "rounds": 2}, 7)
+    g.seal = Seal.make(g.seed, seeded_salt(7))
+    verdict = verify(json.loads(records.dumps(g.record())))
+    assert verdict.ok and verdict.status == "verified"
+
+
+def test_the_terminal_draws_each_toe_under_the_arm_its_double_ends():
+    from bonepile.cli.screen import layout_lines
+    from bonepile.engine.view import hand_view
+
+    h = hand_of([["9-1", "9-2", "1-1", "5-0"], ["9-3", "9-4", "1-7", "1-6"]], ["2-0"])
+    play(h, "9-1", "9-3", "9-2", "9-4", "1-1", "1-7")
+    lines = [line.plain for line in layout_lines(hand_view(h, 0))]
+    assert lines[0] == "Centre: [9|9]"
+    assert lines[1] == "  arm A  [9|1][1|1]  (double: its three toes come first)"
+    assert lines[2:5] == [
+        "    toe G  [1|7] → 7",
+        "    toe H  (empty, starts at 1)",
+        "    toe I  (empty, starts at 1)",
+    ]
+    assert lines[5:] == ["  arm B  [9|3] → 3", "  arm C  [9|2] → 2", "  arm D  [9|4] → 4"]
