@@ -369,8 +369,14 @@ class Observer:
         h = self._h
         self._read()
         made = h.made  # type: ignore[attr-defined]
-        arms = {FOOT_NAMES[a]: tuple(tiles) for a, tiles in enumerate(self._arms[:made]) if tiles}
-        doubles = frozenset(name for name, tiles in arms.items() if IS_DOUBLE[tiles[-1].tile])
+        spokes = h.spokes  # type: ignore[attr-defined]
+        # every arm made, an empty one too (the centre's arms and the toes still to start)
+        arms = {
+            FOOT_NAMES[a]: tuple(tiles)
+            for a, tiles in enumerate(self._arms[:made])
+            if a < spokes or a >= HUB_ARMS
+        }
+        doubles = frozenset(name for name, tiles in arms.items() if tiles and IS_DOUBLE[tiles[-1].tile])
         pending = h.pending  # type: ignore[attr-defined]
         hub = h.hub  # type: ignore[attr-defined]
         return Layout(
