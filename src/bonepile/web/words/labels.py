@@ -27,6 +27,7 @@ GAME_OPTION_HELP: frozenset[tuple[str, str]] = frozenset(
         ("blind-hugie", "teams"),
         ("fives-and-threes", "deal"),
         ("dominican", "capicu_requires_distinct_ends"),
+        ("chicken-foot", "rounds"),
     }
 )
 
