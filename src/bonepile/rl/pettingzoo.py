@@ -37,8 +37,9 @@ try:
 except ModuleNotFoundError as e:
     raise extra_missing(__name__, "rl", e) from None
 
-from ..engine import VARIANT_NAMES, IllegalMoveError, OptionError, Variant
+from ..engine import IllegalMoveError, OptionError, Variant
 from ..engine.view import observer
+from .actions import RL_VARIANTS
 from .core import (
     EPISODES,
     RENDER_MODES,
@@ -51,7 +52,7 @@ from .core import (
     render_as,
     variant_from,
 )
-from .obs import Encoder
+from .encoders import encoder
 
 VERSIONS = (1, 2)
 
@@ -91,7 +92,7 @@ class raw_env(AECEnv):
             raise OptionError(f"auto_forced must be True or False, not {auto_forced!r}")
         self.auto_forced = auto_forced
         self.metadata = dict(self.metadata, name=env_name(v.name, 2 if auto_forced else 1))
-        self.encoder = Encoder(v)
+        self.encoder = encoder(v)
         self.possible_agents = [f"player_{s}" for s in range(v.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._side = [v.side_of(s) for s in range(v.players)]
@@ -134,7 +135,7 @@ class raw_env(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._scores = self.match.scores()
+        self._scores = self.match.gains()
         self._zero_rewards = True  # self.rewards holds only zeros
         if self.match.over:  # only with game_seed: the whole game was forced
             self.terminations = {a: True for a in self.agents}
@@ -188,7 +189,7 @@ class raw_env(AECEnv):
         side = self._side
         agents = self.possible_agents
         if self.reward_kind != "win_loss":
-            new = m.scores()
+            new = m.gains()
             old = self._scores
             if new != old:
                 self._scores = new
@@ -341,9 +342,9 @@ def _make_ctor(name: str, version: int = 1):
 
 
 #: versioned name -> constructor, e.g. ENVS["bonepile_block_v2"](players=2)
-ENVS = {env_name(n, ver): _make_ctor(n, ver) for ver in VERSIONS for n in VARIANT_NAMES}
+ENVS = {env_name(n, ver): _make_ctor(n, ver) for ver in VERSIONS for n in RL_VARIANTS}
 for _ver in VERSIONS:
-    for _n in VARIANT_NAMES:
+    for _n in RL_VARIANTS:
         globals()[f"{_n.replace('-', '_')}_v{_ver}"] = ENVS[env_name(_n, _ver)]
 
 __all__ = ["env", "raw_env", "env_name", "ENVS"]
