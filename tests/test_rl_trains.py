@@ -243,6 +243,21 @@ def test_pettingzoo_game_rewards_are_the_points():
         assert total[agent] == pytest.approx((sum(scores) - scores[s]) / 2 - scores[s])
 
 
+def test_pettingzoo_parallel_form():
+    from pettingzoo.test import parallel_api_test
+
+    parallel_api_test(pz.parallel_env(GAME, players=3), num_cycles=100)
+    p = pz.parallel_env(GAME, players=2, auto_forced=True)
+    obs, _ = p.reset(seed=2)
+    rng = random.Random(0)
+    while p.agents:
+        movers = [a for a in p.agents if obs[a]["action_mask"].any()]
+        assert len(movers) == 1  # one agent moves at a time; the others' masks are empty
+        legal = np.flatnonzero(obs[movers[0]]["action_mask"])
+        acts = {a: int(legal[rng.randrange(len(legal))]) if a == movers[0] else 0 for a in p.agents}
+        obs, rewards, terms, truncs, _ = p.step(acts)
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_gym_check_env(players):
     check_env(BonepileEnv(GAME, players=players, seat=players - 1), skip_render_check=True)

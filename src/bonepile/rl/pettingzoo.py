@@ -31,8 +31,9 @@ from . import extra_missing
 
 try:
     from gymnasium import spaces
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv, ParallelEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
     from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 except ModuleNotFoundError as e:
     raise extra_missing(__name__, "rl", e) from None
@@ -326,6 +327,14 @@ def env(variant: str | Variant = "block", **kwargs: Any) -> AECEnv:
     return e
 
 
+def parallel_env(variant: str | Variant = "block", **kwargs: Any) -> ParallelEnv:
+    """The environment in PettingZoo's parallel form (PettingZoo's turn-based conversion of
+    ``env``): every live agent gets its observation each step and sends an action; only the
+    action of the agent to move is played (the others' masks are all 0 and their actions are
+    ignored)."""
+    return turn_based_aec_to_parallel(env(variant, **kwargs))
+
+
 def _make_ctor(name: str, version: int = 1):
     defaults = {"auto_forced": True} if version == 2 else {}
 
@@ -347,4 +356,4 @@ for _ver in VERSIONS:
     for _n in RL_VARIANTS:
         globals()[f"{_n.replace('-', '_')}_v{_ver}"] = ENVS[env_name(_n, _ver)]
 
-__all__ = ["env", "raw_env", "env_name", "ENVS"]
+__all__ = ["env", "raw_env", "parallel_env", "env_name", "ENVS"]
