@@ -36,7 +36,7 @@ field              size        meaning
                                over), / 100
 =================  ==========  ===============================================================
 
-Length ``T(n + 2) + P(K + n + 1) + 3K + 5n + 3``: 530 for 2 players, 805 for 4 in double-12.
+Length ``T(n + 2) + P(2n + 2) + 3K + 5n + 3``: 464 for 2 players, 714 for 4 in double-twelve.
 """
 
 from __future__ import annotations
@@ -176,18 +176,11 @@ class TrainEncoder:
         know = self._knowledge(view)
         ones: list[int] = [o["hand"] + t for t in view.hand]
         hub = lay.hub
-        played = know.played | (BIT[hub] if hub is not None else 0)
-        o_p = o["played"]
+        _bits_into(x, o["played"], know.played | (BIT[hub] if hub is not None else 0), T)
         o_by = o["played_by"]
-        for t in range(T):
-            if played >> t & 1:
-                ones.append(o_p + t)
         for s, by in enumerate(know.played_by):
-            base = o_by + ((s - seat) % n) * T
-            while by:
-                low = by & -by
-                ones.append(base + low.bit_length() - 1)
-                by ^= low
+            if by:
+                _bits_into(x, o_by + ((s - seat) % n) * T, by, T)
         if hub is not None:
             ones.append(o["hub"] + HI[hub])
         slot = self.slot
@@ -200,11 +193,8 @@ class TrainEncoder:
             ones.append(o["pending"] + slot(lay.pending, seat))
         o_v = o["voids"]
         for s, pips in enumerate(know.voids):
-            base = o_v + ((s - seat) % n) * P
-            while pips:
-                low = pips & -pips
-                ones.append(base + low.bit_length() - 1)
-                pips ^= low
+            if pips:
+                _bits_into(x, o_v + ((s - seat) % n) * P, pips, P)
         if view.to_move is not None:
             ones.append(o["turn"] + (view.to_move - seat) % n)
         ones.append(o["leader"] + (view.leader - seat) % n)
@@ -237,6 +227,12 @@ class TrainEncoder:
     def describe(self, x: np.ndarray) -> dict[str, np.ndarray]:
         """The named fields of an observation vector (views into it)."""
         return {name: x[self.offsets[name] : self.offsets[name] + size] for name, size in self.sizes.items()}
+
+
+def _bits_into(x: np.ndarray, at: int, mask: int, width: int) -> None:
+    """Write bit i of ``mask`` as x[at + i] (0 or 1) for i < width."""
+    raw = np.frombuffer(mask.to_bytes((width + 7) // 8, "little"), np.uint8)
+    x[at : at + width] = np.unpackbits(raw, bitorder="little")[:width]
 
 
 __all__ = ["TrainEncoder", "FIELDS", "field_sizes", "obs_size"]
