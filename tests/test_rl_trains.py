@@ -216,6 +216,9 @@ def test_pettingzoo_api_and_seed(players, capsys):
     api_test(pz.env(GAME, players=players), num_cycles=100)
     seed_test(lambda: pz.env(GAME, players=players), num_cycles=30)
     assert {pz.env_name(GAME, 1), pz.env_name(GAME, 2)} <= set(pz.ENVS)
+    text = pz.env(GAME, players=players, render_mode="ansi")
+    text.reset(seed=1)
+    assert "table: hub 12-12; ends 1=12 2=12" in text.render()
     e = pz.ENVS["bonepile_mexican_train_v2"](players=players, episode="game", reward="net", rounds=2)
     api_test(e, num_cycles=60)
 

@@ -197,7 +197,15 @@ class Match:
 def render_view(v: View) -> str:
     lay = v.layout
     lines = [f"{v.variant} {v.players}p, hand {v.hand_number}, seen by seat {v.seat}"]
-    if lay.first is None:
+    if lay.kind == "trains" and lay.hub is not None:
+        lines.append(f"table: hub {NAME[lay.hub]}; ends " + " ".join(f"{a}={p}" for a, p in lay.ends.items()))
+        if lay.open:
+            lines.append("markers on trains: " + " ".join(sorted(lay.open)))
+        if lay.pending is not None:
+            lines.append(f"double to cover on train {lay.pending}")
+        for arm, placed in lay.arms.items():
+            lines.append(f"  {arm}: " + " ".join(NAME[p.tile] for p in placed))
+    elif lay.first is None:
         lines.append("table: empty")
     else:
         lines.append(
