@@ -47,6 +47,7 @@ from ..engine.knowledge import PublicKnowledge, event_move
 from ..engine.tiles import BIT, HI, SETS, TRAIN_INDEX
 from ..engine.variant import Variant
 from ..engine.view import Observer, View
+from ..engine.view_types import Layout
 from .actions import actions
 
 #: score fields are points / 100, clipped here (as ``obs.SCORE_CAP``)
@@ -168,13 +169,68 @@ class TrainEncoder:
 
     def encode(self, view: View) -> np.ndarray:
         """The observation vector of ``view`` (a new float32 array)."""
+        return self._fill(
+            view.seat,
+            view.hand,
+            self._knowledge(view),
+            view.layout,
+            view.to_move,
+            view.leader,
+            view.tile_counts,
+            view.drawable,
+            view.boneyard_size,
+            view.hand_number,
+            view.totals,
+            view.hand_points,
+        )
+
+    def observe(self, ob: Observer, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """The observation vector and the action mask of ``seat``, read from the hand's
+        ``Observer`` (``engine.view.observer(hand)``) without building a View: equal to
+        ``encode(view)`` and ``mask(view)`` for ``view = hand_view(hand, seat)`` (the public
+        knowledge is the observer's own, read once for every seat)."""
+        ob.check_seat(seat)
+        to_move, _ends, _dbl, counts, drawable, bone_size, totals, points = ob.public_facts()
+        x = self._fill(
+            seat,
+            ob.own(seat),
+            ob.knowledge(),
+            ob.layout(),
+            to_move,
+            ob.leader(),
+            counts,
+            drawable,
+            bone_size,
+            ob.number(),
+            totals,
+            points,
+        )
+        m = np.zeros(self.actions.n, np.int8)
+        legal = ob.legal(seat)
+        if legal:
+            of = self.actions.of
+            m[[of(a, seat) for a in legal]] = 1
+        return x, m
+
+    def _fill(
+        self,
+        seat: int,
+        hand: tuple[int, ...],
+        know: PublicKnowledge,
+        lay: Layout,
+        to_move: int | None,
+        leader: int,
+        counts: tuple[int, ...],
+        drawable: int,
+        bone_size: int,
+        number: int,
+        totals: tuple[int, ...] | list[int],
+        points: tuple[int, ...] | list[int],
+    ) -> np.ndarray:
         n, T, P = self.n, self.T, self.P
         o = self.offsets
-        seat = view.seat
-        lay = view.layout
         x = np.zeros(self.size, np.float32)
-        know = self._knowledge(view)
-        ones: list[int] = [o["hand"] + t for t in view.hand]
+        ones: list[int] = [o["hand"] + t for t in hand]
         hub = lay.hub
         _bits_into(x, o["played"], know.played | (BIT[hub] if hub is not None else 0), T)
         o_by = o["played_by"]
@@ -195,34 +251,28 @@ class TrainEncoder:
         for s, pips in enumerate(know.voids):
             if pips:
                 _bits_into(x, o_v + ((s - seat) % n) * P, pips, P)
-        if view.to_move is not None:
-            ones.append(o["turn"] + (view.to_move - seat) % n)
-        ones.append(o["leader"] + (view.leader - seat) % n)
+        if to_move is not None:
+            ones.append(o["turn"] + (to_move - seat) % n)
+        ones.append(o["leader"] + (leader - seat) % n)
         x[ones] = 1.0
         o_t = o["train_tiles"]
         for name, placed in lay.arms.items():
             x[o_t + slot(name, seat)] = len(placed)
         oc = o["counts"]
-        for s, c in enumerate(view.tile_counts):
+        for s, c in enumerate(counts):
             x[oc + (s - seat) % n] = c
-        x[o["boneyard"]] = view.drawable
-        x[o["boneyard"] + 1] = view.boneyard_size
-        x[o["round"]] = view.hand_number
+        x[o["boneyard"]] = drawable
+        x[o["boneyard"] + 1] = bone_size
+        x[o["round"]] = number
         # (every seat is its own side in a train game: seat order is side order)
         ot, oh = o["totals"], o["hand_points"]
-        ns = len(view.totals)
+        ns = len(totals)
         own = self.variant.seat_sides[seat]
         for k in range(ns):
             side = (own + k) % ns
-            x[ot + k] = min(view.totals[side] / 100.0, SCORE_CAP)
-            x[oh + k] = min(view.hand_points[side] / 100.0, SCORE_CAP)
+            x[ot + k] = min(totals[side] / 100.0, SCORE_CAP)
+            x[oh + k] = min(points[side] / 100.0, SCORE_CAP)
         return x
-
-    def observe(self, ob: Observer, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        """The observation vector and the action mask of ``seat`` from the hand's
-        ``Observer`` (through the seat's View: the train layout has no separate fast path)."""
-        view = ob.view(seat)
-        return self.encode(view), self.mask(view)
 
     def describe(self, x: np.ndarray) -> dict[str, np.ndarray]:
         """The named fields of an observation vector (views into it)."""
