@@ -9,8 +9,9 @@ environment's own options are ``episode="hand"|"game"``, ``reward="points"|"net"
 action (a forced draw, pass or play) is played for the agent, so every agent step is a choice.
 
 Agents are ``player_0 ... player_{n-1}`` (seat numbers).  Every agent has the action space
-``Discrete(114)`` (engine action ids, see ``obs.py``) and the observation space
-``Dict(observation=Box(float32), action_mask=Box(int8, 114))``, built only from what the
+``Discrete(114)`` in the double-six line games (the game's action ids, ``actions.py``;
+``Discrete(821)`` in Mexican Train, its trains relative to the acting seat) and the observation
+space ``Dict(observation=Box(float32), action_mask=Box(int8, 114))``, built only from what the
 agent's seat may know (the hand's ``Observer``, from which its ``View`` is built).  Rewards are the points scored by the agent's side (each step's increase); with
 ``reward="net"``, those minus the other side's (more sides: minus the mean of the others'),
 zero-sum as OpenSpiel's returns; with ``reward="win_loss"`` an agent gets +1 / -1 / 0 at the episode's end for its side winning,
