@@ -1,11 +1,12 @@
-"""Mexican Train: bots against each other on duplicate deals, and hands per second.
+"""Mexican Train (or Chicken Foot, ``--game chicken-foot``): bots against each other on
+duplicate deals, and hands per second.
 
-Each deal is played twice with the seats swapped (2 players, one round: the double-twelve hub),
+Each deal is played twice with the seats swapped (2 players, one round: the set's highest double),
 so the luck of the deal cancels.  Prints, per pairing, the first bot's share of the hands won
 (Wilson 95% interval; a tied blocked hand counts half) and its mean penalty edge (the other
 bot's pips left minus its own, 95% interval), then random play's hands per second.
 
-Run:  PYTHONPATH=src .venv/bin/python bench/trains_bots.py [--deals 200] [--pairs greedy:random]
+Run:  PYTHONPATH=src .venv/bin/python bench/trains_bots.py [--game chicken-foot] [--deals 200] [--pairs greedy:random]
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ def play(v, deal_seed: int, names: list[str], bot_seed: int) -> list[int]:
     return list(g.totals)
 
 
-def pairing(a: str, b: str, deals: int, players: int) -> None:
-    v = make_variant("mexican-train", {"players": players, "rounds": 1})
+def pairing(a: str, b: str, deals: int, players: int, game: str = "mexican-train") -> None:
+    v = make_variant(game, {"players": players, "rounds": 1})
     wins = 0.0
     edges = []
     t0 = time.perf_counter()
@@ -52,8 +53,8 @@ def pairing(a: str, b: str, deals: int, players: int) -> None:
     )
 
 
-def speed(players: int, seconds: float) -> None:
-    v = make_variant("mexican-train", {"players": players, "rounds": 1})
+def speed(players: int, seconds: float, game: str = "mexican-train") -> None:
+    v = make_variant(game, {"players": players, "rounds": 1})
     rng = random.Random(1)
     hands = moves = 0
     t0 = time.perf_counter()
@@ -71,16 +72,17 @@ def speed(players: int, seconds: float) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--game", default="mexican-train", choices=["mexican-train", "chicken-foot"])
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--pairs", nargs="*", default=["greedy:random"])
     ap.add_argument("--seconds", type=float, default=3.0)
     args = ap.parse_args()
     for p in (2, 4, 8):
-        speed(p, args.seconds)
+        speed(p, args.seconds, args.game)
     for pair in args.pairs:
         a, b = pair.split(":")
-        pairing(a, b, args.deals, args.players)
+        pairing(a, b, args.deals, args.players, args.game)
 
 
 if __name__ == "__main__":

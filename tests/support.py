@@ -81,17 +81,17 @@ def _bot_games() -> list[tuple[str, dict]]:
 
 
 def _train_games() -> list[tuple[str, dict]]:
-    """The train games (long: 13 rounds of about a hundred moves): their fewest and most
-    players but one, one round each."""
+    """The train games and Chicken Foot (long: 10 to 13 rounds of about a hundred moves): two
+    player counts each (2 and 5; Chicken Foot 3 and 5), one round each."""
     from bonepile.engine import make_variant
     from bonepile.engine.variant import PLAYER_COUNTS
 
     return [
         (v, {"players": n, "rounds": 1})
         for v, counts in PLAYER_COUNTS.items()
-        if make_variant(v).layout == "trains"
+        if make_variant(v).layout != "line"
         for n in counts
-        if n in (2, 5)
+        if n in ((3, 5) if v == "chicken-foot" else (2, 5))  # (two-player Chicken Foot: 5x slower)
     ]
 
 

@@ -291,6 +291,7 @@ def screen_text(s) -> str:
         ("muggins", {"players": 2}),
         ("fives-and-threes", {"players": 4, "teams": True}),
         ("dominican", {}),
+        ("chicken-foot", {"players": 3, "rounds": 1}),
     ],
 )
 def test_the_screen_never_shows_hidden_tiles(variant, options):

@@ -52,6 +52,14 @@ def _check_layout(board: dict) -> list[str]:
     if board.get("kind") == "trains":  # every train starts at the hub double, the first tile
         assert a == b
         start = {arm: a for arm in board["arms"]}
+    if board.get("kind") == "foot":  # the centre's arms start at it, a toe at its double
+        assert a == b
+        parents = board["parents"]
+        start = {arm: a for arm in board["arms"] if arm not in parents}
+        for toe, (arm, i) in parents.items():
+            double = board["arms"][arm][i]
+            assert double["inner"] == double["outer"], (toe, double)
+            start[toe] = double["outer"]
     for arm, placed in board["arms"].items():
         pip = start[arm] if arm in start else spinner
         for p in placed:

@@ -32,6 +32,8 @@ def layout_lines(view: View) -> list[Any]:
     top = view.pips
     if lay.kind == "trains":
         return train_lines(view)
+    if lay.kind == "foot":
+        return foot_lines(view)
     if lay.first is None:
         return [Text("Table: empty")]
     spin_at = lay.spinner_at
@@ -95,6 +97,44 @@ def train_lines(view: View) -> list[Any]:
         if arm == lay.pending:
             t.append("  (double: cover it first)", style="magenta")
         lines.append(t)
+    return lines
+
+
+def foot_lines(view: View) -> list[Any]:
+    """A chicken foot: the centre double, then one line per arm from the centre outwards,
+    each double's three toes indented under the arm it ends (doubles in bold, the one still
+    short of toes in magenta) and each open end."""
+    from rich.text import Text
+
+    lay = view.layout
+    top = view.pips
+    hub = lay.hub if lay.hub is not None else 0
+    lines = [Text("Centre: " + tile_text(HI[hub], LO[hub], top), style="bold")]
+    kids: dict[str, list[str]] = {}
+    for toe, (arm, _i) in lay.parents.items():
+        kids.setdefault(arm, []).append(toe)
+    named = set(lay.arms) | set(lay.ends)
+    order = sorted(named, key=lambda a: (len(a), a))
+
+    def draw(arm: str, depth: int) -> None:
+        tiles = lay.arms.get(arm, ())
+        what = "toe" if arm in lay.parents else "arm"
+        t = Text("  " * (depth + 1) + f"{what} {arm:<2} ")
+        for i, p in enumerate(tiles):
+            waiting = arm == lay.pending and i == len(tiles) - 1
+            style = "bold magenta" if waiting else ("bold" if IS_DOUBLE[p.tile] else "")
+            t.append(tile_text(p.inner, p.outer, top), style=style)
+        if arm in lay.ends:
+            t.append(f" → {lay.ends[arm]}" if tiles else f"(empty, starts at {lay.ends[arm]})")
+        if arm == lay.pending:
+            t.append("  (double: its three toes come first)", style="magenta")
+        lines.append(t)
+        for toe in sorted(kids.get(arm, ()), key=lambda a: (len(a), a)):
+            draw(toe, depth + 1)
+
+    for arm in order:
+        if arm not in lay.parents:
+            draw(arm, 0)
     return lines
 
 

@@ -15,7 +15,7 @@ from .commit import Seal, check, read_seal
 from .deals import hand_rng
 from .errors import RecordError
 from .game import Game
-from .hand import deal_attempt
+from .hand import Hand, deal_attempt
 from .leaders import rule_leader
 from .record import replay
 from .scoring import HandResult
@@ -152,7 +152,11 @@ def verify_game(game: Game, seal: Seal) -> Verdict:
         else:
             prev, prev_leader, known = None, None, game.start_hand == 1
         rng = hand_rng(seed, h.number)
-        candidates = _dealt(v, rng, prev, prev_leader, known)
+        if v.layout != "line":  # the centre double is not dealt: the layout's own deal
+            again = Hand.deal(v, rng, number=h.number, prev=prev, prev_leader=prev_leader)
+            candidates = [(again.deal_rows, again.boneyard)]
+        else:
+            candidates = _dealt(v, rng, prev, prev_leader, known)
         recorded = (h.deal_rows, h.boneyard)
         if any(_same(v, recorded, c) for c in candidates):
             good += 1

@@ -698,7 +698,10 @@ def _foot(h: Hand, rng: random.Random) -> Example | None:
         if not started:
             continue
         arm, i = parents[started[0]]
-        if sum(1 for p in parents.values() if p and (p[0], p[1]) == (arm, i)) != 3:
+        toes = [a for a, p in parents.items() if p and (p[0], p[1]) == (arm, i)]
+        if len(toes) != 3 or not all(
+            lay["arms"].get(a) for a in toes
+        ):  # (the engine makes all three at once)
             continue
         double = lay["arms"][arm][i]
         return _example("foot", h, last=played, values={"tile": double["tile"], "pips": double["outer"]})
