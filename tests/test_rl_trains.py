@@ -18,6 +18,7 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from bonepile.engine import Game, IllegalMoveError
+from bonepile.engine.foot import FOOT_NAMES
 from bonepile.engine.tiles import BIT, DRAW, PASS, TRAIN_INDEX, move, tile_index
 from bonepile.engine.view import hand_view, observer
 from bonepile.rl import pettingzoo as pz
@@ -29,6 +30,7 @@ from bonepile.rl.obs import Encoder
 from bonepile.rl.obs_trains import TrainEncoder, field_sizes, obs_size
 
 GAME = "mexican-train"
+FOOT = "chicken-foot"
 
 
 @pytest.fixture(autouse=True)
@@ -53,6 +55,36 @@ def test_spaces_per_layout_and_set():
     assert (obs_size(2), obs_size(4)) == (464, 714)
     assert isinstance(encoder(v2), TrainEncoder)
     assert isinstance(encoder(Game.new("block", {"players": 2}, seed=0).variant), Encoder)
+
+
+def test_chicken_foot_spaces():
+    """The chicken foot's arms belong to no seat: ids and fields by arm code, 32 arms."""
+    v = Game.new(FOOT, {"players": 4}, seed=0).variant
+    assert FOOT in RL_VARIANTS and space_name(v) == "chicken_foot/double-nine/v1"
+    acts = actions(v)
+    assert (acts.n, acts.pass_id) == (1762, 1760)
+    t = tile_index(9, 4)
+    assert acts.of(move(t, 6), 3) == t * 32 + 6 and acts.describe(t * 32 + 6) == "9-4@G"
+    sizes = field_sizes(4, 9, "chicken_foot")
+    assert "marked" not in sizes and sizes["ends"] == 32 * 10 and sizes["train_tiles"] == 32
+    assert obs_size(2, 9, "chicken_foot") == 55 * 4 + 10 * 35 + 64 + 13 == 647
+    assert GYM_IDS[FOOT] == "bonepile/ChickenFoot-v1" and "bonepile_chicken_foot_v2" in pz.ENVS
+    # the centre's arms, seen by any seat: code order; a toe appears when a double is laid
+    g = Game.new(FOOT, {"players": 3}, seed=2)
+    h = g.hand
+    enc = encoder(g.variant)
+    rng = random.Random(0)
+    while not h.over and not h.parents():
+        moves = h.legal_moves()
+        h.apply(moves[rng.randrange(len(moves))])
+    if h.over:
+        pytest.skip("no foot in this deal")
+    lay = hand_view(h, 0).layout
+    for seat in range(3):
+        f = enc.describe(enc.encode(hand_view(h, seat)))
+        ends = f["ends"].reshape(32, 10)
+        assert {FOOT_NAMES[a]: int(ends[a].argmax()) for a in range(32) if ends[a].any()} == lay.ends
+        assert f["train_tiles"].tolist() == [len(lay.arms.get(FOOT_NAMES[a], ())) for a in range(32)]
 
 
 def test_action_slots_are_relative_to_the_acting_seat():
@@ -95,15 +127,17 @@ def _hidden_swap(h, seat, rng):
     return g
 
 
-@pytest.mark.parametrize("players, deals", [(2, 2), (4, 2), (7, 1)])
-def test_masks_are_the_legal_moves_and_observations_the_views(players, deals):
+@pytest.mark.parametrize(
+    "game, players, deals", [(GAME, 2, 2), (GAME, 4, 2), (GAME, 7, 1), (FOOT, 2, 2), (FOOT, 5, 1)]
+)
+def test_masks_are_the_legal_moves_and_observations_the_views(game, players, deals):
     """Over random hands (with push, pop and copy): every seat's mask is exactly the engine's
     legal moves (each id back to its move), the fast observation equals the encoding of a
     fresh View, and an encoder that read the hand before agrees with a new one."""
     rng = random.Random(players)
     steps = 0
     for seed in range(deals):
-        g = Game.new(GAME, {"players": players}, seed=seed)
+        g = Game.new(game, {"players": players}, seed=seed)
         enc = encoder(g.variant)
         acts = enc.actions
         h = g.hand
@@ -137,12 +171,12 @@ def _as_match(h):
     return m
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_no_leak(players):
+@pytest.mark.parametrize("game, players", [(GAME, 2), (GAME, 4), (FOOT, 3)])
+def test_no_leak(game, players):
     """Hidden tiles moved between other seats or the boneyard change neither the View nor the
     observation; every public event changes every seat's observation."""
     rng = random.Random(3)
-    g = Game.new(GAME, {"players": players}, seed=11)
+    g = Game.new(game, {"players": players}, seed=11)
     h = g.hand
     enc, other = encoder(g.variant), encoder(g.variant)
     swaps = 0
@@ -213,6 +247,8 @@ def test_fields_of_a_known_position():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_pettingzoo_api_and_seed(players, capsys):
+    api_test(pz.env(FOOT, players=players), num_cycles=100)
+    seed_test(lambda: pz.env(FOOT, players=players), num_cycles=30)
     api_test(pz.env(GAME, players=players), num_cycles=100)
     seed_test(lambda: pz.env(GAME, players=players), num_cycles=30)
     assert {pz.env_name(GAME, 1), pz.env_name(GAME, 2)} <= set(pz.ENVS)
@@ -261,9 +297,9 @@ def test_pettingzoo_parallel_form():
         obs, rewards, terms, truncs, _ = p.step(acts)
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_gym_check_env(players):
-    check_env(BonepileEnv(GAME, players=players, seat=players - 1), skip_render_check=True)
+@pytest.mark.parametrize("game, players", [(GAME, 2), (GAME, 4), (FOOT, 3)])
+def test_gym_check_env(game, players):
+    check_env(BonepileEnv(game, players=players, seat=players - 1), skip_render_check=True)
 
 
 def test_gym_registry_episode_and_illegal_action():
@@ -294,6 +330,9 @@ def test_openspiel_game():
     for players in (2, 4):
         game = pyspiel.load_game(bos.game_name(GAME), {"players": players})
         assert game.num_distinct_actions() == 821
+        pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+        game = pyspiel.load_game(bos.game_name(FOOT), {"players": players})
+        assert game.num_distinct_actions() == 55 * 32 + 2
         pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     game = pyspiel.load_game(bos.game_name(GAME), {"players": 3})
     rng = random.Random(4)

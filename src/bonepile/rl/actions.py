@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..engine.tiles import ARM_BITS, ARM_MASK, PASS, SETS, TRAIN_NAMES, dense_id, dense_move, move
+from ..engine.tiles import ARM_BITS, ARM_MASK, MAX_ARMS, PASS, SETS, TRAIN_NAMES, dense_id, dense_move, move
 from ..engine.variant import ENGINE_VARIANTS, VARIANT_NAMES, Variant
 
 #: the games the RL adapters offer: the twelve line games and the train layout's
@@ -33,6 +33,9 @@ SPACE_VERSIONS = {
     ("trains", "double-twelve"): 1,
     ("trains", "double-nine"): 1,
     ("trains", "double-six"): 1,
+    ("chicken_foot", "double-nine"): 1,
+    ("chicken_foot", "double-six"): 1,
+    ("chicken_foot", "double-twelve"): 1,
 }
 
 #: the train layout's action slots: the seats' trains relative to the actor, then the Mexican
@@ -122,6 +125,30 @@ class TrainActions(Actions):
         return f"{NAME[t]}@{where}"
 
 
+class FootActions(Actions):
+    """The chicken foot's ids: ``tile * 32 + arm``, the arm by its code (the centre's arms
+    "A".."F" are 0..5, the toes 6, 7... in the order they are made: they belong to no seat)."""
+
+    __slots__ = ()
+
+    def __init__(self, n_tiles: int) -> None:
+        super().__init__(n_tiles, MAX_ARMS)
+
+    def describe(self, a: int, seat: int = 0) -> str:
+        from ..engine.foot import FOOT_NAMES
+        from ..engine.tiles import NAME
+
+        if a >= self.pass_id:
+            return "pass" if a == self.pass_id else "draw"
+        t, arm = divmod(a, self.arms)
+        return f"{NAME[t]}@{FOOT_NAMES[arm]}"
+
+
+@cache
+def _foot_actions(n_tiles: int) -> FootActions:
+    return FootActions(n_tiles)
+
+
 @cache
 def _actions(n_tiles: int, arms: int) -> Actions:
     return Actions(n_tiles, arms)
@@ -136,6 +163,8 @@ def actions(variant: Variant) -> Actions:
     """The action ids of ``variant``'s set and layout."""
     if variant.layout == "trains":
         return _train_actions(variant.n_tiles, variant.players)
+    if variant.layout == "chicken_foot":
+        return _foot_actions(variant.n_tiles)
     return _actions(variant.n_tiles, 4)
 
 
@@ -149,6 +178,7 @@ def space_name(variant: Variant) -> str:
 __all__ = [
     "Actions",
     "TrainActions",
+    "FootActions",
     "actions",
     "space_name",
     "RL_VARIANTS",

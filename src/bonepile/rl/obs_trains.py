@@ -43,8 +43,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..engine.foot import FOOT_INDEX
 from ..engine.knowledge import PublicKnowledge, event_move
-from ..engine.tiles import BIT, HI, SETS, TRAIN_INDEX
+from ..engine.tiles import BIT, HI, MAX_ARMS, SETS, TRAIN_INDEX
 from ..engine.variant import Variant
 from ..engine.view import Observer, View
 from ..engine.view_types import Layout
@@ -74,11 +75,21 @@ FIELDS: tuple[tuple[str, str], ...] = (
 )
 
 
-def field_sizes(n: int, pips: int = 12) -> dict[str, int]:
-    """Each field's size for ``n`` players and the double-``pips`` set."""
-    values = {"n": n, "K": n + 1, "T": SETS[pips].n_tiles, "P": pips + 1}
+#: the chicken foot's fields: the same, arms by their code (K = 32 arms, no owner, no marker)
+FOOT_FIELDS = tuple((name, size) for name, size in FIELDS if name != "marked")
+
+
+def fields_of(layout: str) -> tuple[tuple[str, str], ...]:
+    """The fields of a layout ("trains" or "chicken_foot")."""
+    return FOOT_FIELDS if layout == "chicken_foot" else FIELDS
+
+
+def field_sizes(n: int, pips: int = 12, layout: str = "trains") -> dict[str, int]:
+    """Each field's size for ``n`` players, the double-``pips`` set and ``layout``."""
+    arms = MAX_ARMS if layout == "chicken_foot" else n + 1
+    values = {"n": n, "K": arms, "T": SETS[pips].n_tiles, "P": pips + 1}
     out: dict[str, int] = {}
-    for name, size in FIELDS:
+    for name, size in fields_of(layout):
         k = 1
         for part in size.split("*"):
             k *= values[part] if part in values else int(part)
@@ -86,26 +97,28 @@ def field_sizes(n: int, pips: int = 12) -> dict[str, int]:
     return out
 
 
-def obs_size(n: int, pips: int = 12) -> int:
-    return sum(field_sizes(n, pips).values())
+def obs_size(n: int, pips: int = 12, layout: str = "trains") -> int:
+    return sum(field_sizes(n, pips, layout).values())
 
 
 class TrainEncoder:
-    """Observation vectors and action masks for one train variant (same interface as
-    ``obs.Encoder``)."""
+    """Observation vectors and action masks for one train or chicken foot variant (same
+    interface as ``obs.Encoder``)."""
 
     def __init__(self, variant: Variant):
-        if variant.layout != "trains":
-            raise ValueError(f"{variant.name} is not a train game")
+        if variant.layout not in ("trains", "chicken_foot"):
+            raise ValueError(f"{variant.name} is played on neither trains nor a chicken foot")
+        #: a chicken foot: arms are read by their code (they belong to no seat)
+        self.foot = variant.layout == "chicken_foot"
         self.variant = variant
         n = self.n = variant.players
         T = self.T = variant.n_tiles
         self.P = variant.pips + 1
         self.actions = actions(variant)
-        sizes = self.sizes = field_sizes(n, variant.pips)
+        sizes = self.sizes = field_sizes(n, variant.pips, variant.layout)
         self.offsets: dict[str, int] = {}
         pos = 0
-        for name, _ in FIELDS:
+        for name, _ in fields_of(variant.layout):
             self.offsets[name] = pos
             pos += sizes[name]
         self.size = pos
@@ -135,7 +148,10 @@ class TrainEncoder:
 
     # ------------------------------------------------------------------ encoding
     def slot(self, name: str, seat: int) -> int:
-        """The relative slot of the train named ``name`` ("1".."8", "M") for ``seat``."""
+        """The relative slot of the train named ``name`` ("1".."8", "M") for ``seat``; a
+        chicken foot's arm: its code ("A" 0, "B" 1...)."""
+        if self.foot:
+            return FOOT_INDEX[name]
         if name == "M":
             return self.n
         return (TRAIN_INDEX[name] - seat) % self.n
@@ -243,7 +259,7 @@ class TrainEncoder:
         o_e = o["ends"]
         for name, pip in lay.ends.items():
             ones.append(o_e + slot(name, seat) * P + pip)
-        for name in lay.open:
+        for name in lay.open:  # (a chicken foot has no markers)
             ones.append(o["marked"] + slot(name, seat))
         if lay.pending is not None:
             ones.append(o["pending"] + slot(lay.pending, seat))

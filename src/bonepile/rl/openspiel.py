@@ -65,7 +65,9 @@ def _max_length(v: Variant) -> int:
     n = v.players
     T = v.n_tiles
     deal = T + 3
-    if v.layout == "trains":  # each play, draw and pass; passes come after a draw or n at most between plays
+    if (
+        v.layout != "line"
+    ):  # trains, a chicken foot: each play, draw and pass; passes come after a draw or n at most between plays
         moves = 3 * T + (T + 1) * n
     elif v.turn == "blind":
         moves = T * (1 + n * 15)
@@ -140,7 +142,7 @@ class _Deal:
     def start(self) -> None:
         v = self.v
         # tiles not dealt (and, later, not drawn); a train game's hub double is on the table
-        hub = hub_of(v, 1) if v.layout == "trains" else -1
+        hub = hub_of(v, 1) if v.layout != "line" else -1
         self.pool = [t for t in range(v.n_tiles) if t != hub]
         self.rows: list[list[int]] = [[] for _ in range(v.players)]
         self.chance_leader: int | None = None
