@@ -1,11 +1,12 @@
-"""Mexican Train in the RL adapters: environment speed, and a MaskablePPO agent against random.
+"""Mexican Train (and Chicken Foot) in the RL adapters: environment speed, and a MaskablePPO agent against random.
 
     PYTHONPATH=src python bench/rl_trains.py speed [--seconds 6] [--rounds 3]
     PYTHONPATH=src python bench/rl_trains.py ppo [--minutes 20] [--eval 2000] [--players 2]
                                              [--seed 0] [--out FILE.json]
 
 ``speed``: a random agent plays PettingZoo hands (the raw environment: an observation and a
-mask at every decision) of Mexican Train with 2 and 4 players, next to 2-player Block and
+mask at every decision) of Mexican Train with 2 and 4 players and 4-player Chicken Foot, next
+to 2-player Block and
 Cuban (the line games' encoder, double-six and double-nine); the contenders run interleaved in
 ``--rounds`` slices and are timed in CPU seconds of this process (``time.process_time``), so
 other programs on the machine do not skew the ratios.
@@ -62,6 +63,7 @@ def speed(args: argparse.Namespace) -> None:
     cases = [
         ("mexican-train 2p", "mexican-train", {"players": 2}),
         ("mexican-train 4p", "mexican-train", {"players": 4}),
+        ("chicken-foot 4p", "chicken-foot", {"players": 4}),
         ("block 2p", "block", {"players": 2}),
         ("cuban 4p", "cuban", {}),
     ]
