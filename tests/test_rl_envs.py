@@ -101,7 +101,9 @@ def test_pettingzoo_game_episode_matches_the_engine():
 def test_pettingzoo_names_and_errors():
     assert pz.env_name("blind-hugie") == "bonepile_blind_hugie_v1"
     assert pz.env_name("block", 2) == "bonepile_block_v2"
-    assert set(pz.ENVS) == {pz.env_name(n, ver) for n in VARIANT_NAMES for ver in (1, 2)}
+    # the twelve line games, the train layout's and the chicken foot's (tests/test_rl_trains.py)
+    games = (*VARIANT_NAMES, "mexican-train", "chicken-foot")
+    assert set(pz.ENVS) == {pz.env_name(n, ver) for n in games for ver in (1, 2)}
     e = pz.blind_hugie_v1(players=3)
     assert e.metadata["name"] == "bonepile_blind_hugie_v1" and len(e.possible_agents) == 3
     with pytest.raises(OptionError):

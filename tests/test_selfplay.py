@@ -58,6 +58,7 @@ def replay_in_the_env(data: shards.SelfPlayData, variant: str, options: dict) ->
         ("block", {"players": 3}),
         ("billitonnen", {}),  # blind, win/loss rewards
         ("passing", {"players": 2}),
+        ("mexican-train", {"players": 3, "rounds": 2}),  # trains; penalties: negative rewards
     ],
 )
 def test_shards_are_the_environments_own_observations_and_rewards(tmp_path, variant, options):
@@ -71,6 +72,8 @@ def test_shards_are_the_environments_own_observations_and_rewards(tmp_path, vari
     assert manifest["obs"]["reward"] == ("win_loss" if variant == "billitonnen" else "points")
     if variant == "quinientos":
         assert data.reward.sum() > 0
+    if variant == "mexican-train":
+        assert data.reward.min() < 0 and data.reward.max() <= 0  # the pips left are penalties
 
 
 def test_records_replay_and_match_the_arena(tmp_path):

@@ -4,7 +4,8 @@
 * ``bonepile.rl.gym``: a single-agent Gymnasium environment against bonepile bots;
 * ``bonepile.rl.openspiel``: OpenSpiel Python games (optional extra ``openspiel``);
 * ``bonepile.rl.obs``: the observation vector and action mask they share, built only from
-  a seat's ``View``.
+  a seat's ``View`` (``bonepile.rl.obs_trains``: the train layout's; ``bonepile.rl.encoders``
+  picks a variant's).
 * ``bonepile.rl.train``: a small PPO trainer (extra ``train``: PyTorch) behind ``bonepile train``.
 
 The submodules import their libraries (extra ``rl``: numpy, gymnasium, pettingzoo); this

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import Game, Hand, IllegalMoveError, OptionError, Variant, make_variant
+from ..engine.scoring import gains
 from ..engine.tiles import NAME
 from ..engine.view import Observer, View, hand_view, observer
 from .actions import actions
@@ -127,10 +128,14 @@ class Match:
 
     def legal(self) -> list[int]:
         """The legal action ids (``rl/actions.py``)."""
-        return [] if self.over else [self.actions.of(m) for m in self.hand.legal_moves()]
+        if self.over:
+            return []
+        of, seat = self.actions.of, self.hand.to_move
+        return [of(m, seat) for m in self.hand.legal_moves()]
 
     def apply(self, action: int) -> None:
-        """Apply a legal action id (``rl/actions.py``: dense over the game's set); raises
+        """Apply a legal action id (``rl/actions.py``: dense over the game's set; on trains
+        relative to the seat to move); raises
         IllegalMoveError otherwise."""
         if type(action) is not int:
             action = int(action)
@@ -139,7 +144,7 @@ class Match:
             if self.over:
                 raise IllegalMoveError("the episode is over")
             raise IllegalMoveError(f"action {action} is not an action id (0..{acts.n - 1})")
-        self.apply_move(acts.move(action))
+        self.apply_move(acts.move(action, self.hand.to_move))
 
     def apply_move(self, m: int) -> None:
         """Apply a legal engine move (a bot's choice, ``Hand.legal_moves()``'s); raises
@@ -161,6 +166,11 @@ class Match:
             h = self.hand
             return list(h.inplay if h.result is None else h.result.points)
         return self.game.scores()
+
+    def gains(self) -> list[int]:
+        """Points per side so far as rewards, more being better (``scoring.gains``: the points,
+        or their negation where they are penalties, as in Mexican Train)."""
+        return list(gains(self.variant, self.scores()))
 
     @property
     def winner(self) -> int | None:
@@ -187,7 +197,15 @@ class Match:
 def render_view(v: View) -> str:
     lay = v.layout
     lines = [f"{v.variant} {v.players}p, hand {v.hand_number}, seen by seat {v.seat}"]
-    if lay.first is None:
+    if lay.kind == "trains" and lay.hub is not None:
+        lines.append(f"table: hub {NAME[lay.hub]}; ends " + " ".join(f"{a}={p}" for a, p in lay.ends.items()))
+        if lay.open:
+            lines.append("markers on trains: " + " ".join(sorted(lay.open)))
+        if lay.pending is not None:
+            lines.append(f"double to cover on train {lay.pending}")
+        for arm, placed in lay.arms.items():
+            lines.append(f"  {arm}: " + " ".join(NAME[p.tile] for p in placed))
+    elif lay.first is None:
         lines.append("table: empty")
     else:
         lines.append(

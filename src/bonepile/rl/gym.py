@@ -38,6 +38,7 @@ except ModuleNotFoundError as e:
 from ..bots import Bot, Budget, make_bot
 from ..engine import IllegalMoveError, OptionError, Variant
 from ..engine.view import observer
+from .actions import RL_VARIANTS
 from .core import (
     EPISODES,
     RENDER_MODES,
@@ -50,7 +51,7 @@ from .core import (
     render_as,
     variant_from,
 )
-from .obs import Encoder
+from .encoders import encoder
 
 GYM_IDS = {
     "quinientos": "bonepile/Quinientos-v1",
@@ -61,6 +62,11 @@ GYM_IDS = {
     "blind-hugie": "bonepile/BlindHugie-v1",
     "billitonnen": "bonepile/Billitonnen-v1",
 }
+# the games added later (the larger sets, the train layout): ids from their names,
+# ``all-fives`` -> ``bonepile/AllFives-v1``, ``mexican-train`` -> ``bonepile/MexicanTrain-v1``
+for _name in RL_VARIANTS:
+    if _name not in GYM_IDS:
+        GYM_IDS[_name] = "bonepile/" + "".join(w.capitalize() for w in _name.split("-")) + "-v1"
 #: version 2: ``auto_forced=True`` by default (version 1 keeps every forced move an agent step)
 GYM_IDS_V2 = {name: gid[:-1] + "2" for name, gid in GYM_IDS.items()}
 
@@ -108,7 +114,7 @@ class BonepileEnv(gymnasium.Env):
         for spec in opponents:  # fail early on an unknown level
             if not isinstance(spec, Bot):
                 make_bot(spec, v, seed=0, budget=self._opponent_budget)
-        self.encoder = Encoder(v)
+        self.encoder = encoder(v)
         self.observation_space = spaces.Dict(
             {"observation": self.encoder.observation_box(), "action_mask": self.encoder.mask_box()}
         )
@@ -148,7 +154,7 @@ class BonepileEnv(gymnasium.Env):
                 break
 
     def _score(self) -> float:
-        scores = self.match.scores()  # type: ignore[union-attr]
+        scores = self.match.gains()  # type: ignore[union-attr]
         if self.reward_kind == "net":
             return net(scores, self._side)
         return float(scores[self._side])

@@ -43,14 +43,16 @@ except ModuleNotFoundError as e:
     raise extra_missing(__name__, "openspiel", e) from None
 
 from ..bots.sampler import InconsistentView, Sampler
-from ..engine import VARIANT_NAMES, Hand, OptionError, make_variant
+from ..engine import Hand, OptionError, make_variant
 from ..engine.leaders import rule_leader
+from ..engine.scoring import gains
 from ..engine.tiles import DRAW, NAME, mask_of
+from ..engine.trains import hub_of
 from ..engine.variant import OPTION_SPECS, PLAYER_COUNTS, Variant
 from ..engine.view import View, hand_view, observer
-from .actions import actions
+from .actions import RL_VARIANTS, actions
 from .core import first_bonus, net
-from .obs import Encoder
+from .encoders import encoder
 
 UTILITY_BOUND = 1000.0
 
@@ -63,7 +65,11 @@ def _max_length(v: Variant) -> int:
     n = v.players
     T = v.n_tiles
     deal = T + 3
-    if v.turn == "blind":
+    if (
+        v.layout != "line"
+    ):  # trains, a chicken foot: each play, draw and pass; passes come after a draw or n at most between plays
+        moves = 3 * T + (T + 1) * n
+    elif v.turn == "blind":
         moves = T * (1 + n * 15)
     elif v.turn == "voluntary":
         moves = (2 * T) * (n + 1) + n
@@ -111,7 +117,7 @@ class BonepileGame(pyspiel.Game):
             max_game_length=_max_length(v),
         )
         super().__init__(game_type, info, params)
-        self.encoder = Encoder(v)
+        self.encoder = encoder(v)
 
     def new_initial_state(self):
         return BonepileState(self)
@@ -135,7 +141,9 @@ class _Deal:
 
     def start(self) -> None:
         v = self.v
-        self.pool = list(range(v.n_tiles))  # tiles not dealt (and, later, not drawn)
+        # tiles not dealt (and, later, not drawn); a train game's hub double is on the table
+        hub = hub_of(v, 1) if v.layout != "line" else -1
+        self.pool = [t for t in range(v.n_tiles) if t != hub]
         self.rows: list[list[int]] = [[] for _ in range(v.players)]
         self.chance_leader: int | None = None
         self.sizes = None if v.deal_from_leader else v.hand_sizes
@@ -200,7 +208,7 @@ class _Deal:
         if action == c.acts.draw_id:
             c.pending_draw = True
             return
-        h.apply(c.acts.move(action))
+        h.apply(c.acts.move(action, h.to_move))
 
     def done(self) -> bool:
         return self.sizes is not None and self.dealing >= self.v.players
@@ -252,7 +260,7 @@ class BonepileState(pyspiel.State):
         if h is None or h.over or c.pending_draw or player != h.to_move:
             return []
         of = c.acts.of
-        return sorted({of(m) for m in h.legal_moves()})
+        return sorted({of(m, player) for m in h.legal_moves()})
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         c = self.c
@@ -278,12 +286,7 @@ class BonepileState(pyspiel.State):
             if h is None and (c.sizes is None or c.need_leader):
                 return f"leader {action}"
             return f"tile {NAME[action]}"
-        if action == c.acts.pass_id:
-            return "pass"
-        if action == c.acts.draw_id:
-            return "draw"
-        t, code = action >> 2, action & 3
-        return f"{NAME[t]}@{'LRUD'[code]}"
+        return c.acts.describe(action, player)
 
     def returns(self) -> list[float]:
         c = self.c
@@ -345,8 +348,8 @@ class BonepileState(pyspiel.State):
         if h is None or h.leader != w.leader:
             return False
         acts = self.c.acts
-        for _seat, move, tile in w.log:
-            self.apply_action(acts.of(move))
+        for seat, move, tile in w.log:
+            self.apply_action(acts.of(move, seat))
             if move == DRAW:
                 self.apply_action(tile)
         if pending_draw:
@@ -382,8 +385,12 @@ def _utilities(v: Variant, h: Hand) -> list[float]:
     if v.scoring == "result_only":
         side_points = [1.0 if k == res.winner else 0.0 for k in range(len(v.sides))]
     else:
-        side_points = [float(p) for p in res.points]
+        side_points = [float(p) for p in gains(v, res.points)]
     return [net(side_points, v.side_of(s)) for s in range(n)]
+
+
+#: the observation fields only the player knows (a train encoder has no ``peek``)
+_PRIVATE_FIELDS = ("hand", "peek")
 
 
 class BonepileObserver:
@@ -413,16 +420,18 @@ class BonepileObserver:
         ob = observer(state.c.hand)
         x, _mask = enc.observe(ob, player)
         if not self.private:
-            for name in ("hand", "peek"):
-                o = enc.offsets[name]
-                x[o : o + enc.sizes[name]] = 0.0
+            for name in _PRIVATE_FIELDS:
+                if name in enc.offsets:
+                    o = enc.offsets[name]
+                    x[o : o + enc.sizes[name]] = 0.0
         if not self.public:
             keep = x.copy()
             x[:] = 0.0
             if self.private:
-                for name in ("hand", "peek"):
-                    o = enc.offsets[name]
-                    x[o : o + enc.sizes[name]] = keep[o : o + enc.sizes[name]]
+                for name in _PRIVATE_FIELDS:
+                    if name in enc.offsets:
+                        o = enc.offsets[name]
+                        x[o : o + enc.sizes[name]] = keep[o : o + enc.sizes[name]]
         t[: enc.size] = x
         if self.perfect_recall and self.public:
             n = state.c.v.players
@@ -506,7 +515,7 @@ def _register(name: str) -> None:
     del v
 
 
-for _name in VARIANT_NAMES:
+for _name in RL_VARIANTS:
     _register(_name)
 
 __all__ = ["BonepileGame", "BonepileState", "BonepileObserver", "GAME_NAMES", "game_name"]

@@ -9,8 +9,9 @@ environment's own options are ``episode="hand"|"game"``, ``reward="points"|"net"
 action (a forced draw, pass or play) is played for the agent, so every agent step is a choice.
 
 Agents are ``player_0 ... player_{n-1}`` (seat numbers).  Every agent has the action space
-``Discrete(114)`` (engine action ids, see ``obs.py``) and the observation space
-``Dict(observation=Box(float32), action_mask=Box(int8, 114))``, built only from what the
+``Discrete(114)`` in the double-six line games (the game's action ids, ``actions.py``;
+``Discrete(821)`` in Mexican Train, its trains relative to the acting seat) and the observation
+space ``Dict(observation=Box(float32), action_mask=Box(int8, 114))``, built only from what the
 agent's seat may know (the hand's ``Observer``, from which its ``View`` is built).  Rewards are the points scored by the agent's side (each step's increase); with
 ``reward="net"``, those minus the other side's (more sides: minus the mean of the others'),
 zero-sum as OpenSpiel's returns; with ``reward="win_loss"`` an agent gets +1 / -1 / 0 at the episode's end for its side winning,
@@ -31,14 +32,16 @@ from . import extra_missing
 
 try:
     from gymnasium import spaces
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv, ParallelEnv
     from pettingzoo.utils import wrappers
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
     from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 except ModuleNotFoundError as e:
     raise extra_missing(__name__, "rl", e) from None
 
-from ..engine import VARIANT_NAMES, IllegalMoveError, OptionError, Variant
+from ..engine import IllegalMoveError, OptionError, Variant
 from ..engine.view import observer
+from .actions import RL_VARIANTS
 from .core import (
     EPISODES,
     RENDER_MODES,
@@ -51,7 +54,7 @@ from .core import (
     render_as,
     variant_from,
 )
-from .obs import Encoder
+from .encoders import encoder
 
 VERSIONS = (1, 2)
 
@@ -91,7 +94,7 @@ class raw_env(AECEnv):
             raise OptionError(f"auto_forced must be True or False, not {auto_forced!r}")
         self.auto_forced = auto_forced
         self.metadata = dict(self.metadata, name=env_name(v.name, 2 if auto_forced else 1))
-        self.encoder = Encoder(v)
+        self.encoder = encoder(v)
         self.possible_agents = [f"player_{s}" for s in range(v.players)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._side = [v.side_of(s) for s in range(v.players)]
@@ -134,7 +137,7 @@ class raw_env(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._scores = self.match.scores()
+        self._scores = self.match.gains()
         self._zero_rewards = True  # self.rewards holds only zeros
         if self.match.over:  # only with game_seed: the whole game was forced
             self.terminations = {a: True for a in self.agents}
@@ -188,7 +191,7 @@ class raw_env(AECEnv):
         side = self._side
         agents = self.possible_agents
         if self.reward_kind != "win_loss":
-            new = m.scores()
+            new = m.gains()
             old = self._scores
             if new != old:
                 self._scores = new
@@ -325,6 +328,14 @@ def env(variant: str | Variant = "block", **kwargs: Any) -> AECEnv:
     return e
 
 
+def parallel_env(variant: str | Variant = "block", **kwargs: Any) -> ParallelEnv:
+    """The environment in PettingZoo's parallel form (PettingZoo's turn-based conversion of
+    ``env``): every live agent gets its observation each step and sends an action; only the
+    action of the agent to move is played (the others' masks are all 0 and their actions are
+    ignored)."""
+    return turn_based_aec_to_parallel(env(variant, **kwargs))
+
+
 def _make_ctor(name: str, version: int = 1):
     defaults = {"auto_forced": True} if version == 2 else {}
 
@@ -341,9 +352,9 @@ def _make_ctor(name: str, version: int = 1):
 
 
 #: versioned name -> constructor, e.g. ENVS["bonepile_block_v2"](players=2)
-ENVS = {env_name(n, ver): _make_ctor(n, ver) for ver in VERSIONS for n in VARIANT_NAMES}
+ENVS = {env_name(n, ver): _make_ctor(n, ver) for ver in VERSIONS for n in RL_VARIANTS}
 for _ver in VERSIONS:
-    for _n in VARIANT_NAMES:
+    for _n in RL_VARIANTS:
         globals()[f"{_n.replace('-', '_')}_v{_ver}"] = ENVS[env_name(_n, _ver)]
 
-__all__ = ["env", "raw_env", "env_name", "ENVS"]
+__all__ = ["env", "raw_env", "parallel_env", "env_name", "ENVS"]

@@ -32,9 +32,9 @@ class Steps:
     the rewards that followed it."""
 
     def __init__(self, variant: Variant) -> None:
-        from .obs import Encoder
+        from .encoders import encoder
 
-        self.encoder = Encoder(variant)
+        self.encoder = encoder(variant)
         self.side = [variant.side_of(s) for s in range(variant.players)]
         self.win_loss = variant.scoring == "result_only"
         self.obs: list[Any] = []
@@ -53,11 +53,18 @@ class Steps:
             before = self._before
             self.reward[-1] = [float(now[side] - before[side]) for side in self.side]
 
+    @staticmethod
+    def _gains(game: Game) -> list[int]:
+        """The scores as rewards (penalties negated: ``scoring.gains``), as the environments."""
+        from ..engine.scoring import gains
+
+        return list(gains(game.variant, game.scores()))
+
     def decide(self, game: Game, seat: int, action: int) -> None:
         from ..engine.view import observer
         from .core import forced
 
-        now = game.scores()
+        now = self._gains(game)
         if self.reward:
             # again, now that the next hand (if the last one ended) is dealt: the environment
             # deals it within the step, so points a hand started with would count there
@@ -65,7 +72,7 @@ class Steps:
         x, mask = self.encoder.observe(observer(game.hand), seat)
         self.obs.append(x)
         self.mask.append(mask)
-        self.action.append(self.encoder.actions.of(action))
+        self.action.append(self.encoder.actions.of(action, seat))
         self.seat.append(seat)
         self.reward.append([0.0] * len(self.side))
         self.done.append(False)
@@ -74,7 +81,7 @@ class Steps:
         self._before = now
 
     def applied(self, game: Game, seat: int) -> None:
-        self._reward(game.scores())
+        self._reward(self._gains(game))
         if game.over:
             self.done[-1] = True
             if self.win_loss:
@@ -268,11 +275,11 @@ def run_selfplay(
     }
     if writer is not None:
         writer.flush()
-        from .obs import Encoder
+        from .encoders import encoder
 
-        enc = Encoder(v)
+        enc = encoder(v)
         manifest["obs"] = {
-            "encoder": "bonepile.rl.obs.Encoder",
+            "encoder": f"{type(enc).__module__}.{type(enc).__name__}",
             "size": enc.size,
             "n_actions": enc.actions.n,
             "fields": {name: [enc.offsets[name], size] for name, size in enc.sizes.items()},

@@ -196,6 +196,11 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> tuple[Agent, 
     rng = np.random.default_rng(cfg.seed)
     options = {"players": cfg.players, **cfg.options}
     v = variant_from(cfg.variant, options)
+    if v.layout != "line":  # the action features read a line's four arms
+        raise OptionError(
+            f"the trainer's action features are for line games; {v.name} is played on trains"
+            " (train it with Stable-Baselines3's MaskablePPO on its Gymnasium env: docs/RL.md)"
+        )
     if v.pips != 6:  # the action features are the double-six set's
         raise OptionError(
             f"the trainer's action features are for double-six games; {v.name} uses {v.tile_set.name}"
@@ -206,7 +211,7 @@ def train(cfg: TrainConfig, log: Callable[[str], None] = print) -> tuple[Agent, 
         for i in range(cfg.envs)
     ]
     scale = 1.0 if v.scoring == "result_only" else cfg.reward_scale
-    enc = envs[0].encoder
+    enc = Encoder(v)  # (a line game's: the environments' encoder is this one)
     policy = Policy(enc.size, cfg.hidden)
     opt = torch.optim.Adam(policy.parameters(), lr=cfg.lr)
     state = [e.reset(seed=int(rng.integers(2**31)))[0] for e in envs]
