@@ -511,3 +511,105 @@ def train_perft(s: TrainState, depth: int) -> int:
     if depth == 1:
         return len(moves)
     return sum(train_perft(train_apply(s, m), depth - 1) for m in moves)
+
+
+# ------------------------------------------------------------------ chicken foot (RULES.md §16)
+# Chicken Foot, written from RULES.md §16 alone: a centre double with ``spokes`` arms (named
+# "A".. in order; with four arms the names "E" and "F" are never used), each started with one
+# tile, in name order, before any other play.  A later double closes the arm it ends and makes
+# three toes (named on from "G", in the order made), started one at a time in name order before
+# any other play; no foot may be made once 30 names are taken (the move code's 32 arms).
+# Stuck, a seat draws one tile (once), then plays or passes; the hand ends when a seat has no
+# tile left, or when the stock is empty and no seat could lay any tile.
+
+FOOT_LETTERS = [chr(65 + i) for i in range(26)] + ["A" + chr(65 + i) for i in range(6)]
+
+
+@dataclass
+class FootState:
+    hands: list[list[Tile]]
+    stock: list[Tile]
+    ends: dict[str, int | None]  # arm name -> open pip (None: closed by a double)
+    todo: list[str]  # arms still to start, in the order they must be
+    names: int  # arm names taken (the six centre names always count)
+    turn: int = 0
+    drew: bool = False
+    done: bool = False
+
+
+def foot_start(
+    spokes: int, hub: int, hands: Sequence[Sequence[Tile]], stock: Sequence[Tile], leader: int
+) -> FootState:
+    arms = FOOT_LETTERS[:spokes]
+    s = FootState([list(h) for h in hands], list(stock), {a: hub for a in arms}, list(arms), 6, turn=leader)
+    s.done = _foot_blocked(s)
+    return s
+
+
+def _foot_plays(s: FootState, seat: int) -> list[Move]:
+    where = s.todo[:1] if s.todo else [a for a, p in s.ends.items() if p is not None]
+    out = []
+    for name in where:
+        for t in s.hands[seat]:
+            if s.ends[name] in t and (t[0] != t[1] or s.names + 3 <= 32):
+                out.append(("play", name_of(t), name))
+    return out
+
+
+def _foot_blocked(s: FootState) -> bool:
+    return not s.stock and not any(_foot_plays(s, seat) for seat in range(len(s.hands)))
+
+
+def foot_legal(s: FootState) -> list[Move]:
+    if s.done:
+        return []
+    plays = _foot_plays(s, s.turn)
+    if plays:
+        return plays
+    if s.stock and not s.drew:
+        return [("draw",)]
+    return [("pass",)]
+
+
+def foot_apply(s: FootState, m: Move) -> FootState:
+    s = FootState(
+        [h[:] for h in s.hands], s.stock[:], dict(s.ends), s.todo[:], s.names, s.turn, s.drew, s.done
+    )
+    n = len(s.hands)
+    seat = s.turn
+    if m[0] == "draw":
+        s.hands[seat].append(s.stock.pop(0))
+        s.drew = True
+    elif m[0] == "pass":
+        s.drew = False
+        s.turn = (seat + 1) % n
+    else:
+        t, name = tile_of(m[1]), m[2]
+        s.hands[seat].remove(t)
+        if s.todo and s.todo[0] == name:
+            s.todo.pop(0)
+        if t[0] == t[1]:
+            s.ends[name] = None
+            toes = FOOT_LETTERS[s.names : s.names + 3]
+            s.names += 3
+            for toe in toes:
+                s.ends[toe] = t[0]
+            s.todo += toes
+        else:
+            s.ends[name] = other_end(t, s.ends[name])  # type: ignore[arg-type]
+        s.drew = False
+        s.turn = (seat + 1) % n
+        if not s.hands[seat]:
+            s.done = True
+            return s
+    s.done = _foot_blocked(s)
+    return s
+
+
+def foot_perft(s: FootState, depth: int) -> int:
+    if depth == 0 or s.done:
+        return 1
+    moves = foot_legal(s)
+    if depth == 1:
+        return len(moves)
+    return sum(foot_perft(foot_apply(s, m), depth - 1) for m in moves)

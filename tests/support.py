@@ -81,7 +81,7 @@ def _bot_games() -> list[tuple[str, dict]]:
 
 
 def _train_games() -> list[tuple[str, dict]]:
-    """The train games (long: 13 rounds of about a hundred moves): their fewest and most
+    """The train games and Chicken Foot (long: 10 to 13 rounds of about a hundred moves): their fewest and most
     players but one, one round each."""
     from bonepile.engine import make_variant
     from bonepile.engine.variant import PLAYER_COUNTS
@@ -89,7 +89,7 @@ def _train_games() -> list[tuple[str, dict]]:
     return [
         (v, {"players": n, "rounds": 1})
         for v, counts in PLAYER_COUNTS.items()
-        if make_variant(v).layout == "trains"
+        if make_variant(v).layout != "line"
         for n in counts
         if n in (2, 5)
     ]

@@ -70,7 +70,7 @@ def tiles_accounted(g: Game) -> list[int]:
     laid = [tile_of(m) for _, m, _ in h.log if m < PASS]
     undrawn = list(h.boneyard[h.bpos :])
     starter = [h.boneyard[0]] if g.variant.starter else []
-    hub = [h.hub] if g.variant.layout == "trains" else []  # the round's double, in the centre
+    hub = [h.hub] if g.variant.layout != "line" else []  # the round's double, in the centre
     return held + laid + undrawn + starter + hub
 
 
@@ -87,7 +87,7 @@ def check_accounting(g: Game, where: str) -> None:
     for s in range(g.variant.players):
         assert sorted(h.held(s)) == bits(h.masks[s]), f"{where}: seat {s} rows/hand mask disagree"
     laid = sum(1 for _, m, _ in h.log if m < PASS) + (
-        1 if g.variant.starter or g.variant.layout == "trains" else 0
+        1 if g.variant.starter or g.variant.layout != "line" else 0
     )
     assert h.placed == laid, f"{where}: placed={h.placed} but {laid} tiles laid"
 

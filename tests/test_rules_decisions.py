@@ -211,6 +211,7 @@ def test_default_player_counts():
         "dominican": 4,
         "cuban": 4,
         "mexican-train": 4,
+        "chicken-foot": 4,
     }
 
 

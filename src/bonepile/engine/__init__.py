@@ -8,6 +8,7 @@ from .errors import (
     OptionError,
     RecordError,
 )
+from .foot import FootHand  # registers the chicken foot layout with Hand
 from .game import Game
 from .hand import Hand, perft
 from .scoring import HandResult
@@ -20,6 +21,7 @@ __all__ = [
     "Game",
     "Hand",
     "TrainHand",
+    "FootHand",
     "HandResult",
     "perft",
     "Variant",

@@ -25,6 +25,7 @@ tiles lays each tile with ``Hand.lay``.
 
 from __future__ import annotations
 
+from .foot import FOOT_INDEX
 from .hand import Hand
 from .scoring import pass_round_points
 from .tiles import ARM_INDEX, BIT, DRAW, HI, PASS, PIP_MASK, SETS, TRAIN_INDEX, move, tile_of
@@ -182,10 +183,13 @@ class PublicKnowledge:
     def pips_for(self, seat: int) -> int:
         """The mask of pips ``seat`` could play on now (on a line every open end; on trains
         its own train, the Mexican train and the trains with a marker, or only the double to
-        cover)."""
+        cover; on a chicken foot only the centre double or the double still short of toes
+        while there is one, else every open arm)."""
         table = self._table
         if not table.placed:
             return 0
+        if table.v.layout == "chicken_foot" and not table.room():  # type: ignore[attr-defined]
+            return 0  # a double may fit an open pip and still not be playable (no room for its toes)
         pips = 0
         for a in table.arms_for(seat):
             pips |= 1 << table.pip[a]
@@ -196,7 +200,7 @@ class PublicKnowledge:
         table = self._table
         if not table.placed:
             return 0
-        if table.v.layout == "line":
+        if table.v.layout != "trains":  # (a chicken foot's arms are open to every seat alike)
             return table.open_mask & self._all
         m = 0
         for a in table.arms_for(seat):
@@ -260,7 +264,8 @@ def event_move(e: Event, layout: Layout) -> int:
     assert t is not None
     if e.arm is None:  # the first tile: its orientation
         return move(t, 0 if layout.first_left == HI[t] else 1)
-    return move(t, (TRAIN_INDEX if layout.kind == "trains" else ARM_INDEX)[e.arm])
+    index = TRAIN_INDEX if layout.kind == "trains" else FOOT_INDEX if layout.kind == "foot" else ARM_INDEX
+    return move(t, index[e.arm])
 
 
 def layout_tiles(layout: Layout) -> int:

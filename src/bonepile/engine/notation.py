@@ -84,6 +84,8 @@ def parse(h: Hand, text: str) -> int:
     if arm_part:
         arm = index[arm_part]
         if h.pip[arm] < 0:
+            if h.v.layout == "chicken_foot":
+                raise IllegalMoveError(h.why_illegal(move(t, arm)))
             if h.v.layout == "trains":
                 raise IllegalMoveError(f"train {arm_part} is not in this game ({h.v.players} players)")
             if h.spin < 0:

@@ -174,7 +174,7 @@ def _replay_hand(game: Game, variant: Variant, hi: int, hand: Any) -> None:
     tset = variant.tile_set
     n_tiles, top = tset.n_tiles, tset.pips
     seen: dict[int, str] = {}
-    if variant.layout == "trains":  # the round's hub double is on the table, not dealt
+    if variant.layout in ("trains", "chicken_foot"):  # the round's hub double is on the table, not dealt
         seen[hub_of(variant, game.start_hand + len(game.hands))] = "the hub"
     rows: list[list[int]] = []
     for where, tiles in [(f"seat {s}", r) for s, r in enumerate(deal)] + [("boneyard", boneyard)]:

@@ -50,7 +50,7 @@ VARIANT_NAMES = (
 #: every game the engine plays: VARIANT_NAMES (the games every layer offers) and the layout
 #: games still being brought to every layer (records, engine, bots); a game moves into
 #: VARIANT_NAMES once the web, RL and words follow it
-ENGINE_VARIANTS = (*VARIANT_NAMES, "mexican-train")
+ENGINE_VARIANTS = (*VARIANT_NAMES, "mexican-train", "chicken-foot")
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,8 @@ class Variant:
     #: "line" (a line, or a spinner's four arms), "trains" (a hub double, a train per seat
     #: and the Mexican train: ``engine/trains.py``)
     layout: LayoutKind = "line"
+    #: "chicken_foot": the arms round the centre double (6 or 4; ``engine/foot.py``)
+    spokes: int = 6
     spinner: bool = False
     spinner_any_order: bool = False
     # --- scoring ----------------------------------------------------------------------
@@ -327,6 +329,10 @@ OPTION_SPECS: dict[str, dict[str, OptionSpec]] = {
     "mexican-train": {
         "rounds": OptionSpec(13, tuple(range(1, 14))),
     },
+    "chicken-foot": {
+        "rounds": OptionSpec(10, tuple(range(1, 11))),
+        "spokes": OptionSpec(6, (6, 4)),
+    },
 }
 
 PLAYER_COUNTS = {
@@ -343,9 +349,11 @@ PLAYER_COUNTS = {
     "dominican": (4,),
     "cuban": (4,),
     "mexican-train": (2, 3, 4, 5, 6, 7, 8),
+    "chicken-foot": (2, 3, 4, 5, 6, 7, 8),
 }
 DEFAULT_PLAYERS = {name: counts[-1] if name != "billitonnen" else 4 for name, counts in PLAYER_COUNTS.items()}
 DEFAULT_PLAYERS["mexican-train"] = 4
+DEFAULT_PLAYERS["chicken-foot"] = 4
 
 
 # --------------------------------------------------------------------------------------
@@ -594,6 +602,32 @@ def _mexican_train(n: int, o: dict[str, Any]) -> dict[str, Any]:
     )
 
 
+#: Chicken Foot's hand sizes by player count (RULES.md §16)
+FOOT_HAND_SIZES = {2: 9, 3: 7, 4: 7, 5: 7, 6: 6, 7: 6, 8: 6}
+
+
+def _chicken_foot(n: int, o: dict[str, Any]) -> dict[str, Any]:
+    # RULES.md §16: a double-nine set, the centre double of round r is 9 - (r - 1), taken out
+    # before the deal; six (or four) arms round it, a later double grows three toes; the first
+    # player by lot then the next seat each round; pips left are penalties (the double blank
+    # 50), the lowest total after the rounds wins
+    return dict(
+        pips=9,
+        teams=False,
+        layout="chicken_foot",
+        spokes=o["spokes"],
+        hand_sizes=(FOOT_HAND_SIZES[n],) * n,
+        first_lead="chance",
+        must_lead_double=False,
+        later_lead="rotate",
+        scoring="penalty",
+        double_blank=50,
+        domino_wins=True,
+        rounds=o["rounds"],
+        target=None,
+    )
+
+
 PRESETS: dict[str, Callable[[int, dict[str, Any]], dict[str, Any]]] = {
     "quinientos": _quinientos,
     "cinque": _cinque,
@@ -608,6 +642,7 @@ PRESETS: dict[str, Callable[[int, dict[str, Any]], dict[str, Any]]] = {
     "dominican": _dominican,
     "cuban": _cuban,
     "mexican-train": _mexican_train,
+    "chicken-foot": _chicken_foot,
 }
 
 

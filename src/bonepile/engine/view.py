@@ -9,6 +9,7 @@ A ``PublicView`` holds the public facts alone: no tile of any hand before the ha
 
 from __future__ import annotations
 
+from .foot import FOOT_NAMES, HUB_ARMS
 from .hand import Hand
 from .knowledge import PublicKnowledge
 from .tiles import ARM_NAMES, DRAW, HI, IS_DOUBLE, LO, OTHER, PASS, TRAIN_NAMES, arm_of, bits, tile_of
@@ -146,6 +147,10 @@ class Observer:
             for a in range(n_arms):
                 cur[a] = HI[hub]
             self.placed = 1
+        elif h.v.layout == "chicken_foot":  # the centre double's arms start at it
+            for a in range(HUB_ARMS):
+                cur[a] = HI[h.hub]  # type: ignore[attr-defined]
+            self.placed = 1
 
     def _read(self) -> None:
         """Read the log entries added since the last reading: the spectator's log, the
@@ -174,6 +179,9 @@ class Observer:
                     self.spin = cur[2] = cur[3] = pip
             else:
                 p = cur[code]
+                if p < 0:  # a chicken foot's toe: it starts at the pip of its double
+                    par = self._h.parent[code]  # type: ignore[attr-defined]
+                    p = arms[par >> 8][par & 255].outer
                 arm = arms[code]
                 if spinner_variant and self.spin < 0 and IS_DOUBLE[tile]:
                     self.spin = cur[2] = cur[3] = p
@@ -201,6 +209,7 @@ class Observer:
         if len(pub) < len(raw):
             events = _EVENTS
             trains = self._h.v.layout == "trains"
+            foot = self._h.v.layout == "chicken_foot"
             add = pub.append
             placed = self._pub_placed
             for i in range(len(pub), len(raw)):
@@ -215,6 +224,11 @@ class Observer:
                     e = events.get(ekey)
                     if e is None:
                         e = events[ekey] = Event(s, "play", tile_of(m), TRAIN_NAMES[arm_of(m)])
+                elif foot:  # key -5: a chicken foot's arm names
+                    ekey = (s << 19) | (m << 7) | 3
+                    e = events.get(ekey)
+                    if e is None:
+                        e = events[ekey] = Event(s, "play", tile_of(m), FOOT_NAMES[arm_of(m)])
                 else:
                     ekey = (s << 19) | (m << 7) | (1 if placed == 0 else 0)  # -2 / -3
                     e = events.get(ekey)
@@ -297,6 +311,8 @@ class Observer:
         """The table (a new Layout each time: its dicts are the caller's own)."""
         if self._h.v.layout == "trains":
             return self._train_layout()
+        if self._h.v.layout == "chicken_foot":
+            return self._foot_layout()
         pip = self._h.pip
         ends = {ARM_NAMES[a]: pip[a] for a in self._h.open_arms}
         dbl = 0
@@ -347,6 +363,28 @@ class Observer:
             owners=owners,
             open=frozenset(names[s] for s in range(n) if marks >> s & 1),
             pending=names[pending] if pending >= 0 else None,
+        )
+
+    def _foot_layout(self) -> Layout:
+        h = self._h
+        self._read()
+        made = h.made  # type: ignore[attr-defined]
+        arms = {FOOT_NAMES[a]: tuple(tiles) for a, tiles in enumerate(self._arms[:made]) if tiles}
+        doubles = frozenset(name for name, tiles in arms.items() if IS_DOUBLE[tiles[-1].tile])
+        pending = h.pending  # type: ignore[attr-defined]
+        hub = h.hub  # type: ignore[attr-defined]
+        return Layout(
+            hub,
+            HI[hub],
+            arms,
+            h.ends(),
+            doubles,
+            None,
+            None,
+            kind="foot",
+            hub=hub,
+            pending=FOOT_NAMES[pending] if pending >= 0 else None,
+            parents=h.parents(),  # type: ignore[attr-defined]
         )
 
     def counts(self) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from .foot import FOOT_NAMES
 from .tiles import NAME, SETS, TRAIN_NAMES, dense_id, dense_move
 from .view_types import Event, Layout, Placed, View
 from .vocab import Action, HandEnd
@@ -26,7 +27,7 @@ FORMAT = 1
 _TILE = {name: t for t, name in enumerate(NAME)}
 _ARMS = ("L", "R", "U", "D")
 #: the arm names of each layout kind (``Layout.kind``); a line's views keep their form
-_KIND_ARMS = {"line": _ARMS, "trains": TRAIN_NAMES}
+_KIND_ARMS = {"line": _ARMS, "trains": TRAIN_NAMES, "foot": FOOT_NAMES}
 _ACTIONS = ("play", "pass", "draw")
 _ENDS = ("domino", "blocked", "unfinished")
 
@@ -208,7 +209,7 @@ def _layout(r: _Reader, x: Any) -> Layout:
                 r.choice(a, "layout.open[]", r.arms) for a in r.list_(lr.get("open"), "layout.open")
             ),
             pending=pending,
-            parents={},
+            parents=_parents(r, lr.d.get("parents", {})),
         )
     return Layout(
         first=r.opt_tile(lr.get("first"), "layout.first"),
@@ -220,6 +221,20 @@ def _layout(r: _Reader, x: Any) -> Layout:
         spinner_at=spinner_at,
         **extra,
     )
+
+
+def _parents(r: _Reader, x: Any) -> dict[str, tuple[str, int]]:
+    """A chicken foot's toes: toe -> [the arm of its double, the double's index there]."""
+    if not isinstance(x, dict):
+        raise ValueError("view: layout.parents must be a JSON object")
+    out = {}
+    for a, p in x.items():
+        where = f"layout.parents.{a}"
+        r.choice(a, "layout.parents' key", r.arms)
+        if not isinstance(p, list) or len(p) != 2:
+            raise ValueError(f"view: {where} must be [arm, index]")
+        out[a] = (r.choice(p[0], f"{where}[0]", r.arms), r.int_(p[1], f"{where}[1]"))
+    return out
 
 
 def _event(r: _Reader, x: Any, i: int) -> Event:

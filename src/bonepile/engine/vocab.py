@@ -24,7 +24,7 @@ InPlay = Literal["fives", "fives_and_threes"]
 #: how a hand is scored
 Scoring = Literal["lowest", "quinientos", "none", "result_only", "opponents", "penalty"]
 #: the table's shape: ``Variant.layout``
-LayoutKind = Literal["line", "trains"]
+LayoutKind = Literal["line", "trains", "chicken_foot"]
 #: individual "lowest" scoring: sum(opponent - own) or sum(opponents) - own
 Formula = Literal["each", "once"]
 #: how partnerships score a hand
