@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ..engine import notation
+from ..engine.foot import FOOT_NAMES
 from ..engine.hand import Hand
 from ..engine.tiles import ARM_NAMES, DRAW, NAME, PASS, TRAIN_NAMES, arm_of, tile_of
 from ..engine.view import Observer, PublicView, View, observer
@@ -28,8 +29,10 @@ def move_token(view: View, m: int) -> str:
 
 
 def _arm_names(view: View) -> tuple[str, ...] | str:
-    """The arm names of the view's layout (a line's L R U D, a train layout's trains)."""
-    return TRAIN_NAMES if view.layout.kind == "trains" else ARM_NAMES
+    """The arm names of the view's layout (a line's L R U D, a train layout's trains, a
+    chicken foot's arms and toes)."""
+    kind = view.layout.kind
+    return TRAIN_NAMES if kind == "trains" else FOOT_NAMES if kind == "foot" else ARM_NAMES
 
 
 def legal_json(view: View, decisions: Sequence[int] | None = None) -> list[LegalMove]:
