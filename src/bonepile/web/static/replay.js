@@ -89,6 +89,16 @@ function load(data, source) {
   setTitle();
   if (!data.hands.length) setAlert(alertBox, t("replay.no_hand"));
   render();
+  fetchAll(data);
+}
+
+/** Every hand's positions asked for in the background, one after another (the hand shown is
+ * asked for first, when it is shown), so that stepping through the game soon waits for nothing.
+ * @param {Replay} data */
+async function fetchAll(data) {
+  for (let i = 0; i < data.hands.length && R.data === data; i++) {
+    try { await page(i); } catch (e) { return; }  // the server refuses: the hand shown says why
+  }
 }
 
 /** How many positions hand `i` has (from the index, before its positions are in). @param {number} i */
@@ -138,7 +148,6 @@ function render() {
   $field("hand-select").value = String(R.hand);
   const frs = R.loaded.get(R.hand);
   if (!frs) { loading(); return; }
-  if (R.hand + 1 < d.hands.length) page(R.hand + 1).catch(() => {});  // the next hand, ready when asked
   const fr = frs[R.frame];
   const nm = seatNames();
   /** @type {Partial<Frames[number]["view"]>} */
