@@ -300,11 +300,15 @@ def test_web_replay(server, name, text):
     expected = expected_for(name.removesuffix("-mirrored"))
     with server.client() as c:
         r = c.post("/api/replay", content=text.encode())
-    assert r.status_code == 200, r.text
-    frames = r.json()
+        assert r.status_code == 200, r.text
+        frames = r.json()
+        hands = [
+            c.post(f"/api/replay?hand={i + 1}", content=text.encode()).json() for i in range(len(game.hands))
+        ]
     assert frames["totals"] == expected["totals"] and frames["winner"] == expected["winner"]
-    assert [len(h["frames"]) for h in frames["hands"]] == [len(h.log) + 1 for h in game.hands]
-    assert [f["move"] for h in frames["hands"] for f in h["frames"][1:]] == [
+    assert [h["positions"] for h in frames["hands"]] == [len(h.log) + 1 for h in game.hands]
+    assert [len(h["frames"]) for h in hands] == [len(h.log) + 1 for h in game.hands]
+    assert [f["move"] for h in hands for f in h["frames"][1:]] == [
         m for h in rec.loads(text)["hands"] for m in h["moves"]
     ]
 

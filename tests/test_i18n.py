@@ -92,6 +92,7 @@ SAME_WORD = {
         "Blunder",  # the chess word, Dutch too
         "{n} blunder",
         "{n} blunders",
+        "open",  # an open train: the same word in Dutch
     },
     "id": {"Status"},
 }

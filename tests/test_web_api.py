@@ -289,13 +289,19 @@ def test_replay_of_an_uploaded_record(srv, variant, options):
     text = rec.dumps(g.record())
     with srv.client() as c:
         r = c.post("/api/replay", content=text.encode())
-    assert r.status_code == 200, r.text
-    doc = r.json()
+        assert r.status_code == 200, r.text
+        doc = r.json()  # the index: no hand's frames, each hand's number of them
+        pages = [c.post(f"/api/replay?hand={i + 1}", content=text.encode()) for i in range(len(g.hands))]
     assert doc["variant"] == variant and doc["players"] == g.variant.players
     assert doc["totals"] == list(g.totals) and doc["winner"] == g.winner
     assert len(doc["hands"]) == len(g.hands)
+    assert all("frames" not in h for h in doc["hands"])
+    assert [h["positions"] for h in doc["hands"]] == [len(h.log) + 1 for h in g.hands]
+    assert all(p.status_code == 200 for p in pages), [p.text for p in pages]
     moves = g.record()["hands"]
-    for h, out, recorded in zip(g.hands, doc["hands"], moves):
+    for h, out, page, recorded in zip(g.hands, doc["hands"], pages, moves):
+        assert page.json() | {"frames": None} == out | {"frames": None}  # the same hand, with its frames
+        out = page.json()
         res = h.result
         assert out["deal"] == _deal(h) and out["leader"] == h.leader
         assert [f["move"] for f in out["frames"]] == [None] + recorded["moves"]

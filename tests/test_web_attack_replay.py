@@ -12,11 +12,12 @@ import threading
 import time
 
 import httpx
+import orjson
 import pytest
 
 from bonepile.engine import Game
 from bonepile.engine import record as rec
-from bonepile.web.jobs.replays import MAX_FRAMES, MAX_RECORD, frame_count
+from bonepile.web.jobs.replays import MAX_FRAMES, MAX_RECORD, build, frame_count
 from webutil import InProcess, Sock, run, wait_until
 
 
@@ -78,15 +79,38 @@ def _ping_while(srv, requests) -> tuple[float, list[httpx.Response]]:
     return run(go(), 300), answers
 
 
-def test_an_oversized_replay_is_refused_and_stalls_nothing(srv):
-    big = _long_record(12_000, MAX_RECORD)  # ~200 KiB of record: ~25 MB of frames
-    assert frame_count(rec.loads(big)) > MAX_FRAMES
+def test_a_long_records_replay_is_sent_a_hand_at_a_time_and_stalls_nothing(srv):
+    big = _long_record(12_000, MAX_RECORD)  # ~200 KiB of record: ~25 MB of frames in one answer
+    doc = rec.loads(big)
+    assert frame_count(doc) > MAX_FRAMES
     worst, answers = _ping_while(srv, [big] * 3)
     assert worst < 1.0, f"another table's ping waited {worst:.2f} s"
-    assert sum(r.status_code == 413 for r in answers) >= 2  # one address builds two at once
+    assert sum(r.status_code == 200 for r in answers) >= 2  # one address builds two at once
     for r in answers:
-        assert r.status_code in (413, 429), r.status_code
-        assert "at most" in r.json()["error"]
+        assert r.status_code in (200, 429), r.status_code
+    index = next(r for r in answers if r.status_code == 200)
+    assert len(index.content) < 200_000  # the index: deals and results, no position
+    hands = index.json()["hands"]
+    assert [h["positions"] for h in hands] == [frame_count(doc, i + 1) for i in range(len(hands))]
+    last = srv.post(f"/api/replay?hand={len(hands)}", content=big)
+    assert last.status_code == 200 and len(last.json()["frames"]) == hands[-1]["positions"]
+    gone = srv.post(f"/api/replay?hand={len(hands) + 1}", content=big)
+    assert gone.status_code == 404 and gone.json()["code"] == "replay_no_hand"
+    assert gone.json()["params"] == {"n": len(hands)}
+    for bad in ("0", "x", "-1", "1.5"):
+        r = srv.post(f"/api/replay?hand={bad}", content=big)
+        assert r.status_code == 400 and r.json()["code"] == "replay_bad_hand", bad
+
+
+def test_a_hand_too_long_to_replay_is_refused_before_it_is_replayed():
+    doc = {"format": "bonepile-record/1", "variant": "draw", "hands": [{"moves": ["pass"] * MAX_FRAMES}]}
+    status, body = build(doc, False, 1)
+    assert status == 413
+    assert orjson.loads(body) == {
+        "error": f"the hand would have {MAX_FRAMES + 1} positions; at most {MAX_FRAMES} are replayed",
+        "code": "replay_long",
+        "params": {"n": MAX_FRAMES},
+    }
 
 
 @pytest.mark.slow
@@ -102,7 +126,7 @@ def test_replays_within_the_caps_are_built_off_the_event_loop(srv):
             assert "busy" in r.json()["error"]
         if r.status_code == 429:
             assert r.json()["code"] == "replay_yours"
-    assert sum(len(h["frames"]) for h in ok[0].json()["hands"]) == frame_count(rec.loads(body))
+    assert sum(h["positions"] for h in ok[0].json()["hands"]) == frame_count(rec.loads(body))
 
 
 def test_a_record_larger_than_the_cap_is_refused_with_json(srv):

@@ -298,12 +298,19 @@ def test_replay_page_uploads_a_record(server, page):
     page.wait_for_selector("#player:not([hidden])")
     assert page.locator("#hand-select option").count() == len(expected["hands"])
     page.select_option("#hand-select", "1")
+    page.wait_for_function("document.body.dataset.frame === '1:0'")  # a hand's positions come when shown
     page.click("#last")
+    page.wait_for_function("!(document.body.dataset.frame || '1:0').endsWith(':0')")
     assert page.locator("#board g.tile").count() == sum(1 for m in moves if m not in ("pass", "draw"))
     assert page.locator("#board g.tile.spinner").count() == 1
     # at the last move of the last hand the pad shows every hand and the record's totals
-    page.select_option("#hand-select", str(len(expected["hands"]) - 1))
+    last = len(expected["hands"]) - 1
+    page.select_option("#hand-select", str(last))
+    page.wait_for_function(f"document.body.dataset.frame === '{last}:0'")
     page.keyboard.press("End")
+    page.wait_for_function(
+        f"(document.body.dataset.frame || '').startsWith('{last}:') && !document.body.dataset.frame.endsWith(':0')"
+    )
     totals = [int(page.locator(f"#pad [data-total-side='{i}']").inner_text()) for i in range(2)]
     assert totals == expected["totals"]
     assert page.locator("#pad tr.hand-line").count() == len(expected["hands"])
@@ -583,11 +590,11 @@ def test_replay_arrows_cross_hands(server, page):
     page.wait_for_selector("body[data-ready='1']")
     page.set_input_files("#file", str(record))
     page.click("#load-form button[type=submit]")
-    page.wait_for_selector("#player:not([hidden])")
+    page.wait_for_selector("body[data-frame='0:0']")  # each hand's positions come when it is shown
     page.keyboard.press("End")
     assert page.evaluate("document.body.dataset.frame").startswith("0:")
     page.keyboard.press("ArrowRight")  # past the last move of hand 1: the deal of hand 2
-    assert page.evaluate("document.body.dataset.frame") == "1:0"
+    page.wait_for_selector("body[data-frame='1:0']")
     assert page.locator("#hand-select").input_value() == "1"
     page.keyboard.press("ArrowLeft")  # and back to the end of hand 1
     frame = page.evaluate("document.body.dataset.frame")

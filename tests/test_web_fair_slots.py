@@ -108,7 +108,7 @@ def test_one_address_holds_its_share_of_the_replays_and_tables_keep_a_place(tmp_
     assert (ADDRESS_REPLAYS, REPLAYS_WAITING) == (2, 4)
     gate = threading.Event()
 
-    def held(source, finished_only):
+    def held(source, finished_only, hand=None):
         gate.wait(30)
         return 200, b"{}"
 

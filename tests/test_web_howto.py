@@ -52,14 +52,16 @@ def _check_layout(board: dict) -> list[str]:
     if board.get("kind") == "trains":  # every train starts at the hub double, the first tile
         assert a == b
         start = {arm: a for arm in board["arms"]}
-    if board.get("kind") == "foot":  # the centre's arms start at it, a toe at its double
+    if board.get("kind") == "foot":  # an arm starts at the centre double, a toe at its own double
         assert a == b
-        parents = board["parents"]
-        start = {arm: a for arm in board["arms"] if arm not in parents}
-        for toe, (arm, i) in parents.items():
-            double = board["arms"][arm][i]
-            assert double["inner"] == double["outer"], (toe, double)
-            start[toe] = double["outer"]
+        parents = board.get("parents") or {}
+        arms = board["arms"]
+        start = {
+            arm: arms[parents[arm][0]][parents[arm][1]]["outer"] if parents.get(arm) else a for arm in arms
+        }
+        for toe, (parent, i) in ((k, v) for k, v in parents.items() if v):
+            double = arms[parent][i]
+            assert double["inner"] == double["outer"], (toe, double)  # toes grow from doubles only
     for arm, placed in board["arms"].items():
         pip = start[arm] if arm in start else spinner
         for p in placed:

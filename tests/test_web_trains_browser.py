@@ -56,7 +56,10 @@ INJECT = """async ([layout, arms]) => {
 BOXES = """() => {
   const box = document.querySelector('.rows-board');
   const outer = box.getBoundingClientRect();
-  const pick = (sel) => [...box.querySelectorAll(sel)].map((e) => {
+  // the hub stays at the top while the rows scroll under it: what lies under it is hidden, not overlapping
+  const hubBottom = box.scrollTop > 0 ? box.querySelector('.rows-hub').getBoundingClientRect().bottom : -Infinity;
+  const pick = (sel) => [...box.querySelectorAll(sel)].filter((e) => e.closest('.rows-hub') ||
+      e.getBoundingClientRect().top >= hubBottom - 0.5).map((e) => {
     const r = e.getBoundingClientRect();
     return { sel, text: e.textContent.trim(), arm: e.closest('[data-arm]')?.dataset.arm ?? null,
              x0: r.left, y0: r.top, x1: r.right, y1: r.bottom };
@@ -138,14 +141,13 @@ CASES = [
     (
         "mexican-train-4",
         ["2", "M"],
-        ["Your train", "Bot 2's train", "Bot 3's train", "Bot 4's train", "Mexican train"],
+        ["Your train", "Mexican train", "Bot 2's train", "Bot 3's train", "Bot 4's train"],
     ),
     (
         "mexican-train-8",
         ["1", "8", "M"],
-        ["Your train", "Bot 2's train", "Bot 3's train", "Bot 4's train"]
-        + [f"Player {n}'s train" for n in range(5, 9)]
-        + ["Mexican train"],
+        ["Your train", "Mexican train", "Bot 2's train", "Bot 3's train", "Bot 4's train"]
+        + [f"Player {n}'s train" for n in range(5, 9)],
     ),
     ("chicken-foot", ["B", "G"], None),
 ]

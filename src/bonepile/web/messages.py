@@ -457,7 +457,8 @@ class ReplayHand(TypedDict):
     hand: int
     leader: int
     deal: list[list[str]]
-    frames: list[ReplayFrame]
+    positions: int  # its frames: the deal and one after each move
+    frames: NotRequired[list[ReplayFrame]]  # only in a hand's own answer, not in the index
     finished: bool
     result: PadLine
 

@@ -29,14 +29,10 @@ def move_token(view: View, m: int) -> str:
 
 
 def _arm_names(view: View) -> tuple[str, ...] | str:
-    """The arm names of the view's layout (a line's L R U D, a train layout's trains)."""
-    return (
-        TRAIN_NAMES
-        if view.layout.kind == "trains"
-        else FOOT_NAMES
-        if view.layout.kind == "foot"
-        else ARM_NAMES
-    )
+    """The arm names of the view's layout (a line's L R U D, a train layout's trains, a
+    chicken foot's arms and toes)."""
+    kind = view.layout.kind
+    return TRAIN_NAMES if kind == "trains" else FOOT_NAMES if kind == "foot" else ARM_NAMES
 
 
 def legal_json(view: View, decisions: Sequence[int] | None = None) -> list[LegalMove]:

@@ -415,12 +415,16 @@ class Server:
         finished_only: bool,
         key: str | None = None,
         address: str = "",
+        hand: int | None = None,
     ) -> tuple[int, bytes]:
-        """A replay answer (status, JSON bytes), built in the replay worker process, never on
+        """A replay answer (status, JSON bytes): its index, or with ``hand`` (from 1) that
+        hand's positions (``jobs/replays.py``), built in the replay worker process, never on
         the event loop; at most REPLAYS_WAITING at once, ADDRESS_REPLAYS of them from one
         client ``address``, and uploaded records (``finished_only`` false) leave one place for
         this server's tables.  With a ``key`` (a finished table) the answer is built once and
-        kept."""
+        kept (a hand's under the key ``<key>/<hand>``)."""
+        if key is not None and hand is not None:
+            key = f"{key}/{hand}"
         if key is not None and key in self.replay_cache:
             self.replay_cache.move_to_end(key)
             return 200, self.replay_cache[key]
@@ -447,15 +451,19 @@ class Server:
             loop = asyncio.get_running_loop()
             try:
                 try:
-                    fut = loop.run_in_executor(self._replay_worker(), build_replay, source, finished_only)
+                    fut = loop.run_in_executor(
+                        self._replay_worker(), build_replay, source, finished_only, hand
+                    )
                 except BrokenProcessPool:  # its worker died since the last replay: a new one
                     self._replay_pool = None
-                    fut = loop.run_in_executor(self._replay_worker(), build_replay, source, finished_only)
+                    fut = loop.run_in_executor(
+                        self._replay_worker(), build_replay, source, finished_only, hand
+                    )
             except RuntimeError:  # no process can be started here (e.g. a script without a
                 # ``__main__`` guard embeds the app): a thread, still off the event loop
                 log.warning("replays are built in a thread: no worker process could be started")
                 self._replay_pool = ThreadPoolExecutor(1, thread_name_prefix="bonepile-replay")
-                fut = loop.run_in_executor(self._replay_pool, build_replay, source, finished_only)
+                fut = loop.run_in_executor(self._replay_pool, build_replay, source, finished_only, hand)
             status, body = await fut
         except BrokenProcessPool:  # its worker died building this one: a new one next time
             self._replay_pool = None

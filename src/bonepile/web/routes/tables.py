@@ -28,6 +28,15 @@ def _json(status: int, body: bytes) -> Response:
     return Response(body, status_code=status, media_type="application/json")
 
 
+def hand_number(text: str) -> int:
+    """A replay's hand asked for by its place (1 for the first hand shown), or a refusal."""
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 9999:
+        raise RequestError(
+            f"the hand to replay must be a number from 1, not {text[:20]!r}", 400, code="replay_bad_hand"
+        )
+    return int(text)
+
+
 #: how many finished tables' deal checks are kept (each a few hundred bytes)
 CHECKS_KEPT = 512
 
@@ -125,6 +134,20 @@ def router(server: Server) -> APIRouter:
             *await server.replay(t.record(), finished_only=True, key=key, address=server.address_of(request))
         )
 
+    @r.get("/api/tables/{table_id}/replay/{hand}")
+    async def table_replay_hand(table_id: str, hand: str, request: Request):
+        server.tournaments.refuse_if_embargoed(table_id)
+        n = hand_number(hand)
+        if f"{table_id}/{n}" in server.replay_cache:
+            return _json(200, server.replay_cache[f"{table_id}/{n}"])
+        t = await server.finished(table_id)
+        key = t.id if t.status == "over" else None
+        return _json(
+            *await server.replay(
+                t.record(), finished_only=True, key=key, address=server.address_of(request), hand=n
+            )
+        )
+
     checked: OrderedDict[str, DealsCheck] = OrderedDict()  # finished tables' checks, built once
 
     @r.get("/api/tables/{table_id}/verify")
@@ -148,6 +171,10 @@ def router(server: Server) -> APIRouter:
     @r.post("/api/replay")
     async def replay(request: Request):
         data = await read_body(request, MAX_RECORD)
-        return _json(*await server.replay(data, finished_only=False, address=server.address_of(request)))
+        asked = request.query_params.get("hand")
+        n = None if asked is None else hand_number(asked)
+        return _json(
+            *await server.replay(data, finished_only=False, address=server.address_of(request), hand=n)
+        )
 
     return r

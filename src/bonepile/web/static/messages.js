@@ -239,13 +239,14 @@
  * @property {number} hand
  * @property {number} leader
  * @property {string[][]} deal
- * @property {{move: string | null, seat: number | null, view: View & {hands?: string[][]}}[]} frames
+ * @property {number} positions  its frames: the deal and one after each move
+ * @property {{move: string | null, seat: number | null, view: View & {hands?: string[][]}}[]} [frames]  only in the hand's own answer (GET /api/tables/<id>/replay/<n>), not in the index
  * @property {boolean} finished
  * @property {PadLine} result
  */
 
 /**
- * @typedef {object} Replay  GET /api/tables/<id>/replay, or a record file read by the server
+ * @typedef {object} Replay  GET /api/tables/<id>/replay, or a record file read by the server: the index (no hand's frames)
  * @property {string} variant
  * @property {number} players
  * @property {number[][]} sides

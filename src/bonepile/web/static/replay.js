@@ -28,9 +28,35 @@ api("GET", "/api/variants").then((c) => {
 }).catch(() => {});
 
 const alertBox = $("alert");
-/** The replay shown, and the hand and the move (frame) on the board.
- * @type {{data: Replay | null, hand: number, frame: number}} */
-const R = { data: null, hand: 0, frame: 0 };
+/** @typedef {NonNullable<ReplayHand["frames"]>} Frames */
+/** The replay shown (its index: each hand's deal, result and number of positions), the hand
+ * and the move (frame) on the board, where its hands' positions come from (a table's id, or
+ * the record's text sent again), and each hand's positions once asked for (a hand at a time:
+ * a long game's positions would be too much to send at once).
+ * @type {{data: Replay | null, hand: number, frame: number, source: {table?: string, record?: string},
+ *   pages: Map<number, Promise<Frames>>, loaded: Map<number, Frames>}} */
+const R = { data: null, hand: 0, frame: 0, source: {}, pages: new Map(), loaded: new Map() };
+
+/** The positions of hand `i` (0-based), asked for once; the next hand's asked for once it is in.
+ * @param {number} i @returns {Promise<Frames>} */
+function page(i) {
+  let p = R.pages.get(i);
+  if (!p) {
+    const src = R.source;
+    p = (src.table !== undefined
+      ? api("GET", `/api/tables/${encodeURIComponent(src.table)}/replay/${i + 1}`)
+      : api("POST", `/api/replay?hand=${i + 1}`, src.record ?? ""))
+      .then((/** @type {ReplayHand} */ h) => {
+        if (R.source !== src) return [];
+        const frs = h.frames || [];
+        R.loaded.set(i, frs);
+        return frs;
+      });
+    p.catch(() => R.pages.delete(i));  // asked again next time
+    R.pages.set(i, p);
+  }
+  return p;
+}
 
 function seatNames() {
   const d = R.data;
@@ -47,10 +73,13 @@ function sideLabelsOf() {
   return (R.data?.sides || []).map((side) => side.map((s) => nm[s]).join(" & "));
 }
 
-/** @param {Replay} data */
-function load(data) {
+/** @param {Replay} data @param {{table?: string, record?: string}} source where its hands come from */
+function load(data, source) {
   if (!data || !Array.isArray(data.hands)) throw new Error(t("replay.no_hands_sent"));
   R.data = data;
+  R.source = source;
+  R.pages = new Map();
+  R.loaded = new Map();
   R.hand = 0;
   R.frame = 0;
   $("player").hidden = false;
@@ -60,17 +89,28 @@ function load(data) {
   setTitle();
   if (!data.hands.length) setAlert(alertBox, t("replay.no_hand"));
   render();
+  fetchAll(data);
 }
 
-function frames() { return R.data?.hands?.[R.hand]?.frames || []; }
+/** Every hand's positions asked for in the background, one after another (the hand shown is
+ * asked for first, when it is shown), so that stepping through the game soon waits for nothing.
+ * @param {Replay} data */
+async function fetchAll(data) {
+  for (let i = 0; i < data.hands.length && R.data === data; i++) {
+    try { await page(i); } catch (e) { return; }  // the server refuses: the hand shown says why
+  }
+}
+
+/** How many positions hand `i` has (from the index, before its positions are in). @param {number} i */
+function positions(i) { return R.data?.hands?.[i]?.positions ?? R.loaded.get(i)?.length ?? 1; }
 
 /** One step forwards or back; past a hand's last move to the next hand's deal, and back.
  * @param {number} delta */
 function step(delta) {
   if (!R.data || !R.data.hands.length) return;
-  const n = frames().length;
+  const n = positions(R.hand);
   if (delta > 0 && R.frame >= n - 1 && R.hand < R.data.hands.length - 1) go(R.hand + 1, 0);
-  else if (delta < 0 && R.frame <= 0 && R.hand > 0) go(R.hand - 1, R.data.hands[R.hand - 1].frames.length - 1);
+  else if (delta < 0 && R.frame <= 0 && R.hand > 0) go(R.hand - 1, positions(R.hand - 1) - 1);
   else go(R.hand, R.frame + delta);
 }
 
@@ -78,26 +118,46 @@ function step(delta) {
 function go(hand, frame) {
   if (!R.data || !R.data.hands.length) return;
   R.hand = Math.max(0, Math.min(R.data.hands.length - 1, hand));
-  const n = frames().length;
+  const n = positions(R.hand);
   R.frame = Math.max(0, Math.min(n - 1, frame));
   render();
+}
+
+/** The shown hand's positions are not in yet: say so, ask for them, draw them when they come. */
+function loading() {
+  const data = R.data;
+  const i = R.hand;
+  $("frame-info").textContent = t("replay.loading_hand");
+  delete document.body.dataset.frame;
+  for (const id of ["first", "prev", "next", "last"]) $button(id).disabled = true;
+  page(i).then(() => {
+    if (R.data === data && R.hand === i) render();
+  }).catch((e) => {
+    if (R.data === data && R.hand === i) {
+      setAlert(alertBox, t("replay.cannot", { error: e.message }));
+      $button("prev").disabled = i === 0;
+      $button("next").disabled = i >= (data?.hands.length ?? 0) - 1;
+    }
+  });
 }
 
 function render() {
   const d = R.data;
   if (!d || !d.hands.length) return;
   const h = d.hands[R.hand];
-  const fr = h.frames[R.frame];
-  const nm = seatNames();
   $field("hand-select").value = String(R.hand);
-  /** @type {Partial<ReplayHand["frames"][number]["view"]>} */
+  const frs = R.loaded.get(R.hand);
+  if (!frs) { loading(); return; }
+  const fr = frs[R.frame];
+  const nm = seatNames();
+  /** @type {Partial<Frames[number]["view"]>} */
   const view = fr?.view || {};
   const b = /** @type {SVGSVGElement} */ (document.querySelector("svg#board"));
   drawBoard(b, view.layout, { last: lastPlayed(view.history), names: nm, emptyText: t("replay.leads", { name: nm[h.leader] ?? "" }) });
-  let info = t("replay.frame", { hand: h.hand ?? R.hand + 1, move: R.frame, moves: h.frames.length - 1 });
-  if (fr && fr.move !== null && fr.move !== undefined) info += `: ${describeFrame(h.frames, R.frame, nm[fr.seat ?? -1] ?? "?", nm)}`;
+  let info = t("replay.frame", { hand: h.hand ?? R.hand + 1, move: R.frame, moves: frs.length - 1 });
+  if (fr && fr.move !== null && fr.move !== undefined) info += `: ${describeFrame(frs, R.frame, nm[fr.seat ?? -1] ?? "?", nm)}`;
   else info += `: ${t("replay.the_deal")}`;
-  const lastFrame = R.frame === h.frames.length - 1;
+  const lastFrame = R.frame === frs.length - 1;
   if (lastFrame && h.result) {
     info += ` · ${t("replay.hand_over", { how: `${endWords(h.result.end)}, ${winnerWords(h.result, shortSides())}` })}`;
   }
@@ -111,18 +171,18 @@ function render() {
   b.setAttribute("aria-label", info);
   const hands = view.hands || view.revealed || h.deal || [];
   renderHands($("hands"), hands, nm, {});
-  const results = d.hands.slice(0, R.hand + (R.frame === h.frames.length - 1 ? 1 : 0))
+  const results = d.hands.slice(0, R.hand + (lastFrame ? 1 : 0))
     .flatMap((x) => (x.result ? [x.result] : []));
   renderPad($("pad"), results, { players: d.players, seatNames: nm, sideLabels: sideLabelsOf(),
     shortSides: shortSides(),
     resultOnly: d.scoring === "hands" });
   const moves = clear($("moves"));
-  h.frames.forEach((f, i) => {
+  frs.forEach((f, i) => {
     if (i === 0) return;
     const mark = markAt(R.hand, i);
     const li = el("li", { "data-mark": mark }, el("button", { type: "button", class: "small",
       "aria-current": i === R.frame ? "step" : null, style: i === R.frame ? "font-weight:700" : null,
-      onclick: () => go(R.hand, i) }, describeFrame(h.frames, i, nm[f.seat ?? -1] ?? "?", nm), markBadge(mark)));
+      onclick: () => go(R.hand, i) }, describeFrame(frs, i, nm[f.seat ?? -1] ?? "?", nm), markBadge(mark)));
     moves.appendChild(li);
   });
   const cur = /** @type {HTMLElement | null} */ (moves.querySelector("[aria-current=step]"));
@@ -135,9 +195,9 @@ function render() {
   const lastHand = R.hand >= d.hands.length - 1;
   $button("first").disabled = R.frame === 0;
   $button("prev").disabled = R.frame === 0 && R.hand === 0;
-  $button("last").disabled = R.frame >= h.frames.length - 1;
-  $button("next").disabled = R.frame >= h.frames.length - 1 && lastHand;
-  /** @type {Element} */ ($("next").querySelector("[data-i18n]")).textContent = R.frame >= h.frames.length - 1 && !lastHand ? t("replay.next_hand") : t("replay.next");
+  $button("last").disabled = lastFrame;
+  $button("next").disabled = lastFrame && lastHand;
+  /** @type {Element} */ ($("next").querySelector("[data-i18n]")).textContent = lastFrame && !lastHand ? t("replay.next_hand") : t("replay.next");
   renderAnalysis(R.hand, R.frame);
   document.body.dataset.frame = `${R.hand}:${R.frame}`;
 }
@@ -149,7 +209,7 @@ function shortSides() {
 
 /** A frame's move in words, who made it first, with its end from the frame's history and
  * what it scored (the server says; the hand's end bonus is on the score pad, not in a move).
- * @param {ReplayHand["frames"]} frs @param {number} i @param {string} name
+ * @param {Frames} frs @param {number} i @param {string} name
  * @param {string[]} nm every seat's name (a train is named after its owner) */
 function describeFrame(frs, i, name, nm) {
   const f = frs[i];
@@ -178,7 +238,7 @@ setupAnalysis({ go, names: seatNames, sides: () => shortSides(), hands: () => R.
 $("first").addEventListener("click", () => go(R.hand, 0));
 $("prev").addEventListener("click", () => step(-1));
 $("next").addEventListener("click", () => step(1));
-$("last").addEventListener("click", () => go(R.hand, frames().length - 1));
+$("last").addEventListener("click", () => go(R.hand, positions(R.hand) - 1));
 $("hand-select").addEventListener("change", (ev) => go(Number($field("hand-select").value), 0));
 document.addEventListener("keydown", (ev) => {
   if (!R.data) return;
@@ -186,7 +246,7 @@ document.addEventListener("keydown", (ev) => {
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
   /** @type {Record<string, () => void>} */
   const map = { ArrowRight: () => step(1), ArrowLeft: () => step(-1),
-    Home: () => go(R.hand, 0), End: () => go(R.hand, frames().length - 1),
+    Home: () => go(R.hand, 0), End: () => go(R.hand, positions(R.hand) - 1),
     PageDown: () => go(R.hand + 1, 0), PageUp: () => go(R.hand - 1, 0) };
   if (map[ev.key]) { ev.preventDefault(); map[ev.key](); }
 });
@@ -200,7 +260,7 @@ $("load-form").addEventListener("submit", async (ev) => {
     const text = await f.text();
     const data = await api("POST", "/api/replay", text);
     analysisSource({ record: text });
-    load(data);
+    load(data, { record: text });
   } catch (e) { setAlert(alertBox, t("replay.cannot", { error: e.message })); }
 });
 
@@ -210,7 +270,7 @@ if (tableParam) {
   const id = tableParam;
   $("load").hidden = true;  // a table's own game: the file form is one click away (the header's link)
   api("GET", `/api/tables/${encodeURIComponent(id)}/replay`)
-    .then((data) => { analysisSource(data.finished ? { table: id } : null); load(data); setupDeals(id, seatNames); })
+    .then((data) => { analysisSource(data.finished ? { table: id } : null); load(data, { table: id }); setupDeals(id, seatNames); })
     .catch((e) => setAlert(alertBox, t("replay.cannot_table", { error: e.message })));
 }
 document.body.dataset.ready = "1";

@@ -30,18 +30,32 @@ const HUB_ARMS = ["A", "B", "C", "D", "E", "F"];
 /** Arm names in the order they were made: "A" < "Z" < "AA" (toes are named on from "G"). */
 const byCreation = (/** @type {string} */ a, /** @type {string} */ b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
-/** Trains in seat order, the Mexican train last. */
-const byTrain = (/** @type {string} */ a, /** @type {string} */ b) =>
-  (a === "M" ? 99 : Number(a)) - (b === "M" ? 99 : Number(b));
+/** The order of the trains seen from seat `you`: your own train, then the Mexican train (the
+ * two you play on most, in sight at the top of a phone's rows), then the others round the
+ * table from your left; without a seat (watching, a replay), the Mexican train then the seats
+ * in order.
+ * @param {Layout} layout @param {number | null | undefined} you */
+function trainRank(layout, you) {
+  const trains = [...Object.keys(layout.owners || {}), ...Object.keys(layout.arms || {})].filter((a) => a !== "M");
+  const players = Math.max(1, ...trains.map(Number));
+  const seated = you !== null && you !== undefined && you >= 0;
+  return (/** @type {string} */ arm) => {
+    if (arm === "M") return seated ? 1 : 0;
+    const seat = layout.owners?.[arm] ?? Number(arm) - 1;
+    if (!seated) return 1 + seat;
+    return seat === you ? 0 : 1 + ((seat - you + players) % players);
+  };
+}
 
 /** The arms of a rows layout, in the order they are drawn, each with its depth (a toe sits one
- * step in from the arm its double is on).
- * @param {Layout} layout @returns {{arm: string, depth: number}[]} */
-export function armOrder(layout) {
+ * step in from the arm its double is on); trains as `trainRank` orders them for seat `you`.
+ * @param {Layout} layout @param {number | null} [you] @returns {{arm: string, depth: number}[]} */
+export function armOrder(layout, you = null) {
   const arms = Object.keys(layout.arms || {});
   if (layout.kind === "trains") {
     const all = new Set([...arms, ...Object.keys(layout.owners || {})]);
-    return [...all].sort(byTrain).map((arm) => ({ arm, depth: 0 }));
+    const rank = trainRank(layout, you);
+    return [...all].sort((a, b) => rank(a) - rank(b)).map((arm) => ({ arm, depth: 0 }));
   }
   const parents = layout.parents || {};
   /** @type {Record<string, string[]>} */
@@ -136,6 +150,15 @@ function markerIcon() {
   return s;
 }
 
+/** The Mexican train's mark: a small engine (its words are beside it). */
+function engineIcon() {
+  const s = svg("svg", { viewBox: "0 0 20 16", class: "rows-engine", "aria-hidden": "true", focusable: "false" });
+  svg("path", { d: "M2 4h7v7H2zM9 7h7v4H9zM11 3h3v4h-3zM1 11h18v1.5H1z", class: "rows-engine-body" }, s);
+  svg("circle", { cx: 5, cy: 13.5, r: 1.8, class: "rows-engine-wheel" }, s);
+  svg("circle", { cx: 14, cy: 13.5, r: 1.8, class: "rows-engine-wheel" }, s);
+  return s;
+}
+
 /** A tile lying in its row: its inner half towards the hub (left), a double crosswise.
  * @param {string} tile @param {number} inner @param {number} outer @param {string[]} classes @param {string} label */
 function rowTile(tile, inner, outer, classes, label) {
@@ -183,7 +206,7 @@ export function drawRows(board, layout, opts = {}) {
   box.append(list);
   // an arm and the toes under it stay together (one cell each when the rows stand in columns)
   let group = list;
-  for (const { arm, depth } of armOrder(layout)) {
+  for (const { arm, depth } of armOrder(layout, opts.you)) {
     if (!depth) {
       group = h("div", { class: "rows-group" });
       list.append(group);
@@ -200,9 +223,15 @@ export function drawRows(board, layout, opts = {}) {
     const row = h("section", { class: classes.join(" "), "data-arm": arm, style: `--depth: ${depth}` });
     const title = name(arm);
     const head = h("div", { class: "rows-head" }, h("span", { class: "rows-name" }, title));
-    if (open.has(arm) && arm !== "M") {
+    if (arm === "M" && layout.kind === "trains") {  // everyone's train: an engine and its words
+      row.classList.add("public");
+      head.prepend(engineIcon());
+      head.append(h("span", { class: "rows-public" }, t("trains.mexican_open")));
+    } else if (open.has(arm)) {  // a marker on a train: a flag and "open" (the whole sentence for screen readers)
       const words = t("trains.open");
-      const mark = h("span", { class: "rows-marker", title: words }, markerIcon(), h("span", { class: "visually-hidden" }, words));
+      const mark = h("span", { class: "rows-marker", title: words }, markerIcon(),
+        h("span", { class: "rows-marker-word", "aria-hidden": "true" }, t("trains.open_word")),
+        h("span", { class: "visually-hidden" }, words));
       head.append(mark);
     }
     if (layout.pending === arm) head.append(h("span", { class: "rows-chip rows-pending" }, t("rows.must_cover")));
@@ -242,11 +271,13 @@ export function drawRows(board, layout, opts = {}) {
     group.append(row);
   }
   box.scrollTop = kept;
-  // a choice to make: its first button in sight (inside the rows, the page stays put)
+  // a choice to make: its first button in sight (inside the rows, the page stays put), below
+  // the hub that stays at the top
   const first = box.querySelector(".rows-play");
   if (first) {
     const r = first.getBoundingClientRect(), outer = box.getBoundingClientRect();
-    if (r.top < outer.top || r.bottom > outer.bottom) box.scrollTop += r.top - outer.top - 8;
+    const top = Math.max(outer.top, hub.getBoundingClientRect().bottom);
+    if (r.top < top || r.bottom > outer.bottom) box.scrollTop += r.top - top - 8;
   }
 }
 

@@ -84,8 +84,8 @@ def variant_info(name: str) -> VariantInfo:
                 "help_key": option_key(key, "help", name),
                 "default": spec.default,
                 "values": values,
-                "labels": [value_label(x, key) for x in values] if values is not None else None,
-                "value_keys": [value_key(x, key) for x in values] if values is not None else None,
+                "labels": [value_label(x, key, name) for x in values] if values is not None else None,
+                "value_keys": [value_key(x, key, name) for x in values] if values is not None else None,
                 "minimum": spec.minimum,
             }
         )

@@ -694,14 +694,15 @@ def _foot(h: Hand, rng: random.Random) -> Example | None:
         parents = lay.get("parents") or {}
         played = NAME[tile_of(m)]
         # the toe this tile started, if it started one
-        started = [a for a, p in parents.items() if p and [x["tile"] for x in lay["arms"][a]] == [played]]
+        started = [
+            a for a, p in parents.items() if p and [x["tile"] for x in lay["arms"].get(a, [])] == [played]
+        ]
         if not started:
             continue
         arm, i = parents[started[0]]
+        # the double's three toes (made when it was laid) each have their tile now
         toes = [a for a, p in parents.items() if p and (p[0], p[1]) == (arm, i)]
-        if len(toes) != 3 or not all(
-            lay["arms"].get(a) for a in toes
-        ):  # (the engine makes all three at once)
+        if len(toes) != 3 or not all(lay["arms"].get(a) for a in toes):
             continue
         double = lay["arms"][arm][i]
         return _example("foot", h, last=played, values={"tile": double["tile"], "pips": double["outer"]})

@@ -86,10 +86,14 @@ def _word(value: Any) -> str:
     return str(value)
 
 
-def value_key(value: Any, key: str | None = None) -> str | None:
-    """The key for an option's value: ``option.<id>.value.<value>`` where the option has
-    words for it (a number too: Cuban's "100 points"), else ``value.yes`` / ``value.no`` /
-    ``value.none``; None for a number without words."""
+def value_key(value: Any, key: str | None = None, game: str = "") -> str | None:
+    """The key for an option's value: ``option.<game>.<id>.value.<value>`` where that game
+    words it its own way (Chicken Foot's "10 hands: the whole game"), else
+    ``option.<id>.value.<value>`` where the option has words for it (a number too: Cuban's
+    "100 points"), else ``value.yes`` / ``value.no`` / ``value.none``; None for a number
+    without words."""
+    if key and game and has(f"option.{game}.{key}.value.{_word(value)}"):
+        return f"option.{game}.{key}.value.{_word(value)}"
     own = f"option.{key}.value.{_word(value)}"
     if key and has(own) and isinstance(value, (bool, str, int, type(None))):
         return own
@@ -122,8 +126,8 @@ def bot_label(level: str) -> str:
     return english(bot_key(level), f"Bot: {level}")
 
 
-def value_label(value: Any, key: str | None = None) -> str:
-    k = value_key(value, key)
+def value_label(value: Any, key: str | None = None, game: str = "") -> str:
+    k = value_key(value, key, game)
     if k is not None:
         return english(k)
     return str(value).replace("_", " ") if isinstance(value, str) else str(value)

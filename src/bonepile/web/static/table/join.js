@@ -95,16 +95,24 @@ export function bindJoin(joined) {
 export async function showFinished() {
   /** @type {TableInfo} */
   let info;
-  /** The table's replay: its hands, each with its result and its frames.
-   * @type {{sides?: number[][], hands?: {hand: number, result?: import("/static/panels.js").PadLine,
-   *   frames?: {view: import("/static/messages.js").View & {hands?: string[][]}}[]}[]}} */
+  /** The table's replay's index: its hands, each with its result.
+   * @type {{sides?: number[][], hands?: {hand: number, result?: import("/static/panels.js").PadLine}[]}} */
   let rep;
+  /** The last hand's positions (asked for on their own: a replay sends one hand at a time).
+   * @type {{view: import("/static/messages.js").View & {hands?: string[][]}}[]} */
+  let lastFrames = [];
   try {
     info = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
   } catch (e) { return; }
-  // a replay the server will not send (too big: a long Mexican Train game) still leaves the
-  // table's result to show
+  // a replay the server will not send (its worker busy or away) still leaves the table's
+  // result to show
   try { rep = await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay`); } catch (e) { rep = {}; }
+  const shown = rep.hands?.length ?? 0;
+  if (shown) {
+    try {
+      lastFrames = (await api("GET", `/api/tables/${encodeURIComponent(tableId)}/replay/${shown}`)).frames || [];
+    } catch (e) { lastFrames = []; }
+  }
   setAlert(alertBox, "");
   $("game").hidden = false;
   $("hand-card").hidden = info.status === "over";
@@ -129,7 +137,7 @@ export async function showFinished() {
   renderScorePad(played.flatMap((h) => (h.result ? [h.result] : [])), info, sides, nm, {});
   // the last hand as it ended: its layout, its moves and every hand
   const lastHand = played[played.length - 1];
-  const fr = lastHand?.frames?.[lastHand.frames.length - 1]?.view;
+  const fr = lastFrames[lastFrames.length - 1]?.view;
   drawBoard(/** @type {SVGSVGElement} */ (document.querySelector("svg#board")), fr?.layout || null, { last: lastPlayed(fr?.history), names: nm, emptyText: t("end.game_over") });
   if (fr) {
     renderLog(fr, nm);
