@@ -52,10 +52,11 @@ def _open(contexts, server, lang: str, size: str, game: str):  # noqa: F811
     return pg, errors
 
 
-#: what the page shows, read in one call (one call per fact is slow): the index's game cards
-#: and links; per example figure its caption, its rows of tiles (width, height, tiles) or its
-#: board (width, height, tiles, unit) and the tiles of each strip; paragraphs per part
-FACTS = """() => {
+#: what the page shows, read in one call (one call per fact is slow): its language, the keys
+#: without words, its text, whether it fits the window sideways; the index's game cards and
+#: links; per example figure its caption, its rows of tiles (width, height, tiles) or its board
+#: (width, height, tiles, unit) and the tiles of each strip; paragraphs per part
+FACTS = """async () => {
     const n = (sel, root = document) => root.querySelectorAll(sel).length;
     const box = (e) => { const r = e.getBoundingClientRect(); return [r.width, r.height]; };
     const figures = [...document.querySelectorAll('figure.example')].map(fig => {
@@ -71,7 +72,11 @@ FACTS = """() => {
     });
     const parts = {};
     for (const part of ['deal', 'turn', 'end', 'score']) parts[part] = n(`section[data-part='${part}'] p`);
-    return { cards: n('li.game-card'), howto_links: n("li.game-card a[href^='/how-to-play/']"),
+    return { lang: document.documentElement.lang,
+             missing: [...(await import('/static/i18n.js')).missing],
+             words: document.body.innerText,
+             fits: document.documentElement.scrollWidth <= innerWidth + 1,
+             cards: n('li.game-card'), howto_links: n("li.game-card a[href^='/how-to-play/']"),
              play_links: n("li.game-card a[href^='/?play=']"), figures, parts };
 }"""
 
@@ -90,15 +95,15 @@ def test_every_page_in_every_language(server, contexts, lang, size):  # noqa: F8
     for game in games:
         pg, errors = _open(contexts, server, lang, size, game)
         try:
-            assert pg.evaluate("document.documentElement.lang") == lang
-            assert _missing(pg) == [], (lang, game)
-            words = pg.evaluate("document.body.innerText")
+            facts = pg.evaluate(FACTS)
+            assert facts["lang"] == lang
+            assert facts["missing"] == [], (lang, game)
+            words = facts["words"]
             ident = (IT_IDENTIFIER if lang == "it" else IDENTIFIER).search(words)
             assert not ident, (lang, game, ident)
             assert "{" not in words and "}" not in words, (lang, game)  # every placeholder filled
             # nothing sticks out sideways
-            assert pg.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), (lang, game, size)
-            facts = pg.evaluate(FACTS)
+            assert facts["fits"], (lang, game, size)
             if not game:
                 assert facts["cards"] == len(ENGINE_VARIANTS)
                 assert facts["howto_links"] == len(ENGINE_VARIANTS)
