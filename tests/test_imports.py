@@ -5,6 +5,7 @@ command-line module imports on its own in a fresh interpreter."""
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 import subprocess
 import sys
@@ -34,6 +35,13 @@ def _is_type_checking(test: ast.expr) -> bool:
 def import_graph(types: bool = True) -> dict[str, set[str]]:
     """Module -> the bonepile modules it imports anywhere in its text; ``types``: with those
     imported under ``if TYPE_CHECKING:`` (which never run, but tie the modules all the same)."""
+    return {mod: set(targets) for mod, targets in _import_graph(types).items()}
+
+
+@functools.cache
+def _import_graph(types: bool) -> dict[str, set[str]]:
+    """``import_graph``, each module's text parsed once for the whole run (a copy is handed
+    out: the tests read the package, which does not change under them)."""
     mods = modules()
     graph: dict[str, set[str]] = {m: set() for m in mods}
 

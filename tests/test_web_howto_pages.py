@@ -52,6 +52,35 @@ def _open(contexts, server, lang: str, size: str, game: str):  # noqa: F811
     return pg, errors
 
 
+#: what the page shows, read in one call (one call per fact is slow): its language, the keys
+#: without words, its text, whether it fits the window sideways; the index's game cards and
+#: links; per example figure its caption, its rows of tiles (width, height, tiles) or its board
+#: (width, height, tiles, unit) and the tiles of each strip; paragraphs per part
+FACTS = """async () => {
+    const n = (sel, root = document) => root.querySelectorAll(sel).length;
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.width, r.height]; };
+    const figures = [...document.querySelectorAll('figure.example')].map(fig => {
+        const rows = fig.querySelector('.rows-board');
+        const board = fig.querySelector('svg.howto-board');
+        const caption = fig.querySelector('figcaption');
+        return {
+            caption: caption ? caption.innerText : '',
+            rows: rows ? [...box(rows), n('svg.tile-svg', rows)] : null,
+            board: board ? [...box(board), n('g.tile', board), board.getAttribute('data-unit')] : null,
+            strips: [...fig.querySelectorAll('.tile-row')].map(s => n('svg.tile-svg', s)),
+        };
+    });
+    const parts = {};
+    for (const part of ['deal', 'turn', 'end', 'score']) parts[part] = n(`section[data-part='${part}'] p`);
+    return { lang: document.documentElement.lang,
+             missing: [...(await import('/static/i18n.js')).missing],
+             words: document.body.innerText,
+             fits: document.documentElement.scrollWidth <= innerWidth + 1,
+             cards: n('li.game-card'), howto_links: n("li.game-card a[href^='/how-to-play/']"),
+             play_links: n("li.game-card a[href^='/?play=']"), figures, parts };
+}"""
+
+
 def _missing(pg) -> list[str]:
     return pg.evaluate("async () => [...(await import('/static/i18n.js')).missing]")
 
@@ -66,46 +95,37 @@ def test_every_page_in_every_language(server, contexts, lang, size):  # noqa: F8
     for game in games:
         pg, errors = _open(contexts, server, lang, size, game)
         try:
-            assert pg.evaluate("document.documentElement.lang") == lang
-            assert _missing(pg) == [], (lang, game)
-            words = pg.evaluate("document.body.innerText")
+            facts = pg.evaluate(FACTS)
+            assert facts["lang"] == lang
+            assert facts["missing"] == [], (lang, game)
+            words = facts["words"]
             ident = (IT_IDENTIFIER if lang == "it" else IDENTIFIER).search(words)
             assert not ident, (lang, game, ident)
             assert "{" not in words and "}" not in words, (lang, game)  # every placeholder filled
             # nothing sticks out sideways
-            assert pg.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), (lang, game, size)
+            assert facts["fits"], (lang, game, size)
             if not game:
-                cards = pg.locator("li.game-card")
-                assert cards.count() == len(ENGINE_VARIANTS)
-                assert pg.locator("li.game-card a[href^='/how-to-play/']").count() == len(ENGINE_VARIANTS)
-                assert pg.locator("li.game-card a[href^='/?play=']").count() == len(ENGINE_VARIANTS)
+                assert facts["cards"] == len(ENGINE_VARIANTS)
+                assert facts["howto_links"] == len(ENGINE_VARIANTS)
+                assert facts["play_links"] == len(ENGINE_VARIANTS)
             else:
-                figures = pg.locator("figure.example")
-                assert figures.count() >= 1
-                for i in range(figures.count()):
-                    fig = figures.nth(i)
-                    rows = fig.locator(".rows-board")
-                    if rows.count():  # a train game's table is drawn as rows of tiles
-                        box = rows.first.bounding_box()
-                        assert box and box["width"] > 200 and box["height"] > 100, (lang, game, i)
-                        assert rows.first.locator("svg.tile-svg").count() >= 1, (
-                            lang,
-                            game,
-                            i,
-                        )  # the hub at least
-                        assert fig.locator("figcaption").inner_text().strip()
+                assert len(facts["figures"]) >= 1
+                for i, fig in enumerate(facts["figures"]):
+                    assert fig["caption"].strip(), (lang, game, i)
+                    if fig["rows"] is not None:  # a train game's table is drawn as rows of tiles
+                        w, h, tiles = fig["rows"]
+                        assert w > 200 and h > 100, (lang, game, i)
+                        assert tiles >= 1, (lang, game, i)  # the hub at least
                         continue
-                    board = fig.locator("svg.howto-board")
-                    box = board.bounding_box()
-                    assert box and box["width"] > 200 and box["height"] > 150
-                    assert board.locator("g.tile").count() >= 1, (lang, game, i)
+                    assert fig["board"] is not None, (lang, game, i)
+                    w, h, tiles, unit = fig["board"]
+                    assert w > 200 and h > 150, (lang, game, i)
+                    assert tiles >= 1, (lang, game, i)
                     # the tiles drawn are on the picture and big enough to read
-                    assert float(board.get_attribute("data-unit") or 0) >= 9, (lang, game, i)
-                    for strip in fig.locator(".tile-row").all():
-                        assert strip.locator("svg.tile-svg").count() >= 1
-                    assert fig.locator("figcaption").inner_text().strip()
+                    assert float(unit or 0) >= 9, (lang, game, i)
+                    assert all(n >= 1 for n in fig["strips"]), (lang, game, i)
                 for part in ("deal", "turn", "end", "score"):
-                    assert pg.locator(f"section[data-part='{part}'] p").count() >= 1, (lang, game, part)
+                    assert facts["parts"][part] >= 1, (lang, game, part)
             if lang in ("en", "es") or (game in ("", "billitonnen") and size == "phone"):
                 name = f"howto-{lang}-{game or 'index'}-{size}.png"
                 pg.screenshot(path=str(ARTIFACTS / name), full_page=True)

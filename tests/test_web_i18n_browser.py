@@ -1,5 +1,6 @@
-"""The interface in each of its six languages, in a real browser: the lobby, a table in play
-(to the end of a hand) and the replay page show no missing key and no English words of the
+"""The interface in each of its six languages, in a real browser: the lobby, a table in play,
+a table whose hand is over (one table, its hand played once over its socket, looked at in
+every language) and the replay page show no missing key and no English words of the
 catalogue; the browser's language is chosen by default and the player's choice is remembered;
 the longer words of Spanish and Indonesian fit a phone and a laptop (screenshots go to
 artifacts/: look at them)."""
@@ -7,20 +8,21 @@ artifacts/: look at them)."""
 from __future__ import annotations
 
 import functools
+import json
 import re
 
 import pytest
+from websockets.sync.client import connect
 
 from bonepile.web.words.i18n import LANGUAGES, catalogue
 from test_web_browser import (  # noqa: F401  (fixtures)
     ARTIFACTS,
     _open_seat,
-    _play_to_the_end,
     _post,
     browser,
-    server,
     wait_turn_or_end,
 )
+from webutil import logged_server
 
 PLACEHOLDER = re.compile(r"\{\w+\}")
 SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
@@ -55,25 +57,64 @@ def _context(browser, lang: str | None, size: str = "laptop", **kw):  # noqa: F8
     return ctx
 
 
+#: every word a person can read or hear: the page's text, menus, labels and titles
+WORDS = """() => [document.body.innerText,
+    ...[...document.querySelectorAll('option')].map(o => o.textContent),
+    ...[...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label')),
+    ...[...document.querySelectorAll('[placeholder]')].map(e => e.getAttribute('placeholder')),
+    ...[...document.querySelectorAll('[title]')].map(e => e.getAttribute('title')),
+    ...[...document.querySelectorAll('svg title, svg text')].map(e => e.textContent)].join('\\n')"""
+
+
 def _words(page) -> str:
-    """Every word a person can read or hear: the page's text, menus, labels and titles."""
-    return page.evaluate("""() => [document.body.innerText,
-        ...[...document.querySelectorAll('option')].map(o => o.textContent),
-        ...[...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label')),
-        ...[...document.querySelectorAll('[placeholder]')].map(e => e.getAttribute('placeholder')),
-        ...[...document.querySelectorAll('[title]')].map(e => e.getAttribute('title')),
-        ...[...document.querySelectorAll('svg title, svg text')].map(e => e.textContent)].join('\\n')""")
+    """Every word a person can read or hear (``WORDS``)."""
+    return page.evaluate(WORDS)
+
+
+def _every_game_in_the_lobby(page) -> list[tuple[str, str, list[str], str]]:
+    """Each game chosen in the lobby's form as a person would (the menu's value changed, its
+    input and change events sent): (game, page language, keys without words, ``WORDS``), in
+    one call to the page rather than a few per game."""
+    return page.evaluate(
+        "async () => { const words = ("
+        + WORDS
+        + """);
+            const i18n = await import('/static/i18n.js');
+            const menu = document.getElementById('variant');
+            const out = [];
+            for (const name of [...menu.options].map(o => o.value)) {
+                menu.value = name;
+                menu.dispatchEvent(new Event('input', { bubbles: true }));
+                menu.dispatchEvent(new Event('change', { bubbles: true }));
+                out.push([name, document.documentElement.lang, [...i18n.missing], words()]);
+            }
+            return out; }"""
+    )
 
 
 def _missing(page) -> list[str]:
     return page.evaluate("import('/static/i18n.js').then(m => [...m.missing])")
 
 
+@functools.cache
+def _any_english(lang: str) -> re.Pattern[str]:
+    """One pattern that finds a piece of ``english_only(lang)`` wherever ``_found`` would (the
+    pieces one by one are a thousand searches a page)."""
+    pieces = sorted(english_only(lang), key=len, reverse=True) or ["(?!)"]
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, pieces)) + r")(?!\w)")
+
+
+def _leaks(lang: str, words: str) -> list[str]:
+    """The pieces of English in a text of lang (none in English)."""
+    if lang == "en" or not _any_english(lang).search(words):
+        return []
+    return sorted(p for p in english_only(lang) if _found(p, words))
+
+
 def _check(page, lang: str, where: str) -> None:
     assert page.evaluate("document.documentElement.lang") == lang
     assert _missing(page) == [], f"{lang} {where}: keys without words"
-    words = _words(page)
-    leaks = sorted(p for p in english_only(lang) if _found(p, words)) if lang != "en" else []
+    leaks = _leaks(lang, _words(page))
     assert leaks == [], f"{lang} {where}: English on the page"
 
 
@@ -90,7 +131,16 @@ def _fits(page) -> list[str]:
         return bad; }""")
 
 
-def _table(server) -> dict:  # noqa: F811
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """test_web_browser's server, but a finished hand stays on the table until its player
+    moves on (the ``finished`` table is looked at in every language, for minutes)."""
+    args = ("--bot-delay", "0", "--create-rate", "100000", "--hand-pause", "100000")
+    with logged_server(tmp_path_factory.mktemp("serve"), *args) as base:
+        yield base
+
+
+def _table(server) -> dict:
     return _post(
         server,
         "/api/tables",
@@ -103,8 +153,42 @@ def _table(server) -> dict:  # noqa: F811
     )
 
 
+def _play_first_hand(server: str, created: dict) -> None:
+    """Play seat 0 of a table made by ``_table`` over its socket (the first legal move each
+    turn) until the first hand is over: the pages of a finished hand, without playing it
+    again in every language (test_web_browser plays hands by clicking)."""
+    url = server.replace("http", "ws", 1) + f"/ws/tables/{created['id']}?token={created['token']}"
+    with connect(url, max_size=1 << 22, open_timeout=30) as ws:
+        acted = None
+        for _ in range(2000):
+            msg = json.loads(ws.recv(timeout=30))
+            if msg["type"] != "state":
+                assert msg["type"] != "error", msg
+                continue
+            view, phase = msg["view"], msg["phase"]
+            if phase in ("hand_over", "over"):
+                return
+            if msg["seq"] == acted:
+                continue
+            if phase == "play" and view and view["to_move"] == 0 and not msg["forced"]:
+                acted = msg["seq"]
+                ws.send(json.dumps({"type": "move", "move": view["legal"][0]["move"], "id": msg["seq"]}))
+            elif phase == "leader" and msg["pending"] and 0 in msg["pending"]["seats"]:
+                acted = msg["seq"]
+                ws.send(json.dumps({"type": "leader", "seat": msg["pending"]["seats"][0]}))
+    raise AssertionError("the first hand did not end")
+
+
+@pytest.fixture(scope="module")
+def finished(server) -> dict:
+    """A table of ``_table`` whose first hand is over, Ana still at it (seat 0's token)."""
+    created = _table(server)
+    _play_first_hand(server, created)
+    return created
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_page_in_every_language(server, browser, lang):  # noqa: F811
+def test_every_page_in_every_language(server, browser, finished, lang):  # noqa: F811
     """The lobby, a table played to the end of a hand and its replay, all in lang."""
     ctx = _context(browser, lang)
     errors: list[str] = []
@@ -117,9 +201,11 @@ def test_every_page_in_every_language(server, browser, lang):  # noqa: F811
         page.wait_for_selector("#tables table, #tables p:not([data-i18n])")
         _check(page, lang, "lobby")
         # every game's rules in the lobby's form
-        for name in page.locator("#variant option").evaluate_all("os => os.map(o => o.value)"):
-            page.select_option("#variant", name)
-            _check(page, lang, f"lobby ({name})")
+        games = _every_game_in_the_lobby(page)
+        assert len(games) > 1
+        for name, shown_in, missing, words in games:
+            assert shown_in == lang and missing == [], f"{lang} lobby ({name}): keys without words"
+            assert _leaks(lang, words) == [], f"{lang} lobby ({name}): English on the page"
         # a stranger's way in: a table with a free seat
         waiting = _post(
             server,
@@ -144,13 +230,13 @@ def test_every_page_in_every_language(server, browser, lang):  # noqa: F811
         page.wait_for_selector("body[data-conn='1']")
         page.wait_for_function("document.body.dataset.phase && document.body.dataset.phase !== 'waiting'")
         _check(page, lang, "watching a table")
-        created = _table(server)
-        _open_seat(page, server, created)
+        _open_seat(page, server, _table(server))
         assert wait_turn_or_end(page) == "play"
         _check(page, lang, "table in play")
-        assert _play_to_the_end(page, hands=1) in ("hand_over", "over")
+        _open_seat(page, server, finished)
+        assert wait_turn_or_end(page) in ("hand_over", "over")
         _check(page, lang, "table at the end of a hand")
-        page.goto(server + f"/replay?table={created['id']}")
+        page.goto(server + f"/replay?table={finished['id']}")
         page.wait_for_selector("#frame-info:not(:empty)")
         _check(page, lang, "replay")
         page.click("#last")
@@ -213,7 +299,7 @@ def test_the_switch_is_remembered(server, browser):  # noqa: F811
 
 @pytest.mark.parametrize("lang", ["es", "id", "it", "da", "nl"])
 @pytest.mark.parametrize("size", ["phone", "laptop"])
-def test_long_words_fit(server, browser, lang, size):  # noqa: F811
+def test_long_words_fit(server, browser, finished, lang, size):  # noqa: F811
     """Longer words than English (Spanish and Indonesian run longest): the lobby, a table and
     the replay fit the screen."""
     ctx = _context(browser, lang, size, has_touch=size == "phone")
@@ -226,15 +312,15 @@ def test_long_words_fit(server, browser, lang, size):  # noqa: F811
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"i18n-{lang}-lobby-{size}.png"), full_page=True)
         assert _fits(page) == [], "lobby"
-        created = _table(server)
-        _open_seat(page, server, created)
+        _open_seat(page, server, _table(server))
         assert wait_turn_or_end(page) == "play"
         page.screenshot(path=str(ARTIFACTS / f"i18n-{lang}-table-{size}.png"))
         assert _fits(page) == [], "table"
-        _play_to_the_end(page, hands=1)
+        _open_seat(page, server, finished)
+        assert wait_turn_or_end(page) in ("hand_over", "over")
         page.screenshot(path=str(ARTIFACTS / f"i18n-{lang}-hand-over-{size}.png"))
         assert _fits(page) == [], "hand over"
-        page.goto(server + f"/replay?table={created['id']}")
+        page.goto(server + f"/replay?table={finished['id']}")
         page.wait_for_selector("#frame-info:not(:empty)")
         page.screenshot(path=str(ARTIFACTS / f"i18n-{lang}-replay-{size}.png"), full_page=True)
         assert _fits(page) == [], "replay"
