@@ -97,7 +97,7 @@ def test_a_view_with_no_world_raises():
     assert sampler.searches == 1
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(ALL_COMBOS),
     st.integers(0, 2**63 - 1),
@@ -118,6 +118,16 @@ def test_every_view_of_a_random_hand_samples(combo, deal_seed, move_seed):
                 _check_world(Sampler(v, view, tries=1).sample(rng), view)
         ms = h.legal_moves()
         h.apply(ms[rng.randrange(len(ms))])
+
+
+@pytest.mark.xfail(
+    strict=True, raises=InconsistentView, reason="known defect: the complete search misses this world"
+)
+def test_the_search_finds_a_world_of_a_three_player_muggins_hand():
+    """Found by a random run (not yet fixed): with one try for the fill, the complete search
+    finds no world for seat 0 late in this three-player Muggins hand, though one exists (the
+    hand was dealt)."""
+    test_every_view_of_a_random_hand_samples.hypothesis.inner_test(("muggins", 3), 33791654, 33791654)
 
 
 def test_the_search_keeps_a_fitting_tile_in_some_hand_when_tiles_are_set_aside():
