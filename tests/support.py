@@ -32,7 +32,7 @@ def _configurations() -> list[tuple[str, dict]]:
     return [
         (name, {"players": n} if len(counts) > 1 else {})
         for name, counts in PLAYER_COUNTS.items()
-        if name in VARIANT_NAMES  # the games the RL adapters offer (not yet the train layout)
+        if name in VARIANT_NAMES  # the line games (tests/test_rl_trains.py covers the train layouts)
         for n in counts
     ]
 
