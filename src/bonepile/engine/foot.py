@@ -134,7 +134,8 @@ class FootHand(TrainHand):
     def copy(self) -> FootHand:
         h: FootHand = object.__new__(FootHand)
         for name in Hand.__slots__ + TrainHand.__slots__ + FootHand.__slots__:
-            setattr(h, name, getattr(self, name))
+            if hasattr(self, name):  # (some of TrainHand's tables are never set in a foot)
+                setattr(h, name, getattr(self, name))
         h.masks = self.masks[:]
         h.pip = self.pip[:]
         h.dbl = self.dbl[:]
@@ -184,7 +185,8 @@ class FootHand(TrainHand):
         for m in moves:
             h.apply(m)
         for name in Hand.__slots__ + TrainHand.__slots__ + FootHand.__slots__:
-            setattr(self, name, getattr(h, name))
+            if hasattr(h, name):  # (some of TrainHand's tables are never set in a foot)
+                setattr(self, name, getattr(h, name))
         self.given_tokens = tokens
         return last
 
