@@ -115,6 +115,7 @@ class FootHand(TrainHand):
         self._plain = False
         self.hub = hub = hub_of(v, number)
         self._arms_n = v.players
+        self._arms = []  # (TrainHand's per-seat train table: a foot's arms belong to no seat)
         self.spokes = k = v.spokes
         p = HI[hub]
         self.pip = [p if a < k else -1 for a in range(MAX_ARMS)]
@@ -134,8 +135,7 @@ class FootHand(TrainHand):
     def copy(self) -> FootHand:
         h: FootHand = object.__new__(FootHand)
         for name in Hand.__slots__ + TrainHand.__slots__ + FootHand.__slots__:
-            if hasattr(self, name):  # (some of TrainHand's tables are never set in a foot)
-                setattr(h, name, getattr(self, name))
+            setattr(h, name, getattr(self, name))
         h.masks = self.masks[:]
         h.pip = self.pip[:]
         h.dbl = self.dbl[:]
@@ -185,8 +185,7 @@ class FootHand(TrainHand):
         for m in moves:
             h.apply(m)
         for name in Hand.__slots__ + TrainHand.__slots__ + FootHand.__slots__:
-            if hasattr(h, name):  # (some of TrainHand's tables are never set in a foot)
-                setattr(self, name, getattr(h, name))
+            setattr(self, name, getattr(h, name))
         self.given_tokens = tokens
         return last
 
