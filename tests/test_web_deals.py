@@ -31,12 +31,14 @@ PATHS = ("", "/record", "/verify", "/replay")
 
 async def _poll(srv, tid: str, answers: list[tuple[str, bool, str]], done: asyncio.Event) -> None:
     """Every HTTP answer about the table, asked again and again while the game is played:
-    (path, whether the game was over when asked, text)."""
+    (path, whether the game could have been over while the server answered, text). The server
+    runs in another thread, so the game can end between the question and the answer: only an
+    answer that arrived while the game was still on must keep the seed."""
     async with httpx.AsyncClient(base_url=srv.http, timeout=30) as c:
         while not done.is_set():
             for p in PATHS:
-                over = srv.server.tables[tid].game.over
                 r = await c.get(f"/api/tables/{tid}{p}")
+                over = srv.server.tables[tid].game.over
                 assert r.status_code == 200, (p, r.text)
                 answers.append((p, over, r.text))
             await asyncio.sleep(0.01)
