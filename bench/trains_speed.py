@@ -1,5 +1,6 @@
-"""Mexican Train engine speed, side by side with an earlier commit: random play (hands per
-second, 2, 4 and 8 players) and the search's push/pop (moves tried per second).
+"""Train engine speed, side by side with an earlier commit: Mexican Train's random play (hands
+per second, 2, 4 and 8 players) and the search's push/pop (moves tried per second), the same
+two for Chicken Foot (4 players).
 
 The earlier commit's ``src`` is extracted with ``git archive`` into a temporary folder; each
 round runs both versions, one after the other, in fresh processes doing the same work (the
@@ -26,39 +27,28 @@ ROOT = Path(__file__).resolve().parents[1]
 PLAYERS = (2, 4, 8)
 
 
-def work(hands: int) -> dict[str, float]:
-    """One version's figures (run in a worker process, its ``bonepile`` on PYTHONPATH)."""
-    from bonepile.engine import Game, Hand, make_variant
+def random_play(v: object, hands: int, rng: random.Random) -> tuple[int, float]:
+    """``hands`` hands of uniformly random moves: the moves made and the CPU seconds."""
+    from bonepile.engine import Game
 
-    out: dict[str, float] = {}
-    for n in PLAYERS:
-        v = make_variant("mexican-train", {"players": n, "rounds": 1})
-        rng = random.Random(n)
-        t0 = time.process_time()
-        for seed in range(hands):
-            h = Game(v, seed=seed, snapshots=False).hand
-            while not h.over:
-                ms = h.legal_moves()
-                h.apply(ms[rng.randrange(len(ms))])
-        secs = time.process_time() - t0
-        out[f"random play, {n} players (hands/s)"] = hands / secs
-    # for scale: a line game's random play, per move (a train hand is five times as long)
-    v = make_variant("draw", {"players": 2})
     moves = 0
     t0 = time.process_time()
-    for seed in range(hands * 4):
+    for seed in range(hands):
         h = Game(v, seed=seed, snapshots=False).hand
         while not h.over:
             ms = h.legal_moves()
             h.apply(ms[rng.randrange(len(ms))])
             moves += 1
-    out["(draw, 2 players, double-six: moves/s)"] = moves / (time.process_time() - t0)
-    # the search's step: every legal move pushed, its replies listed, popped
-    v = make_variant("mexican-train", {"players": 4, "rounds": 1})
-    rng = random.Random(0)
+    return moves, time.process_time() - t0
+
+
+def search_steps(v: object, hands: int, rng: random.Random) -> float:
+    """The search's step: every legal move pushed, its replies listed, popped (moves/s)."""
+    from bonepile.engine import Hand
+
     tried = 0
     t0 = time.process_time()
-    for seed in range(hands // 3):
+    for seed in range(hands):
         h = Hand.deal(v, random.Random(seed))
         while not h.over:
             ms = h.legal_moves()
@@ -68,7 +58,27 @@ def work(hands: int) -> dict[str, float]:
                 h.pop()
                 tried += 1
             h.apply(ms[rng.randrange(len(ms))])
-    out["push, legal moves, pop, 4 players (moves/s)"] = tried / (time.process_time() - t0)
+    return tried / (time.process_time() - t0)
+
+
+def work(hands: int) -> dict[str, float]:
+    """One version's figures (run in a worker process, its ``bonepile`` on PYTHONPATH)."""
+    from bonepile.engine import make_variant
+
+    out: dict[str, float] = {}
+    for n in PLAYERS:
+        v = make_variant("mexican-train", {"players": n, "rounds": 1})
+        _, secs = random_play(v, hands, random.Random(n))
+        out[f"random play, {n} players (hands/s)"] = hands / secs
+    foot = make_variant("chicken-foot", {"players": 4, "rounds": 1})
+    _, secs = random_play(foot, hands, random.Random(4))
+    out["chicken foot, random play, 4 players (hands/s)"] = hands / secs
+    # for scale: a line game's random play, per move (a train hand is five times as long)
+    moves, secs = random_play(make_variant("draw", {"players": 2}), hands * 4, random.Random(2))
+    out["(draw, 2 players, double-six: moves/s)"] = moves / secs
+    train = make_variant("mexican-train", {"players": 4, "rounds": 1})
+    out["push, legal moves, pop, 4 players (moves/s)"] = search_steps(train, hands // 3, random.Random(0))
+    out["chicken foot: push, legal moves, pop (moves/s)"] = search_steps(foot, hands // 3, random.Random(0))
     return out
 
 
@@ -107,11 +117,15 @@ def main() -> None:
         for _ in range(args.rounds):
             before.append(run(before_src, args.hands))
             after.append(run(ROOT / "src", args.hands))
-    print(f"{'':46} {'before':>10} {'after':>10} {'ratio':>7}   ({args.rounds} rounds, medians, CPU time)")
+    print(
+        f"{'':52} {'before':>10} {'after':>10} {'ratio':>7} {'rounds':>12}"
+        f"   ({args.rounds} rounds, medians, CPU time; rounds: the lowest and highest ratio of one round)"
+    )
     for key in before[0]:
         b = statistics.median(r[key] for r in before)
         a = statistics.median(r[key] for r in after)
-        print(f"{key:46} {b:10,.0f} {a:10,.0f} {a / b:6.2f}x")
+        each = sorted(y[key] / x[key] for x, y in zip(before, after, strict=True))
+        print(f"{key:52} {b:10,.0f} {a:10,.0f} {a / b:6.2f}x {each[0]:5.2f}-{each[-1]:.2f}x")
 
 
 if __name__ == "__main__":

@@ -21,15 +21,11 @@ would need a 33rd arm is not playable (RULES.md §16, "Limits").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from .errors import IllegalMoveError
-from .hand import LAYOUT_HANDS, Hand, perft
+from .hand import LAYOUT_HANDS, perft
 from .tiles import (
     BIT,
     DOUBLE_MASK,
     DRAW,
-    HI,
     IS_DOUBLE,
     MAX_ARMS,
     NAME,
@@ -39,8 +35,7 @@ from .tiles import (
     bits,
     move,
 )
-from .trains import TrainHand, hub_of
-from .variant import Variant
+from .trains import TrainHand, _TrainSnap
 
 __all__ = ["FootHand", "FOOT_NAMES", "FOOT_INDEX", "HUB_ARMS", "foot_names", "perft"]
 
@@ -58,28 +53,20 @@ def foot_names(spokes: int) -> tuple[str, ...]:
     return FOOT_NAMES[:spokes]
 
 
-class _FootSnap:
-    __slots__ = ("masks", "in_hands", "bpos", "fpip", "tlen", "parent", "fill", "made", "pending",
-                 "placed", "to_move", "passes", "drew", "over", "end", "result", "log_len")  # fmt: skip
+class _FootSnap(_TrainSnap):
+    """The trains' snapshot and the foot's own state: the toes' doubles, the next arm to
+    start, the arms made."""
+
+    __slots__ = ("foot",)
 
     def __init__(self, h: FootHand) -> None:
-        self.masks = h.masks[:]
-        self.in_hands = h.in_hands
-        self.bpos = h.bpos
-        self.fpip = h.pip[:]
-        self.tlen = h.tlen[:]
-        self.parent = h.parent[:]
-        self.fill = h.fill
-        self.made = h.made
-        self.pending = h.pending
-        self.placed = h.placed
-        self.to_move = h.to_move
-        self.passes = h.passes
-        self.drew = h.drew
-        self.over = h.over
-        self.end = h.end
-        self.result = h.result
-        self.log_len = len(h.log)
+        _TrainSnap.__init__(self, h)
+        self.foot = (h.parent[:], h.fill, h.made)
+
+    def restore(self, h: FootHand) -> None:  # type: ignore[override]  # (pushed by a FootHand)
+        _TrainSnap.restore(self, h)
+        parent, h.fill, h.made = self.foot
+        h.parent = parent[:]
 
 
 class FootHand(TrainHand):
@@ -89,105 +76,25 @@ class FootHand(TrainHand):
 
     arm_names = FOOT_NAMES  # type: ignore[assignment]  # (TrainHand has nine names, a foot 32)
     arm_index = FOOT_INDEX
+    _snapshot = _FootSnap
+    _lists = ("tlen", "parent")
 
     fill: int  # the next arm that must get its first tile (== made: none must)
     made: int  # arms made so far (codes below it exist; a closed arm's pip is -1)
     parent: list[int]  # per toe: arm << 8 | index of the double it grows from (-1: a centre arm)
     spokes: int  # arms round the centre double (6 or 4)
 
-    def __init__(
-        self,
-        v: Variant,
-        deal: Sequence[Sequence[int]],
-        boneyard: Sequence[int],
-        leader: int,
-        *,
-        must_lead: int = -1,
-        number: int = 1,
-        totals: Sequence[int] | None = None,
-        bonus: int = 0,
-        starter_first: int | None = None,
-        _masks: list[int] | None = None,
-    ):
-        Hand.__init__(
-            self, v, deal, boneyard, leader, number=number, totals=totals, bonus=bonus, _masks=_masks
-        )
-        self._plain = False
-        self.hub = hub = hub_of(v, number)
-        self._arms_n = v.players
+    def _set_table(self, p: int) -> None:
+        """The centre double's arms, each starting at its pip ``p``; no toes yet."""
         self._arms = []  # (TrainHand's per-seat train table: a foot's arms belong to no seat)
-        self.spokes = k = v.spokes
-        p = HI[hub]
+        self.spokes = k = self.v.spokes
         self.pip = [p if a < k else -1 for a in range(MAX_ARMS)]
         self.dbl = [False] * MAX_ARMS
         self.occ = [False] * MAX_ARMS
         self.tlen = [0] * MAX_ARMS
         self.parent = [-1] * MAX_ARMS
-        self.marks = 0
-        self.pending = -1
         self.fill = 0
         self.made = HUB_ARMS
-        self.placed = 1  # the hub
-        self._reopen()
-        if self.bpos >= self.draw_end and self._stuck_everywhere():
-            self._finish("blocked", None)
-
-    def copy(self) -> FootHand:
-        h: FootHand = object.__new__(FootHand)
-        for name in Hand.__slots__ + TrainHand.__slots__ + FootHand.__slots__:
-            setattr(h, name, getattr(self, name))
-        h.masks = self.masks[:]
-        h.pip = self.pip[:]
-        h.dbl = self.dbl[:]
-        h.occ = self.occ[:]
-        h.tlen = self.tlen[:]
-        h.parent = self.parent[:]
-        h.inplay = self.inplay[:]
-        h.log = self.log[:]
-        h._stack = self._stack[:]
-        h.given_tokens = None if self.given_tokens is None else self.given_tokens[:]
-        return h
-
-    def push(self, m: int) -> None:
-        self._stack.append(_FootSnap(self))  # type: ignore[arg-type]
-        self.apply(m)
-
-    def pop(self) -> int:
-        if not self._stack:
-            return self.undo()
-        s: _FootSnap = self._stack.pop()  # type: ignore[assignment]
-        self.masks = s.masks[:]
-        self.in_hands, self.bpos = s.in_hands, s.bpos
-        self.pip = s.fpip[:]
-        self.tlen = s.tlen[:]
-        self.parent = s.parent[:]
-        self.occ = [x > 0 for x in self.tlen]
-        self.fill, self.made, self.pending, self.placed = s.fill, s.made, s.pending, s.placed
-        self.to_move, self.passes, self.drew, self.over = s.to_move, s.passes, s.drew, s.over
-        self.end, self.result = s.end, s.result
-        n = s.log_len
-        m = self.log[n][1]
-        del self.log[n:]
-        if self.given_tokens is not None:
-            del self.given_tokens[n:]
-        self._reopen()
-        return m
-
-    def undo(self) -> int:
-        """Take back the last move by replaying the hand from its deal (as ``Hand.undo``,
-        restoring the slots of every class of the hand)."""
-        if not self.log:
-            raise IllegalMoveError("nothing to undo in this hand")
-        moves = [m for _, m, _ in self.log]
-        last = moves.pop()
-        tokens = self.given_tokens[:-1] if self.given_tokens else None
-        h = self.fresh()
-        for m in moves:
-            h.apply(m)
-        for name in Hand.__slots__ + TrainHand.__slots__ + FootHand.__slots__:
-            setattr(self, name, getattr(h, name))
-        self.given_tokens = tokens
-        return last
 
     # ------------------------------------------------------------------ queries
     def arms_for(self, seat: int) -> tuple[int, ...]:
@@ -254,53 +161,9 @@ class FootHand(TrainHand):
         return not self.in_hands & self.open_mask
 
     # ------------------------------------------------------------------ moves
-    def apply(self, m: int) -> None:
-        seat = self.to_move
-        if m < PASS:
-            t, a = m >> 5, m & 31  # tiles.tile_of / arm_of
-            bit = BIT[t]
-            hand = self.masks[seat] ^ bit
-            self.masks[seat] = hand
-            self.in_hands ^= bit
-            self.log.append((seat, m, t))
-            self.passes = 0
-            self.drew = False
-            self._lay_on(t, a)
-            self.placed += 1
-            self.to_move = self._next[seat]
-            if not hand:
-                self._reopen()
-                self._finish("domino", seat)
-                return
-        elif m == PASS:
-            self.log.append((seat, m, -1))
-            self.passes += 1
-            self.drew = False
-            self.to_move = self._next[seat]
-        else:
-            t = self.boneyard[self.bpos]
-            self.bpos += 1
-            self.masks[seat] |= BIT[t]
-            self.in_hands |= BIT[t]
-            self.log.append((seat, m, t))
-            self.drew = True
-        self._reopen()
-        if self.bpos >= self.draw_end and self._stuck_everywhere():
-            self._finish("blocked", None)
-
-    def lay(self, m: int, seat: int = -1) -> None:
-        """The table's geometry of a play by ``seat``."""
-        self._lay_on(m >> 5, m & 31)
-        self.placed += 1
-        if seat >= 0:
-            self.to_move = self._next[seat]
-        self._reopen()
-
-    def note_pass(self, seat: int) -> None:
-        self.to_move = self._next[seat]
-        self._reopen()
-
-    def _lay_on(self, t: int, a: int) -> None:
+    def _place(self, t: int, a: int, seat: int) -> None:
+        """Tile ``t`` laid on arm ``a`` by ``seat`` (-1: the table alone); the turn passes
+        (after a double too: the next players start its toes)."""
         pip = self.pip
         q = OTHER[t * 13 + pip[a]]
         n = self.tlen[a] = self.tlen[a] + 1
@@ -320,6 +183,12 @@ class FootHand(TrainHand):
             pip[a] = q
             if self.fill >= self.made:
                 self.pending = -1
+        if seat >= 0:
+            self.to_move = self._next[seat]
+
+    def _passed(self, seat: int) -> None:
+        """A pass by ``seat`` (no markers on a foot): the turn passes."""
+        self.to_move = self._next[seat]
 
     def table_key(self) -> tuple[int, ...]:
         """The table: every arm's end and length, the arms made, the next to start."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar, Self
 
 from .errors import IllegalMoveError
 from .leaders import rule_leader
@@ -169,6 +170,19 @@ class _Snapshot:
         self.capicu_ok = h.capicu_ok
         self.log_len = len(h.log)
 
+    def restore(self, h: Hand) -> None:
+        """Put the saved state back into ``h`` (copies: a snapshot may be shared with copies
+        of the hand); a layout's snapshot extends both ``__init__`` and this."""
+        h.masks = self.masks[:]
+        h.rows = None if self.rows is None else [r[:] for r in self.rows]
+        h.face_up = None if self.face_up is None else self.face_up[:]
+        h.pip, h.dbl, h.occ, h.inplay = self.pip[:], self.dbl[:], self.occ[:], self.inplay[:]
+        h.in_hands, h.bpos, h.spin = self.in_hands, self.bpos, self.spin
+        h.open_mask, h.open_arms, h.placed = self.open_mask, self.open_arms, self.placed
+        h.to_move, h.passes, h.drew, h.over = self.to_move, self.passes, self.drew, self.over
+        h.end, h.result = self.end, self.result
+        h.first_to_target, h.capicu_ok = self.first_to_target, self.capicu_ok
+
 
 def _arm_moves(key: int) -> tuple[int, ...]:
     a = key & ARM_MASK
@@ -245,6 +259,16 @@ class Hand:
     #: the arm names of the layout (move tokens ``a-b@E``) and their codes
     arm_names: tuple[str, ...] | str = ARM_NAMES
     arm_index: dict[str, int] = ARM_INDEX
+    #: what ``push`` saves: a layout with state of its own extends ``_Snapshot``
+    _snapshot: ClassVar[type[_Snapshot]] = _Snapshot
+    #: every slot of the class and its bases (``copy`` and ``undo`` carry them all)
+    _all_slots: ClassVar[tuple[str, ...]]
+    #: a layout's own lists that a move changes (``copy`` copies them; Hand's are copied by name)
+    _lists: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._all_slots = tuple(n for k in reversed(cls.__mro__) for n in k.__dict__.get("__slots__", ()))
 
     v: Variant
     n: int
@@ -396,10 +420,15 @@ class Hand:
                 _masks=masks,
             )
 
-    def copy(self) -> Hand:
-        h = Hand.__new__(Hand)
-        for name in Hand.__slots__:
+    def copy(self) -> Self:
+        """An independent copy (for search): the lists a move changes are copied, the rest
+        shared; a layout names its own lists in ``_lists``."""
+        cls = type(self)
+        h = object.__new__(cls)
+        for name in cls._all_slots:
             setattr(h, name, getattr(self, name))
+        for name in cls._lists:
+            setattr(h, name, getattr(self, name)[:])
         h.masks = self.masks[:]
         if self.rows is not None:
             h.rows = [r[:] for r in self.rows]
@@ -430,7 +459,7 @@ class Hand:
     def push(self, m: int) -> None:
         """Apply move m and remember the state before it, so that ``pop()`` restores it at
         once (for search; ``apply`` keeps no snapshot)."""
-        self._stack.append(_Snapshot(self))
+        self._stack.append(self._snapshot(self))
         self.apply(m)
 
     def pop(self) -> int:
@@ -439,16 +468,7 @@ class Hand:
         if not self._stack:
             return self.undo()
         s = self._stack.pop()
-        # copies: a snapshot may be shared with copies of this hand
-        self.masks = s.masks[:]
-        self.rows = None if s.rows is None else [r[:] for r in s.rows]
-        self.face_up = None if s.face_up is None else s.face_up[:]
-        self.pip, self.dbl, self.occ, self.inplay = s.pip[:], s.dbl[:], s.occ[:], s.inplay[:]
-        self.in_hands, self.bpos, self.spin = s.in_hands, s.bpos, s.spin
-        self.open_mask, self.open_arms, self.placed = s.open_mask, s.open_arms, s.placed
-        self.to_move, self.passes, self.drew, self.over = s.to_move, s.passes, s.drew, s.over
-        self.end, self.result = s.end, s.result
-        self.first_to_target, self.capicu_ok = s.first_to_target, s.capicu_ok
+        s.restore(self)
         n = s.log_len
         m = self.log[n][1]
         del self.log[n:]
@@ -466,7 +486,7 @@ class Hand:
         h = self.fresh()
         for m in moves:
             h.apply(m)
-        for name in type(self).__slots__ + (Hand.__slots__ if type(self) is not Hand else ()):
+        for name in type(self)._all_slots:
             setattr(self, name, getattr(h, name))
         self.given_tokens = tokens
         return last
@@ -871,6 +891,9 @@ class Hand:
         if self.pip[code] < 0:
             return f"arm {ARM_NAMES[code]} is not open"
         return f"{NAME[t]} does not fit arm {ARM_NAMES[code]} (open end {self.pip[code]})"
+
+
+Hand._all_slots = Hand.__slots__
 
 
 def perft(h: Hand, depth: int) -> int:

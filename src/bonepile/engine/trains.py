@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from .hand import LAYOUT_HANDS, Hand, _Snapshot, perft
 from .scoring import HandResult
@@ -70,15 +71,21 @@ def hub_of(v: Variant, number: int) -> int:
 
 class _TrainSnap(_Snapshot):
     """``Hand``'s snapshot and the trains' own state: their lengths, the markers, the double
-    to cover."""
+    to cover.  (The base is called by name, not through ``super()``: push and pop are the
+    search's inner loop.)"""
 
     __slots__ = ("tlen", "marks", "pending")
 
     def __init__(self, h: TrainHand) -> None:
-        super().__init__(h)
+        _Snapshot.__init__(self, h)
         self.tlen = h.tlen[:]
         self.marks = h.marks
         self.pending = h.pending
+
+    def restore(self, h: TrainHand) -> None:  # type: ignore[override]  # (pushed by a TrainHand)
+        _Snapshot.restore(self, h)
+        h.tlen = self.tlen[:]
+        h.marks, h.pending = self.marks, self.pending
 
 
 class TrainHand(Hand):
@@ -88,6 +95,8 @@ class TrainHand(Hand):
 
     arm_names = TRAIN_ARMS
     arm_index = TRAIN_INDEX
+    _snapshot: ClassVar[type[_Snapshot]] = _TrainSnap
+    _lists: ClassVar[tuple[str, ...]] = ("tlen",)
 
     hub: int  # the hub double
     tlen: list[int]  # tiles on each train (arm code)
@@ -110,20 +119,25 @@ class TrainHand(Hand):
     ):
         super().__init__(v, deal, boneyard, leader, number=number, totals=totals, bonus=bonus, _masks=_masks)
         self._plain = False
-        self.hub = hub = hub_of(v, number)
-        self._arms_n = n = v.players
+        self.hub = hub_of(v, number)
+        self._arms_n = v.players
+        self.marks = 0
+        self.pending = -1
+        self.placed = 1  # the hub
+        self._set_table(HI[self.hub])
+        self._reopen()
+        if self.bpos >= self.draw_end and self._stuck_everywhere():
+            self._finish("blocked", None)
+
+    def _set_table(self, p: int) -> None:
+        """The layout's arms before the first play, each starting at the hub's pip ``p``:
+        a train per seat and the Mexican train."""
+        n = self._arms_n
         self._arms = _arms_table(n)
-        p = HI[hub]
         self.pip = [p if a < n or a == MEXICAN else -1 for a in range(MEXICAN + 1)]
         self.dbl = [False] * (MEXICAN + 1)
         self.occ = [False] * (MEXICAN + 1)
         self.tlen = [0] * (MEXICAN + 1)
-        self.marks = 0
-        self.pending = -1
-        self.placed = 1  # the hub
-        self._reopen()
-        if self.bpos >= self.draw_end and self._stuck_everywhere():
-            self._finish("blocked", None)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -154,34 +168,6 @@ class TrainHand(Hand):
         else:
             leader = (prev_leader + 1) % v.players
         return cls(v, deal, tiles[pos:], leader, number=number, totals=totals, bonus=bonus)
-
-    def copy(self) -> TrainHand:
-        h: TrainHand = object.__new__(TrainHand)
-        for name in Hand.__slots__ + TrainHand.__slots__:
-            setattr(h, name, getattr(self, name))
-        h.masks = self.masks[:]
-        h.pip = self.pip[:]
-        h.dbl = self.dbl[:]
-        h.occ = self.occ[:]
-        h.tlen = self.tlen[:]
-        h.inplay = self.inplay[:]
-        h.log = self.log[:]
-        h._stack = self._stack[:]
-        h.given_tokens = None if self.given_tokens is None else self.given_tokens[:]
-        return h
-
-    def push(self, m: int) -> None:
-        self._stack.append(_TrainSnap(self))
-        self.apply(m)
-
-    def pop(self) -> int:
-        if not self._stack:
-            return self.undo()
-        s: _TrainSnap = self._stack[-1]  # type: ignore[assignment]
-        m = Hand.pop(self)  # (the open trains and their mask come back with the snapshot)
-        self.tlen = s.tlen[:]
-        self.marks, self.pending = s.marks, s.pending
-        return m
 
     # ------------------------------------------------------------------ queries
     def arms_for(self, seat: int) -> tuple[int, ...]:
@@ -264,12 +250,8 @@ class TrainHand(Hand):
             self.log.append((seat, m, t))
             self.passes = 0
             self.drew = False
-            self._lay_on(t, a)
-            if a == seat:
-                self.marks &= ~(1 << seat)
             self.placed += 1
-            if self.pending < 0:  # not a double: the turn passes (a double: play again)
-                self.to_move = self._next[seat]
+            self._place(t, a, seat)
             if not hand:
                 self._reopen()
                 self._finish("domino", seat)
@@ -278,8 +260,7 @@ class TrainHand(Hand):
             self.log.append((seat, m, -1))
             self.passes += 1
             self.drew = False
-            self.marks |= 1 << seat
-            self.to_move = self._next[seat]
+            self._passed(seat)
         else:
             t = self.boneyard[self.bpos]
             self.bpos += 1
@@ -292,24 +273,20 @@ class TrainHand(Hand):
             self._finish("blocked", None)
 
     def lay(self, m: int, seat: int = -1) -> None:
-        """The table's geometry of a play by ``seat`` (its marker is lifted when it plays on
-        its own train)."""
-        t, a = m >> 5, m & 31
-        self._lay_on(t, a)
-        if a == seat:
-            self.marks &= ~(1 << seat)
+        """The table's geometry of a play by ``seat`` (-1: no seat; the turn stays)."""
         self.placed += 1
-        if seat >= 0 and self.pending < 0:
-            self.to_move = self._next[seat]
+        self._place(m >> 5, m & 31, seat)
         self._reopen()
 
     def note_pass(self, seat: int) -> None:
-        """The table's geometry of a pass by ``seat``: a marker on its train."""
-        self.marks |= 1 << seat
-        self.to_move = self._next[seat]
+        """The table's geometry of a pass by ``seat``."""
+        self._passed(seat)
         self._reopen()
 
-    def _lay_on(self, t: int, a: int) -> None:
+    def _place(self, t: int, a: int, seat: int) -> None:
+        """Tile ``t`` laid on train ``a`` by ``seat`` (-1: the table alone): a double must be
+        covered and its player plays again, else the turn passes; playing on one's own train
+        lifts its marker."""
         pip = self.pip
         pip[a] = OTHER[t * 13 + pip[a]]
         self.tlen[a] += 1
@@ -319,6 +296,15 @@ class TrainHand(Hand):
             self.pending = a
         elif self.pending == a:
             self.pending = -1
+        if a == seat:
+            self.marks &= ~(1 << seat)
+        if seat >= 0 and self.pending < 0:
+            self.to_move = self._next[seat]
+
+    def _passed(self, seat: int) -> None:
+        """A pass by ``seat``: a marker on its train, the turn passes."""
+        self.marks |= 1 << seat
+        self.to_move = self._next[seat]
 
     def table_key(self) -> tuple[int, ...]:
         """The table, as small numbers (0 to 63: the search's ``position_key`` packs each in
