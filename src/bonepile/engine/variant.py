@@ -184,10 +184,21 @@ class Variant:
         return self.turn == "blind"
 
     @property
+    def set_aside(self) -> int:
+        """Tiles taken out of the set before the deal: the centre double of the train layouts
+        (the round's hub, RULES.md §15–16), which is on the table, not in the boneyard."""
+        return 0 if self.layout == "line" else 1
+
+    @property
     def stock(self) -> int:
-        """The tiles no one is dealt that may be drawn (0 where every tile is dealt; the
-        reserve that is never drawn left out)."""
-        return max(0, self.n_tiles - sum(self.hand_sizes) - self.draw_reserve)
+        """The tiles that may be drawn once the deal is done: those no one is dealt, less the
+        tiles set aside before it (``set_aside``), the starter the boneyard turns up and the
+        reserve that is never drawn; 0 where every tile is dealt, and in the blind games (nobody
+        draws).  ``Hand.drawable()`` right after any deal is this number."""
+        if self.blind:
+            return 0
+        undealt = self.n_tiles - self.set_aside - sum(self.hand_sizes)
+        return max(0, undealt - (1 if self.starter else 0) - self.draw_reserve)
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
