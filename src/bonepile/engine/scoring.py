@@ -146,10 +146,13 @@ def score_hand(h: Scored, end: HandEnd, dominoer: int | None) -> HandResult:
             points[winner] = base
             bd["base"] = base
     elif v.scoring == "penalty":  # Mexican Train: each seat's pips left are its penalty
-        penalties = [
-            p + (v.double_blank if v.double_blank and m & 1 else 0) for p, m in zip(pips, h.masks)
-        ]  # (tile 0 is the double blank, which may count more than its pips)
+        # Chicken Foot: the double blank (tile 0) left in a hand counts ``double_blank`` (50,
+        # RULES.md §16), not its 0 pips; the breakdown names it so the summary can say why
+        extra = [v.double_blank if v.double_blank and m & 1 else 0 for m in h.masks]
+        penalties = [p + x for p, x in zip(pips, extra)]
         points = penalties
+        if any(extra):
+            bd["double_blank"] = extra
         bd["penalties"] = list(penalties)
         winner = dominoer if end == "domino" else _unique_min(penalties)
     elif v.scoring == "none":  # Cinque: in-play points, optional end bonus
