@@ -48,6 +48,8 @@ RANDOM_GAMES = [
     ("cinque", 4, {"target": 30, "spinner_any_order": True}),
     ("billitonnen", 3, {}),
     ("billitonnen", 5, {"blocked_winner": "fewest_tiles"}),
+    ("mexican-train", 3, {"rounds": 2}),
+    ("chicken-foot", 4, {"rounds": 2, "spokes": 4}),
 ]
 
 
@@ -100,7 +102,10 @@ def records() -> list[tuple[str, str]]:
     return out + [
         (f"{name}-mirrored", rec.dumps(mirror(json.loads(text))))
         for name, text in out
-        if not name.startswith(("mexican-train", "chicken-foot"))  # trains and feet: no mirror image
+        if not name.startswith(
+            ("mexican-train", "chicken-foot", "random-mexican-train", "random-chicken-foot")
+        )
+        # (trains and feet: no mirror image)
     ]
 
 

@@ -92,7 +92,7 @@ def analyze_cmd(
     if as_json:
         typer.echo(json.dumps(to_json(a)))
         return
-    typer.echo(_text(to_json(a), game.names), nl=False)
+    typer.echo(_text(to_json(a), game.names, penalties=game.variant.scoring == "penalty"), nl=False)
 
 
 def _bar() -> Any:
@@ -143,7 +143,9 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
-def _text(j: dict[str, Any], names: list[str] | None) -> str:
+def _text(j: dict[str, Any], names: list[str] | None, *, penalties: bool = False) -> str:
+    """The analysis in words; ``penalties``: a hand's points are each seat's penalty (the
+    train games: the lowest total wins), said so rather than signed as points won."""
     unit = j["thresholds"]["unit"]
 
     def seat_name(s: int) -> str:
@@ -164,6 +166,8 @@ def _text(j: dict[str, Any], names: list[str] | None) -> str:
     for h in j["hands"]:
         if unit == "win":
             pts = "no winner" if h["winner"] is None else f"{seat_name(h['winner'])} won"
+        elif penalties:
+            pts = "penalty points: " + ", ".join(f"{side_name(i)} {p}" for i, p in enumerate(h["points"]))
         else:
             pts = ", ".join(f"{side_name(i)} {p:+d}" for i, p in enumerate(h["points"]))
         lines.append("")
