@@ -45,3 +45,19 @@ def test_a_line_game_still_signs_the_points_won():
     header = next(line for line in out.splitlines() if line.startswith("Hand 1 ("))
     assert "penalty" not in header
     assert all(f"{p:+d}" in header for p in points)
+
+
+@pytest.mark.parametrize("command", ["random", "play", "arena", "tournament", "selfplay"])
+def test_the_commands_help_names_the_train_games_they_play(command):
+    r = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "400"})
+    assert r.exit_code == 0
+    text = " ".join(r.stdout.split())
+    assert "mexican-train" in text and "chicken-foot" in text
+
+
+def test_random_plays_the_train_games():
+    for name in ("mexican-train", "chicken-foot"):
+        r = CliRunner().invoke(app, ["random", name, "--players", "3", "--option", "rounds=1", "--seed", "2"])
+        assert r.exit_code == 0, r.output
+        game = rec.replay(rec.loads(r.stdout))
+        assert game.variant.name == name and game.over

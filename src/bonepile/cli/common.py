@@ -14,10 +14,11 @@ import typer
 
 from ..engine import Variant, make_variant
 from ..engine.errors import OptionError
-from ..engine.variant import VARIANT_NAMES, parse_option_value
+from ..engine.variant import ENGINE_VARIANTS, parse_option_value
 
-#: the variant, the first argument of random, play and arena
-VariantName = Annotated[str, typer.Argument(help=f"One of: {', '.join(VARIANT_NAMES)}.")]
+#: the variant, the first argument of random, play, arena, tournament, selfplay and train
+#: (every game the engine plays: the train games too)
+VariantName = Annotated[str, typer.Argument(help=f"One of: {', '.join(ENGINE_VARIANTS)}.")]
 #: ``--players N`` (absent: the variant's default count)
 Players = Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")]
 #: ``--option key=value``, repeatable (absent: None)
