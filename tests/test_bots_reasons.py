@@ -75,6 +75,8 @@ def check_reason(game: Game, seat: int, m: int, r: dict, seen: set) -> None:
         assert not partner(nxt) and p in ends
         assert nxt in shown_by  # it showed it, by a pass or a draw
         assert not has_pip(bits(h.masks[nxt]), p)  # and it is true: it holds none
+        if v.layout != "line":  # a train game: every train open to it, it cannot play on
+            assert h.to_move == nxt and not any(h.fits(t) for t in bits(h.masks[nxt]))
     elif code == "partner_lacks":
         p = r["pips"]
         mates = [s for s in range(v.players) if partner(s)]

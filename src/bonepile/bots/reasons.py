@@ -16,7 +16,9 @@ Codes and parameters:
   up to that many at once with a tile it may hold (one not yet seen, not of a suit it has
   shown it lacks);
 * ``next_lacks`` ``pips`` ``seat``: it leaves that number open and the next player (an
-  opponent, that seat) has shown it holds none: it blocks that player;
+  opponent, that seat) has shown it holds none: it blocks that player (in the train games,
+  where a player may play on several trains: the next player is to move and has shown it
+  holds none of the numbers open to it; ``pips`` is the lowest of them);
 * ``partner_lacks`` ``pips``: it leaves that number open and the partner has shown it holds
   none (a risk: the partner may have to pass);
 * ``keeps_suit`` ``pips``: the seat keeps tiles of that number that fit the ends left;
@@ -113,7 +115,13 @@ class Explainer:
                 if threat > 0:
                     out.append({"code": "next_can_score", "points": threat, "seat": nxt})
             open_pips = sorted(set(ends))
-            if k.public.tracks_voids:
+            if k.public.tracks_voids and v.layout != "line":
+                # trains: the next player may play on several trains (its own, the public one,
+                # the marked ones), so it is blocked only if it is the one to move and has shown
+                # it lacks every number open to it
+                if w.to_move == nxt and all(k.voids[nxt] >> p & 1 for p in open_pips):
+                    out.append({"code": "next_lacks", "pips": open_pips[0], "seat": nxt})
+            elif k.public.tracks_voids:
                 if not k.is_partner(nxt):
                     for p in open_pips:
                         if k.voids[nxt] >> p & 1:
