@@ -135,12 +135,14 @@ def test_how_to_play(server, sized, size):  # noqa: F811
         pytest.skip("no How to play page on this server yet")
     page = sized(size)
     page.goto(server + "/how-to-play")
-    page.wait_for_load_state("networkidle")
+    # the page sets data-ready once its cards or its examples are drawn (networkidle would
+    # wait half a second of silence on every page)
+    page.wait_for_selector("body[data-ready='1']")
     problems = axe_problems(page, f"how_to_play_{size}")
     for link in page.locator("main a[href^='/how-to-play/']").evaluate_all(
         "as => as.map(a => a.getAttribute('href'))"
     )[:7]:
         page.goto(server + link)
-        page.wait_for_load_state("networkidle")
+        page.wait_for_selector("body[data-ready='1']")
         problems += axe_problems(page, "how_to_play_" + link.rstrip("/").rsplit("/", 1)[-1] + f"_{size}")
     assert not problems, "\n".join(problems)

@@ -12,8 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from webutil import logged_server
-
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "artifacts"
 
@@ -39,10 +37,10 @@ def _get(base: str, path: str) -> dict:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    args = ("--bot-delay", "0", "--create-rate", "100000")
-    with logged_server(tmp_path_factory.mktemp("serve"), *args) as base:
-        yield base
+def server(web_server):
+    """``bonepile serve`` for the modules that import this fixture: the one of the test
+    process (conftest's ``web_server``)."""
+    return web_server
 
 
 @pytest.fixture(scope="module")

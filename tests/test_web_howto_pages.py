@@ -24,8 +24,9 @@ assert IT_IDENTIFIER.pattern != IDENTIFIER.pattern
 @pytest.fixture(scope="module")
 def contexts(browser):  # noqa: F811
     """One browser context per (language, size), the language chosen as a person would (the
-    remembered switch)."""
-    made: dict[tuple[str, str], object] = {}
+    remembered switch), with one tab the pages are opened in one after another (a new tab for
+    each page cost as much as the page): (tab, the JavaScript errors it raised)."""
+    made: dict[tuple[str, str], tuple[object, object, list[str]]] = {}
 
     def get(lang: str, size: str):
         if (lang, size) not in made:
@@ -34,19 +35,23 @@ def contexts(browser):  # noqa: F811
                 viewport={"width": w, "height": h}, has_touch=size == "phone", bypass_csp=True
             )
             ctx.add_init_script(f"localStorage.setItem('bonepile:lang', '{lang}')")
-            made[(lang, size)] = ctx
-        return made[(lang, size)]
+            pg = ctx.new_page()
+            errors: list[str] = []
+            pg.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+            pg.set_default_timeout(15000)
+            made[(lang, size)] = (ctx, pg, errors)
+        return made[(lang, size)][1:]
 
     yield get
-    for ctx in made.values():
+    for ctx, _pg, _errors in made.values():
         ctx.close()  # type: ignore[attr-defined]
 
 
 def _open(contexts, server, lang: str, size: str, game: str):  # noqa: F811
-    pg = contexts(lang, size).new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.set_default_timeout(15000)
+    """The page of game (the picker for ""), loaded afresh in the tab of (lang, size); the
+    errors are those of this page."""
+    pg, errors = contexts(lang, size)
+    errors.clear()
     pg.goto(f"{server}/how-to-play/{game}" if game else f"{server}/how-to-play")
     pg.wait_for_selector("body[data-ready='1']")
     return pg, errors
@@ -94,44 +99,41 @@ def test_every_page_in_every_language(server, contexts, lang, size):  # noqa: F8
     games = [g for i, g in enumerate(PAGES) if size == "phone" or not g or (i + k) % 2 == 0]
     for game in games:
         pg, errors = _open(contexts, server, lang, size, game)
-        try:
-            facts = pg.evaluate(FACTS)
-            assert facts["lang"] == lang
-            assert facts["missing"] == [], (lang, game)
-            words = facts["words"]
-            ident = (IT_IDENTIFIER if lang == "it" else IDENTIFIER).search(words)
-            assert not ident, (lang, game, ident)
-            assert "{" not in words and "}" not in words, (lang, game)  # every placeholder filled
-            # nothing sticks out sideways
-            assert facts["fits"], (lang, game, size)
-            if not game:
-                assert facts["cards"] == len(ENGINE_VARIANTS)
-                assert facts["howto_links"] == len(ENGINE_VARIANTS)
-                assert facts["play_links"] == len(ENGINE_VARIANTS)
-            else:
-                assert len(facts["figures"]) >= 1
-                for i, fig in enumerate(facts["figures"]):
-                    assert fig["caption"].strip(), (lang, game, i)
-                    if fig["rows"] is not None:  # a train game's table is drawn as rows of tiles
-                        w, h, tiles = fig["rows"]
-                        assert w > 200 and h > 100, (lang, game, i)
-                        assert tiles >= 1, (lang, game, i)  # the hub at least
-                        continue
-                    assert fig["board"] is not None, (lang, game, i)
-                    w, h, tiles, unit = fig["board"]
-                    assert w > 200 and h > 150, (lang, game, i)
-                    assert tiles >= 1, (lang, game, i)
-                    # the tiles drawn are on the picture and big enough to read
-                    assert float(unit or 0) >= 9, (lang, game, i)
-                    assert all(n >= 1 for n in fig["strips"]), (lang, game, i)
-                for part in ("deal", "turn", "end", "score"):
-                    assert facts["parts"][part] >= 1, (lang, game, part)
-            if lang in ("en", "es") or (game in ("", "billitonnen") and size == "phone"):
-                name = f"howto-{lang}-{game or 'index'}-{size}.png"
-                pg.screenshot(path=str(ARTIFACTS / name), full_page=True)
-            assert errors == [], errors
-        finally:
-            pg.close()
+        facts = pg.evaluate(FACTS)
+        assert facts["lang"] == lang
+        assert facts["missing"] == [], (lang, game)
+        words = facts["words"]
+        ident = (IT_IDENTIFIER if lang == "it" else IDENTIFIER).search(words)
+        assert not ident, (lang, game, ident)
+        assert "{" not in words and "}" not in words, (lang, game)  # every placeholder filled
+        # nothing sticks out sideways
+        assert facts["fits"], (lang, game, size)
+        if not game:
+            assert facts["cards"] == len(ENGINE_VARIANTS)
+            assert facts["howto_links"] == len(ENGINE_VARIANTS)
+            assert facts["play_links"] == len(ENGINE_VARIANTS)
+        else:
+            assert len(facts["figures"]) >= 1
+            for i, fig in enumerate(facts["figures"]):
+                assert fig["caption"].strip(), (lang, game, i)
+                if fig["rows"] is not None:  # a train game's table is drawn as rows of tiles
+                    w, h, tiles = fig["rows"]
+                    assert w > 200 and h > 100, (lang, game, i)
+                    assert tiles >= 1, (lang, game, i)  # the hub at least
+                    continue
+                assert fig["board"] is not None, (lang, game, i)
+                w, h, tiles, unit = fig["board"]
+                assert w > 200 and h > 150, (lang, game, i)
+                assert tiles >= 1, (lang, game, i)
+                # the tiles drawn are on the picture and big enough to read
+                assert float(unit or 0) >= 9, (lang, game, i)
+                assert all(n >= 1 for n in fig["strips"]), (lang, game, i)
+            for part in ("deal", "turn", "end", "score"):
+                assert facts["parts"][part] >= 1, (lang, game, part)
+        if lang in ("en", "es") or (game in ("", "billitonnen") and size == "phone"):
+            name = f"howto-{lang}-{game or 'index'}-{size}.png"
+            pg.screenshot(path=str(ARTIFACTS / name), full_page=True)
+        assert errors == [], errors
 
 
 def test_play_now_opens_the_lobby_on_that_game(server, contexts):  # noqa: F811
@@ -141,7 +143,6 @@ def test_play_now_opens_the_lobby_on_that_game(server, contexts):  # noqa: F811
     assert pg.locator("#variant").input_value() == "passing"
     assert pg.evaluate("document.activeElement.id") == "play-now"
     assert errors == []
-    pg.close()
 
 
 def test_an_unknown_game_says_so(server, contexts):  # noqa: F811
@@ -150,7 +151,6 @@ def test_an_unknown_game_says_so(server, contexts):  # noqa: F811
     assert pg.locator("a[href='/how-to-play']").count() >= 1
     assert _missing(pg) == []
     assert errors == []
-    pg.close()
 
 
 def test_the_pages_run_under_the_content_security_policy(server, browser):  # noqa: F811

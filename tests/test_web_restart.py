@@ -97,19 +97,23 @@ def test_a_killed_server_resumes_every_table_exactly(tmp_path):
         assert second.join(waiting["id"], "Later")["seat"] == 1
         assert second.info(waiting["id"])["status"] == "playing"
 
-        async def after():
-            for d in drivers:
-                again = Driver(second.ws, d.table_id, d.tokens, seed=7)
-                for seat, tok in d.tokens.items():
-                    s = again.socks[seat] = await Sock.open(second.ws, d.table_id, tok)
-                    st = again.last[seat] = await s.state()
-                    assert strip_live(st) == strip_live(d.last[seat]), (d.table_id, seat)
-                    assert st["table"]["seats"][seat]["connected"]
-                await again.play_out(timeout=60)
-                await again.close()
-            again = Driver(second.ws, racing_id, racing.tokens, seed=8)
-            await again.play_out(timeout=60)
+        async def resume(d: Driver) -> None:
+            again = Driver(second.ws, d.table_id, d.tokens, seed=7)
+            for seat, tok in d.tokens.items():
+                s = again.socks[seat] = await Sock.open(second.ws, d.table_id, tok)
+                st = again.last[seat] = await s.state()
+                assert strip_live(st) == strip_live(d.last[seat]), (d.table_id, seat)
+                assert st["table"]["seats"][seat]["connected"]
+            await again.play_out(timeout=240)
             await again.close()
+
+        async def race_on() -> None:
+            again = Driver(second.ws, racing_id, racing.tokens, seed=8)
+            await again.play_out(timeout=240)
+            await again.close()
+
+        async def after():  # the tables side by side (one after another, they took ten seconds)
+            await asyncio.gather(*(resume(d) for d in drivers), race_on())
 
         asyncio.run(asyncio.wait_for(after(), 600))
         for d in drivers + [racing]:

@@ -279,60 +279,59 @@ def _rows_read_well(got: dict) -> None:
         assert not IDENT.search(r["name"]), r["name"]
 
 
-@pytest.mark.skipif(not GAMES, reason="the engine has no train or chicken-foot game yet")
-def test_the_games_played_by_tapping_and_by_bots_to_the_end(server, browser):  # noqa: F811
-    for game in GAMES:
-        # bots play a whole game; its last layout is drawn when the table is opened
-        # two rounds: a whole Mexican Train game's replay outgrows what the server sends
-        options = {"rounds": 2} if game == "mexican-train" else {}
-        made = _post(
-            server,
-            "/api/tables",
-            {
-                "variant": game,
-                "players": 4,
-                "options": options,
-                "seats": [{"kind": "bot", "level": "random"}] * 4,
-            },
-        )
-        for size in ("phone", "laptop"):
-            w, h = SIZES[size]
-            # no motion: a tile just played flies over the rows for a moment (the boxes are read still)
-            ctx = browser.new_context(
-                viewport={"width": w, "height": h}, has_touch=True, bypass_csp=True, reduced_motion="reduce"
-            )
-            pg = ctx.new_page()
-            errors: list[str] = []
-            pg.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
-            pg.set_default_timeout(20000)
-            mine = _post(server, "/api/tables", {"variant": game, "players": 4, "player": "Ana",
-                                                 "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "casual"}] * 3})  # fmt: skip
-            _open_seat(pg, server, mine)
-            for turn in range(6):
-                if wait_turn_or_end(pg) != "play":
-                    break
-                pg.wait_for_selector(".rows-board")
-                _rows_read_well(pg.evaluate(BOXES))
-                _tap_a_move(pg, turn)
-            pg.screenshot(path=str(ARTIFACTS / f"table-{game}-played-{size}.png"))
-            assert axe_problems(pg, f"table-{game}-played-{size}") == []
-            ctx.close()
-            assert errors == []
-        end = time.monotonic() + 120
-        while _get(server, f"/api/tables/{made['id']}")["status"] != "over":
-            assert time.monotonic() < end, "the bots did not finish"
-            time.sleep(0.5)
-        ctx = browser.new_context(  # (no service worker: the page's own requests are routed below)
-            viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True, service_workers="block"
+@pytest.mark.parametrize("game", GAMES)  # a test each (no game in the engine yet: skipped)
+def test_the_games_played_by_tapping_and_by_bots_to_the_end(server, browser, game):  # noqa: F811
+    # bots play a whole game; its last layout is drawn when the table is opened
+    # two rounds: a whole Mexican Train game's replay outgrows what the server sends
+    options = {"rounds": 2} if game == "mexican-train" else {}
+    made = _post(
+        server,
+        "/api/tables",
+        {
+            "variant": game,
+            "players": 4,
+            "options": options,
+            "seats": [{"kind": "bot", "level": "random"}] * 4,
+        },
+    )
+    for size in ("phone", "laptop"):
+        w, h = SIZES[size]
+        # no motion: a tile just played flies over the rows for a moment (the boxes are read still)
+        ctx = browser.new_context(
+            viewport={"width": w, "height": h}, has_touch=True, bypass_csp=True, reduced_motion="reduce"
         )
         pg = ctx.new_page()
-        pg.goto(server + f"/t/{made['id']}")
-        pg.wait_for_selector(".rows-board .rows-tile")
-        _rows_read_well(pg.evaluate(BOXES))
-        pg.screenshot(path=str(ARTIFACTS / f"table-{game}-over-phone.png"))
-        # a replay the server refuses (a whole long game is too big to send): the result still shows
-        pg.route("**/replay", lambda route: route.fulfill(status=413, body='{"error": "too big"}'))
-        pg.goto(server + f"/t/{made['id']}")
-        pg.wait_for_selector("body[data-conn='0']")
-        pg.wait_for_function("() => document.querySelector('#turn').textContent.includes('Game over')")
+        errors: list[str] = []
+        pg.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        pg.set_default_timeout(20000)
+        mine = _post(server, "/api/tables", {"variant": game, "players": 4, "player": "Ana",
+                                             "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "casual"}] * 3})  # fmt: skip
+        _open_seat(pg, server, mine)
+        for turn in range(6):
+            if wait_turn_or_end(pg) != "play":
+                break
+            pg.wait_for_selector(".rows-board")
+            _rows_read_well(pg.evaluate(BOXES))
+            _tap_a_move(pg, turn)
+        pg.screenshot(path=str(ARTIFACTS / f"table-{game}-played-{size}.png"))
+        assert axe_problems(pg, f"table-{game}-played-{size}") == []
         ctx.close()
+        assert errors == []
+    end = time.monotonic() + 120
+    while _get(server, f"/api/tables/{made['id']}")["status"] != "over":
+        assert time.monotonic() < end, "the bots did not finish"
+        time.sleep(0.1)
+    ctx = browser.new_context(  # (no service worker: the page's own requests are routed below)
+        viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True, service_workers="block"
+    )
+    pg = ctx.new_page()
+    pg.goto(server + f"/t/{made['id']}")
+    pg.wait_for_selector(".rows-board .rows-tile")
+    _rows_read_well(pg.evaluate(BOXES))
+    pg.screenshot(path=str(ARTIFACTS / f"table-{game}-over-phone.png"))
+    # a replay the server refuses (a whole long game is too big to send): the result still shows
+    pg.route("**/replay", lambda route: route.fulfill(status=413, body='{"error": "too big"}'))
+    pg.goto(server + f"/t/{made['id']}")
+    pg.wait_for_selector("body[data-conn='0']")
+    pg.wait_for_function("() => document.querySelector('#turn').textContent.includes('Game over')")
+    ctx.close()

@@ -5,6 +5,7 @@ child process (to kill it), HTTP calls, and the hidden-information checker."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import pathlib
@@ -325,28 +326,65 @@ SECRET_KEYS = ("seed", "token_hash")  # never in a message, whatever their value
 DEAL_KEYS = ("deal", "deal_rows", "boneyard", "rows")  # never holding a list of tiles
 
 
+#: a tile name in a text: "a-b" between two separators (or the text's ends), as the pieces of
+#: the text split at runs of separators that are exactly a digit, a dash and a digit
+_SEP = r"@\s,;:()'\"\[\]"
+_TILE_IN_TEXT = re.compile(rf"(?<![^{_SEP}])(\d)-(\d)(?![^{_SEP}])")
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _tiles_in_text(text: str) -> frozenset[str]:
+    out = set()
+    for pips in _TILE_IN_TEXT.findall(text):
+        a, b = sorted(map(int, pips), reverse=True)
+        out.add(f"{a}-{b}")
+    return frozenset(out)
+
+
 def tiles_in(x: Any) -> set[str]:
-    """Every tile name ("a-b", either order) in a JSON value, written as "hi-lo"."""
+    """Every tile name ("a-b", either order) in a JSON value (its strings: the values of its
+    objects, not their keys), written as "hi-lo".  (A walk with a stack and a cache of the
+    texts seen: the hidden-information checks call it on every message of whole games.)"""
     out: set[str] = set()
+    stack = [x]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if "-" in v:
+                out |= _tiles_in_text(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return out
+
+
+def _any_bad_key(x: Any, up: str | None = None, key: str | None = None) -> bool:
+    """Whether ``bad_keys`` finds anything, without the paths (which cost more to build than
+    the walk): ``key`` and ``up`` are the keys of x and of its parent (None: a list's item).
+    Never false where ``bad_keys`` finds something."""
     if isinstance(x, dict):
-        for v in x.values():
-            out |= tiles_in(v)
+        for k, v in x.items():
+            if k in SECRET_KEYS:
+                if not (k == "seed" and key == "deals" and up == "table"):  # (the sealed deals' seed)
+                    return True
+            elif k in DEAL_KEYS and isinstance(v, list):
+                return True
+            if isinstance(v, (dict, list)) and _any_bad_key(v, key, k):
+                return True
     elif isinstance(x, list):
         for v in x:
-            out |= tiles_in(v)
-    elif isinstance(x, str):
-        for part in re.split(r"[@\s,;:()'\"\[\]]+", x):
-            m = TILE_RE.match(part)
-            if m:
-                a, b = sorted(map(int, m.groups()), reverse=True)
-                out.add(f"{a}-{b}")
-    return out
+            if isinstance(v, (dict, list)) and _any_bad_key(v, key, None):
+                return True
+    return False
 
 
 def bad_keys(x: Any, path: str = "$") -> list[str]:
     """Keys no message may carry: a seed, a token hash, a deal or the boneyard as a list.
     The one seed allowed is the table's sealed deals' (``table.deals.seed``):
     ``revealed_too_soon`` checks it is revealed once the game is over, never before."""
+    if path == "$" and not _any_bad_key(x):
+        return []  # (the usual answer, found without building every path)
     out = []
     if isinstance(x, dict):
         for k, v in x.items():
@@ -494,18 +532,20 @@ def check_messages(messages: list[dict], seat: int | None, timeline: Timeline) -
             assert len(msg["pad"]) == timeline.finished(msg["seq"]), where
             if view is not None:
                 h, seen = timeline.position(msg["seq"], view["hand_number"])
-                bad = tiles_in(view) & hidden_from(h, seat, seen_by(seen, seat))
+                shown = tiles_in(view)
+                bad = shown & hidden_from(h, seat, seen_by(seen, seat))
                 assert not bad, f"{where}: hidden tiles {sorted(bad)} in the view"
-                checked += len(tiles_in(view))
+                checked += len(shown)
             if msg["pending"] is not None:
                 h = timeline.next_hand(msg["seq"])
-                bad = tiles_in(msg["pending"]) & hidden_from(h, seat)
+                shown = tiles_in(msg["pending"])
+                bad = shown & hidden_from(h, seat)
                 assert not bad, f"{where}: hidden tiles {sorted(bad)} in pending"
                 if seat in msg["pending"]["seats"] and not h.v.blind:
                     assert sorted(msg["pending"]["hand"]) == sorted(NAME[t] for t in h.held(seat))
                 else:
                     assert "hand" not in msg["pending"], where
-                checked += len(tiles_in(msg["pending"]))
+                checked += len(shown)
         else:
             found = tiles_in(msg)
             if found:
