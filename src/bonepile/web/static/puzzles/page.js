@@ -7,7 +7,7 @@ import { $, $button, el, clear, api, setAlert, getName } from "/static/common.js
 import { ready, t, has } from "/static/i18n.js";
 import { profileHeaders, getProfile, ensureProfile } from "/static/profile.js";
 import { drawBoard, lastPlayed, tileSVG, tileWords } from "/static/render.js";
-import { armNamer, isRows } from "/static/rows.js";
+import { armNamer, isRows, rowsOf } from "/static/rows.js";
 
 await ready;
 
@@ -56,6 +56,7 @@ const S = {
   /** @type {string | null} */ better: null,
   /** @type {string | null} */ wrong: null,
   /** @type {{layout: import("/static/messages.js").Layout, tile: string} | null} */ after: null,  // the board once over
+  shown: "",  // the position whose rows were last brought into view (puzzle, step, over)
 };
 
 const words = (/** @type {string} */ key, /** @type {string} */ fallback) => (key && has(key) ? t(key) : fallback);
@@ -158,8 +159,25 @@ function render() {
   const playable = S.over ? [] : [...new Set(view.legal.filter((m) => m.kind === "play" && m.arm).map((m) => /** @type {string} */ (m.arm)))];
   drawBoard(board, after ? after.layout : view.layout, { last: after ? after.tile : lastPlayed(view.history), choices,
     onChoose: submit, emptyText: t("puzzles.you_lead"), names: seatNames(), you: view.seat ?? null, playable });
+  const key = `${p.id}:${S.step}:${S.over}`;
+  if (rows && key !== S.shown) showInRows();
+  S.shown = key;
   renderHand(view);
   renderHistory(view);
+}
+
+/** Trains or a chicken foot (rows that scroll): bring into the rows' view what the solver
+ * needs once per position, the first train or arm it may play on, and once the attempt is
+ * over the tile laid last (the better move); a tile's choice of rows is rows.js's own. */
+function showInRows() {
+  const box = rowsOf(board);
+  if (!box || box.querySelector(".rows-play")) return;
+  const target = box.querySelector(S.over ? ".rows-tiles li.last" : ".rows-arm.playable");
+  if (!target) return;
+  const r = target.getBoundingClientRect(), outer = box.getBoundingClientRect();
+  const hub = box.querySelector(".rows-hub");
+  const top = Math.max(outer.top, hub ? hub.getBoundingClientRect().bottom : outer.top);
+  if (r.top < top || r.bottom > outer.bottom) box.scrollTop += r.top - top - 8;
 }
 
 /** @param {View} view */
