@@ -248,3 +248,25 @@ def test_the_mine_command_mines_a_train_game(tmp_path):
     got = store.read_file(out)
     assert all(q.variant == "mexican-train" for q in got)
     assert f"{len(got)} puzzles from {len(h['moves'])} positions" in r.stdout
+
+
+def test_the_servers_miner_bounds_a_train_game_by_the_deals_it_takes(monkeypatch):
+    import bonepile.puzzles.mine as pm
+    import bonepile.web.jobs.puzzles as jobs
+
+    seen: list[dict] = []
+    monkeypatch.setattr(pm, "mine", lambda records, **kw: seen.append(records[0]) or [])
+    monkeypatch.setattr(jobs, "MAX_MOVES", 300)
+    doc = json.loads(GAMES["mexican-train"][0].read_text())
+    hand = doc["hands"][0]  # 79 moves: 237 at three times the deals
+    assert len(hand["moves"]) == 79
+    jobs.mine_record({**doc, "hands": [hand, hand, hand]}, 48, 0)
+    assert len(seen[-1]["hands"]) == 1  # a second hand would make 474
+    # a line game's move counts once: 3 x 79 = 237 moves, all mined
+    line = {**doc, "variant": "block", "options": {"players": 4}, "hands": [hand, hand, hand]}
+    jobs.mine_record(line, 48, 0)
+    assert len(seen[-1]["hands"]) == 3
+    # a first hand over the bound: nothing is mined
+    monkeypatch.setattr(jobs, "MAX_MOVES", 200)
+    seen.clear()
+    assert jobs.mine_record(doc, 48, 0) == [] and seen == []
