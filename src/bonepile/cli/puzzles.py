@@ -16,8 +16,9 @@ from typing import Annotated, Any
 import typer
 
 from ..bots.budget import Budget
-from ..engine import VARIANT_NAMES, BonepileError, View, make_variant
+from ..engine import BonepileError, View, make_variant
 from ..engine.tiles import NAME
+from ..engine.variant import ENGINE_VARIANTS
 from ..puzzles import glicko2
 from ..puzzles.judge import judge
 from ..puzzles.mine import MINE_BUDGET, mine
@@ -33,7 +34,8 @@ app = typer.Typer(
 )
 
 HELP = """Commands:
-  a move token    e.g. 6-4, 6-4@L, draw, pass
+  a move token    e.g. 6-4, 6-4@L, draw, pass; on trains 12-3@1 or 12-3@M,
+                  on a chicken foot 9-4@G
   a number        the move of that number in the list of moves
   skip            leave this puzzle unsolved and go to the next
   help            this text
@@ -191,7 +193,8 @@ class Session:
 def puzzles_cmd(
     ctx: typer.Context,
     variant: Annotated[
-        str | None, typer.Option("--variant", help=f"Only puzzles of this game: {', '.join(VARIANT_NAMES)}.")
+        str | None,
+        typer.Option("--variant", help=f"Only puzzles of this game: {', '.join(ENGINE_VARIANTS)}."),
     ] = None,
     theme: Annotated[
         str | None, typer.Option("--theme", help=f"Only puzzles of this theme: {', '.join(THEMES)}.")
@@ -211,8 +214,8 @@ def puzzles_cmd(
         return
     from rich.console import Console
 
-    if variant is not None and variant not in VARIANT_NAMES:
-        fail(f"error: --variant must be one of {', '.join(VARIANT_NAMES)}, not {variant!r}")
+    if variant is not None and variant not in ENGINE_VARIANTS:
+        fail(f"error: --variant must be one of {', '.join(ENGINE_VARIANTS)}, not {variant!r}")
     if theme is not None and theme not in THEMES:
         fail(f"error: --theme must be one of {', '.join(THEMES)}, not {theme!r}")
     if count < 1:
@@ -252,7 +255,10 @@ def mine_cmd(
     out: Annotated[str, typer.Option("--out", "-o", help="Where to write the puzzles found.")],
     simulations: Annotated[
         int,
-        typer.Option("--simulations", help="Sampled deals the margin of a position is measured on."),
+        typer.Option(
+            "--simulations",
+            help="Sampled deals the margin of a position is measured on (three times as many in Mexican Train and Chicken Foot).",
+        ),
     ] = MINE_BUDGET.simulations or 40,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sampled deals.")] = 0,
 ) -> None:

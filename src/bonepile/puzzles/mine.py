@@ -12,7 +12,8 @@ For each decision of each record, from the seat's ``View`` alone (docs/PUZZLES.m
    points of the hand with a game won in it worth the game's target (the chance to win the
    hand where a hand has no points).  The best decision is picked on the first
    ``screen`` deals; the margin over the second best is then measured on ``worlds`` fresh
-   deals, paired deal by deal, and the position is kept only when the lower end of the 95%
+   deals (``margin_deals``: three times as many in the long hands of the train layouts),
+   paired deal by deal, and the position is kept only when the lower end of the 95%
    interval of the mean paired difference is above ``margin`` (the game's "mistake"
    threshold of ``analysis.marks`` by default).
 3. **Every hand shown agrees.**  On ``exact_worlds`` of those deals the exact solver
@@ -62,11 +63,32 @@ from ..engine.view import hand_view
 from ..engine.viewcodec import view_to_dict
 from .model import Puzzle, Step, puzzle_id
 
-__all__ = ["MineConfig", "MINE_BUDGET", "Candidate", "difficulty", "judge_position", "mine", "themes_of"]
+__all__ = [
+    "MineConfig",
+    "MINE_BUDGET",
+    "Candidate",
+    "difficulty",
+    "judge_position",
+    "margin_deals",
+    "mine",
+    "themes_of",
+]
 
 #: sampled deals per position by default (the margin's deals; ``Budget.simulations``)
 MINE_BUDGET = Budget(simulations=40)
 Z95 = 1.959964
+#: how many times more margin deals a layout needs than a line: a hand of Mexican Train or
+#: Chicken Foot is long (double-twelve or double-nine, up to eight seats) and its points are
+#: the pips left, so one move's paired difference spreads over 30 to 60 points against a
+#: threshold of 5; three times the deals narrow the margin's interval by about 1.7
+LAYOUT_DEALS = {"line": 1, "trains": 3, "chicken_foot": 3}
+
+
+def margin_deals(v: Variant, simulations: int) -> int:
+    """The deals the margin of a position of ``v`` is measured on, for a budget of
+    ``simulations`` (the line games' count; the train layouts take ``LAYOUT_DEALS`` times as
+    many): the same test of the margin, with an interval as narrow as the game allows."""
+    return simulations * LAYOUT_DEALS.get(v.layout, 1)
 
 
 @dataclass(frozen=True)
@@ -261,7 +283,7 @@ def themes_of(
         out.append("count")
     if "keeps_suit" in codes:
         out.append("keep_suit")
-    if v.teams and sol < PASS and _feeds_partner(v, view, sol):
+    if v.teams and v.layout == "line" and sol < PASS and _feeds_partner(v, view, sol):
         out.append("feed_partner")
     if sol == PASS and len(view.legal) > 1:
         out.append("pass")
@@ -338,7 +360,8 @@ def mine(
     stats: dict[str, int] | None = None,
 ) -> Iterator[Puzzle]:
     """The puzzles of ``records`` (file names, record documents or games), in the order of
-    their positions.  ``budget.simulations`` is the number of deals the margin is measured on.
+    their positions.  ``budget.simulations`` is the number of deals the margin is measured on
+    in a line game (``margin_deals``: three times as many in the train layouts).
     ``stats`` (if given) counts ``positions`` looked at, ``choices`` (positions with a choice)
     and ``puzzles``."""
     worlds = budget.simulations or MINE_BUDGET.simulations or 40
@@ -348,8 +371,9 @@ def mine(
     for source, game in _games(records):
         v = game.variant
         opts = dict(game.record_options if game.record_options is not None else v.options)
+        deals = margin_deals(v, worlds)
         for hi, hand in enumerate(game.hands, start=1):
-            yield from _mine_hand(v, opts, hand, f"{source} hand {hi}", hi, seed, worlds, config, counts)
+            yield from _mine_hand(v, opts, hand, f"{source} hand {hi}", hi, seed, deals, config, counts)
 
 
 def _mine_hand(

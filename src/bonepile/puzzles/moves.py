@@ -1,18 +1,20 @@
 """A puzzle step's moves as tokens, read from the step's ``View`` alone (no hand behind it).
 
 The canonical token of a legal move is the one a record writes (``notation.move_token``):
-``@E`` only where the tile fits two or more ends.  A person may also write a later tile with
+``@E`` only where the tile fits two or more ends, ``E`` named as the layout names its arms
+(a line's ``L R U D``, the trains ``1``..``8`` and ``M``, a chicken foot's ``A``, ``B``...).  A person may also write a later tile with
 its arm where none is needed, or in a looser spelling (``notation.normalize``).
 """
 
 from __future__ import annotations
 
 from ..engine import Variant, View
+from ..engine.foot import FOOT_NAMES
 from ..engine.knowledge import PublicKnowledge
 from ..engine.notation import move_token, normalize
-from ..engine.tiles import PASS, tile_of
+from ..engine.tiles import ARM_NAMES, PASS, TRAIN_NAMES, tile_of
 
-__all__ = ["PuzzleError", "accepted", "choices", "decision_of", "move_of", "token_of"]
+__all__ = ["PuzzleError", "accepted", "arm_names", "choices", "decision_of", "move_of", "token_of"]
 
 
 class PuzzleError(ValueError):
@@ -29,6 +31,12 @@ def _first(view: View) -> bool:
     return view.layout.first is None
 
 
+def arm_names(view: View) -> tuple[str, ...] | str:
+    """The names of the arms of the view's layout, by arm code (``Hand.arm_names``)."""
+    kind = view.layout.kind
+    return TRAIN_NAMES if kind == "trains" else FOOT_NAMES if kind == "foot" else ARM_NAMES
+
+
 def token_of(view: View, m: int) -> str:
     """The canonical token of legal move ``m`` of ``view``."""
     if m >= PASS:
@@ -36,7 +44,7 @@ def token_of(view: View, m: int) -> str:
     if _first(view):
         return move_token(m, first=True)
     arms = sum(1 for x in view.legal if x < PASS and tile_of(x) == tile_of(m))
-    return move_token(m, first=False, arm=arms > 1)
+    return move_token(m, first=False, arm=arms > 1, names=arm_names(view))
 
 
 def accepted(view: View) -> dict[str, int]:
@@ -46,7 +54,7 @@ def accepted(view: View) -> dict[str, int]:
     for m in view.legal:
         out[token_of(view, m)] = m
         if m < PASS and not _first(view):
-            out[move_token(m, first=False, arm=True)] = m
+            out[move_token(m, first=False, arm=True, names=arm_names(view))] = m
         elif m < PASS:  # the first tile, written either way round, is one move
             out.setdefault(move_token(m ^ 1, first=True), m)
     return out
@@ -61,6 +69,9 @@ def move_of(view: View, text: str) -> int:
     moves = accepted(view)
     if tok in moves:
         return moves[tok]
+    tile, at, arm = tok.partition("@")
+    if at and f"{tile}@{arm.strip().upper()}" in moves:  # a train or an arm typed in lower case
+        return moves[f"{tile}@{arm.strip().upper()}"]
     legal = ", ".join(token_of(view, m) for m in view.legal)
     raise PuzzleError("puzzle.not_legal", f"{text.strip()!r} is not a legal move here (legal: {legal})")
 

@@ -30,14 +30,29 @@ MAX_MOVES = 1500  # moves of a record mined at most (a long Quinientos game has 
 
 
 def mine_record(record: dict[str, Any], simulations: int, seed: int) -> list[dict[str, Any]]:
-    """The puzzles one game record holds, as dicts (run in the miner's worker)."""
+    """The puzzles one game record holds, as dicts (run in the miner's worker).  The work is
+    bounded: the record's first hands of at most ``MAX_MOVES`` moves in all, a move of a
+    train layout counting as many as its margin takes deals more (``puzzles.mine.margin_deals``:
+    a Mexican Train game of 13 hands is mined a few hands in)."""
     from ...bots.budget import Budget
-    from ...puzzles.mine import mine
+    from ...engine import make_variant
+    from ...puzzles.mine import margin_deals, mine
 
-    moves = sum(len(h.get("moves") or ()) for h in record.get("hands") or () if isinstance(h, dict))
-    if moves > MAX_MOVES:
+    hands = [h for h in record.get("hands") or () if isinstance(h, dict)]
+    try:
+        weight = margin_deals(make_variant(str(record.get("variant")), record.get("options")), 1)
+    except Exception:  # not a game of this engine: mine() says why
+        weight = 1
+    kept, moves = [], 0
+    for h in hands:
+        moves += len(h.get("moves") or ()) * weight
+        if moves > MAX_MOVES:
+            break
+        kept.append(h)
+    if not kept:
         return []
-    return [p.to_dict() for p in mine([record], budget=Budget(simulations=simulations), seed=seed)]
+    part = {**record, "hands": kept}
+    return [p.to_dict() for p in mine([part], budget=Budget(simulations=simulations), seed=seed)]
 
 
 class Miner:

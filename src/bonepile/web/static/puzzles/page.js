@@ -7,6 +7,7 @@ import { $, $button, el, clear, api, setAlert, getName } from "/static/common.js
 import { ready, t, has } from "/static/i18n.js";
 import { profileHeaders, getProfile, ensureProfile } from "/static/profile.js";
 import { drawBoard, lastPlayed, tileSVG, tileWords } from "/static/render.js";
+import { armNamer, isRows, rowsOf } from "/static/rows.js";
 
 await ready;
 
@@ -55,6 +56,7 @@ const S = {
   /** @type {string | null} */ better: null,
   /** @type {string | null} */ wrong: null,
   /** @type {{layout: import("/static/messages.js").Layout, tile: string} | null} */ after: null,  // the board once over
+  shown: "",  // the position whose rows were last brought into view (puzzle, step, over)
 };
 
 const words = (/** @type {string} */ key, /** @type {string} */ fallback) => (key && has(key) ? t(key) : fallback);
@@ -69,11 +71,26 @@ function who(seat) {
   return others > 1 ? t("puzzles.seat.opponent_n", { n: s.n }) : t("puzzles.seat.opponent");
 }
 
-/** A move token in words ("6-4@R", "6-4" to lead, "pass", "draw"). @param {string} tok */
+/** Every seat's name as this page says it (you, your partner, opponent 1...), by seat. */
+function seatNames() {
+  const n = S.view?.players ?? 0;
+  return Array.from({ length: n }, (_, seat) => who(seat));
+}
+
+/** An arm of a trains or chicken-foot layout in words, as a sentence says it ("your train",
+ * "Opponent 1's train", "arm 3"), read by the table's own namer (rows.js).
+ * @param {string} arm */
+function rowArm(arm) {
+  return armNamer(S.view?.layout, { names: seatNames(), you: S.view?.seat ?? null }, undefined, true)(arm);
+}
+
+/** A move token in words ("6-4@R", "6-4" to lead, "12-3@M" on a train, "pass", "draw").
+ * @param {string} tok */
 function moveWords(tok) {
   if (tok === "pass") return t("hint.move.pass");
   if (tok === "draw") return t("hint.move.draw");
   const [tile, arm] = tok.split("@");
+  if (arm && isRows(S.view?.layout)) return t("puzzles.move_on", { tile, arm: rowArm(arm) });
   return arm ? t("hint.move.on", { tile, end: t(`hint.end.${arm}`) }) : t("hint.move.lead", { tile });
 }
 
@@ -132,13 +149,35 @@ function render() {
   if (view.count) counts.push(t("board.count", { n: view.count.value }));
   $("pz-info").textContent = counts.join(" · ");
   $("pz-tried").hidden = !(p.tried && !S.over);  // a puzzle tried before is not rated again
+  const rows = isRows(view.layout);  // trains or a chicken foot: the table's rows (rows.js)
   const choices = S.selected && !S.over ? view.legal.filter((m) => m.kind === "play" && m.tile === S.selected && m.arm)
-    .map((m) => ({ arm: /** @type {string} */ (m.arm), move: m.move, label: t("board.play_on_end", { arm: t(`arm.${m.arm}`) }) })) : [];
+    .map((m) => ({ arm: /** @type {string} */ (m.arm), move: m.move, label: rows
+      ? t("rows.play_tile_on", { tile: tileWords(m.tile || ""), arm: rowArm(/** @type {string} */ (m.arm)), pips: view.layout.ends?.[m.arm ?? ""] ?? "" })
+      : t("board.play_on_end", { arm: t(`arm.${m.arm}`) }) })) : [];
   const after = S.over ? S.after : null;  // once over: the better move (or the last one) laid
+  // the arms the solver may play on now (the rows mark them), none once the attempt is over
+  const playable = S.over ? [] : [...new Set(view.legal.filter((m) => m.kind === "play" && m.arm).map((m) => /** @type {string} */ (m.arm)))];
   drawBoard(board, after ? after.layout : view.layout, { last: after ? after.tile : lastPlayed(view.history), choices,
-    onChoose: submit, emptyText: t("puzzles.you_lead") });
+    onChoose: submit, emptyText: t("puzzles.you_lead"), names: seatNames(), you: view.seat ?? null, playable });
+  const key = `${p.id}:${S.step}:${S.over}`;
+  if (rows && key !== S.shown) showInRows();
+  S.shown = key;
   renderHand(view);
   renderHistory(view);
+}
+
+/** Trains or a chicken foot (rows that scroll): bring into the rows' view what the solver
+ * needs once per position, the first train or arm it may play on, and once the attempt is
+ * over the tile laid last (the better move); a tile's choice of rows is rows.js's own. */
+function showInRows() {
+  const box = rowsOf(board);
+  if (!box || box.querySelector(".rows-play")) return;
+  const target = box.querySelector(S.over ? ".rows-tiles li.last" : ".rows-arm.playable");
+  if (!target) return;
+  const r = target.getBoundingClientRect(), outer = box.getBoundingClientRect();
+  const hub = box.querySelector(".rows-hub");
+  const top = Math.max(outer.top, hub ? hub.getBoundingClientRect().bottom : outer.top);
+  if (r.top < top || r.bottom > outer.bottom) box.scrollTop += r.top - top - 8;
 }
 
 /** @param {View} view */
@@ -172,7 +211,7 @@ function renderHand(view) {
     if (S.selected) {
       for (const m of view.legal.filter((x) => x.kind === "play" && x.tile === S.selected && x.arm)) {
         acts.appendChild(el("button", { type: "button", class: "primary", "data-move": m.move, onclick: () => submit(m.move) },
-          t("hint.move.on", { tile: m.tile, end: t(`hint.end.${m.arm}`) })));
+          moveWords(m.move)));
       }
     }
   }
