@@ -119,9 +119,11 @@ def report(paths: list[str]) -> None:
             f"{mean + half:+.1f}] pips a hand"
         )
         if secs:
+            q = statistics.quantiles(secs, n=10) if len(secs) > 1 else [secs[0]] * 9
             line += (
-                f"; {len(secs)} decisions with a choice, median {statistics.median(secs) * 1000:.0f} ms, "
-                f"median {statistics.median(worlds):.0f} worlds"
+                f"; {len(secs)} decisions with a choice: median {statistics.median(secs):.2f} s, 90th "
+                f"percentile {q[8]:.2f} s, longest {max(secs):.1f} s (wall clock); median "
+                f"{statistics.median(worlds):.0f} worlds"
             )
         print(line)
 
