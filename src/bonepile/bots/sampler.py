@@ -488,11 +488,21 @@ class Sampler:
         for k in range(len(pool) - 1, -1, -1):
             fit_after[k] = fit_after[k + 1] + (fitting >> pool[k] & 1)
         fit_held = [0]  # fitting tiles placed with a seat
-        # the first-lead rule, as the doubles are placed highest first: the first double placed
-        # with a seat that surely was dealt it is the highest such one, so with the doubles
-        # known to be dealt (the seat's own, those played by seats that never drew) it names
-        # the seat that held the highest double, which must be the leader (else 4^doubles
-        # placements would be tried before the check at the last double prunes them)
+        # the first-lead rule, as the doubles are placed highest first (else 4^doubles
+        # placements would be tried before the check at the last double prunes them).  A
+        # double is *surely dealt* when it is this seat's (``my_deal``) or held or played by a
+        # seat that never drew; the first double placed with such a seat is the highest
+        # surely dealt one with the doubles known so, ``top`` (a double, its seat).  The cut:
+        # when ``top``'s seat is not the leader and the leader neither holds (as placed so far)
+        # nor played a double above it, no placement below this one is a world.  Proof: a
+        # world passes the leaf's check only if the leader was dealt the highest double dealt
+        # (``rule_leader`` names the holder of the highest double whenever one was dealt, and
+        # ``top`` was); that double is above ``top`` (it is not ``top``: another seat's), and
+        # a dealt tile is still held or was played; the leader's hidden doubles above ``top``
+        # are placed already (highest first, and ``top`` is at least the double being placed),
+        # and its plays are public, so none can come later.  (The cut once ignored the
+        # leader's own doubles: a leader that drew, as the seat that led 6-6 and then drew in
+        # three-player Muggins, had every world cut once a seat that never drew held a double.)
         leader = self.view.leader
         known = [(t, self.me) for t in self.my_deal if IS_DOUBLE[t]]
         known += [(t, x) for x in self.others if x not in info for t in self.plays[x] if IS_DOUBLE[t]]
@@ -538,7 +548,7 @@ class Sampler:
                 lead_mark = False
                 if k < n_doubles and s >= 0 and s not in info and not first_double[0]:
                     top = max(known_top, (t, s)) if known_top is not None else (t, s)
-                    if top[1] != leader:
+                    if top[1] != leader and not self._leader_above(top[0], held):
                         continue
                     first_double[0] = lead_mark = True
                 if s in info:
@@ -575,6 +585,15 @@ class Sampler:
 
         h = place(0)
         return h, budget[0] < 0
+
+    def _leader_above(self, top: int, held: dict[int, list[int]]) -> bool:
+        """Can the leader have been dealt a double above tile ``top``: does it hold one (this
+        seat's deal, or the hidden tiles placed with it so far) or has it played one?"""
+        leader = self.view.leader
+        if leader is None:
+            return False
+        mine = self.my_deal if leader == self.me else held[leader] + list(self.plays[leader])
+        return any(IS_DOUBLE[t] and t > top for t in mine)
 
     def _lead_possible(
         self, held: dict[int, list[int]], info: dict[int, tuple[list[int], list[tuple[int, int, int]]]]
