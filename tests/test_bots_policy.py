@@ -223,3 +223,26 @@ def test_numpy_inference_is_the_torch_network_and_training_is_deterministic(tmp_
     g = Game.new("cinque", {}, seed=2)
     view = g.view(g.to_move)
     assert inputs(g.variant, view).shape == (len(view.legal), INPUT)
+
+
+def test_identical_rows_get_the_very_same_score_wherever_they_sit_in_the_batch():
+    """Moves the policy cannot tell apart (the same input row) score exactly alike, even where
+    the network's product rounds a row by its place in the batch (simulated here: a network
+    whose output drifts by a hair with the row's index), so a bot's choice between them never
+    depends on the processor (a golden strong move once did)."""
+    model = PolicyModel()
+    real = model.net
+
+    class Drifting:
+        def __call__(self, x: np.ndarray) -> np.ndarray:
+            out = real(x)
+            return out + 1e-7 * np.arange(len(x)).reshape(-1, 1)
+
+    model.net = Drifting()  # type: ignore[assignment]
+    rng = np.random.default_rng(0)
+    x = rng.random((6, INPUT)).astype(np.float32)
+    x[4] = x[1]
+    s = model.scores(x)
+    assert s[1] == s[4] and len(set(s.tolist())) == 5
+    batch = np.stack([x, x[::-1]])  # (2, 6, INPUT): a batch of positions
+    assert model.scores(batch).shape == (2, 6)

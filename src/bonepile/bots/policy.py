@@ -147,8 +147,13 @@ class PolicyModel:
         self.net = Mlp(path, INPUT, 1)
 
     def scores(self, x: np.ndarray) -> np.ndarray:
-        """One score per row of ``x`` (shape (..., INPUT))."""
-        return self.net(x)[..., 0]
+        """One score per row of ``x`` (shape (..., INPUT)). Identical rows (moves the policy
+        cannot tell apart) get the very same score: a batched product may round a row by its
+        place in the batch, differently on another processor, and a bot's choice between such
+        moves would then depend on the machine."""
+        flat = x.reshape(-1, x.shape[-1])
+        rows, back = np.unique(flat, axis=0, return_inverse=True)
+        return np.asarray(self.net(rows)[..., 0][back.reshape(-1)].reshape(x.shape[:-1]))
 
 
 @cache
