@@ -29,7 +29,9 @@ def srv(tmp_path_factory):
 PATHS = ("", "/record", "/verify", "/replay")
 
 
-async def _poll(srv, tid: str, answers: list[tuple[str, bool, str]], done: asyncio.Event) -> None:
+async def _poll(
+    srv, tid: str, answers: list[tuple[str, bool, str]], done: asyncio.Event, asked: asyncio.Event
+) -> None:
     """Every HTTP answer about the table, asked again and again while the game is played:
     (path, whether the game could have been over while the server answered, text). The server
     runs in another thread, so the game can end between the question and the answer: only an
@@ -41,6 +43,7 @@ async def _poll(srv, tid: str, answers: list[tuple[str, bool, str]], done: async
                 over = srv.server.tables[tid].game.over
                 assert r.status_code == 200, (p, r.text)
                 answers.append((p, over, r.text))
+            asked.set()  # every path asked once (the first time before a move is made)
             await asyncio.sleep(0.01)
 
 
@@ -50,8 +53,9 @@ async def _game(srv, tid: str, tokens: list[str]):
         for i, tok in enumerate(tokens)
     ]
     answers: list[tuple[str, bool, str]] = []
-    done = asyncio.Event()
-    poller = asyncio.create_task(_poll(srv, tid, answers, done))
+    done, asked = asyncio.Event(), asyncio.Event()
+    poller = asyncio.create_task(_poll(srv, tid, answers, done, asked))
+    await asyncio.wait_for(asked.wait(), 60)  # a loaded machine may answer slower than the bots play
     await asyncio.gather(*(c.play(timeout=120) for c in clients))
     done.set()
     await poller
