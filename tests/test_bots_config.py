@@ -4,6 +4,7 @@ solver (bots/alphabeta.py) and the one ``reply_points`` (bots/playout.py)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -148,3 +149,59 @@ def test_the_one_alphabeta_is_minimax_with_or_without_a_table(name, options):
         with pytest.raises(OutOfNodes):
             alphabeta(h.copy(), v.seat_sides, side, leaf, nodes=n - 1)
         assert alphabeta(h, v.seat_sides, side, leaf, nodes=n)[1] == n
+
+
+def _chicken_foot_endgames(count: int) -> list[Hand]:
+    """Two-player Chicken Foot positions of eight tiles or fewer in hand with nothing left to
+    draw, whose exact endgame needs more than 1,000 positions."""
+    v = make_variant("chicken-foot", {"players": 2})
+    out: list[Hand] = []
+    for seed in range(4000):
+        rng = random.Random(seed)
+        h = Hand.deal(v, rng)
+        while not h.over and (h.in_hands.bit_count() > 8 or h.drawable() or not h.placed):
+            ms = h.legal_moves()
+            h.apply(ms[rng.randrange(len(ms))])
+        if h.over:
+            continue
+        side = v.side_of(h.to_move)
+        try:
+            solve(h, v, side, 10.0, nodes=1_000)
+        except OutOfNodes:
+            out.append(h)
+            if len(out) == count:
+                break
+    assert len(out) == count, "no large endgame found"
+    return out
+
+
+def test_a_search_cut_short_leaves_the_hand_as_it_was():
+    """``OutOfNodes`` is raised from deep in the search: every move tried is taken back."""
+    for h in _chicken_foot_endgames(2):
+        v = h.v
+        side = v.side_of(h.to_move)
+        before = (h.masks[:], h.table_key(), h.to_move, len(h.log), h.legal_moves())
+        with pytest.raises(OutOfNodes):
+            solve(h, v, side, 10.0, nodes=500)
+        assert (h.masks[:], h.table_key(), h.to_move, len(h.log), h.legal_moves()) == before
+
+
+def test_an_endgame_too_large_to_solve_is_played_out_by_the_policy():
+    """A playout reaching an endgame past ``endgame_nodes`` positions goes on with the expert's
+    policy (it once solved a Chicken Foot endgame of 2.4 million positions for one world): the
+    outcome is exactly the policy's playout of that world with the same random numbers, and
+    with room enough the endgame is solved exactly."""
+    for h in _chicken_foot_endgames(2):
+        v = h.v
+        me = h.to_move
+        side = v.side_of(me)
+        capped = ExpertBot(v, seed=1, config=replace(preset(v), endgame_nodes=500))
+        no_endgame = ExpertBot(v, seed=1, config=replace(preset(v), endgame=0))
+        assert capped.endgame == 8 and no_endgame.endgame == 0
+        w1, w2 = h.copy(), h.copy()
+        got = capped.play_out(w1, random.Random(7), me, side)
+        want = no_endgame.play_out(w2, random.Random(7), me, side)
+        assert got == want and w1.over and w1.log == w2.log
+        roomy = ExpertBot(v, seed=1, config=replace(preset(v), endgame_nodes=10_000_000))
+        exact = solve(h.copy(), v, side, roomy.config.win_weight, roomy.game_weight, nodes=None)
+        assert roomy.play_out(h.copy(), random.Random(7), me, side) == exact

@@ -73,7 +73,8 @@ def alphabeta(
     nodes: int | None = None,
 ) -> tuple[tuple[Any, ...], int]:
     """The value of ``h`` for ``side`` (the leaf of the line both sides play best) and the
-    positions searched (finished hands not counted).  ``h`` is restored as it was."""
+    positions searched (finished hands not counted).  ``h`` is restored as it was, also when
+    ``OutOfNodes`` is raised."""
     count = 0
     limit = -1 if nodes is None else nodes
 
@@ -100,8 +101,10 @@ def alphabeta(
         if seat_sides[h.to_move] == side:
             for m in ms:
                 h.push(m)
-                x = ab(alpha, beta)
-                h.pop()
+                try:  # (OutOfNodes leaves ``h`` as it was too)
+                    x = ab(alpha, beta)
+                finally:
+                    h.pop()
                 if best is None or x[0] > best[0]:
                     best = x
                     if x[0] > alpha:
@@ -111,8 +114,10 @@ def alphabeta(
         else:
             for m in ms:
                 h.push(m)
-                x = ab(alpha, beta)
-                h.pop()
+                try:
+                    x = ab(alpha, beta)
+                finally:
+                    h.pop()
                 if best is None or x[0] < best[0]:
                     best = x
                     if x[0] < beta:

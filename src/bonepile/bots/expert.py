@@ -42,11 +42,13 @@ from dataclasses import dataclass
 from ..engine import Variant, View
 from ..engine.hand import Hand, HandResult
 from ..engine.scoring import gains
+from .alphabeta import OutOfNodes
 from .base import Bot, Evaluation
 from .budget import EXPERT_BUDGET, Budget
 from .greedy import GreedyBot
 from .inference import PlayModel, models
 from .playout import (
+    ENDGAME_NODES,
     fives_guard_move,
     game_outcome,
     policy_move,
@@ -81,6 +83,9 @@ class ExpertConfig:
     #: with at most this many tiles in hand in a two-sided must-play game, each world is
     #: solved exactly instead of played out
     endgame: int = 8
+    #: positions such an exact endgame may search before the policy plays the world out
+    #: instead (``playout.ENDGAME_NODES``)
+    endgame_nodes: int = ENDGAME_NODES
     #: worth of winning (+) or losing (-) the game in this hand, where a game has a target
     game_weight: float = 50.0
     #: draw the worlds of open games in proportion to the belief model's probabilities
@@ -364,7 +369,12 @@ class ExpertBot(Bot):
                 return self.outcome(h, h.unfinished_result(), me, my_side)
             left -= 1
             if endgame and h.placed and tiles_left(h) <= endgame and not h.drawable():
-                return solve(h, v, my_side, self.config.win_weight, self.game_weight)
+                try:
+                    return solve(
+                        h, v, my_side, self.config.win_weight, self.game_weight, self.config.endgame_nodes
+                    )
+                except OutOfNodes:  # too many positions: the policy plays this world out
+                    endgame = 0
             ms = h.legal_moves()
             h.apply(ms[0] if len(ms) == 1 else policy(h, ms, rng, eps))
         return self.outcome(h, h.result, me, my_side)  # type: ignore[arg-type]
