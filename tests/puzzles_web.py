@@ -5,8 +5,12 @@ solution is the move the game's player made; its replies, the moves that followe
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from fastapi.testclient import TestClient
 
 from bonepile.engine import make_variant
 from bonepile.engine.knowledge import PublicKnowledge
@@ -15,6 +19,32 @@ from bonepile.engine.tiles import PASS
 from bonepile.engine.view import hand_view
 from bonepile.puzzles.model import Puzzle, Step, puzzle_id
 from bonepile.puzzles.moves import token_of
+from bonepile.web.app import create_app
+
+
+@contextmanager
+def puzzle_client(tmp_path: Path) -> Iterator[TestClient]:
+    """A test client of a server with its own database and no worker processes or miner (the
+    puzzles it offers are the ones a test puts in ``routes._shipped``)."""
+    app = create_app(
+        f"sqlite:///{tmp_path}/db",
+        bot_processes=False,
+        analysis_processes=False,
+        puzzle_processes=False,
+        puzzle_mining=0,
+    )
+    with TestClient(app) as c:
+        yield c
+
+
+def sign_in(page, stored: str, lang: str) -> None:
+    """Every page the browser page opens from now on belongs to the profile ``stored`` (its
+    id and key, as the lobby keeps them) and speaks ``lang``."""
+    page.context.add_init_script(
+        f"localStorage.setItem('bonepile:profile', {json.dumps(stored)});"
+        f"localStorage.setItem('bonepile:lang', {json.dumps(lang)});"
+    )
+
 
 RECORD = Path(__file__).resolve().parents[1] / "examples" / "block.record.json"
 

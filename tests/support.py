@@ -6,6 +6,7 @@ import json
 import os
 import pathlib
 import random
+import re
 import subprocess
 import traceback
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from bonepile.engine import Game
 from bonepile.engine import record as rec
 from bonepile.engine.errors import RecordError
 from bonepile.engine.hand import Hand
+from bonepile.engine.knowledge import unseen_tiles
 from bonepile.engine.tiles import NAME, PASS, parse_tile
 
 HERE = pathlib.Path(__file__).parent
@@ -286,3 +288,23 @@ def random_game(name: str, options: dict, seed: int) -> Game:
         ms = g.legal_moves()
         g.apply(ms[rng.randrange(len(ms))])
     return g
+
+
+_TILE = re.compile(r"(?<![0-9])(\d{1,2})-(\d{1,2})(?![0-9])")
+
+
+def tiles_named(text: str, n_tiles: int) -> set[int]:
+    """The tiles of a set of ``n_tiles`` a text names ("a-b" in either order): what a puzzle,
+    a verdict or an answer lets a reader know."""
+    out = set()
+    for a, b in _TILE.findall(text):
+        t = parse_tile(f"{a}-{b}")
+        if t is not None and t[0] < n_tiles:
+            out.add(t[0])
+    return out
+
+
+def unseen_set(view) -> set[int]:
+    """The tiles a view's seat has not seen (the ones nothing it is shown may name)."""
+    mask = unseen_tiles(view)
+    return {t for t in range(mask.bit_length()) if mask >> t & 1}

@@ -10,7 +10,6 @@ import datetime
 import json
 import pathlib
 import random
-import re
 
 import pytest
 
@@ -19,9 +18,9 @@ from bonepile.bots.budget import Budget
 from bonepile.bots.sampler import Sampler, agrees
 from bonepile.engine import Game, make_variant
 from bonepile.engine import record as rec
-from bonepile.engine.knowledge import layout_tiles, unseen_tiles
+from bonepile.engine.knowledge import layout_tiles
 from bonepile.engine.notation import parse
-from bonepile.engine.tiles import NAME, parse_tile, tile_of
+from bonepile.engine.tiles import NAME, tile_of
 from bonepile.engine.variant import ENGINE_VARIANTS
 from bonepile.engine.view import hand_view
 from bonepile.engine.viewcodec import view_from_dict, view_to_dict
@@ -30,7 +29,7 @@ from bonepile.puzzles.judge import judge
 from bonepile.puzzles.mine import mine
 from bonepile.puzzles.model import THEMES, Puzzle
 from bonepile.puzzles.moves import PuzzleError, choices, move_of
-from support import CONFIGURATION_IDS, CONFIGURATIONS, cli
+from support import CONFIGURATION_IDS, CONFIGURATIONS, cli, tiles_named, unseen_set
 
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "puzzles" / "block-game.record.json"
 
@@ -310,24 +309,6 @@ def test_mine_command_writes_a_puzzle_file(tmp_path, mined):
     assert f"{len(got)} puzzles from" in r.stdout
 
 
-_TILE = re.compile(r"(?<![0-9])(\d{1,2})-(\d{1,2})(?![0-9])")
-
-
-def _named(text: str, n_tiles: int) -> set[int]:
-    """The tiles a text names ("a-b" in either order)."""
-    out = set()
-    for a, b in _TILE.findall(text):
-        t = parse_tile(f"{a}-{b}")
-        if t is not None and t[0] < n_tiles:
-            out.add(t[0])
-    return out
-
-
-def _unseen(view) -> set[int]:
-    mask = unseen_tiles(view)
-    return {t for t in range(mask.bit_length()) if mask >> t & 1}
-
-
 def _no_peeking(p: Puzzle) -> None:
     """Every answer to every step of ``p`` names only tiles its seat could see when it is told:
     a wrong answer (and the last step's) from that step's view; a right answer that goes on
@@ -337,7 +318,7 @@ def _no_peeking(p: Puzzle) -> None:
         for tok in choices(v, step.view):
             verdict = judge(p, k, tok)
             told = p.steps[k + 1].view if verdict.correct and not verdict.done else step.view
-            leaked = _named(json.dumps(verdict.to_dict()), v.n_tiles) & _unseen(told)
+            leaked = tiles_named(json.dumps(verdict.to_dict()), v.n_tiles) & unseen_set(told)
             assert not leaked, (p.id, k, tok, [NAME[t] for t in leaked], verdict.to_dict())
             if verdict.correct and not verdict.done:
                 assert verdict.replies == step.replies  # the stored line, as the seat saw it
@@ -361,7 +342,7 @@ def test_a_line_with_an_opponents_draw_tells_it_drew_never_its_tile(tmp_path):
     # a puzzle file whose line names what the others drew (a file written by another
     # miner, or altered): nothing told comes from the stored line, only from the views
     view1 = p.steps[1].view
-    hidden = sorted(_unseen(view1))
+    hidden = sorted(unseen_set(view1))
     named = tuple(
         NAME[hidden[i % len(hidden)]] if r == "draw" else r for i, r in enumerate(p.steps[0].replies)
     )
@@ -377,14 +358,14 @@ def test_a_line_with_an_opponents_draw_tells_it_drew_never_its_tile(tmp_path):
     )
     verdict = judge(altered, 0, p.steps[0].solution)
     assert verdict.replies == p.steps[0].replies and "draw" in verdict.replies
-    assert not _named(json.dumps(verdict.to_dict()), 28) & _unseen(view1)
+    assert not tiles_named(json.dumps(verdict.to_dict()), 28) & unseen_set(view1)
     # and in the terminal: "seat N drew", never a tile the seat does not hold
     path = tmp_path / "p.json"
     store.write_file(path, [altered])
     r = cli("puzzles", "--file", str(path), "--id", p.id, input=p.steps[0].solution + "\nquit\n")
     assert r.returncode == 0, r.stderr
     then = next(line for line in r.stdout.splitlines() if line.startswith("Then: "))
-    assert "drew" in then and not _named(then, 28) & _unseen(view1), then
+    assert "drew" in then and not tiles_named(then, 28) & unseen_set(view1), then
 
 
 def test_the_daily_puzzle_in_the_terminal():

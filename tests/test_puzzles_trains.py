@@ -8,27 +8,24 @@ from __future__ import annotations
 
 import json
 import pathlib
-import re
 
 import pytest
-from fastapi.testclient import TestClient
 
 import bonepile.web.routes.puzzles as routes
 from bonepile.analysis.exact import Solver
 from bonepile.bots.budget import Budget
 from bonepile.engine import make_variant
 from bonepile.engine import record as rec
-from bonepile.engine.knowledge import unseen_tiles
 from bonepile.engine.notation import token
-from bonepile.engine.tiles import NAME, parse_tile
+from bonepile.engine.tiles import NAME
 from bonepile.engine.view import hand_view
 from bonepile.puzzles import store
 from bonepile.puzzles.judge import judge
 from bonepile.puzzles.mine import MineConfig, margin_deals, mine
 from bonepile.puzzles.model import Puzzle
 from bonepile.puzzles.moves import PuzzleError, choices, move_of
-from bonepile.web.app import create_app
-from support import cli
+from puzzles_web import puzzle_client
+from support import cli, tiles_named, unseen_set
 from webutil import bad_keys, hidden_from, tiles_in
 
 FIXTURES = pathlib.Path(__file__).parent / "fixtures" / "puzzles"
@@ -64,23 +61,6 @@ def _position(variant: str, p: Puzzle, step: int = 0):
     for _seat, m, _ in src.log[: move_no - 1 + step]:
         h.apply(m)
     return game, h
-
-
-_TILE = re.compile(r"(?<![0-9])(\d{1,2})-(\d{1,2})(?![0-9])")
-
-
-def _named(text: str, n_tiles: int) -> set[int]:
-    out = set()
-    for a, b in _TILE.findall(text):
-        t = parse_tile(f"{a}-{b}")
-        if t is not None and t[0] < n_tiles:
-            out.add(t[0])
-    return out
-
-
-def _unseen(view) -> set[int]:
-    mask = unseen_tiles(view)
-    return {t for t in range(mask.bit_length()) if mask >> t & 1}
 
 
 # ------------------------------------------------------------------ mining
@@ -157,16 +137,16 @@ def test_a_mined_train_puzzle_names_no_tile_its_seat_could_not_see(variant, mine
         _game, h = _position(variant, p)
         hidden = {t for t in range(v.n_tiles) if NAME[t] in hidden_from(h, p.seat)}
         assert hidden  # the others hold tiles, the boneyard too
-        assert not _named(text, v.n_tiles) & hidden, (
+        assert not tiles_named(text, v.n_tiles) & hidden, (
             p.id,
-            sorted(NAME[t] for t in _named(text, v.n_tiles) & hidden),
+            sorted(NAME[t] for t in tiles_named(text, v.n_tiles) & hidden),
         )
         # nor does any verdict, right or wrong
         for k, step in enumerate(p.steps):
             for tok in choices(v, step.view):
                 verdict = judge(p, k, tok)
                 told = p.steps[k + 1].view if verdict.correct and not verdict.done else step.view
-                assert not _named(json.dumps(verdict.to_dict()), v.n_tiles) & _unseen(told)
+                assert not tiles_named(json.dumps(verdict.to_dict()), v.n_tiles) & unseen_set(told)
 
 
 # ------------------------------------------------------------------ the web server
@@ -175,14 +155,7 @@ def train_client(tmp_path, monkeypatch, mined):
     offered = [q for name in mined for q in mined[name]]
     monkeypatch.setattr(routes, "_shipped", lambda: offered)
     monkeypatch.setattr(routes, "_daily", lambda day: offered[0])
-    app = create_app(
-        f"sqlite:///{tmp_path}/db",
-        bot_processes=False,
-        analysis_processes=False,
-        puzzle_processes=False,
-        puzzle_mining=0,
-    )
-    with TestClient(app) as c:
+    with puzzle_client(tmp_path) as c:
         yield c
 
 

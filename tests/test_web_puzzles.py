@@ -17,7 +17,7 @@ import bonepile.web.routes.puzzles as routes
 from bonepile.engine.tiles import NAME
 from bonepile.web.app import create_app
 from bonepile.web.store import puzzles as store
-from puzzles_web import build
+from puzzles_web import build, puzzle_client
 from webutil import bad_keys, hidden_from, tiles_in, wait_until
 
 TWO = build(2)  # a line of two moves of one seat, with the others' replies between
@@ -33,14 +33,7 @@ def offered(monkeypatch):
 
 @pytest.fixture
 def client(tmp_path, offered):
-    app = create_app(
-        f"sqlite:///{tmp_path}/db",
-        bot_processes=False,
-        analysis_processes=False,
-        puzzle_processes=False,
-        puzzle_mining=0,
-    )
-    with TestClient(app) as c:
+    with puzzle_client(tmp_path) as c:
         yield c
 
 

@@ -10,7 +10,7 @@ import json
 import pytest
 
 import bonepile.web.routes.puzzles as routes
-from puzzles_web import build
+from puzzles_web import build, sign_in
 from test_web_axe import axe_problems
 from test_web_browser import ARTIFACTS, browser  # noqa: F401  (the fixture sized uses)
 from test_web_history_browser import words
@@ -53,10 +53,7 @@ def test_a_puzzle_solved_by_tapping_on_a_phone_and_one_missed_on_a_laptop(tmp_pa
 
         # ---- a phone, in Spanish: the line of two moves, solved
         page = sized("phone")
-        page.context.add_init_script(
-            f"localStorage.setItem('bonepile:profile', {json.dumps(stored)});"
-            "localStorage.setItem('bonepile:lang', 'es');"
-        )
+        sign_in(page, stored, "es")
         es = words("es")
         p = TWO.puzzle
         page.goto(f"{srv.http}/puzzles?id={p.id}")

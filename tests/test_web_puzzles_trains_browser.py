@@ -16,6 +16,7 @@ from bonepile.bots.budget import Budget
 from bonepile.puzzles import store
 from bonepile.puzzles.mine import MineConfig, mine
 from bonepile.puzzles.moves import move_of
+from puzzles_web import sign_in
 from test_puzzles_trains import GAMES
 from test_web_browser import ARTIFACTS, browser  # noqa: F401  (the fixture sized uses)
 from test_web_history_browser import words
@@ -64,10 +65,7 @@ def test_a_train_puzzle_solved_by_tapping_on_a_phone_and_on_a_laptop(tmp_path, s
 
         # ---- a phone: the trains drawn as rows, the right tile tapped
         page = sized("phone")
-        page.context.add_init_script(
-            f"localStorage.setItem('bonepile:profile', {json.dumps(stored)});"
-            "localStorage.setItem('bonepile:lang', 'en');"
-        )
+        sign_in(page, stored, "en")
         page.goto(f"{srv.http}/puzzles?id={one.id}")
         page.wait_for_selector("#pz-hand button.playable")
         rows = page.locator(".rows-board[data-kind='trains']")
