@@ -248,6 +248,18 @@ GAMES = [
 ]
 
 
+#: at our turn, a train or arm we may play on is in sight in the rows (below the hub that
+#: stays at their top): on a phone the rows scroll, and ours may be below the others
+PLAYABLE_IN_SIGHT = """() => {
+  const box = document.querySelector('.rows-board'), hub = box.querySelector('.rows-hub');
+  const outer = box.getBoundingClientRect(), top = Math.max(outer.top, hub.getBoundingClientRect().bottom);
+  return [...box.querySelectorAll('.rows-arm.playable')].some((a) => {
+    const r = a.getBoundingClientRect();
+    return r.top < outer.bottom - 4 && r.bottom > top + 4;
+  });
+}"""
+
+
 def _tap_a_move(pg, turn: int) -> None:
     """Tap a playable tile (and, when it fits several arms, a Play here on the board on odd
     turns, the button under the hand otherwise), else Draw or Pass; wait for the answer."""
@@ -312,6 +324,9 @@ def test_the_games_played_by_tapping_and_by_bots_to_the_end(server, browser, gam
                 break
             pg.wait_for_selector(".rows-board")
             _rows_read_well(pg.evaluate(BOXES))
+            assert (
+                pg.wait_for_function(PLAYABLE_IN_SIGHT) if pg.locator(".rows-arm.playable").count() else True
+            )
             _tap_a_move(pg, turn)
         pg.screenshot(path=str(ARTIFACTS / f"table-{game}-played-{size}.png"))
         assert axe_problems(pg, f"table-{game}-played-{size}") == []

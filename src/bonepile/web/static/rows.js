@@ -273,12 +273,18 @@ export function drawRows(board, layout, opts = {}) {
   box.scrollTop = kept;
   // a choice to make: its first button in sight (inside the rows, the page stays put), below
   // the hub that stays at the top
-  const first = box.querySelector(".rows-play");
-  if (first) {
-    const r = first.getBoundingClientRect(), outer = box.getBoundingClientRect();
-    const top = Math.max(outer.top, hub.getBoundingClientRect().bottom);
-    if (r.top < top || r.bottom > outer.bottom) box.scrollTop += r.top - top - 8;
-  }
+  bringIntoRows(box, box.querySelector(".rows-play"));
+}
+
+/** Scroll the rows (the page stays put) so that `target` is in sight below the hub that
+ * stays at their top; nothing when it is already in sight or missing.
+ * @param {Element} box the rows (rowsOf) @param {Element | null} target */
+export function bringIntoRows(box, target) {
+  if (!target) return;
+  const r = target.getBoundingClientRect(), outer = box.getBoundingClientRect();
+  const hub = box.querySelector(".rows-hub");
+  const top = Math.max(outer.top, hub ? hub.getBoundingClientRect().bottom : outer.top);
+  if (r.top < top || r.bottom > outer.bottom) box.scrollTop += r.top - top - 8;
 }
 
 /** Show the board's <svg> again (a line layout follows a rows one).  @param {SVGSVGElement} board */

@@ -7,7 +7,7 @@ import { $, $button, el, clear, api, setAlert, getName } from "/static/common.js
 import { ready, t, has } from "/static/i18n.js";
 import { profileHeaders, getProfile, ensureProfile } from "/static/profile.js";
 import { drawBoard, lastPlayed, tileSVG, tileWords } from "/static/render.js";
-import { armNamer, isRows, rowsOf } from "/static/rows.js";
+import { armNamer, bringIntoRows, isRows, rowsOf } from "/static/rows.js";
 
 await ready;
 
@@ -172,12 +172,7 @@ function render() {
 function showInRows() {
   const box = rowsOf(board);
   if (!box || box.querySelector(".rows-play")) return;
-  const target = box.querySelector(S.over ? ".rows-tiles li.last" : ".rows-arm.playable");
-  if (!target) return;
-  const r = target.getBoundingClientRect(), outer = box.getBoundingClientRect();
-  const hub = box.querySelector(".rows-hub");
-  const top = Math.max(outer.top, hub ? hub.getBoundingClientRect().bottom : outer.top);
-  if (r.top < top || r.bottom > outer.bottom) box.scrollTop += r.top - top - 8;
+  bringIntoRows(box, box.querySelector(S.over ? ".rows-tiles li.last" : ".rows-arm.playable"));
 }
 
 /** @param {View} view */

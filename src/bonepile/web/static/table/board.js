@@ -2,7 +2,7 @@
 // for a screen reader, and the line under it: open ends, the count, the boneyard, the leader.
 import { $, el, clear } from "/static/common.js";
 import { drawBoard, lastPlayed, tileWords, ARM_WORDS, armLetter } from "/static/render.js";
-import { armNamer, describeRows, isRows, rowsOf } from "/static/rows.js";
+import { armNamer, bringIntoRows, describeRows, isRows, rowsOf } from "/static/rows.js";
 import { store } from "/static/table/state.js";
 import { names, people, said } from "/static/table/words.js";
 import { t, has } from "/static/i18n.js";
@@ -42,6 +42,9 @@ function playableArms(view) {
   return [...new Set(store.legal().filter((m) => m.kind === "play" && m.arm).map((m) => /** @type {string} */ (m.arm)))];
 }
 
+/** the turn (hand, moves so far) whose playable rows were last brought into sight */
+let shownTurn = "";
+
 /** @param {StateMessage} st @param {View | null} view @param {string[]} nm @param {EndChoice[]} choices
  * @param {(move: string) => void} onChoose */
 export function renderBoard(st, view, nm, choices, onChoose) {
@@ -51,7 +54,17 @@ export function renderBoard(st, view, nm, choices, onChoose) {
       names: nm, you: st.you ?? null, playable: playableArms(view),
       emptyText: st.phase === "play" && view.to_move !== null && view.to_move !== undefined ? said(view.to_move, "board.leads") : "" });
     board.setAttribute("aria-label", describeLayout(view));
-    if (isRows(view.layout)) rowsOf(board)?.setAttribute("aria-label", describeRows(view.layout, armWords(view), armWords(view, true)));
+    if (isRows(view.layout)) {
+      const box = rowsOf(board);
+      box?.setAttribute("aria-label", describeRows(view.layout, armWords(view), armWords(view, true)));
+      // once a turn: the first train or arm the reader may play on in sight (on a phone the
+      // rows scroll, and it may be below the others); a choice of rows is rows.js's own
+      const turn = store.myTurn() ? `${view.hand_number}:${view.history.length}` : "";
+      if (box && turn && turn !== shownTurn && !box.querySelector(".rows-play")) {
+        bringIntoRows(box, box.querySelector(".rows-arm.playable"));
+      }
+      shownTurn = turn;
+    }
   } else {
     drawBoard(board, null, { emptyText: st.phase === "waiting" ? t("table.waiting_title") : "" });
   }
