@@ -19,6 +19,7 @@ from .vocab import HandEnd
 #: the types of views are defined in view_types.py and read from here too
 __all__ = [
     "PUBLIC_FIELDS",
+    "arm_names",
     "Event",
     "Layout",
     "Observer",
@@ -31,6 +32,14 @@ __all__ = [
     "public_of",
     "public_view",
 ]
+
+
+def arm_names(view: View) -> tuple[str, ...] | str:
+    """The names of the arms of the view's layout by arm code, as move tokens write them
+    (``Hand.arm_names`` of the hand behind it): a line's L R U D, the trains' 1..8 and M, a
+    chicken foot's arms and toes."""
+    kind = view.layout.kind
+    return TRAIN_NAMES if kind == "trains" else FOOT_NAMES if kind == "foot" else ARM_NAMES
 
 
 def build_layout(

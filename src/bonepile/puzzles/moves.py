@@ -9,12 +9,12 @@ its arm where none is needed, or in a looser spelling (``notation.normalize``).
 from __future__ import annotations
 
 from ..engine import Variant, View
-from ..engine.foot import FOOT_NAMES
 from ..engine.knowledge import PublicKnowledge
 from ..engine.notation import move_token, normalize
-from ..engine.tiles import ARM_NAMES, PASS, TRAIN_NAMES, tile_of
+from ..engine.tiles import PASS, tile_of
+from ..engine.view import arm_names
 
-__all__ = ["PuzzleError", "accepted", "arm_names", "choices", "decision_of", "move_of", "token_of"]
+__all__ = ["PuzzleError", "accepted", "choices", "decision_of", "move_of", "token_of"]
 
 
 class PuzzleError(ValueError):
@@ -29,12 +29,6 @@ class PuzzleError(ValueError):
 
 def _first(view: View) -> bool:
     return view.layout.first is None
-
-
-def arm_names(view: View) -> tuple[str, ...] | str:
-    """The names of the arms of the view's layout, by arm code (``Hand.arm_names``)."""
-    kind = view.layout.kind
-    return TRAIN_NAMES if kind == "trains" else FOOT_NAMES if kind == "foot" else ARM_NAMES
 
 
 def token_of(view: View, m: int) -> str:
@@ -69,9 +63,6 @@ def move_of(view: View, text: str) -> int:
     moves = accepted(view)
     if tok in moves:
         return moves[tok]
-    tile, at, arm = tok.partition("@")
-    if at and f"{tile}@{arm.strip().upper()}" in moves:  # a train or an arm typed in lower case
-        return moves[f"{tile}@{arm.strip().upper()}"]
     legal = ", ".join(token_of(view, m) for m in view.legal)
     raise PuzzleError("puzzle.not_legal", f"{text.strip()!r} is not a legal move here (legal: {legal})")
 

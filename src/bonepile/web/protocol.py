@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ..engine import notation
-from ..engine.foot import FOOT_NAMES
 from ..engine.hand import Hand
-from ..engine.tiles import ARM_NAMES, DRAW, NAME, PASS, TRAIN_NAMES, arm_of, tile_of
-from ..engine.view import Observer, PublicView, View, observer
+from ..engine.tiles import DRAW, NAME, PASS, arm_of, tile_of
+from ..engine.view import Observer, PublicView, View, arm_names, observer
 from .messages import Arm, CountJSON, EventJSON, LayoutJSON, LegalMove, PadLine, ViewJSON
 from .words.labels import count_note_key, english
 
@@ -25,14 +24,7 @@ from .words.labels import count_note_key, english
 def move_token(view: View, m: int) -> str:
     """The token a client sends for move m: the first tile as "a-b" (a faces L), a later tile
     with its arm ("a-b@R"), "pass" or "draw"."""
-    return notation.move_token(m, first=view.layout.first is None, names=_arm_names(view))
-
-
-def _arm_names(view: View) -> tuple[str, ...] | str:
-    """The arm names of the view's layout (a line's L R U D, a train layout's trains, a
-    chicken foot's arms and toes)."""
-    kind = view.layout.kind
-    return TRAIN_NAMES if kind == "trains" else FOOT_NAMES if kind == "foot" else ARM_NAMES
+    return notation.move_token(m, first=view.layout.first is None, names=arm_names(view))
 
 
 def legal_json(view: View, decisions: Sequence[int] | None = None) -> list[LegalMove]:
@@ -53,7 +45,7 @@ def legal_json(view: View, decisions: Sequence[int] | None = None) -> list[Legal
                     "move": move_token(view, m),
                     "kind": "play",
                     "tile": NAME[t],
-                    "arm": None if first else cast(Arm, _arm_names(view)[code]),
+                    "arm": None if first else cast(Arm, arm_names(view)[code]),
                     "decision": d,
                 }
             )
