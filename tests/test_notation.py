@@ -133,7 +133,11 @@ def test_normalize_examples():
     assert notation.normalize("6 4") == "6-4"
     assert notation.normalize("64") == "6-4"
     assert notation.normalize("4 6 u") == "4-6@U"  # the order as typed (it matters on a first tile)
-    assert notation.normalize("6-4@x") == "6-4@x"  # not a spelling: back as typed
+    assert notation.normalize("6-4@xyz") == "6-4@xyz"  # not a spelling: back as typed
+    assert notation.normalize("12-3@m") == "12-3@M"  # a train's name (Mexican Train)
+    assert notation.normalize("9-4 @ ab") == "9-4@AB"  # a chicken foot's arm
+    assert notation.normalize("12-3@1") == "12-3@1"
+    assert notation.normalize("6 4 1") == "6 4 1"  # after a space, a line's arm only
     assert notation.normalize("  hello ") == "hello"
     assert notation.normalize("6-4-L") == "6-4-L"
     assert notation.normalize("") == ""

@@ -125,12 +125,18 @@ def hand_tokens(h: Hand) -> list[str]:
 
 #: a tile as a person may type it: two pips (0..12) with a separator, or two single digits
 #: run together ("64"); then maybe an arm
-_LOOSE_PLAY = re.compile(r"(?:(\d{1,2})\s*[-|/ ]\s*(\d{1,2})|(\d)(\d))\s*(?:@?\s*([lrudLRUD]))?")
+#: a play typed loosely: the tile, then maybe its arm: after "@" any layout's arm name in either
+#: case (a line's L R U D, a train's 1..8 or M, a chicken foot's A..Z, AA..AF), after a space
+#: a line's arm letter only (``6 4 1`` is not a tile and a train)
+_LOOSE_PLAY = re.compile(
+    r"(?:(\d{1,2})\s*[-|/ ]\s*(\d{1,2})|(\d)(\d))\s*(?:@\s*([A-Za-z]{1,2}|\d)|([lrudLRUD]))?"
+)
 
 
 def normalize(text: str) -> str:
     """The token a person most likely means: ``Draw`` and `` PASS `` -> ``draw``, ``pass``;
-    ``6-4 l``, ``6-4@l``, ``6 4 L``, ``6|4``, ``6/4``, ``64`` -> ``6-4@L`` / ``6-4``.  Text that is
+    ``6-4 l``, ``6-4@l``, ``6 4 L``, ``6|4``, ``6/4``, ``64`` -> ``6-4@L`` / ``6-4``; ``12-3@m`` ->
+    ``12-3@M``, ``9-4@g`` -> ``9-4@G`` (a train's, a chicken foot's arm).  Text that is
     not such a spelling comes back stripped, as it is (``parse`` then says what is wrong)."""
     c = text.strip()
     if c.lower() in ("draw", "pass"):
@@ -139,5 +145,6 @@ def normalize(text: str) -> str:
     if m:
         a, b = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(3), m.group(4))
         tok = f"{int(a)}-{int(b)}"
-        return tok + (f"@{m.group(5).upper()}" if m.group(5) else "")
+        arm = m.group(5) or m.group(6)
+        return tok + (f"@{arm.upper()}" if arm else "")
     return c
