@@ -41,7 +41,7 @@ def mine_record(record: dict[str, Any], simulations: int, seed: int) -> list[dic
     hands = [h for h in record.get("hands") or () if isinstance(h, dict)]
     try:
         weight = margin_deals(make_variant(str(record.get("variant")), record.get("options")), 1)
-    except Exception:  # not a game of this engine: mine() says why
+    except (ValueError, TypeError):  # not a game of this engine's, or bad options: mine() says why
         weight = 1
     kept, moves = [], 0
     for h in hands:
